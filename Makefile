@@ -1,0 +1,33 @@
+# The only commands a fresh machine needs: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck bench coverage-doc clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/greatwar play fbsm
+
+test: $(STAMP) lint
+	$(BIN)/pytest -n 2
+
+lint: $(STAMP)
+	$(BIN)/ruff check greatwar tests
+	$(BIN)/ruff format --check greatwar tests
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python -m greatwar.bench
+
+coverage-doc: $(STAMP)
+	$(BIN)/python -m greatwar.tools.rules_coverage > docs/rules-coverage.md
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Computer players; they know only the game API."""

@@ -1,0 +1,38 @@
+"""Actions: small immutable values with a stable string form, e.g. ``fire 3511``."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Action(NamedTuple):
+    """A verb and its arguments; ``str(action)`` is the form players, logs and saves use."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args)) if self.args else self.verb
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """The action whose string form is ``text`` (whitespace is normalised)."""
+        words = text.split()
+        if not words:
+            raise ValueError("an action cannot be empty")
+        return cls(words[0], tuple(words[1:]))
+
+
+def act(verb: str, *args: object) -> Action:
+    """Shorthand used by the rules: ``act("fire", "3511")``."""
+    return Action(verb, tuple(str(a) for a in args))
+
+
+class Played(NamedTuple):
+    """One entry of a game's history: which side took which action."""
+
+    side: str
+    action: Action
+
+    def __str__(self) -> str:
+        return f"{self.side}: {self.action}"

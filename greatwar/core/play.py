@@ -1,0 +1,43 @@
+"""One loop plays a game between players; the CLI, server, tests and batch runs all use it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from greatwar.core.actions import Action
+from greatwar.core.game import Game
+from greatwar.core.state import State
+
+
+class Player(Protocol):
+    """Anything that picks one of ``state.legal_actions(side)``."""
+
+    def choose(self, state: State, side: str) -> Action: ...
+
+
+class GameTooLong(RuntimeError):
+    """A game that did not end within the action budget: a dead loop in rules or players."""
+
+
+def play(
+    game: Game,
+    players: Mapping[str, Player],
+    seed: int,
+    *,
+    max_actions: int = 200_000,
+    on_action: Callable[[State, str, Action], None] | None = None,
+) -> State:
+    """Play a whole game from ``seed``; each side's player chooses for it."""
+    state = game.new_initial_state(seed)
+    for _ in range(max_actions):
+        if state.is_terminal():
+            return state
+        side = state.current_player()
+        action = players[side].choose(state, side)
+        if on_action is not None:
+            on_action(state, side, action)
+        state.apply_action(action, side)
+    if state.is_terminal():
+        return state
+    raise GameTooLong(f"{game.id} seed {seed} did not end within {max_actions} actions")

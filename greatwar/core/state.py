@@ -1,0 +1,282 @@
+"""The game state and its prompt stack: the rules as a stack of waiting points (RTT style).
+
+Every waiting point is a ``Prompt``. Its ``offer`` generates the legal actions and its
+``apply`` accepts only what ``offer`` generated, so what is legal and what is checked can
+never disagree. The stack holds plain-data frames (dicts of immutable values), so clone,
+save and replay are exact. A prompt may ask several sides at once: that is how a side
+commits a hidden choice that the other side cannot see until both have chosen.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from greatwar.core.actions import Action, Played
+from greatwar.core.errors import BadSide, IllegalAction
+from greatwar.core.game import Game
+from greatwar.core.log import LogEntry
+from greatwar.core.rng import Rng
+
+TERMINAL = "terminal"
+CONCEDE = "concede"
+
+Frame = dict[str, Any]
+S = TypeVar("S", bound="State")
+
+
+class Prompt(Generic[S]):
+    """A waiting point of the rules: which sides it asks, what they may do, what that does."""
+
+    name: ClassVar[str]
+    title: ClassVar[str] = ""  # what the side is asked, with its rule: "move a unit (9.1)"
+
+    def sides(self, state: S, frame: Frame) -> tuple[str, ...]:
+        """The sides asked; more than one means simultaneous hidden choices."""
+        return (frame["side"],)
+
+    def offer(self, state: S, frame: Frame, side: str) -> Iterable[Action]:
+        """Every legal action of ``side`` at this point."""
+        raise NotImplementedError(f"prompt {self.name} must define offer")
+
+    def apply(self, state: S, frame: Frame, action: Action, side: str) -> None:
+        """Carry out an action that ``offer`` generated."""
+        raise NotImplementedError(f"prompt {self.name} must define apply")
+
+    def explain(self, state: S, frame: Frame, action: Action, side: str) -> str | None:
+        """Why ``action`` is not legal here, with its rule number, when a prompt can say."""
+        return None
+
+
+class State:
+    """A game position: rules data of the game's subclass, the prompt stack, dice, history, log.
+
+    A game subclasses this, defines ``prompts``, sets up its fields in ``__init__`` (calling
+    ``super().__init__`` first), and overrides ``advance`` to run the steps that need no choice.
+    """
+
+    prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.stack: list[Frame] = []
+        self._history: list[Played] = []
+        self._log: list[LogEntry] = []
+        self._undo_floor = 0
+        self._revealed = False
+        self._winner: str | None = None
+        self._end: tuple[str, str] | None = None  # (rule, cause)
+        self._legal_cache: tuple[int, str, list[Action]] | None = None
+
+    # --- the game API -------------------------------------------------------------------
+
+    def current_player(self) -> str:
+        """The side to act, or TERMINAL."""
+        sides = self.sides_to_act()
+        return sides[0] if sides else TERMINAL
+
+    def sides_to_act(self) -> tuple[str, ...]:
+        """Every side that may act now (several during simultaneous hidden choices)."""
+        if self._winner is not None or not self.stack:
+            return ()
+        frame = self.stack[-1]
+        return self.prompts[frame["p"]].sides(self, frame)
+
+    def legal_actions(self, side: str | None = None) -> list[Action]:
+        """The legal actions of ``side`` (default: the current player); [] if it may not act."""
+        side = self.current_player() if side is None else side
+        cache = self._legal_cache
+        if cache is not None and cache[0] == len(self._history) and cache[1] == side:
+            return list(cache[2])
+        if side not in self.sides_to_act():
+            return []
+        frame = self.stack[-1]
+        actions = list(self.prompts[frame["p"]].offer(self, frame, side))
+        self._legal_cache = (len(self._history), side, actions)
+        return list(actions)
+
+    def apply_action(self, action: Action | str, side: str | None = None) -> None:
+        """Apply a legal action (or its string form); IllegalAction leaves the state unchanged."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except ValueError as error:
+                raise IllegalAction(action, str(error)) from None
+        side = self._acting_side(action, side)
+        if action.verb == CONCEDE and self.game.info.concession_rule:
+            self._concede(side, action)
+            return
+        frame = self.stack[-1]
+        prompt = self.prompts[frame["p"]]
+        if action not in self._offered(prompt, frame, side):
+            raise IllegalAction(action, self._reason(prompt, frame, action, side))
+        position = self.rng.position
+        self._revealed = False
+        if self._history and self._history[-1].side != side:
+            self._undo_floor = len(self._history)  # never undo the other side's actions
+        prompt.apply(self, frame, action, side)
+        self._history.append(Played(side, action))
+        if self.rng.position != position or self._revealed:
+            self._undo_floor = len(self._history)  # a die roll, draw or reveal is final
+        self._legal_cache = None
+        self.advance()
+
+    def is_terminal(self) -> bool:
+        return self._winner is not None
+
+    def winner(self) -> str | None:
+        """The winning side, or None while the game goes on."""
+        return self._winner
+
+    def returns(self) -> tuple[float, ...]:
+        """+1 for the winner, -1 for the others, in ``game.sides`` order; 0 before the end."""
+        if self._winner is None:
+            return tuple(0.0 for _ in self.game.sides)
+        return tuple(1.0 if s == self._winner else -1.0 for s in self.game.sides)
+
+    def end_cause(self) -> tuple[str, str] | None:
+        """(rule, cause) of the victory, once the game is over."""
+        return self._end
+
+    def observation(self, side: str) -> dict[str, Any]:
+        """What ``side`` may see, as a JSON-able dict built from a whitelist."""
+        self._check_side(side)
+        return self.observe(side)
+
+    def clone(self: S) -> S:
+        """An independent copy, random generator included."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = self.rng.copy()
+        new.stack = [dict(frame) for frame in self.stack]
+        new._history = list(self._history)
+        new._log = list(self._log)
+        self.copy_into(new)
+        return new
+
+    def history(self) -> list[Played]:
+        """(side, action) pairs so far; replaying them with the same seed and options reproduces
+        this state exactly."""
+        return list(self._history)
+
+    def log(self, side: str | None = None) -> list[LogEntry]:
+        """Narrative events with their rule numbers; with ``side``, only what that side may read."""
+        if side is None:
+            return list(self._log)
+        return [entry for entry in self._log if entry.visible_to(side)]
+
+    # --- undo ---------------------------------------------------------------------------
+
+    def can_undo(self, side: str | None = None) -> bool:
+        """Whether the last action may be taken back: never past a die roll, draw or reveal,
+        and never another side's action."""
+        if len(self._history) <= self._undo_floor or self.is_terminal():
+            return False
+        return side is None or self._history[-1].side == side
+
+    def undo(self, side: str | None = None) -> None:
+        """Take back the last action by replaying the rest (exact, since games are pure)."""
+        if not self.can_undo(side):
+            raise IllegalAction("undo", "nothing to undo since the last die roll, draw or reveal")
+        replayed = self.game.new_initial_state(self.seed)
+        for played in self._history[:-1]:
+            replayed.apply_action(played.action, played.side)
+        replayed._undo_floor = self._undo_floor
+        self.__dict__.update(replayed.__dict__)
+
+    # --- for the rules ------------------------------------------------------------------
+
+    def push(self, prompt: str, **fields: Any) -> None:
+        """Ask a side something: put a prompt frame on the stack."""
+        self.stack.append({"p": prompt, **fields})
+
+    def pop(self) -> Frame:
+        """The answered prompt leaves the stack."""
+        return self.stack.pop()
+
+    def note(
+        self, rule: str, text: str, *, to: str | None = None, dice: Iterable[int] = ()
+    ) -> None:
+        """Add to the log, naming the rule applied; ``to`` keeps it secret to one side."""
+        self._log.append(LogEntry(rule, text, to, tuple(dice)))
+
+    def reveal(self) -> None:
+        """Mark the action being applied as revealing hidden information (no undo past it)."""
+        self._revealed = True
+
+    def end(self, winner: str, rule: str, cause: str) -> None:
+        """The game is over at once (victory checked the instant it happens)."""
+        if self._winner is None:
+            self._winner = winner
+            self._end = (rule, cause)
+            self.stack.clear()
+            self.note(rule, f"{winner} wins: {cause}")
+
+    def advance(self) -> None:
+        """Run the steps that need no choice until a prompt waits or the game ends."""
+
+    def copy_into(self, new: State) -> None:
+        """Give ``new`` its own copies of the game's mutable fields (for ``clone``)."""
+
+    def observe(self, side: str) -> dict[str, Any]:
+        """The game's whitelist view for ``side``."""
+        raise NotImplementedError(f"{type(self).__name__} must define observe")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state, secrets included, as plain data (saves check it, tests compare it)."""
+        return {
+            "rng": list(self.rng.position),
+            "stack": self.stack,
+            "winner": self._winner,
+            "history": len(self._history),
+        }
+
+    def fingerprint(self) -> str:
+        """A digest of ``to_dict``: equal fingerprints mean equal states."""
+        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), default=list)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    # --- internals ----------------------------------------------------------------------
+
+    def _offered(self, prompt: Prompt[Any], frame: Frame, side: str) -> list[Action]:
+        cache = self._legal_cache
+        if cache is not None and cache[0] == len(self._history) and cache[1] == side:
+            return cache[2]
+        return list(prompt.offer(self, frame, side))
+
+    def _acting_side(self, action: Action, side: str | None) -> str:
+        if self.is_terminal():
+            raise IllegalAction(action, f"the game is over; {self._winner} won")
+        sides = self.sides_to_act()
+        if not sides:
+            raise IllegalAction(action, "no side is asked to act now")
+        if side is None:
+            return sides[0]
+        self._check_side(side)
+        if side not in sides and action.verb != CONCEDE:
+            raise IllegalAction(action, f"it is not {side}'s turn; waiting for {', '.join(sides)}")
+        return side
+
+    def _check_side(self, side: str) -> None:
+        if side not in self.game.sides:
+            raise BadSide(f"unknown side {side!r}; the sides are {', '.join(self.game.sides)}")
+
+    def _reason(self, prompt: Prompt[Any], frame: Frame, action: Action, side: str) -> str:
+        specific = prompt.explain(self, frame, action, side)
+        if specific:
+            return specific
+        offered = self._offered(prompt, frame, side)
+        sample = ", ".join(str(a) for a in offered[:8]) + (", ..." if len(offered) > 8 else "")
+        return f"{side} is asked to {prompt.title or prompt.name}; legal now: {sample}"
+
+    def _concede(self, side: str, action: Action) -> None:
+        rule = self.game.info.concession_rule or ""
+        if action.args:
+            raise IllegalAction(action, "concede takes no arguments")
+        others = [s for s in self.game.sides if s != side]
+        self._history.append(Played(side, action))
+        self.end(others[0], rule, f"{side} conceded")

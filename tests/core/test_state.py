@@ -1,0 +1,147 @@
+"""The game API contract, on a toy game with simultaneous hidden choices and a die."""
+
+import pytest
+
+import greatwar
+from greatwar.core import TERMINAL, BadOption, BadSide, IllegalAction, UnknownGame, act, load_game
+from greatwar.core.record import GameRecord
+from greatwar.core.state import State
+
+
+def new(seed: int = 1, **options: object) -> State:
+    return load_game("toy", options).new_initial_state(seed)
+
+
+def test_unknown_game_lists_the_games() -> None:
+    with pytest.raises(UnknownGame, match="fbsm"):
+        greatwar.load_game("nosuch")
+
+
+def test_unknown_option_lists_the_options() -> None:
+    with pytest.raises(BadOption, match="its options are: target"):
+        load_game("toy", {"speed": 3})
+
+
+def test_option_values_are_checked_and_parsed() -> None:
+    assert load_game("toy", {"target": "9"}).options["target"] == 9
+    with pytest.raises(BadOption, match="whole number"):
+        load_game("toy", {"target": "nine"})
+    with pytest.raises(BadOption, match="takes a int"):
+        load_game("toy", {"target": True})
+
+
+def test_simultaneous_choices_are_hidden_until_both_commit() -> None:
+    state = new()
+    assert state.sides_to_act() == ("north", "south")
+    state.apply_action("bid 3", "south")
+    assert state.sides_to_act() == ("north",)
+    north_view = state.observation("north")
+    assert north_view["my_bid"] is None and north_view["bids_made"] == ["south"]
+    assert "bids 3" not in str(north_view)
+    with pytest.raises(IllegalAction, match="not south's turn"):
+        state.apply_action("bid 1", "south")
+
+
+def test_illegal_action_gives_reason_and_changes_nothing() -> None:
+    state = new()
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction, match=r"bid 1-3 in secret \(1.1\); legal now: bid 1"):
+        state.apply_action("bid 9")
+    with pytest.raises(IllegalAction, match="empty"):
+        state.apply_action("   ")
+    with pytest.raises(BadSide, match="the sides are north, south"):
+        state.apply_action("bid 1", "east")
+    assert state.fingerprint() == before and state.history() == []
+
+
+def test_string_and_action_forms_are_equivalent() -> None:
+    a, b = new(), new()
+    a.apply_action("bid 2", "north")
+    b.apply_action(act("bid", 2), "north")
+    assert a.fingerprint() == b.fingerprint()
+
+
+def test_clone_is_independent_including_dice() -> None:
+    state = new()
+    copy = state.clone()
+    for s in (state, copy):
+        s.apply_action("bid 2", "north")
+        s.apply_action("bid 2", "south")  # tie: a die decides
+    assert state.fingerprint() == copy.fingerprint()
+    copy.apply_action(copy.legal_actions()[0])
+    assert state.fingerprint() != copy.fingerprint()
+
+
+def test_undo_never_past_a_reveal_or_the_other_side() -> None:
+    state = new()
+    state.apply_action("bid 3", "north")
+    assert state.can_undo("north")
+    state.apply_action("bid 1", "south")  # reveal: final
+    assert not state.can_undo()
+    assert state.current_player() == "north"
+    state.apply_action("shout")
+    state.apply_action("shout")
+    assert state.can_undo("north") and not state.can_undo("south")
+    state.undo("north")
+    assert state.observation("north")["points"] == {"north": 3, "south": 0}
+    assert len(state.history()) == 3
+    state.undo()
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        state.undo()
+
+
+def play_out(state: State, moves: list[str]) -> None:
+    for move in moves:
+        side = state.sides_to_act()[0]
+        state.apply_action(move, side)
+
+
+def test_record_round_trip_and_tampering() -> None:
+    state = new(seed=5)
+    play_out(state, ["bid 2", "bid 2", "pass", "bid 1", "bid 3"])
+    text = GameRecord.of(state).to_json()
+    assert GameRecord.from_json(text).replay().fingerprint() == state.fingerprint()
+    tampered = text.replace('"bid 3"', '"bid 2"')
+    with pytest.raises(greatwar.RecordError, match="does not reproduce"):
+        GameRecord.from_json(tampered).replay()
+    illegal = text.replace('"bid 3"', '"bid 7"')
+    with pytest.raises(greatwar.RecordError, match=r"action 5 \(south: 'bid 7'\)"):
+        GameRecord.from_json(illegal).replay()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "invalid JSON"),
+        ('{"game": "toy"}', "seed: Field required"),
+        ('{"game": "toy", "seed": -1}', "seed"),
+        ('{"game": "toy", "seed": 1, "cheat": true}', "cheat"),
+    ],
+)
+def test_malformed_records_say_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(greatwar.RecordError, match=message):
+        GameRecord.from_json(text)
+
+
+def test_record_with_unknown_option() -> None:
+    record = GameRecord(game="toy", seed=1, options={"speed": 1})
+    with pytest.raises(greatwar.RecordError, match="unknown option 'speed'"):
+        record.replay()
+
+
+def test_concession_ends_the_game_and_is_replayed() -> None:
+    state = new()
+    state.apply_action("concede", "south")
+    assert state.is_terminal() and state.winner() == "north"
+    assert state.current_player() == TERMINAL and state.returns() == (1.0, -1.0)
+    assert state.end_cause() == ("1.0", "south conceded")
+    assert GameRecord.of(state).replay().winner() == "north"
+    with pytest.raises(IllegalAction, match="game is over"):
+        state.apply_action("bid 1")
+
+
+def test_log_entries_carry_rules_and_secrecy() -> None:
+    state = new()
+    state.apply_action("bid 3", "north")
+    assert [e.rule for e in state.log("north")] == ["1.1"]
+    assert state.log("south") == []
