@@ -7,8 +7,8 @@ Then the winner of the round may 'shout' any number of times or 'pass' (undoable
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
 
 from greatwar.core import Action, Frame, Game, GameInfo, Option, Prompt, State, act
 
@@ -56,7 +56,7 @@ class Shout(Prompt["ToyState"]):
 
 
 class ToyState(State):
-    prompts = {"bid": Bid(), "shout": Shout()}
+    prompts: ClassVar[Mapping[str, Prompt[Any]]] = {"bid": Bid(), "shout": Shout()}
 
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game, seed)
@@ -99,7 +99,8 @@ class ToyState(State):
         }
 
     def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "points": self.points, "bids": self.bids, "shouts": self.shouts}
+        extra = {"points": self.points, "bids": self.bids, "shouts": self.shouts}
+        return {**super().to_dict(), **extra}
 
 
 def make_state(game: Game, seed: int) -> ToyState:
