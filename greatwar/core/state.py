@@ -213,7 +213,6 @@ class State:
         if self._winner is None:
             self._winner = winner
             self._end = (rule, cause)
-            self.stack.clear()
             self.note(rule, f"{winner} wins: {cause}")
 
     def advance(self) -> None:

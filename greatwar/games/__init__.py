@@ -1,0 +1,1 @@
+"""The games greatwar implements, one package each."""

@@ -1,0 +1,217 @@
+"""10.x fire: groups of units fire into one enemy hex; odds by terrain; a die per defender."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from greatwar.core import Action, Frame, Prompt, act
+from greatwar.games.fbsm.data import GERMAN
+from greatwar.games.fbsm.state import FbsmState
+
+
+def ready_firers(state: FbsmState, side: str) -> list[int]:
+    """10.2: the side's units on the map that have not fired this phase."""
+    return sorted(u for u in state.units_on_map(side) if u not in state.done)
+
+
+def targets(state: FbsmState, side: str) -> list[int]:
+    """10.2, 10.5-10.7: enemy-occupied hexes not yet fired into that a ready unit can reach."""
+    firers = ready_firers(state, side)
+    result = []
+    for hex_index, stack in state.stacks.items():
+        if hex_index in state.fired_into or state.counter(stack[0]).side == side:
+            continue
+        if any(state.can_fire_at(u, hex_index) for u in firers):
+            result.append(hex_index)
+    return sorted(result)
+
+
+def odds(state: FbsmState, firers: Iterable[int], target: int) -> tuple[int, int, int]:
+    """10.3, 10.11: (attack strength, defence strength, odds n of n:1, rounded down)."""
+    grid = state.c.board.grid
+    multiplier = state.c.tables["fire"]["close_assault_multiplier"]
+    strength = 0
+    for unit in firers:
+        adjacent = grid.distance(state.where[unit], target) == 1
+        strength += state.fire_factor(unit) * (multiplier if adjacent else 1)  # 7.6, 10.11
+    defense = state.c.board.defense[target]
+    return strength, defense, strength // defense
+
+
+def resolve(state: FbsmState, target: int, strength: int, rule: str) -> list[int]:
+    """10.10: one die per unit in the target hex; D-Elim on n or less at n:1; < 1:1 no effect,
+    6:1 or more automatic. Returns the units eliminated."""
+    defense = state.c.board.defense[target]
+    ratio = strength // defense
+    automatic = state.c.tables["fire"]["automatic_elimination_odds"]
+    hex_id = state.hex_id(target)
+    state.note(rule, f"{strength} factors into {hex_id} (defence {defense}): {max(ratio, 0)}:1")
+    eliminated = []
+    for unit in list(state.units_in(target)):
+        if ratio < 1:
+            state.note("10.10", f"{state.label(unit)}: odds below 1:1, no effect")
+        elif ratio >= automatic:
+            eliminated.append(unit)
+            state.eliminate(unit, "10.10", f"{ratio}:1 is automatic")
+        else:
+            roll = state.rng.die()
+            if roll <= ratio:
+                eliminated.append(unit)
+                state.eliminate(unit, "10.10", f"rolled {roll} at {ratio}:1")
+            else:
+                state.note(
+                    "10.10",
+                    f"{state.label(unit)}: rolled {roll} at {ratio}:1, no effect",
+                    dice=[roll],
+                )
+        if state.is_terminal():
+            break
+    return eliminated
+
+
+def start_fire(state: FbsmState, side: str) -> None:
+    """5.3 phases VI, VII, IX and X."""
+    if targets(state, side) or heavy_mg_choices(state, side):
+        state.push("fire", side=side)
+
+
+def heavy_mg_choices(state: FbsmState, side: str) -> list[int]:
+    """7.8: in a heavy-MG turn the German designates one unit per fire phase (range 10)."""
+    if side != GERMAN or state.event != "german_heavy_mg" or state.heavy_mg is not None:
+        return []
+    return ready_firers(state, side)
+
+
+class FirePhase(Prompt[FbsmState]):
+    """10.1-10.5: the phasing side fires into enemy hexes, one target hex at a time."""
+
+    name = "fire"
+    title = "choose a target hex or end the phase (10.2)"
+
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
+        for unit in heavy_mg_choices(state, side):
+            yield act("heavy_mg", state.counter(unit).id)
+        for hex_index in targets(state, side):
+            yield act("fire", state.hex_id(hex_index))
+        yield act("end")
+
+    def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "end":
+            state.pop()
+        elif action.verb == "heavy_mg":
+            state.heavy_mg = state.c.counter(action.args[0]).index
+            state.note("7.8", f"{state.label(state.heavy_mg)} has heavy MG: range 10 this phase")
+        else:
+            state.push(
+                "fire_group", side=side, target=state.c.board.grid.index(action.args[0]), firers=()
+            )
+
+    def explain(self, state: FbsmState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb != "fire" or not action.args:
+            return None
+        grid = state.c.board.grid
+        if action.args[0] not in grid:
+            return f"there is no hex {action.args[0]} on the map"
+        target = grid.index(action.args[0])
+        occupant = state.side_in(target)
+        if occupant is None or occupant == side:
+            return f"{action.args[0]} holds no enemy unit (10.2)"
+        if target in state.fired_into:
+            return f"{action.args[0]} has already been fired into this phase (10.5)"
+        return f"no unfired unit reaches {action.args[0]} by range and LOF (10.6-10.8, 5.2, 7.4)"
+
+
+class FireGroup(Prompt[FbsmState]):
+    """10.3, 10.4: add in-range units to the fire into the target hex, then resolve it."""
+
+    name = "fire_group"
+    title = "add firing units, then resolve (10.3)"
+
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
+        target, firers = frame["target"], frame["firers"]
+        for unit in ready_firers(state, side):
+            if unit not in firers and state.can_fire_at(unit, target):
+                yield act("add", state.counter(unit).id)
+        if firers:
+            yield act("resolve")
+        yield act("cancel")
+
+    def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "add":
+            frame["firers"] = (*frame["firers"], state.c.counter(action.args[0]).index)
+        elif action.verb == "cancel":
+            state.pop()
+        else:
+            state.pop()
+            fire(state, side, frame["target"], frame["firers"])
+
+    def explain(self, state: FbsmState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb == "resolve":
+            return "add at least one firing unit first (10.3)"
+        if action.verb != "add" or not action.args:
+            return None
+        counter = state.c.by_id.get(action.args[0])
+        if counter is None or counter.side != side or state.where[counter.index] < 0:
+            return f"{action.args[0]} is not one of your units on the map"
+        if counter.index in state.done or counter.index in frame["firers"]:
+            return f"{counter.id} has already fired this phase (10.2)"
+        return f"{counter.id} is out of range or has no line of fire to the target (10.6-10.9)"
+
+
+def fire(state: FbsmState, side: str, target: int, firers: tuple[int, ...]) -> None:
+    """10.3-10.12: resolve one fire, then offer the close assault's advance."""
+    strength, _, _ = odds(state, firers, target)
+    state.fired_into.add(target)
+    state.done.update(firers)
+    names = ", ".join(state.counter(u).id for u in firers)
+    eliminated = resolve(state, target, strength, "10.3")
+    state.note("10.4", f"fired by {names}")
+    if state.is_terminal() or not eliminated or state.units_in(target):
+        return
+    advancers = close_assault_infantry(state, firers, target)
+    if advancers:
+        state.push("advance", side=side, target=target, units=advancers)
+
+
+def close_assault_infantry(
+    state: FbsmState, firers: tuple[int, ...], target: int
+) -> tuple[int, ...]:
+    """10.12: infantry that fired from an adjacent hex may advance into the emptied hex."""
+    grid = state.c.board.grid
+    return tuple(
+        u
+        for u in firers
+        if state.counter(u).is_infantry and grid.distance(state.where[u], target) == 1
+    )
+
+
+class Advance(Prompt[FbsmState]):
+    """10.12: close-assaulting infantry may advance into the vacated hex before the next fire."""
+
+    name = "advance"
+    title = "advance after combat, or stop (10.12)"
+
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
+        target = frame["target"]
+        if not (
+            state.counter(frame["units"][0]).side == "us"
+            and state.c.board.is_terrain(target, "riverbank")
+        ):
+            for unit in frame["units"]:
+                if state.where[unit] != target and state.room(target, unit):  # 6.1
+                    yield act("advance", state.counter(unit).id)
+        yield act("done")
+
+    def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "done":
+            state.pop()
+            return
+        unit = state.c.counter(action.args[0]).index
+        origin = state.hex_id(state.where[unit])
+        state.put(unit, frame["target"])
+        state.note(
+            "10.12",
+            f"{state.label(unit)} advances from {origin} to {state.hex_id(frame['target'])}",
+        )
+        if not any(state.where[u] != frame["target"] for u in frame["units"]):
+            state.pop()

@@ -1,0 +1,199 @@
+"""9.x movement: one infantry unit at a time, by movement points, never into enemy hexes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from greatwar.core import Action, Frame, Prompt, act
+from greatwar.games.fbsm.data import GERMAN, US
+from greatwar.games.fbsm.state import EXITED, FbsmState
+from greatwar.hexes import reachable
+
+EXIT = "exit"
+
+
+def step_cost(state: FbsmState, unit: int) -> Callable[[int, int], float | None]:
+    """MP to cross from one hex into the next for ``unit``, or None where it may not go."""
+    board = state.c.board
+    counters = state.c.counters
+    side = counters[unit].side
+    fire = counters[unit].fire
+    limit = state.c.tables["stacking"]["max_infantry_fire_factors"]
+    road_cost = state.c.tables["movement"]["road_move_cost"]
+    stacks = state.stacks
+
+    def cost(here: int, there: int) -> float | None:
+        terrain_cost = board.move_cost[there]
+        if terrain_cost is None:
+            return None  # the Marne itself
+        if side == US and board.terrain[there].name == "riverbank":
+            return None  # 9.8
+        stack = stacks.get(there)
+        if stack:
+            top = counters[stack[0]]
+            if top.side != side:
+                return None  # 9.7
+            # 6.1 US infantry may pass through a heavy weapons emplacement (not end there);
+            # 6.2 never an overstack, even momentarily.
+            if top.is_infantry and sum(counters[u].fire for u in stack) + fire > limit:
+                return None
+        if (here, there) in board.road_hexsides:
+            return float(road_cost)  # 9.5, 9.6 road movement, bridges and crossings
+        return terrain_cost
+
+    return cost
+
+
+def destinations(state: FbsmState, unit: int) -> dict[int, float]:
+    """Hexes the unit may end its move in, with the MP spent (9.1, 9.2, 6.1)."""
+    start = state.where[unit]
+    spent = reachable(
+        state.c.board.grid, start, state.movement_factor(unit), step_cost(state, unit)
+    )
+    del spent[start]
+    counters = state.c.counters
+    return {
+        h: mp
+        for h, mp in spent.items()
+        if not (h in state.stacks and not counters[state.stacks[h][0]].is_infantry)  # 6.1
+    }
+
+
+def exit_hexes(state: FbsmState) -> frozenset[int]:
+    """4.3: German units win by moving off the south edge through hexes 1900-3300."""
+    return frozenset(state.c.board.hexes(state.c.tables["victory"]["south_exit_hexes"]))
+
+
+def can_exit(state: FbsmState, unit: int, reached: dict[int, float]) -> bool:
+    """4.3: a German unit may step off the south edge from an exit hex it can reach with one
+    MP to spare (moving off costs as a clear hex beyond the edge)."""
+    if state.counter(unit).side != GERMAN:
+        return False
+    allowance = state.movement_factor(unit)
+    start = state.where[unit]
+    options = dict(reached)
+    options[start] = 0.0
+    return any(options[h] + 1 <= allowance + 1e-9 for h in exit_hexes(state) if h in options)
+
+
+def movable(state: FbsmState, side: str) -> list[int]:
+    """9.1, 9.3: the side's infantry units that have not moved this phase."""
+    counters = state.c.counters
+    return sorted(
+        u for u in state.units_on_map(side) if counters[u].is_infantry and u not in state.done
+    )
+
+
+def start_movement(state: FbsmState, side: str) -> None:
+    """5.3 phases V and VIII."""
+    if movable(state, side):
+        state.push("movement", side=side)
+
+
+class MovementPhase(Prompt[FbsmState]):
+    """9.1: choose the next unit to move, or end the phase."""
+
+    name = "movement"
+    title = "move a unit or end the phase (9.1)"
+
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
+        for unit in movable(state, side):
+            yield act("move", state.counter(unit).id)
+        yield act("end")
+
+    def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "end":
+            state.pop()
+            return
+        state.push("move", side=side, unit=state.c.counter(action.args[0]).index)
+
+    def explain(self, state: FbsmState, frame: Frame, action: Action, side: str) -> str | None:
+        return explain_unit(state, action, side)
+
+
+def explain_unit(state: FbsmState, action: Action, side: str) -> str | None:
+    """Why a named unit may not move now."""
+    if action.verb != "move" or not action.args:
+        return None
+    counter = state.c.by_id.get(action.args[0])
+    if counter is None:
+        return f"there is no unit {action.args[0]}"
+    if counter.side != side:
+        return f"{counter.id} is not a {side} unit (9.1)"
+    if not counter.is_infantry:
+        return f"{counter.id} is a heavy weapons emplacement and never moves (9.3)"
+    if state.where[counter.index] < 0:
+        return f"{counter.id} is not on the map"
+    return f"{counter.id} has already moved this phase (9.1)"
+
+
+class Move(Prompt[FbsmState]):
+    """9.1-9.8: the chosen unit goes to a hex it can reach, exits, or stays."""
+
+    name = "move"
+    title = "choose the unit's destination (9.1)"
+
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
+        unit = frame["unit"]
+        reached = destinations(state, unit)
+        for hex_index in sorted(reached):
+            yield act("to", state.hex_id(hex_index))
+        if can_exit(state, unit, reached):
+            yield act("to", EXIT)
+        yield act("stay")
+
+    def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
+        unit = frame["unit"]
+        state.pop()
+        state.done.add(unit)
+        if action.verb == "stay":
+            return
+        if action.args[0] == EXIT:
+            exit_map(state, unit)
+            return
+        origin = state.hex_id(state.where[unit])
+        state.put(unit, state.c.board.grid.index(action.args[0]))
+        state.note("9.1", f"{state.label(unit)} moves {origin} to {action.args[0]}")
+
+    def explain(self, state: FbsmState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb != "to" or not action.args:
+            return None
+        grid = state.c.board.grid
+        target = action.args[0]
+        if target == EXIT:
+            return (
+                "only a German unit reaching a south-edge hex 1900-3300 with 1 MP left exits (4.3)"
+            )
+        if target not in grid:
+            return f"there is no hex {target} on the map"
+        return unreachable_reason(state, frame["unit"], grid.index(target))
+
+
+def unreachable_reason(state: FbsmState, unit: int, target: int) -> str:
+    """Why a unit cannot end its move in ``target``, naming the rule."""
+    board = state.c.board
+    hex_id = state.hex_id(target)
+    occupant = state.side_in(target)
+    counter = state.counter(unit)
+    if board.move_cost[target] is None:
+        return f"{hex_id} is the Marne: no unit may enter it"
+    if occupant is not None and occupant != counter.side:
+        return f"{hex_id} holds enemy units (9.7)"
+    if counter.side == US and board.terrain[target].name == "riverbank":
+        return f"US units never enter Marne riverbank hexes like {hex_id} (9.8)"
+    if occupant is not None and not state.room(target, unit):
+        return f"{hex_id} cannot take {counter.id} without overstacking (6.1, 6.2)"
+    allowance = state.movement_factor(unit)
+    return f"{hex_id} is beyond the {allowance} MP of {counter.id} by a legal path (9.1-9.5, 6.2)"
+
+
+def exit_map(state: FbsmState, unit: int) -> None:
+    """4.3: a German unit moves off the south edge: the German player wins at once."""
+    hex_index = state.where[unit]
+    stack = state.stacks[hex_index]
+    stack.remove(unit)
+    if not stack:
+        del state.stacks[hex_index]
+    state.where[unit] = EXITED
+    state.note("4.3", f"{state.label(unit)} moves off the south edge")
+    state.end(GERMAN, "4.3", f"{state.counter(unit).id} moved off the south edge of the map")

@@ -1,0 +1,77 @@
+"""8.x German reinforcements: 4d6 units drawn one at a time and placed by choice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from greatwar.core import Action, Frame, Prompt, act
+from greatwar.games.fbsm.data import GERMAN
+from greatwar.games.fbsm.state import FbsmState
+
+
+def entry_hexes(state: FbsmState, zone: str) -> tuple[int, ...]:
+    """8.3 riverbank hexes, or the 7.5 west / 7.7 east edge hexes."""
+    tables = state.c.tables
+    ids = (
+        tables["german_setup"]["riverbank_order"] if zone == "riverbank" else tables[zone]["hexes"]
+    )
+    return state.c.board.hexes(ids)
+
+
+def open_hexes(state: FbsmState, zone: str, unit: int) -> list[int]:
+    """Entry hexes empty of enemy units where the unit fits the stacking limit (6.1, 7.5, 8.3)."""
+    return [h for h in entry_hexes(state, zone) if state.room(h, unit)]
+
+
+def start_reinforcements(state: FbsmState) -> None:
+    """8.3: roll four dice; draw and place that many units, one at a time."""
+    dice = state.rng.dice(state.c.tables["reinforcements"]["dice"])
+    state.note("8.3", f"{sum(dice)} German reinforcements", dice=dice)
+    start_entry(state, "riverbank", sum(dice), "8.3")
+
+
+def start_entry(state: FbsmState, zone: str, count: int, rule: str) -> None:
+    """Draw the first unit and ask where it goes; 8.4 stop when the container is empty."""
+    if count > len(state.container):
+        state.note("8.4", f"only {len(state.container)} units left in the container")
+        count = len(state.container)
+    if count > 0:
+        draw_next(state, zone, count, rule)
+
+
+def draw_next(state: FbsmState, zone: str, left: int, rule: str) -> None:
+    """Draw one unit; 8.6 it must be placed unless no entry hex can take it."""
+    unit = state.draw()
+    if not open_hexes(state, zone, unit):
+        state.container.append(unit)
+        state.note(rule, f"{state.label(unit)} has no open entry hex: entry thwarted (8.6)")
+        return
+    state.note(rule, f"{state.label(unit)} drawn from the container")
+    state.push("enter", side=GERMAN, unit=unit, zone=zone, left=left, rule=rule)
+
+
+class Enter(Prompt[FbsmState]):
+    """8.3, 7.5, 7.7: the German player chooses the drawn unit's entry hex."""
+
+    name = "enter"
+    title = "place the drawn unit (8.3)"
+
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
+        for hex_index in open_hexes(state, frame["zone"], frame["unit"]):
+            yield act("enter", state.hex_id(hex_index))
+
+    def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
+        unit = frame["unit"]
+        state.put(unit, state.c.board.grid.index(action.args[0]))
+        state.note(frame["rule"], f"{state.label(unit)} enters at {action.args[0]}")
+        state.pop()
+        if frame["left"] > 1 and state.container and not state.is_terminal():
+            draw_next(state, frame["zone"], frame["left"] - 1, frame["rule"])
+
+    def explain(self, state: FbsmState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb == "enter" and action.args and action.args[0] in state.c.board.grid:
+            return (
+                f"{action.args[0]} is not an open {frame['zone']} entry hex for this unit "
+                "(empty of enemy units, within 16 fire factors: 6.1, 7.5, 7.7, 8.3)"
+            )
+        return None

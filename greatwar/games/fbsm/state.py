@@ -1,0 +1,263 @@
+"""The FBSM position: where every counter is, the turn and phase, and the sequence of play (5.x)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, ClassVar
+
+from greatwar.core import Game, Prompt, State
+from greatwar.games.fbsm.data import GERMAN, US, Components, Counter, components
+
+# Where a counter is when it is not in a hex (``where`` holds hex indexes otherwise).
+UNPLACED, CONTAINER, DEAD, EXITED = -1, -2, -3, -4
+
+# 5.3 the Phase Record Track: numeral, title, and the function that starts the phase.
+PHASE_NAMES = (
+    ("I", "Random Events Phase"),
+    ("II", "German Reinforcement Phase"),
+    ("III", "German First Bombardment Phase"),
+    ("IV", "US First Bombardment Phase"),
+    ("V", "German Movement Phase"),
+    ("VI", "US First Fire Phase"),
+    ("VII", "German First Fire Phase"),
+    ("VIII", "US Movement Phase"),
+    ("IX", "German Second Fire Phase"),
+    ("X", "US Second Fire Phase"),
+    ("XI", "German Second Bombardment Phase"),
+    ("XII", "US Second Bombardment Phase"),
+)
+SETUP = -1
+
+
+class FbsmState(State):
+    """A game of First Blood: Second Marne in progress."""
+
+    prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
+    phase_starts: ClassVar[tuple[Callable[[FbsmState], None], ...]] = ()
+
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.c: Components = components()
+        self.turn = 0
+        self.phase = SETUP
+        self.where = [UNPLACED if c.side == US else CONTAINER for c in self.c.counters]
+        self.stacks: dict[int, list[int]] = {}  # hex -> living units, bottom to top (6.5)
+        self.dead_at: dict[int, int] = {}  # unit -> hex of its carnage marker (2.6)
+        self.container = [c.index for c in self.c.counters if c.side == GERMAN]  # 3.5
+        self.event: str | None = None  # this turn's random event (7.x)
+        self.event_side: str | None = None  # 7.10: whose bombardments have no drift
+        self.used_once: set[str] = set()  # 7.5-7.7: events that may occur only once
+        self.done: set[int] = set()  # units that moved or fired this phase (9.1, 10.2)
+        self.fired_into: set[int] = set()  # 10.5: hexes fired into this phase
+        self.heavy_mg: int | None = None  # 7.8: this fire phase's heavy-MG unit
+        self.markers: list[str] = []  # 11.1, 13.4: bombardment markers still to place
+        self.placed: list[tuple[str, int]] = []  # 11.2: (marker, target hex) placed this phase
+        self.push("us_setup", side=US)
+
+    # --- counters and stacks ----------------------------------------------------------
+
+    def counter(self, unit: int) -> Counter:
+        return self.c.counters[unit]
+
+    def units_in(self, hex_index: int) -> list[int]:
+        """Living units in a hex, bottom to top."""
+        return self.stacks.get(hex_index, [])
+
+    def side_in(self, hex_index: int) -> str | None:
+        """The side occupying a hex, if any."""
+        stack = self.stacks.get(hex_index)
+        return self.c.counters[stack[0]].side if stack else None
+
+    def units_on_map(self, side: str) -> Iterator[int]:
+        for stack in self.stacks.values():
+            for unit in stack:
+                if self.c.counters[unit].side == side:
+                    yield unit
+
+    def room(self, hex_index: int, unit: int) -> bool:
+        """6.1: whether ``unit`` may be in this hex besides what is there (16 infantry fire
+        factors; a heavy weapons emplacement stands alone)."""
+        stack = self.stacks.get(hex_index)
+        if not stack:
+            return True
+        counters = self.c.counters
+        if counters[stack[0]].side != counters[unit].side:
+            return False  # 9.7
+        if not counters[unit].is_infantry or not counters[stack[0]].is_infantry:
+            return False
+        limit = self.c.tables["stacking"]["max_infantry_fire_factors"]
+        return sum(counters[u].fire for u in stack) + counters[unit].fire <= int(limit)
+
+    def put(self, unit: int, hex_index: int) -> None:
+        """Place or move a unit into a hex, on top of the stack."""
+        old = self.where[unit]
+        if old >= 0:
+            stack = self.stacks[old]
+            stack.remove(unit)
+            if not stack:
+                del self.stacks[old]
+        self.where[unit] = hex_index
+        self.stacks.setdefault(hex_index, []).append(unit)
+
+    def eliminate(self, unit: int, rule: str, why: str) -> None:
+        """2.6: the unit becomes carnage in its hex; then 4.3/4.4 are checked at once."""
+        hex_index = self.where[unit]
+        stack = self.stacks[hex_index]
+        stack.remove(unit)
+        if not stack:
+            del self.stacks[hex_index]
+        self.where[unit] = DEAD
+        self.dead_at[unit] = hex_index
+        self.note(rule, f"{self.label(unit)} in {self.hex_id(hex_index)} eliminated ({why})")
+        self.check_victory()
+
+    def draw(self) -> int:
+        """3.6, 8.3: one German unit drawn at random from the container; both may look at it."""
+        unit = self.container.pop(self.rng.below(len(self.container)))
+        self.reveal()
+        return unit
+
+    # --- victory (4.x) ----------------------------------------------------------------
+
+    def check_victory(self) -> None:
+        """4.3, 4.4: checked the instant a unit is eliminated, placed or exits."""
+        if self.is_terminal() or self.turn == 0:
+            return
+        living = {self.c.counters[s[0]].side for s in self.stacks.values()}
+        if US not in living:
+            self.end(GERMAN, "4.3", "no US units remain on the map")
+        elif GERMAN not in living and not self.container:
+            self.end(US, "4.4", "no German units remain on the map or in the container")
+
+    # --- the sequence of play (5.x) -----------------------------------------------------
+
+    def advance(self) -> None:
+        """5.3: run the phases in order; a phase waits on the stack while it needs a choice."""
+        while not self.stack and not self.is_terminal():
+            self.next_phase()
+
+    def next_phase(self) -> None:
+        if self.phase == SETUP:
+            self.german_setup()
+            self.turn, self.phase = 1, 2  # 3.1, 5.2: turn 1 begins at phase III
+        elif self.phase == len(PHASE_NAMES) - 1:
+            if self.is_last_turn():
+                self.end(US, "13.3", f"the Germans have not won by the end of turn {self.turn}")
+                return
+            self.turn, self.phase = self.turn + 1, 0
+            self.event, self.event_side = None, None
+        else:
+            self.phase += 1
+        self.done.clear()
+        self.fired_into.clear()
+        self.heavy_mg = None
+        numeral, title = PHASE_NAMES[self.phase]
+        self.note("5.3", f"turn {self.turn}, phase {numeral}: {title}")
+        self.phase_starts[self.phase](self)
+
+    def is_last_turn(self) -> bool:
+        """13.2: with the play-balance rules the game ends after turn 16."""
+        last: int = self.c.tables["play_balance"]["last_turn"]
+        return bool(self.game.options["play_balance"]) and self.turn >= last
+
+    def german_setup(self) -> None:
+        """3.6: thirty units drawn one at a time into the riverbank hexes, in order."""
+        spec = self.c.tables["german_setup"]
+        for hex_id in spec["riverbank_order"][: spec["initial_draw"]]:
+            unit = self.draw()
+            self.put(unit, self.c.board.grid.index(hex_id))
+            self.note("3.6", f"{self.label(unit)} drawn and set up in {hex_id}")
+
+    # --- rule values that events change ------------------------------------------------
+
+    def fire_factor(self, unit: int) -> int:
+        """2.5 printed fire, +1 in a rally turn (7.6 US infantry and heavy weapons, 7.9 German
+        infantry); close-assault doubling comes after (10.11)."""
+        counter = self.c.counters[unit]
+        if (self.event == "us_rally" and counter.side == US) or (
+            self.event == "german_rally" and counter.side == GERMAN and counter.is_infantry
+        ):
+            return counter.fire + int(self.c.tables["rally"]["fire_bonus"])
+        return counter.fire
+
+    def movement_factor(self, unit: int) -> int:
+        """2.5 printed MF; 7.4 gas cuts infantry to 3; 7.6/7.9 a rally adds 1."""
+        counter = self.c.counters[unit]
+        if self.event == "gas" and counter.is_infantry:
+            return int(self.c.tables["gas"]["infantry_move"])
+        bonus = int(self.c.tables["rally"]["move_bonus"])
+        if self.event == "us_rally" and counter.side == US and counter.is_infantry:
+            return counter.move + bonus
+        if self.event == "german_rally" and counter.side == GERMAN and counter.is_infantry:
+            return counter.move + bonus
+        return counter.move
+
+    def max_lof(self) -> int | None:
+        """5.2: two hexes on the first turn; 7.4: four hexes in a gas turn."""
+        if self.turn == 1:
+            return int(self.c.tables["first_turn"]["max_lof"])
+        if self.event == "gas":
+            return int(self.c.tables["gas"]["max_lof"])
+        return None
+
+    def fire_range(self, unit: int) -> int:
+        """10.6 printed range; 7.8 a heavy-MG unit reaches 10; capped by 5.2 and 7.4."""
+        reach = self.c.counters[unit].range
+        if unit == self.heavy_mg:
+            reach = int(self.c.tables["german_heavy_mg"]["range"])
+        cap = self.max_lof()
+        return reach if cap is None else min(reach, cap)
+
+    def can_fire_at(self, unit: int, target: int) -> bool:
+        """10.6, 10.7: within range, and a clear LOF unless adjacent."""
+        here = self.where[unit]
+        distance = self.c.board.grid.distance(here, target)
+        if distance > self.fire_range(unit):
+            return False
+        return distance == 1 or self.c.board.lof.visible(here, target)
+
+    # --- text for logs and actions -------------------------------------------------------
+
+    def hex_id(self, hex_index: int) -> str:
+        return self.c.board.grid.id(hex_index)
+
+    def label(self, unit: int) -> str:
+        counter = self.c.counters[unit]
+        return f"{counter.id} ({counter.name}, {counter.fire}-{counter.range}-{counter.move})"
+
+    # --- clone, observation, full state ----------------------------------------------------
+
+    def copy_into(self, new: State) -> None:
+        assert isinstance(new, FbsmState)
+        new.where = list(self.where)
+        new.stacks = {h: list(s) for h, s in self.stacks.items()}
+        new.dead_at = dict(self.dead_at)
+        new.container = list(self.container)
+        new.used_once = set(self.used_once)
+        new.done = set(self.done)
+        new.fired_into = set(self.fired_into)
+        new.markers = list(self.markers)
+        new.placed = list(self.placed)
+
+    def observe(self, side: str) -> dict[str, Any]:
+        from greatwar.games.fbsm.view import observation
+
+        return observation(self, side)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **super().to_dict(),
+            "turn": self.turn,
+            "phase": self.phase,
+            "where": self.where,
+            "stacks": {str(h): s for h, s in sorted(self.stacks.items())},
+            "dead_at": {str(u): h for u, h in sorted(self.dead_at.items())},
+            "container": self.container,
+            "event": [self.event, self.event_side],
+            "used_once": sorted(self.used_once),
+            "done": sorted(self.done),
+            "fired_into": sorted(self.fired_into),
+            "heavy_mg": self.heavy_mg,
+            "markers": self.markers,
+            "placed": self.placed,
+        }

@@ -1,0 +1,101 @@
+"""What one side may see (6.5 fog of war), built from a whitelist: new fields stay hidden."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from greatwar.games.fbsm.events import TITLES
+from greatwar.games.fbsm.fire import odds
+from greatwar.games.fbsm.state import EXITED, PHASE_NAMES, SETUP, FbsmState
+
+
+def unit_view(state: FbsmState, unit: int) -> dict[str, Any]:
+    """A counter's printed face (2.5)."""
+    c = state.counter(unit)
+    return {
+        "id": c.id,
+        "side": c.side,
+        "kind": c.kind,
+        "fire": c.fire,
+        "range": c.range,
+        "move": c.move,
+        "name": c.name,
+    }
+
+
+def stack_view(state: FbsmState, hex_index: int, side: str) -> dict[str, Any]:
+    """6.5: a side sees its own stacks whole, and only the top unit of an enemy stack."""
+    stack = state.units_in(hex_index)
+    owner = state.counter(stack[0]).side
+    view: dict[str, Any] = {"hex": state.hex_id(hex_index), "side": owner, "count": len(stack)}
+    if owner == side:
+        view["units"] = [unit_view(state, u) | {"done": u in state.done} for u in stack]
+    else:
+        view["units"] = [unit_view(state, stack[-1])]
+    return view
+
+
+def phase_view(state: FbsmState) -> dict[str, Any]:
+    if state.phase == SETUP:
+        return {"index": SETUP, "numeral": "", "title": "Set Up (3.0)"}
+    numeral, title = PHASE_NAMES[state.phase]
+    return {"index": state.phase, "numeral": numeral, "title": title}
+
+
+def prompt_view(state: FbsmState, side: str) -> dict[str, Any] | None:
+    """The waiting prompt, with the odds of a fire being declared by this side (10.3)."""
+    if side not in state.sides_to_act():
+        return None
+    frame = state.stack[-1]
+    prompt = state.prompts[frame["p"]]
+    view: dict[str, Any] = {"name": prompt.name, "title": prompt.title}
+    if frame["p"] == "fire_group":
+        strength, defense, ratio = odds(state, frame["firers"], frame["target"])
+        view["fire"] = {
+            "target": state.hex_id(frame["target"]),
+            "firers": [state.counter(u).id for u in frame["firers"]],
+            "strength": strength,
+            "defense": defense,
+            "odds": f"{ratio}:1" if ratio >= 1 else "below 1:1",
+        }
+    elif frame["p"] in ("move", "enter"):
+        view["unit"] = state.counter(frame["unit"]).id
+    elif frame["p"] == "advance":
+        view["target"] = state.hex_id(frame["target"])
+    return view
+
+
+def observation(state: FbsmState, side: str) -> dict[str, Any]:
+    """Everything ``side`` may know now, as JSON-able data."""
+    acting = side in state.sides_to_act()
+    end = state.end_cause()
+    return {
+        "game": "fbsm",
+        "side": side,
+        "turn": state.turn,
+        "phase": phase_view(state),
+        "to_act": list(state.sides_to_act()),
+        "prompt": prompt_view(state, side),
+        "legal_actions": [str(a) for a in state.legal_actions(side)] if acting else [],
+        "event": {"id": state.event, "title": TITLES[state.event], "side": state.event_side}
+        if state.event
+        else None,
+        "events_used": sorted(state.used_once),
+        "container": len(state.container),
+        "heavy_mg": state.counter(state.heavy_mg).id if state.heavy_mg is not None else None,
+        "markers_left": list(state.markers)
+        if state.stack and state.stack[-1]["p"] == "bombard"
+        else [],
+        "markers_placed": [{"kind": k, "hex": state.hex_id(h)} for k, h in state.placed],
+        "fired_into": sorted(state.hex_id(h) for h in state.fired_into),
+        "stacks": [stack_view(state, h, side) for h in sorted(state.stacks)],
+        "carnage": [
+            {"hex": state.hex_id(h), "unit": unit_view(state, u)}
+            for u, h in sorted(state.dead_at.items())
+        ],
+        "exited": [state.counter(u).id for u, w in enumerate(state.where) if w == EXITED],
+        "can_undo": state.can_undo(side),
+        "winner": state.winner(),
+        "end": {"rule": end[0], "cause": end[1]} if end else None,
+        "log": [e.as_dict() for e in state.log(side)],
+    }
