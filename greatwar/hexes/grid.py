@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
 from functools import lru_cache
 
 from greatwar.hexes.numbering import COMPASS, Cube, Numbering
 
 Blocks = Sequence[bool] | Callable[[int], bool]
 LineStep = tuple[int | None, int | None]
-# One step of a line relative to its start: (x, z) of the +nudged hex, then of the -nudged hex.
+# One step of a line relative to its start: (x, z) of one hex, then (x, z) of the other hex
+# of a hexside pair, or of the same hex again where the line crosses a hex.
 _Offset = tuple[int, int, int, int]
-
-# Red Blob's nudge: no component zero and no two equal, so a point exactly on any hexside
-# is pushed to opposite sides by +NUDGE and -NUDGE.
-_NUDGE = (1e-6, 2e-6, -3e-6)
+# (x, z) steps to the six neighbours in cube space.
+_UNIT_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
 class UnknownHex(ValueError):
@@ -38,21 +38,64 @@ def _cube_round(x: float, y: float, z: float) -> tuple[int, int]:
     return rx, rz
 
 
+def _contact(hx: int, hz: int, dx: int, dz: int) -> tuple[Fraction, bool] | None:
+    """Where the segment (0,0)->(dx,dz) starts to meet hex (hx,hz), and whether only on a hexside.
+
+    The hex cell is |qx-qy| <= 1, |qy-qz| <= 1, |qz-qx| <= 1 for q = point - centre; None if
+    the segment misses it or only touches a corner.
+    """
+    hy, dy = -hx - hz, -dx - dz
+    lo, hi, on_side = Fraction(0), Fraction(1), False
+    for u0, du in ((hy - hx, dx - dy), (hz - hy, dy - dz), (hx - hz, dz - dx)):
+        if du == 0:
+            if abs(u0) > 1:
+                return None
+            on_side = on_side or abs(u0) == 1
+        else:
+            t1, t2 = Fraction(-1 - u0, du), Fraction(1 - u0, du)
+            lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+    return (lo, on_side) if lo < hi else None
+
+
+def _candidates(dx: int, dz: int) -> set[tuple[int, int]]:
+    """Hexes that may meet the line (0,0)->(dx,dz): each sampled hex and its neighbours.
+
+    Samples lie 1/n of the line apart, so every point of it is within half a hex (cube
+    max-norm) of a sample, and hexes that are not neighbours are 2/3 of a hex apart or more.
+    """
+    dy = -dx - dz
+    n = max(abs(dx), abs(dy), abs(dz), 1)
+    found: set[tuple[int, int]] = set()
+    for i in range(n + 1):
+        cx, cz = _cube_round(dx * i / n, dy * i / n, dz * i / n)
+        found.add((cx, cz))
+        found.update((cx + sx, cz + sz) for sx, sz in _UNIT_STEPS)
+    return found
+
+
 @lru_cache(maxsize=1 << 16)
 def _line_offsets(dx: int, dz: int) -> tuple[_Offset, ...]:
-    """Hexes crossed by the straight line from (0, 0) to (dx, dz), sampled with both nudges."""
-    dy = -dx - dz
-    n = max(abs(dx), abs(dy), abs(dz))
-    if n == 0:
-        return ((0, 0, 0, 0),)
-    nx, ny, nz = _NUDGE
-    steps = []
-    for i in range(n + 1):
-        x, y, z = dx * i / n, dy * i / n, dz * i / n
-        plus = _cube_round(x + nx, y + ny, z + nz)
-        minus = _cube_round(x - nx, y - ny, z - nz)
-        steps.append((*plus, *minus))
-    return tuple(steps)
+    """Hexes met by the straight line from hex (0,0) to hex (dx,dz), centre to centre, in order.
+
+    Exact (rational) geometry, as a straight edge on the map (10.7): every hex whose inside
+    the line crosses, and each pair of hexes along whose common hexside it runs (10.9).
+    """
+    steps: list[tuple[Fraction, int, int, int, int]] = []
+    along: dict[Fraction, list[tuple[int, int]]] = {}
+    for hx, hz in _candidates(dx, dz):
+        contact = _contact(hx, hz, dx, dz)
+        if contact is None:
+            continue
+        start, on_side = contact
+        if on_side:
+            along.setdefault(start, []).append((hx, hz))
+        else:
+            steps.append((start, hx, hz, hx, hz))
+    for start, pair in along.items():
+        (ax, az), (bx, bz) = sorted(pair)  # a hexside has exactly two hexes
+        steps.append((start, ax, az, bx, bz))
+    steps.sort()
+    return tuple(step[1:] for step in steps)
 
 
 class HexGrid:
@@ -167,10 +210,10 @@ class HexGrid:
     # --- line of fire, 10.7-10.9 ---
 
     def line(self, a: int, b: int) -> list[LineStep]:
-        """Hexes crossed from a to b, both ends included, as (hex on +nudged line, on -nudged line).
+        """Hexes met by the straight line from the centre of a to the centre of b, in order (10.7).
 
-        Where the pair differs the line runs exactly along the hexside between them (10.9);
-        a hex off the grid is None.
+        A crossed hex appears as (h, h); where the line runs exactly along the hexside between
+        two hexes it appears as that pair (10.9). Both ends are included; off the grid is None.
         """
         x0, z0, at = self._x[a], self._z[a], self._at_cube
         offsets = _line_offsets(self._x[b] - x0, self._z[b] - z0)
@@ -217,7 +260,7 @@ class LineOfFireTable:
         if known:
             return known == 2
         clear = self.grid.has_line_of_fire(a, b, self._blocks)
-        # Both nudged lines are the same point sets either way round, so LOF is symmetric.
+        # The straight line from a to b is the line from b to a, so a line of fire is symmetric.
         self._seen[a * n + b] = self._seen[b * n + a] = 2 if clear else 1
         return clear
 

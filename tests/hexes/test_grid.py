@@ -1,5 +1,6 @@
 """Hex numbering, adjacency, distance and drawing (FBSM components B3; rules 3.6, 10.6, 11.3)."""
 
+import itertools
 import math
 import random
 
@@ -45,7 +46,7 @@ def test_11_3_one_hex_south_of_2136_is_2135(fbsm: HexGrid) -> None:
 
 def test_3_6_riverbank_setup_order_is_adjacent(fbsm: HexGrid) -> None:
     bank = [fbsm.index(h) for h in ("4232", "4131", "4032", "3931")]
-    for a, b in zip(bank, bank[1:], strict=False):
+    for a, b in itertools.pairwise(bank):
         assert fbsm.distance(a, b) == 1
         assert b in fbsm.neighbors(a)
 
@@ -53,7 +54,14 @@ def test_3_6_riverbank_setup_order_is_adjacent(fbsm: HexGrid) -> None:
 def test_fbsm_compass_neighbors_match_components_b3(fbsm: HexGrid) -> None:
     # B3: even column NE (c-1, r), SE (c-1, r-1); odd column NE (c-1, r+1), SE (c-1, r).
     even = {d: _neighbor_id(fbsm, "2236", d) for d in COMPASS}
-    assert even == {"N": "2237", "NE": "2136", "SE": "2135", "S": "2235", "SW": "2335", "NW": "2336"}
+    assert even == {
+        "N": "2237",
+        "NE": "2136",
+        "SE": "2135",
+        "S": "2235",
+        "SW": "2335",
+        "NW": "2336",
+    }
     odd = {d: _neighbor_id(fbsm, "2136", d) for d in COMPASS}
     assert odd == {"N": "2137", "NE": "2037", "SE": "2036", "S": "2135", "SW": "2236", "NW": "2237"}
 
@@ -69,7 +77,14 @@ def test_standard_numbering_even_columns_sit_lower() -> None:
     odd = {d: _neighbor_id(grid, "0305", d) for d in COMPASS}
     assert odd == {"N": "0304", "NE": "0404", "SE": "0405", "S": "0306", "SW": "0205", "NW": "0204"}
     even = {d: _neighbor_id(grid, "0406", d) for d in COMPASS}
-    assert even == {"N": "0405", "NE": "0506", "SE": "0507", "S": "0407", "SW": "0307", "NW": "0306"}
+    assert even == {
+        "N": "0405",
+        "NE": "0506",
+        "SE": "0507",
+        "S": "0407",
+        "SW": "0307",
+        "NW": "0306",
+    }
     assert grid.pixel(grid.index("0201"))[1] > grid.pixel(grid.index("0101"))[1]
 
 
