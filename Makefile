@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench coverage-doc clean
+.PHONY: run test lint bench coverage-doc browser-deps clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,8 +15,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/greatwar play fbsm
 
-test: $(STAMP) lint
+test: $(STAMP) browser-deps lint
 	$(BIN)/pytest -n 2
+
+# Debian's chromium and chromium-driver for the browser tests (tests/web/).
+browser-deps:
+	sh scripts/install-browser-deps.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check greatwar tests

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 
@@ -23,8 +24,10 @@ class Action(NamedTuple):
         return cls(words[0], tuple(words[1:]))
 
 
+@lru_cache(maxsize=1 << 16, typed=True)
 def act(verb: str, *args: object) -> Action:
-    """Shorthand used by the rules: ``act("fire", "3511")``."""
+    """Shorthand used by the rules: ``act("fire", "3511")``. Memoised: actions are immutable
+    values, and the rules offer the same few thousand of them again and again."""
     return Action(verb, tuple(str(a) for a in args))
 
 

@@ -71,6 +71,8 @@ class State:
         self._winner: str | None = None
         self._end: tuple[str, str] | None = None  # (rule, cause)
         self._legal_cache: tuple[int, str, list[Action]] | None = None
+        # reader -> (its JSON-able log entries, how many entries of _log they cover)
+        self._log_views: dict[str | None, tuple[list[dict[str, Any]], int]] = {}
 
     # --- the game API -------------------------------------------------------------------
 
@@ -155,6 +157,7 @@ class State:
         new.stack = [dict(frame) for frame in self.stack]
         new._history = list(self._history)
         new._log = list(self._log)
+        new._log_views = dict(self._log_views)  # the lists inside are never mutated: shared
         self.copy_into(new)
         return new
 
@@ -168,6 +171,16 @@ class State:
         if side is None:
             return list(self._log)
         return [entry for entry in self._log if entry.visible_to(side)]
+
+    def log_view(self, side: str | None = None) -> list[dict[str, Any]]:
+        """``log(side)`` as JSON-able dicts, built once per entry and kept between calls (views
+        read the whole log every time); the dicts are shared, so treat them as read-only."""
+        done, covered = self._log_views.get(side, ([], 0))
+        if covered < len(self._log):
+            fresh = [e.as_dict() for e in self._log[covered:] if e.visible_to(side)]
+            done = done + fresh  # a new list: clones that share the old one never see these
+            self._log_views[side] = (done, len(self._log))
+        return list(done)
 
     # --- undo ---------------------------------------------------------------------------
 

@@ -19,8 +19,8 @@ GAME_INFO = GameInfo(
         Option(
             "play_balance",
             False,
-            "13.x play-balance rules: the game ends after turn 16 (US wins if the Germans have "
-            "not) and German bombardment deteriorates from turn 9",
+            "13.1-13.4 play-balance rules: the game ends after turn 16 (US wins if the Germans "
+            "have not) and German bombardment deteriorates from turn 9",
         ),
     ),
     concession_rule="4.5",

@@ -24,11 +24,11 @@ def marker_fire(state: FbsmState, marker: str) -> int:
 
 def spotted(state: FbsmState, side: str) -> list[int]:
     """11.2: enemy-occupied hexes a friendly unit can trace a normal LOF to, within its range."""
-    friends = list(state.units_on_map(side))
+    reach = state.fire_reach(state.units_on_map(side))
     return sorted(
         h
         for h, stack in state.stacks.items()
-        if state.counter(stack[0]).side != side and any(state.can_fire_at(u, h) for u in friends)
+        if state.counter(stack[0]).side != side and h in reach
     )
 
 
@@ -89,7 +89,7 @@ class Bombard(Prompt[FbsmState]):
         if kind not in state.markers:
             return f"no {kind} marker is left this phase (11.1, 11.5, 13.4)"
         if hex_id not in state.c.board.grid:
-            return f"there is no hex {hex_id} on the map"
+            return f"there is no hex {hex_id} on the map (2.2)"
         return f"{hex_id} is not an enemy-occupied hex that a friendly unit spots by LOF (11.2)"
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from greatwar.hexes import FBSM_NUMBERING, HexGrid, LineOfFireTable
 
 US, GERMAN = "us", "german"
-INFANTRY, HEAVY_WEAPONS = "infantry", "heavy_weapons"
+INFANTRY, HEAVY_WEAPONS = "infantry", "heavy_weapons"  # 2.8: every combat unit is one or the other
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ def components() -> Components:
     """The components, read once per process."""
     terrain = {row["terrain"]: _terrain(row) for row in _read_csv("terrain.csv")}
     board = Board(_read_csv("map.csv"), _read_csv("hexsides.csv"), terrain)
-    counters = tuple(
+    counters = tuple(  # 2.4: the counter mix, one row per combat unit
         Counter(
             i,
             r["id"],

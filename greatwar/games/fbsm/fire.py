@@ -16,12 +16,12 @@ def ready_firers(state: FbsmState, side: str) -> list[int]:
 
 def targets(state: FbsmState, side: str) -> list[int]:
     """10.2, 10.5-10.7: enemy-occupied hexes not yet fired into that a ready unit can reach."""
-    firers = ready_firers(state, side)
+    reach = state.fire_reach(ready_firers(state, side))
     result = []
     for hex_index, stack in state.stacks.items():
         if hex_index in state.fired_into or state.counter(stack[0]).side == side:
             continue
-        if any(state.can_fire_at(u, hex_index) for u in firers):
+        if hex_index in reach:
             result.append(hex_index)
     return sorted(result)
 
@@ -107,11 +107,11 @@ class FirePhase(Prompt[FbsmState]):
             )
 
     def explain(self, state: FbsmState, frame: Frame, action: Action, side: str) -> str | None:
-        if action.verb != "fire" or not action.args:
-            return None
+        if action.verb != "fire" or len(action.args) != 1:
+            return None  # the prompt's own reason lists the legal targets
         grid = state.c.board.grid
         if action.args[0] not in grid:
-            return f"there is no hex {action.args[0]} on the map"
+            return f"there is no hex {action.args[0]} on the map (2.2)"
         target = grid.index(action.args[0])
         occupant = state.side_in(target)
         if occupant is None or occupant == side:
@@ -146,13 +146,13 @@ class FireGroup(Prompt[FbsmState]):
             fire(state, side, frame["target"], frame["firers"])
 
     def explain(self, state: FbsmState, frame: Frame, action: Action, side: str) -> str | None:
-        if action.verb == "resolve":
+        if action.verb == "resolve" and not frame["firers"]:
             return "add at least one firing unit first (10.3)"
-        if action.verb != "add" or not action.args:
-            return None
+        if action.verb != "add" or len(action.args) != 1:
+            return None  # the prompt's own reason lists the legal choices
         counter = state.c.by_id.get(action.args[0])
         if counter is None or counter.side != side or state.where[counter.index] < 0:
-            return f"{action.args[0]} is not one of your units on the map"
+            return f"{action.args[0]} is not one of your units on the map (10.1)"
         if counter.index in state.done or counter.index in frame["firers"]:
             return f"{counter.id} has already fired this phase (10.2)"
         return f"{counter.id} is out of range or has no line of fire to the target (10.6-10.9)"

@@ -2,54 +2,105 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import heapq
+from collections.abc import Iterator
+from functools import cache
 
 from greatwar.core import Action, Frame, Prompt, act
-from greatwar.games.fbsm.data import GERMAN, US
+from greatwar.games.fbsm.data import GERMAN, US, Components
 from greatwar.games.fbsm.state import EXITED, FbsmState
-from greatwar.hexes import reachable
 
 EXIT = "exit"
+_NEVER = float("inf")
 
 
-def step_cost(state: FbsmState, unit: int) -> Callable[[int, int], float | None]:
-    """MP to cross from one hex into the next for ``unit``, or None where it may not go."""
-    board = state.c.board
+@cache
+def terrain_steps(c: Components, side: str) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """Per hex, the neighbours ``side`` may enter by terrain alone, with the MP to cross
+    into each: never the Marne itself, never a riverbank hex for the US (9.8), road movement
+    across a road hexside (9.5, 9.6 bridges and crossings), else the terrain's cost."""
+    board = c.board
+    road_cost = float(c.tables["movement"]["road_move_cost"])
+    steps = []
+    for here in range(board.grid.size):
+        row = []
+        for there in board.grid.neighbors(here):
+            terrain_cost = board.move_cost[there]
+            if terrain_cost is None:
+                continue  # the Marne itself
+            if side == US and board.terrain[there].name == "riverbank":
+                continue  # 9.8
+            row.append((there, road_cost if (here, there) in board.road_hexsides else terrain_cost))
+        steps.append(tuple(row))
+    return tuple(steps)
+
+
+def may_pass(state: FbsmState, unit: int, there: int) -> bool:
+    """9.7 never into an enemy hex; 6.1 US infantry may pass through a heavy weapons
+    emplacement (not end there); 6.2 never an overstack, even momentarily."""
+    stack = state.stacks.get(there)
+    if not stack:
+        return True
     counters = state.c.counters
-    side = counters[unit].side
-    fire = counters[unit].fire
+    top = counters[stack[0]]
+    if top.side != counters[unit].side:
+        return False  # 9.7
     limit = state.c.tables["stacking"]["max_infantry_fire_factors"]
-    road_cost = state.c.tables["movement"]["road_move_cost"]
+    return not (
+        top.is_infantry and sum(counters[u].fire for u in stack) + counters[unit].fire > limit
+    )
+
+
+def reachable(state: FbsmState, unit: int, start: int, allowance: float) -> dict[int, float]:
+    """Every hex the unit can reach spending at most its allowance, with the MP spent (9.1,
+    9.2). Units only ever close a path, so where no stack the unit may not pass stands within
+    the hexes the open map allows, the memoised open-map search is the answer."""
+    side = state.counter(unit).side
+    open_map = _open_reach(state.c, side, start, allowance)
     stacks = state.stacks
+    if not any(h in stacks and not may_pass(state, unit, h) for h in open_map if h != start):
+        return dict(open_map)
+    return _search(terrain_steps(state.c, side), start, allowance, state, unit)
 
-    def cost(here: int, there: int) -> float | None:
-        terrain_cost = board.move_cost[there]
-        if terrain_cost is None:
-            return None  # the Marne itself
-        if side == US and board.terrain[there].name == "riverbank":
-            return None  # 9.8
-        stack = stacks.get(there)
-        if stack:
-            top = counters[stack[0]]
-            if top.side != side:
-                return None  # 9.7
-            # 6.1 US infantry may pass through a heavy weapons emplacement (not end there);
-            # 6.2 never an overstack, even momentarily.
-            if top.is_infantry and sum(counters[u].fire for u in stack) + fire > limit:
-                return None
-        if (here, there) in board.road_hexsides:
-            return float(road_cost)  # 9.5, 9.6 road movement, bridges and crossings
-        return terrain_cost
 
-    return cost
+@cache
+def _open_reach(c: Components, side: str, start: int, allowance: float) -> dict[int, float]:
+    return _search(terrain_steps(c, side), start, allowance, None, 0)
+
+
+def _search(
+    steps: tuple[tuple[tuple[int, float], ...], ...],
+    start: int,
+    allowance: float,
+    state: FbsmState | None,
+    unit: int,
+) -> dict[int, float]:
+    """Dijkstra over the terrain steps, skipping hexes the unit may not pass (``state`` None:
+    an empty map); 9.2 a hex is entered only with the MP to pay for it. The result equals
+    greatwar.hexes.reachable with the same costs."""
+    stacks = state.stacks if state is not None else {}
+    limit = allowance + 1e-9
+    spent = {start: 0.0}
+    frontier = [(0.0, start)]
+    while frontier:
+        used, here = heapq.heappop(frontier)
+        if used > spent[here]:
+            continue  # a cheaper way here was already expanded
+        for there, cost in steps[here]:
+            total = used + cost
+            if total > limit or total >= spent.get(there, _NEVER):
+                continue
+            if there in stacks and state is not None and not may_pass(state, unit, there):
+                continue
+            spent[there] = total
+            heapq.heappush(frontier, (total, there))
+    return spent
 
 
 def destinations(state: FbsmState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in, with the MP spent (9.1, 9.2, 6.1)."""
     start = state.where[unit]
-    spent = reachable(
-        state.c.board.grid, start, state.movement_factor(unit), step_cost(state, unit)
-    )
+    spent = reachable(state, unit, start, state.movement_factor(unit))
     del spent[start]
     counters = state.c.counters
     return {
@@ -74,6 +125,12 @@ def can_exit(state: FbsmState, unit: int, reached: dict[int, float]) -> bool:
     options = dict(reached)
     options[start] = 0.0
     return any(options[h] + 1 <= allowance + 1e-9 for h in exit_hexes(state) if h in options)
+
+
+@cache
+def to_actions(c: Components) -> tuple[Action, ...]:
+    """``to <hex>`` for every hex by index, made once: the actions the rules offer most."""
+    return tuple(act("to", c.board.grid.id(h)) for h in range(c.board.grid.size))
 
 
 def movable(state: FbsmState, side: str) -> list[int]:
@@ -113,11 +170,11 @@ class MovementPhase(Prompt[FbsmState]):
 
 def explain_unit(state: FbsmState, action: Action, side: str) -> str | None:
     """Why a named unit may not move now."""
-    if action.verb != "move" or not action.args:
-        return None
+    if action.verb != "move" or len(action.args) != 1:
+        return None  # the prompt's own reason lists the legal moves
     counter = state.c.by_id.get(action.args[0])
     if counter is None:
-        return f"there is no unit {action.args[0]}"
+        return f"there is no unit {action.args[0]} in the counter mix (2.4)"
     if counter.side != side:
         return f"{counter.id} is not a {side} unit (9.1)"
     if not counter.is_infantry:
@@ -136,8 +193,8 @@ class Move(Prompt[FbsmState]):
     def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
         unit = frame["unit"]
         reached = destinations(state, unit)
-        for hex_index in sorted(reached):
-            yield act("to", state.hex_id(hex_index))
+        to = to_actions(state.c)
+        yield from [to[hex_index] for hex_index in sorted(reached)]
         if can_exit(state, unit, reached):
             yield act("to", EXIT)
         yield act("stay")
@@ -156,8 +213,8 @@ class Move(Prompt[FbsmState]):
         state.note("9.1", f"{state.label(unit)} moves {origin} to {action.args[0]}")
 
     def explain(self, state: FbsmState, frame: Frame, action: Action, side: str) -> str | None:
-        if action.verb != "to" or not action.args:
-            return None
+        if action.verb != "to" or len(action.args) != 1:
+            return None  # the prompt's own reason lists the legal destinations
         grid = state.c.board.grid
         target = action.args[0]
         if target == EXIT:
@@ -165,7 +222,7 @@ class Move(Prompt[FbsmState]):
                 "only a German unit reaching a south-edge hex 1900-3300 with 1 MP left exits (4.3)"
             )
         if target not in grid:
-            return f"there is no hex {target} on the map"
+            return f"there is no hex {target} on the map (2.2)"
         return unreachable_reason(state, frame["unit"], grid.index(target))
 
 

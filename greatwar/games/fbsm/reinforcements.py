@@ -64,6 +64,7 @@ class Enter(Prompt[FbsmState]):
         unit = frame["unit"]
         state.put(unit, state.c.board.grid.index(action.args[0]))
         state.note(frame["rule"], f"{state.label(unit)} enters at {action.args[0]}")
+        # 8.5: from now on it moves and fires like any unit; it never goes back to the container
         state.pop()
         if frame["left"] > 1 and state.container and not state.is_terminal():
             draw_next(state, frame["zone"], frame["left"] - 1, frame["rule"])

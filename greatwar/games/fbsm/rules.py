@@ -28,7 +28,7 @@ PROMPTS = (
 FbsmState.prompts = {prompt.name: prompt for prompt in PROMPTS}
 FbsmState.phase_starts = (
     start_random_events,  # I (7.x)
-    start_reinforcements,  # II (8.x)
+    start_reinforcements,  # II (8.1: every turn after the first; 8.3-8.6)
     partial(start_bombardment, side=GERMAN),  # III (11.x)
     partial(start_bombardment, side=US),  # IV
     partial(start_movement, side=GERMAN),  # V (9.x)

@@ -73,7 +73,7 @@ class UsSetup(Prompt[FbsmState]):
         zone_name, _ = zone_quota(state)
         grid = state.c.board.grid
         if action.args[1] not in grid:
-            return f"there is no hex {action.args[1]} on the map"
+            return f"there is no hex {action.args[1]} on the map (2.2)"
         hex_index = grid.index(action.args[1])
         zone = state.c.forward_zone if zone_name == "forward" else state.c.rear_zone
         if hex_index not in zone:

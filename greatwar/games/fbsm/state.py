@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from greatwar.core import Game, Prompt, State
@@ -147,7 +147,7 @@ class FbsmState(State):
             self.turn, self.phase = self.turn + 1, 0
             self.event, self.event_side = None, None
         else:
-            self.phase += 1
+            self.phase += 1  # 5.1: a finished phase is never taken up again
         self.done.clear()
         self.fired_into.clear()
         self.heavy_mg = None
@@ -215,6 +215,16 @@ class FbsmState(State):
         if distance > self.fire_range(unit):
             return False
         return distance == 1 or self.c.board.lof.visible(here, target)
+
+    def fire_reach(self, units: Iterable[int]) -> set[int]:
+        """Every hex at least one of ``units`` can fire into (10.6, 10.7): the same test as
+        ``can_fire_at``, from the memoised LOF table, once per distinct (hex, range)."""
+        board = self.c.board
+        reach: set[int] = set()
+        for here, distance in {(self.where[u], self.fire_range(u)) for u in units}:
+            reach.update(board.lof.within_range_visible(here, distance))
+            reach.update(board.grid.neighbors(here))  # 10.7 adjacent hexes are never blocked
+        return reach
 
     # --- text for logs and actions -------------------------------------------------------
 

@@ -1,0 +1,1 @@
+"""Developer tools that read the repository: the rules-coverage document."""

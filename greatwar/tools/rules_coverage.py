@@ -1,0 +1,329 @@
+"""The rules-coverage document: every numbered rule of each rulebook, the code that applies it
+and the tests that check it. ``make coverage-doc`` writes it to docs/rules-coverage.md.
+
+A rule counts as applied where a game's code names it in a comment, docstring or string
+(``# 10.11``, ``(10.11)``, ``"10.11"``; a range ``9.1-9.5`` names every rule between), and
+as tested where a test function's name starts with it (``test_10_11_...``; ``test_7_2_to_7_4``
+and ``test_13_2_13_3`` name several) or its docstring names it. Rules without game effect
+are decided in each game's table below, never guessed.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import os
+import re
+import sys
+import tokenize
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+SHOWN = 3  # code locations and tests listed per rule; the rest are counted
+
+# A rule number in prose or code: "10.11" but not "2.5" inside "12.5" or "1.2.3"; "9.1-9.5".
+REFERENCE = re.compile(r"(?<![\w.])(\d{1,2}\.\d{1,2})(?:\s*[-–]\s*(\d{1,2}\.\d{1,2}))?(?!\.?\d)")
+# FBSM-style numbered paragraphs: "10.11 Close Assault Combat Bonus" at the start of a line.
+NUMBERED_LINE = re.compile(r"^(\d{1,2})\.(\d{1,2})\s+(\S.*)$")
+
+
+@dataclass(frozen=True)
+class GameSources:
+    """Where one game's rulebook, rules code and rule tests are (paths from the repository)."""
+
+    game: str
+    title: str
+    rulebook: str  # file name in the rules folder
+    package: str  # the rules code
+    tests: str  # the rule tests
+    no_game_effect: Mapping[str, str] = field(default_factory=dict)  # rule -> why
+    titles: Mapping[str, str] = field(default_factory=dict)  # rule -> title, where the
+    # rulebook's own line is a sentence or a bare "Random Event 5"
+
+
+FBSM = GameSources(
+    game="fbsm",
+    title="First Blood: Second Marne",
+    rulebook="first-blood-second-marne.txt",
+    package="greatwar/games/fbsm",
+    tests="tests/fbsm",
+    no_game_effect={
+        "1.1": "introduction",
+        "1.2": "game scales",
+        "2.1": "the list of components",
+        "2.3": "where the players sit",
+        "2.7": "counter colours (the side is a column of counters.csv)",
+        "2.9": "the markers, whose use is 5.3 and 11.x",
+        "4.1": "the German player's aim; the victory conditions are 4.3-4.5",
+        "4.6": "a consequence of 4.3-4.5: every game ends with a winner",
+        "8.2": "a pointer to 7.5 and 7.7",
+        "12.0": "designer's notes",
+    },
+    titles={
+        "7.2": "US Artillery Problems (event 2)",
+        "7.3": "German Artillery Problems (event 3)",
+        "7.4": "Intense Poison Gas Attacks (event 4)",
+        "7.5": "German Breakthrough West (event 5)",
+        "7.6": "US Rally (events 6-7)",
+        "7.7": "German Breakthrough East (events 8-9)",
+        "7.8": "German Heavy Machineguns (event 10)",
+        "7.9": "German Rally (event 11)",
+        "7.10": "Superb Artillery Spotting (event 12)",
+    },
+)
+
+DEVILDOGS = GameSources(
+    game="devildogs",
+    title="Devil Dogs: Belleau Wood 1918",
+    rulebook="devil-dogs-belleau-wood.txt",
+    package="greatwar/games/devildogs",
+    tests="tests/devildogs",
+    no_game_effect={"1.1": "game basics: an overview of the rules that follow"},
+)
+
+# Every game with a coverage table: add a row to cover another game.
+GAMES: tuple[GameSources, ...] = (FBSM, DEVILDOGS)
+
+
+@dataclass(frozen=True)
+class Rule:
+    number: str
+    title: str
+    chapter: str  # the chapter heading, "10. Fire"
+
+
+@dataclass
+class Coverage:
+    """One rule's code locations and tests."""
+
+    rule: Rule
+    code: list[str] = field(default_factory=list)
+    tests: list[str] = field(default_factory=list)
+
+
+def rules_dir() -> Path:
+    """The shared rules folder: GREATWAR_RULES_DIR, else ../shared/rules beside the repo."""
+    override = os.environ.get("GREATWAR_RULES_DIR")
+    return Path(override) if override else REPO.parent / "shared" / "rules"
+
+
+# --- the rulebook ----------------------------------------------------------------------
+
+
+def short_title(text: str, limit: int = 48) -> str:
+    """A rule's heading, or the start of its first sentence when the rulebook has none."""
+    text = re.sub(r"\*+", "", text).strip()
+    sentence = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    if len(sentence) <= limit:
+        return sentence.rstrip(".")
+    cut = sentence[:limit].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + "…"
+
+
+def parse_rulebook(text: str, titles: Mapping[str, str] | None = None) -> list[Rule]:
+    """The numbered rules in rulebook order; an N.0 chapter heading counts as a rule only in
+    a chapter with no numbered rules of its own (such as designer's notes)."""
+    titles = titles or {}
+    headings: dict[str, str] = {}
+    found: dict[str, Rule] = {}
+    for line in text.splitlines():
+        match = NUMBERED_LINE.match(line)
+        if match is None:
+            continue
+        chapter, paragraph, rest = match.groups()
+        number = f"{int(chapter)}.{int(paragraph)}"
+        if int(paragraph) == 0:
+            headings.setdefault(chapter, short_title(rest))
+        elif number not in found:
+            title = titles.get(number, short_title(rest))
+            found[number] = Rule(number, title, chapter)
+    rules = list(found.values())
+    with_rules = {rule.chapter for rule in rules}
+    for chapter, heading in headings.items():
+        if chapter not in with_rules:
+            rules.append(Rule(f"{int(chapter)}.0", heading, chapter))
+    rules.sort(key=lambda r: tuple(int(p) for p in r.number.split(".")))
+    return [
+        Rule(r.number, r.title, f"{r.chapter}. {headings.get(r.chapter, '')}".strip())
+        for r in rules
+    ]
+
+
+def expand(start: str, end: str | None, order: list[str]) -> list[str]:
+    """The rules a reference names: one rule, or every rule from start to end in rulebook
+    order (``7.2-7.10``); numbers that are not rules of this rulebook name nothing."""
+    if start not in order:
+        return []
+    if end is None or end not in order or order.index(end) < order.index(start):
+        return [start]
+    return order[order.index(start) : order.index(end) + 1]
+
+
+def references(text: str, order: list[str]) -> Iterator[tuple[str, int]]:
+    """(rule, character offset) of every rule a piece of text names."""
+    for match in REFERENCE.finditer(text):
+        for rule in expand(match.group(1), match.group(2), order):
+            yield rule, match.start()
+
+
+# --- the code ----------------------------------------------------------------------------
+
+
+def code_references(path: Path, order: list[str]) -> Iterator[tuple[str, int]]:
+    """(rule, line) for rule numbers in the comments, docstrings and strings of a module."""
+    source = path.read_text(encoding="utf-8")
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type not in (tokenize.COMMENT, tokenize.STRING):
+            continue
+        for rule, offset in references(token.string, order):
+            yield rule, token.start[0] + token.string.count("\n", 0, offset)
+
+
+# --- the tests ---------------------------------------------------------------------------
+
+
+def rules_in_test_name(name: str, order: list[str]) -> list[str]:
+    """``test_10_11_close_assault`` -> ["10.11"]; ``test_7_2_to_7_4_and_7_8_x`` -> 7.2, 7.3,
+    7.4, 7.8; ``test_13_2_13_3_x`` -> 13.2, 13.3. Only the leading numbers count."""
+    words = name.removeprefix("test_").split("_")
+    named: list[str] = []
+    pending_range = False
+    i = 0
+    while i + 1 < len(words) and words[i].isdigit() and words[i + 1].isdigit():
+        rule = f"{int(words[i])}.{int(words[i + 1])}"
+        if pending_range and named:
+            named.extend(r for r in expand(named[-1], rule, order)[1:])
+        elif rule in order:
+            named.append(rule)
+        i += 2
+        pending_range = i < len(words) and words[i] == "to"
+        if i < len(words) and words[i] in ("to", "and"):
+            i += 1
+    return named
+
+
+def test_references(path: Path, order: list[str]) -> Iterator[tuple[str, str]]:
+    """(rule, test name) for each test function naming the rule in its name or docstring."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
+            "test_"
+        ):
+            named = set(rules_in_test_name(node.name, order))
+            named.update(rule for rule, _ in references(ast.get_docstring(node) or "", order))
+            for rule in sorted(named, key=order.index):
+                yield rule, node.name
+
+
+# --- the document ------------------------------------------------------------------------
+
+
+def python_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def cover(sources: GameSources, rules: list[Rule], repo: Path) -> list[Coverage]:
+    """Each rule with the code locations and tests that name it, in rulebook order."""
+    order = [rule.number for rule in rules]
+    table = {rule.number: Coverage(rule) for rule in rules}
+    package = repo / sources.package
+    for path in python_files(package):
+        where = path.relative_to(package).as_posix()
+        for rule, line in code_references(path, order):
+            location = f"{where}:{line}"
+            if location not in table[rule].code:
+                table[rule].code.append(location)
+    for path in python_files(repo / sources.tests):
+        for rule, name in test_references(path, order):
+            if name not in table[rule].tests:
+                table[rule].tests.append(name)
+    return [table[number] for number in order]
+
+
+def status(sources: GameSources, entry: Coverage) -> str:
+    why = sources.no_game_effect.get(entry.rule.number)
+    if why is not None:
+        return f"no game effect: {why}"
+    if entry.code and entry.tests:
+        return "implemented and tested"
+    if entry.code:
+        return "implemented, not tested"
+    return "tested, no rule number in code" if entry.tests else "missing"
+
+
+def listed(items: list[str], code: bool) -> str:
+    shown = [f"`{item}`" for item in items[:SHOWN]]
+    if len(items) > SHOWN:
+        shown.append(f"+{len(items) - SHOWN} more")
+    return ", ".join(shown) if code else "<br>".join(shown)
+
+
+def counts(sources: GameSources, table: list[Coverage]) -> tuple[int, int, int]:
+    """(implemented and tested, rules with game effect, rules without)."""
+    effect = [e for e in table if e.rule.number not in sources.no_game_effect]
+    done = sum(1 for e in effect if status(sources, e) == "implemented and tested")
+    return done, len(effect), len(table) - len(effect)
+
+
+def summary(done: int, total: int) -> str:
+    percent = 100 * done / total if total else 100.0
+    return f"{done} of {total} numbered rules implemented and tested ({percent:.1f} %)"
+
+
+def game_section(sources: GameSources, table: list[Coverage]) -> Iterator[str]:
+    done, total, no_effect = counts(sources, table)
+    yield f"## {sources.title} (`{sources.game}`)"
+    yield ""
+    yield f"Rulebook `{sources.rulebook}`; code `{sources.package}`; tests `{sources.tests}`."
+    yield ""
+    yield f"**{summary(done, total)}**; {no_effect} more have no game effect."
+    chapter = None
+    for entry in table:
+        if entry.rule.chapter != chapter:
+            chapter = entry.rule.chapter
+            yield from ("", f"### {chapter}", "", "| Rule | Title | Code | Tests | Status |")
+            yield "|---|---|---|---|---|"
+        cells = (
+            entry.rule.number,
+            entry.rule.title.replace("|", "\\|"),
+            listed(entry.code, code=True),
+            listed(entry.tests, code=False),
+            status(sources, entry),
+        )
+        yield "| " + " | ".join(cells) + " |"
+    yield ""
+
+
+def render(games: Iterable[GameSources] = GAMES, repo: Path = REPO) -> str:
+    """The whole Markdown document, the same for the same repository and rulebooks."""
+    sections: list[str] = []
+    done = total = 0
+    for sources in games:
+        text = (rules_dir() / sources.rulebook).read_text(encoding="utf-8")
+        table = cover(sources, parse_rulebook(text, sources.titles), repo)
+        game_done, game_total, _ = counts(sources, table)
+        done, total = done + game_done, total + game_total
+        sections.extend(game_section(sources, table))
+    head = [
+        "# Rules coverage",
+        "",
+        "Generated by `make coverage-doc` (`python -m greatwar.tools.rules_coverage`); do not",
+        "edit by hand. A rule's code locations are where the rules code names its number in a",
+        "comment, docstring or string; its tests are the test functions whose name begins with",
+        "the number (`test_10_11_...`) or whose docstring names it.",
+        "",
+        f"**All games: {summary(done, total)}.**",
+        "",
+    ]
+    return "\n".join(head + sections)
+
+
+def main() -> None:
+    """Print the document to stdout."""
+    sys.stdout.write(render())
+
+
+if __name__ == "__main__":
+    main()
