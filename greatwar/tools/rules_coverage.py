@@ -231,10 +231,10 @@ def cover(sources: GameSources, rules: list[Rule], repo: Path) -> list[Coverage]
     package = repo / sources.package
     for path in python_files(package):
         where = path.relative_to(package).as_posix()
-        for rule, line in code_references(path, order):
-            location = f"{where}:{line}"
-            if location not in table[rule].code:
-                table[rule].code.append(location)
+        # files, not lines: the document stays current while code moves within a module
+        for rule, _ in code_references(path, order):
+            if where not in table[rule].code:
+                table[rule].code.append(where)
     for path in python_files(repo / sources.tests):
         for rule, name in test_references(path, order):
             if name not in table[rule].tests:
