@@ -105,6 +105,6 @@ def test_another_game_is_covered_by_adding_a_table_row(
     toy = GameSources("toy", "Toy", "toy.txt", "pkg", "tst", no_game_effect={"1.1": "intro"})
     document = render([toy], repo=tmp_path)
     assert "| 2.1 | Steps | `rules.py` | `test_2_1_steps` | implemented and tested |" in document
-    assert "| 2.2 | Jumps | `rules.py:1` |  | implemented, not tested |" in document
+    assert "| 2.2 | Jumps | `rules.py` |  | implemented, not tested |" in document
     assert "| 1.1 | Fun |  |  | no game effect: intro |" in document
     assert "1 of 2 numbered rules implemented and tested (50.0 %)" in document
