@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/greatwar play fbsm
 
 test: $(STAMP) browser-deps lint
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 -q
 
 # Debian's chromium and chromium-driver for the browser tests (tests/web/).
 browser-deps:
@@ -29,6 +29,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m greatwar.bench
+	$(BIN)/python -m greatwar.server.bench
 
 coverage-doc: $(STAMP)
 	$(BIN)/python -m greatwar.tools.rules_coverage > docs/rules-coverage.md

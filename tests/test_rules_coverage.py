@@ -108,3 +108,17 @@ def test_another_game_is_covered_by_adding_a_table_row(
     assert "| 2.2 | Jumps | `rules.py` |  | implemented, not tested |" in document
     assert "| 1.1 | Fun |  |  | no game effect: intro |" in document
     assert "1 of 2 numbered rules implemented and tested (50.0 %)" in document
+
+
+def test_the_parser_reads_markdown_headings_and_three_level_numbers() -> None:
+    text = "\n".join(
+        [
+            "## **11.0 SET UP**",
+            "### ***11.2 Allied Initial Deployment***",
+            "**11.4 Allied Reinforcements** arrive on the map.",
+            "- 12.0 VICTORY",
+            "5.3.1 GENERATE INITIATIVE POOL",
+        ]
+    )
+    numbers = [r.number for r in parse_rulebook(text)]
+    assert numbers == ["5.3.1", "11.2", "11.4", "12.0"]

@@ -12,6 +12,8 @@ from greatwar.core.game import Game, GameInfo, resolve_options
 # id -> module defining GAME_INFO and make_state(game, seed)
 GAME_MODULES: dict[str, str] = {
     "fbsm": "greatwar.games.fbsm",
+    "devildogs": "greatwar.games.devildogs",
+    "meuse": "greatwar.games.meuse",
 }
 
 

@@ -24,9 +24,12 @@ REPO = Path(__file__).resolve().parents[2]
 SHOWN = 3  # code locations and tests listed per rule; the rest are counted
 
 # A rule number in prose or code: "10.11" but not "2.5" inside "12.5" or "1.2.3"; "9.1-9.5".
-REFERENCE = re.compile(r"(?<![\w.])(\d{1,2}\.\d{1,2})(?:\s*[-–]\s*(\d{1,2}\.\d{1,2}))?(?!\.?\d)")
-# FBSM-style numbered paragraphs: "10.11 Close Assault Combat Bonus" at the start of a line.
-NUMBERED_LINE = re.compile(r"^(\d{1,2})\.(\d{1,2})\s+(\S.*)$")
+# Three-level numbers too ("5.3.1").
+_NUMBER = r"\d{1,2}\.\d{1,2}(?:\.\d{1,2})?"
+REFERENCE = re.compile(rf"(?<![\w.])({_NUMBER})(?:\s*[-–]\s*({_NUMBER}))?(?!\.?\d)")
+# Numbered paragraphs at the start of a line: "10.11 Close Assault Combat Bonus", also behind
+# Markdown heading, list and emphasis marks ("### ***11.2 Allied Initial Deployment***").
+NUMBERED_LINE = re.compile(r"^(?:[#*-]+\s*)?\**(\d{1,2})\.(\d{1,2})(?:\.(\d{1,2}))?\**\s+(\S.*)$")
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,8 @@ class GameSources:
     no_game_effect: Mapping[str, str] = field(default_factory=dict)  # rule -> why
     titles: Mapping[str, str] = field(default_factory=dict)  # rule -> title, where the
     # rulebook's own line is a sentence or a bare "Random Event 5"
+    chapters: Mapping[str, str] = field(default_factory=dict)  # "N.0" -> title: a chapter
+    # whose heading the rulebook writes as "9. KEYWORDS" and that has no numbered rules
 
 
 FBSM = GameSources(
@@ -80,11 +85,25 @@ DEVILDOGS = GameSources(
     rulebook="devil-dogs-belleau-wood.txt",
     package="greatwar/games/devildogs",
     tests="tests/devildogs",
+    chapters={"9.0": "Keywords"},
     no_game_effect={"1.1": "game basics: an overview of the rules that follow"},
 )
 
+MEUSE = GameSources(
+    game="meuse",
+    title="Meuse-Argonne: The Final Offensive",
+    rulebook="meuse-argonne-exclusive.txt",
+    package="greatwar/games/meuse",
+    tests="tests/meuse",
+    no_game_effect={
+        "10.1": "historical background",
+        "10.2": "the standard rules apply except as 13.0-18.0 modify them",
+        "10.3": "game scale",
+    },
+)
+
 # Every game with a coverage table: add a row to cover another game.
-GAMES: tuple[GameSources, ...] = (FBSM, DEVILDOGS)
+GAMES: tuple[GameSources, ...] = (FBSM, DEVILDOGS, MEUSE)
 
 
 @dataclass(frozen=True)
@@ -132,9 +151,9 @@ def parse_rulebook(text: str, titles: Mapping[str, str] | None = None) -> list[R
         match = NUMBERED_LINE.match(line)
         if match is None:
             continue
-        chapter, paragraph, rest = match.groups()
-        number = f"{int(chapter)}.{int(paragraph)}"
-        if int(paragraph) == 0:
+        chapter, paragraph, sub, rest = match.groups()
+        number = f"{int(chapter)}.{int(paragraph)}" + (f".{int(sub)}" if sub else "")
+        if int(paragraph) == 0 and not sub:
             headings.setdefault(chapter, short_title(rest))
         elif number not in found:
             title = titles.get(number, short_title(rest))
@@ -188,16 +207,22 @@ def rules_in_test_name(name: str, order: list[str]) -> list[str]:
     """``test_10_11_close_assault`` -> ["10.11"]; ``test_7_2_to_7_4_and_7_8_x`` -> 7.2, 7.3,
     7.4, 7.8; ``test_13_2_13_3_x`` -> 13.2, 13.3. Only the leading numbers count."""
     words = name.removeprefix("test_").split("_")
+    if len(words) > 1 and words[0].isdigit() and not words[1].isdigit():
+        chapter = f"{int(words[0])}.0"
+        return [chapter] if chapter in order else []
     named: list[str] = []
     pending_range = False
     i = 0
     while i + 1 < len(words) and words[i].isdigit() and words[i + 1].isdigit():
         rule = f"{int(words[i])}.{int(words[i + 1])}"
+        step = 2
+        if i + 2 < len(words) and words[i + 2].isdigit() and f"{rule}.{int(words[i + 2])}" in order:
+            rule, step = f"{rule}.{int(words[i + 2])}", 3  # test_5_3_1_... names 5.3.1
         if pending_range and named:
             named.extend(r for r in expand(named[-1], rule, order)[1:])
         elif rule in order:
             named.append(rule)
-        i += 2
+        i += step
         pending_range = i < len(words) and words[i] == "to"
         if i < len(words) and words[i] in ("to", "and"):
             i += 1
@@ -239,6 +264,10 @@ def cover(sources: GameSources, rules: list[Rule], repo: Path) -> list[Coverage]
         for rule, name in test_references(path, order):
             if name not in table[rule].tests:
                 table[rule].tests.append(name)
+    for number in order:  # a heading such as 5.3 is tested by its rules 5.3.1, 5.3.2, ...
+        children = [table[n] for n in order if n.startswith(number + ".")]
+        if children and not table[number].tests and all(c.tests for c in children):
+            table[number].tests.extend(t for c in children for t in c.tests[:1])
     return [table[number] for number in order]
 
 
@@ -302,7 +331,12 @@ def render(games: Iterable[GameSources] = GAMES, repo: Path = REPO) -> str:
     done = total = 0
     for sources in games:
         text = (rules_dir() / sources.rulebook).read_text(encoding="utf-8")
-        table = cover(sources, parse_rulebook(text, sources.titles), repo)
+        rules = parse_rulebook(text, sources.titles) + [
+            Rule(number, title, f"{number.split('.')[0]}. {title}")
+            for number, title in sources.chapters.items()
+        ]
+        rules.sort(key=lambda r: tuple(int(p) for p in r.number.split(".")))
+        table = cover(sources, rules, repo)
         game_done, game_total, _ = counts(sources, table)
         done, total = done + game_done, total + game_total
         sections.extend(game_section(sources, table))

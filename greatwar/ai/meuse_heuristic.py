@@ -1,0 +1,534 @@
+"""A scripted Meuse-Argonne player for either side.
+
+The Allies drive on Sedan: they set up against the Stellung, bombard and breach the trench
+hexes they mean to attack, attack wherever the CRT promises more than it risks, advance into
+every hex they win and bring their reinforcements up behind. The Germans hold their trench
+lines, offer stiff resistance where the works are worth a step, feed reserves and
+reinforcements into the gaps nearest the Allied spearheads, and counter-attack only at long
+odds. The player reads only its observation, its legal actions, the game's options and the
+public components (map and tables); it observes once per phase or attack and keeps its own
+record of its moves in between.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from greatwar.core.actions import Action
+from greatwar.core.rng import Rng
+from greatwar.core.state import State
+from greatwar.games.meuse.data import ALLIED, GERMAN, MEUSE, RIVER, WOODS, Components, components
+
+# The prompt a list of legal actions belongs to, told by its verbs (most telling first).
+PROMPT_OF_VERB = (
+    ("place", "setup"),
+    ("to", "move"),
+    ("stay", "move"),
+    ("enter", "reinforce"),
+    ("arrive", "arrive"),
+    ("bombard", "bombard"),
+    ("fire", "bombard"),
+    ("accept", "bombard_retreat"),
+    ("declare", "attack"),
+    ("add", "attack"),
+    ("resolve", "shell"),
+    ("lost_battalion", "support"),
+    ("support", "support"),
+    ("lose", "step_loss"),
+    ("stiff", "defender_choice"),
+    ("downgrade", "defender_choice"),
+    ("retreat", "retreat"),
+    ("advance", "advance"),
+    ("attack", "combat"),
+    ("shell", "combat"),
+    ("move", "movement"),
+    ("rebuild", "movement"),
+    ("return", "movement"),
+    ("breakdown", "movement"),
+)
+# What each CRT result is worth to the attacker, in steps gained (digest 7.6).
+RESULT_VALUE = {
+    "De": 2.5,
+    "D3": 1.6,
+    "D2": 1.3,
+    "D1": 0.9,
+    "Ex": 0.2,
+    "-": 0.0,
+    "A1": -0.2,
+    "A2": -0.35,
+    "A3": -0.5,
+    "(A)": -1.0,
+    "Ae": -3.0,
+}
+HOLD = 3  # German: within this many hexes of Sedan a hex is held at the cost of a step
+
+
+@dataclass(frozen=True)
+class GermanWeights:
+    """How much each consideration counts when a German unit chooses where to stand."""
+
+    cover: float = 1.5  # the hex's CRT line (digest 7.4, MA 14.2)
+    ring: float = 1.2  # hexes off the ring just inside the Allied spearhead
+    gaps: float = 0.8  # ring hexes this unit's ZOC would cover that no other unit does
+    threat: float = 1.0  # what the Allies within reach could expect attacking it (7.6)
+
+
+GERMAN_WEIGHTS = GermanWeights()
+LINE_DEFENCE = {"fortress": 4, "fortification": 3, "stellung": 2, "trench2": 1, "clear": 0}
+
+
+@dataclass
+class Unit:
+    """What the observation shows of a unit on the map."""
+
+    id: str
+    side: str
+    hex: int
+    attack: int
+    defense: int
+    move: int
+    depleted: bool
+    attacked: bool
+    in_supply: bool
+
+
+@dataclass
+class Picture:
+    """The board as last observed, updated by the player's own moves."""
+
+    units: dict[str, Unit] = field(default_factory=dict)
+    breached: set[int] = field(default_factory=set)
+    aircraft: set[int] = field(default_factory=set)
+    support: dict[str, list[int]] = field(default_factory=dict)
+    turn: int = 0
+
+    def at(self, hex_index: int) -> list[Unit]:
+        return [u for u in self.units.values() if u.hex == hex_index]
+
+    def hexes(self, side: str) -> set[int]:
+        return {u.hex for u in self.units.values() if u.side == side}
+
+
+def picture_of(observation: dict[str, Any], c: Components) -> Picture:
+    """Read the stacks and markers of an observation."""
+    index = c.board.grid.index
+    pic = Picture(turn=int(observation["turn"]))
+    for stack in observation["stacks"]:
+        for u in stack["units"]:
+            pic.units[u["id"]] = Unit(
+                u["id"],
+                u["side"],
+                index(stack["hex"]),
+                u["attack"],
+                u["defense"],
+                u["move"],
+                u["depleted"],
+                u["attacked"],
+                u["in_supply"],
+            )
+    for marker in observation["markers"]:
+        target = pic.breached if marker["kind"] == "breach" else pic.aircraft
+        if marker["kind"] in ("breach", "aircraft"):
+            target.add(index(marker["hex"]))
+    pic.support = {side: list(m) for side, m in observation["support_markers"].items()}
+    return pic
+
+
+def prompt_kind(legal: Sequence[Action]) -> str:
+    """Which Meuse prompt offered these actions ("" when only end or done is left)."""
+    verbs = {a.verb for a in legal}
+    for verb, kind in PROMPT_OF_VERB:
+        if verb in verbs:
+            if verb == "retreat" and all(a.args for a in legal if a.verb == "retreat"):
+                return "bombard_retreat" if "accept" in verbs else "retreat"
+            return kind
+    return ""
+
+
+class MeuseHeuristic:
+    """A scripted player for one side of Meuse-Argonne."""
+
+    def __init__(self, side: str, seed: int = 0) -> None:
+        self.side = side
+        self.enemy = GERMAN if side == ALLIED else ALLIED
+        self.rng = Rng(seed, stream=13)
+        self.c = components()
+        self.grid = self.c.board.grid
+        self.pic = Picture()
+        self.last = ""  # the prompt of the last choice: within a movement phase the player
+        # keeps its own record of its moves instead of observing again
+        self.unit: str | None = None  # the unit whose move or return the player chose
+        self.options: dict[str, object] = {}
+        self.observation: dict[str, Any] = {}
+
+    def choose(self, state: State, side: str) -> Action:
+        legal = state.legal_actions(side)
+        kind = prompt_kind(legal)
+        if len(legal) == 1 or not kind:
+            return legal[0]
+        self.options = dict(state.game.options)
+        moving = ("move", "movement")
+        if kind not in moving or self.last not in moving or self.unit is None:
+            self.observation = state.observation(side)
+            self.pic = picture_of(self.observation, self.c)
+        self.last = kind
+        chooser = getattr(self, f"choose_{kind}")
+        action: Action = chooser(legal)
+        return action
+
+    # --- geometry and combat estimates ----------------------------------------------------
+
+    def dist(self, a: int, b: int) -> int:
+        return self.grid.distance(a, b)
+
+    def sedan_distance(self, hex_index: int) -> int:
+        return self.dist(hex_index, self.c.sedan)
+
+    def hex_of(self, action: Action) -> int:
+        return self.grid.index(action.args[-1])
+
+    def noise(self) -> float:
+        return self.rng.below(1000) / 100000.0
+
+    def line(self, target: int, defender: str, attackers: Sequence[int] = ()) -> str:
+        """The CRT terrain line of an attack (the rules of digest 7.4 and MA 14.2, 18.1)."""
+        tables = self.c.tables["crt"]
+        by_feature: dict[str, str] = tables["terrain_line"]
+        board = self.c.board
+        lines = [by_feature[f] for f in board.terrain[target]]
+        works = board.works.get(target)
+        if works and defender == GERMAN and target not in self.pic.breached:
+            lines.append(by_feature[works])
+        crossings = [board.water(a, target) for a in attackers]
+        if crossings and all(w is not None for w in crossings):
+            lines.append(by_feature[MEUSE if all(w == MEUSE for w in crossings) else RIVER])
+        order: list[str] = tables["line_order"]
+        return min(lines, key=order.index)
+
+    def column(self, line: str, diff: int) -> int:
+        headings: list[int] = self.c.tables["crt"]["lines"][line]["headings"]
+        position = max(0, sum(1 for h in headings if diff >= h) - 1)
+        offset = 0 if self.options.get("crt_alignment", "left") == "left" else 12 - len(headings)
+        return offset + position + 1
+
+    def expected(self, line: str, diff: int) -> float:
+        """Average worth of the CRT column for the attacker over the six rolls."""
+        col = self.column(line, diff)
+        rows = self.c.tables["crt"]["results"]
+        return sum(RESULT_VALUE[rows[str(r)][col - 1]] for r in range(1, 7)) / 6
+
+    def support_total(self, side: str) -> int:
+        cap = int(str(self.options.get("support_cap", 2)))
+        markers = sorted(self.pic.support.get(side, []), reverse=True)
+        return sum(markers[:cap] if cap else markers)
+
+    def attack_value(self, target: int) -> float:
+        """Worth of attacking a hex with every friendly unit next to it that may still attack."""
+        attackers = [
+            u
+            for h in self.grid.neighbors(target)
+            for u in self.pic.at(h)
+            if u.side == self.side and not u.attacked
+        ]
+        defenders = self.pic.at(target)
+        if not attackers or not defenders:
+            return -9.0
+        strength = sum(u.attack if u.in_supply else max(1, u.attack // 2) for u in attackers)
+        defense = sum(u.defense for u in defenders)
+        diff = strength + self.support_total(self.side) - defense - self.support_total(self.enemy)
+        line = self.line(target, self.enemy, sorted({u.hex for u in attackers}))
+        value = self.expected(line, diff)
+        if any(u.depleted for u in defenders):
+            value += 0.2  # a depleted defender is one step from elimination
+        return value
+
+    def defence_value(self, hex_index: int, side: str) -> int:
+        """How strong the hex is for a defender of ``side`` (the CRT lines, digest 7.4)."""
+        return LINE_DEFENCE[self.line(hex_index, side)]
+
+    # --- set-up (MA 11.2, 19.4, 19.5) ----------------------------------------------------
+
+    def choose_setup(self, legal: list[Action]) -> Action:
+        board = self.c.board
+        if self.side == ALLIED:
+            # Against the Stellung from the Aire to the Meuse, nearest Sedan first.
+            def score(a: Action) -> float:
+                h = self.hex_of(a)
+                front = any(n in board.stellung for n in self.grid.neighbors(h))
+                return 10.0 * front - self.sedan_distance(h) + self.noise()
+
+            return max(legal, key=score)
+        allied = self.pic.hexes(ALLIED)
+        unit = self.c.counter(legal[0].args[0])
+        stellung = all(self.hex_of(a) in board.stellung for a in legal)
+
+        def german_score(a: Action) -> float:
+            h = self.hex_of(a)
+            threat = sum(
+                sum(u.attack for u in self.pic.at(n) if u.side == ALLIED)
+                for n in self.grid.neighbors(h)
+            )
+            if stellung:
+                return threat * (unit.full[1] - 5) + self.noise()
+            near = min((self.dist(h, x) for x in allied), default=9)
+            return -abs(near - 3) - 0.3 * self.sedan_distance(h) + self.noise()
+
+        return max(legal, key=german_score)
+
+    # --- movement (digest 5.x, 6.x; MA 11.3, 11.6, 19.3, 19.6) -------------------------
+
+    def choose_movement(self, legal: list[Action]) -> Action:
+        by_verb: dict[str, list[Action]] = {}
+        for action in legal:
+            by_verb.setdefault(action.verb, []).append(action)
+        if "return" in by_verb:
+            self.unit = None  # observe again once the unit is back on the map
+            return max(by_verb["return"], key=lambda a: self.c.counter(a.args[0]).full[0])
+        if "rebuild" in by_verb:
+            self.unit = None
+            return max(by_verb["rebuild"], key=lambda a: self.pic.units[a.args[0]].attack)
+        if "move" in by_verb:
+            move = min(by_verb["move"], key=self.move_order)
+            self.unit = move.args[0]
+            return move
+        return next(a for a in legal if a.verb == "end")
+
+    def move_order(self, action: Action) -> tuple[int, str]:
+        """Allies: the units nearest Sedan first; Germans: the units farthest from a fight."""
+        unit = self.pic.units[action.args[0]]
+        if self.side == ALLIED:
+            return self.sedan_distance(unit.hex), unit.id
+        enemies = self.pic.hexes(ALLIED)
+        near = min((self.dist(unit.hex, h) for h in enemies), default=9)
+        return -near, unit.id
+
+    def choose_move(self, legal: list[Action]) -> Action:
+        unit = self.pic.units.get(self.unit or "")
+        if unit is None:
+            return next(a for a in legal if a.verb == "stay")
+        score = self.allied_place if self.side == ALLIED else self.german_place
+        here = score(unit, unit.hex) + 0.3  # a reason is needed to move at all
+        best, best_score = next(a for a in legal if a.verb == "stay"), here
+        for action in legal:
+            if action.verb == "to":
+                value = score(unit, self.hex_of(action)) + self.noise()
+                if value > best_score:
+                    best, best_score = action, value
+        if best.verb == "to":
+            unit.hex = self.hex_of(best)
+        return best
+
+    def allied_place(self, unit: Unit, h: int) -> float:
+        """Allies: nearer Sedan, in contact with a German unit to attack, in good cover."""
+        board = self.c.board
+        contact = [
+            n for n in self.grid.neighbors(h) if any(u.side == GERMAN for u in self.pic.at(n))
+        ]
+        weak = any(self.pic.at(n)[0].defense < unit.attack for n in contact)
+        cover = 0.3 * self.defence_value(h, ALLIED)
+        river = 0.0
+        if board.has(h, WOODS) and not contact:
+            river -= 0.2  # woods slow the next move
+        return -1.0 * self.sedan_distance(h) + 1.2 * bool(contact) + 0.8 * weak + cover + river
+
+    def german_place(self, unit: Unit, h: int) -> float:
+        """Germans: an elastic line on the ring around Sedan just inside the most advanced
+        Allied unit, each unit covering ring hexes no other covers, in the best terrain,
+        where the Allies within reach could least hurt it."""
+        allied = self.pic.hexes(ALLIED)
+        if not allied:
+            return 0.0
+        ring = max(1, min(self.sedan_distance(a) for a in allied) - 1)
+        covered: set[int] = set()
+        for other in self.pic.units.values():
+            if other.side == GERMAN and other.id != unit.id:
+                covered.update((other.hex, *self.grid.neighbors(other.hex)))
+        around = (h, *self.grid.neighbors(h))
+        gaps = sum(
+            1 for n in around if abs(self.sedan_distance(n) - ring) <= 1 and n not in covered
+        )
+        w = GERMAN_WEIGHTS
+        return (
+            w.cover * self.defence_value(h, GERMAN)
+            - w.ring * abs(self.sedan_distance(h) - ring)
+            + w.gaps * gaps
+            - w.threat * self.threat(unit, h)
+        )
+
+    def threat(self, unit: Unit, h: int) -> float:
+        """What the three strongest Allied units within two hexes could expect attacking h."""
+        near = sorted(
+            (
+                u.attack
+                for u in self.pic.units.values()
+                if u.side == ALLIED and self.dist(u.hex, h) <= 2
+            ),
+            reverse=True,
+        )[:3]
+        if not near:
+            return 0.0
+        return self.expected(self.line(h, GERMAN), sum(near) - unit.defense)
+
+    def choose_reinforce(self, legal: list[Action]) -> Action:
+        """The entry hex nearest the fighting (Allies: nearest Sedan as well)."""
+        enemies = self.pic.hexes(self.enemy)
+
+        def score(a: Action) -> float:
+            h = self.hex_of(a)
+            near = min((self.dist(h, e) for e in enemies), default=0)
+            return -near - (0.5 * self.sedan_distance(h) if self.side == ALLIED else 0)
+
+        return max(legal, key=score)
+
+    def choose_arrive(self, legal: list[Action]) -> Action:
+        places = [a for a in legal if a.verb == "arrive"]
+        return self.choose_reinforce(places) if places else legal[-1]
+
+    # --- bombardment (MA 17.x) ----------------------------------------------------------
+
+    def bombard_modifier(self, unit: Unit) -> int:
+        spec = self.c.tables["bombardment"]
+        table: dict[str, int] = spec["terrain_modifier"]
+        board = self.c.board
+        values = [table[t] for t in board.terrain[unit.hex]]
+        works = board.works.get(unit.hex)
+        if works and unit.side == GERMAN and unit.hex not in self.pic.breached:
+            values.append(table[works])
+        total = max(values)
+        if self.side == GERMAN:
+            total += int(spec["german_modifier"])
+        else:
+            total += int(spec["aircraft_modifier"]) * (unit.hex in self.pic.aircraft)
+            total += int(spec["gas_modifier"]) * bool(self.observation.get("gas"))
+        return total
+
+    def choose_bombard(self, legal: list[Action]) -> Action:
+        verbs = {a.verb for a in legal}
+        if "gas" in verbs:
+            return next(a for a in legal if a.verb == "gas")  # 17.7: nothing is lost by it
+        aircraft = [a for a in legal if a.verb == "aircraft"]
+        if aircraft:
+            best = max(aircraft, key=self.aircraft_value)
+            if self.aircraft_value(best) > 0:
+                self.pic.aircraft.add(self.hex_of(best))
+                return best
+        targets = [a for a in legal if a.verb == "bombard"]
+        if targets:
+            best = max(targets, key=self.bombard_value)
+            if self.bombard_value(best) > 0.05:
+                return best
+        return next(a for a in legal if a.verb == "fire")
+
+    def aircraft_value(self, action: Action) -> float:
+        """German units the aircraft would observe that no Allied unit is next to."""
+        h = self.hex_of(action)
+        allied = self.pic.hexes(ALLIED)
+        value = 0.0
+        for seen in (h, *self.grid.neighbors(h)):
+            for u in self.pic.at(seen):
+                adjacent = any(n in allied for n in self.grid.neighbors(seen))
+                if u.side == GERMAN and not adjacent:
+                    value += 1.0
+        if any(u.side == GERMAN for u in self.pic.at(h)):
+            value += 0.5  # 17.4: -1 to the roll in the aircraft's own hex
+        return value
+
+    def bombard_value(self, action: Action) -> float:
+        unit = self.pic.units[action.args[0]]
+        chance = max(0.0, min(1.0, (3 - self.bombard_modifier(unit)) / 6))
+        worth = 1.5 if unit.depleted else 1.0
+        if self.c.board.works.get(unit.hex) and unit.hex not in self.pic.breached:
+            worth = 1.2 if self.side == ALLIED else 0.6  # 17.6 a breach opens the line
+        return chance * worth
+
+    def choose_bombard_retreat(self, legal: list[Action]) -> Action:
+        """17.5: retreat rather than die; a full unit holding good ground takes the hit."""
+        unit = self.pic.units.get(self.observation["prompt"].get("unit", ""))
+        hits = int(self.observation["prompt"].get("hits", 1))
+        retreats = [a for a in legal if a.verb == "retreat"]
+        if unit is None or not retreats:
+            return legal[-1]
+        dying = unit.depleted or hits >= 2
+        if dying or self.defence_value(unit.hex, unit.side) == 0:
+            return max(retreats, key=lambda a: self.retreat_score(self.hex_of(a)))
+        return next(a for a in legal if a.verb == "accept")
+
+    # --- combat (digest 7.x, 8.x; MA 18.x) -----------------------------------------------
+
+    def choose_combat(self, legal: list[Action]) -> Action:
+        threshold = 0.1 if self.side == ALLIED else 0.6
+        attacks = [a for a in legal if a.verb == "attack"]
+        if attacks:
+            best = max(attacks, key=lambda a: self.attack_value(self.hex_of(a)))
+            if self.attack_value(self.hex_of(best)) >= threshold:
+                return best
+        shells = [a for a in legal if a.verb == "shell"]
+        if shells and self.side == ALLIED:  # 8.4: the weakest observed hex, for a step
+            return min(shells, key=lambda a: sum(u.defense for u in self.pic.at(self.hex_of(a))))
+        return next(a for a in legal if a.verb == "end")
+
+    def choose_attack(self, legal: list[Action]) -> Action:
+        adds = [a for a in legal if a.verb == "add"]
+        if adds:
+            return adds[0]
+        return next(a for a in legal if a.verb == "declare")
+
+    def choose_support(self, legal: list[Action]) -> Action:
+        verbs = {a.verb for a in legal}
+        combat = self.observation.get("combat") or {}
+        if "lost_battalion" in verbs and int(combat.get("column", 0)) >= 7:
+            return next(a for a in legal if a.verb == "lost_battalion")  # 18.1 when it bites
+        supports = [a for a in legal if a.verb == "support"]
+        if supports:
+            return supports[0]  # the strongest marker first
+        return next(a for a in legal if a.verb == "done")
+
+    def choose_shell(self, legal: list[Action]) -> Action:
+        supports = [a for a in legal if a.verb == "support"]
+        if supports:
+            return supports[0]
+        return next(a for a in legal if a.verb in ("resolve", "cancel"))
+
+    def choose_step_loss(self, legal: list[Action]) -> Action:
+        """Lose the step where it costs least: a full unit, the weakest first."""
+
+        def cost(a: Action) -> tuple[int, int]:
+            unit = self.pic.units.get(a.args[0])
+            if unit is None:
+                return (1, 0)
+            return (int(unit.depleted), unit.attack)
+
+        return min(legal, key=cost)
+
+    def choose_defender_choice(self, legal: list[Action]) -> Action:
+        """German: stiff resistance (7.8) only close to Sedan; else fall back one hex without
+        loss (18.2). Allies: retreat."""
+        verbs = {a.verb: a for a in legal}
+        target = (self.observation.get("combat") or {}).get("target")
+        close = target is not None and self.sedan_distance(self.grid.index(target)) <= HOLD
+        if self.side == GERMAN and close and "stiff" in verbs:
+            return verbs["stiff"]
+        if "downgrade" in verbs:
+            return verbs["downgrade"]
+        return verbs["retreat"]
+
+    def retreat_score(self, h: int) -> float:
+        enemies = self.pic.hexes(self.enemy)
+        near = min((self.dist(h, e) for e in enemies), default=9)
+        toward = -self.sedan_distance(h) if self.side == GERMAN else self.sedan_distance(h)
+        return self.defence_value(h, self.side) + min(near, 3) - 0.1 * toward + self.noise()
+
+    def choose_retreat(self, legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: self.retreat_score(self.hex_of(a)))
+
+    def choose_advance(self, legal: list[Action]) -> Action:
+        """Allies always take the ground; Germans only to retake works."""
+        advances = [a for a in legal if a.verb == "advance"]
+        target = (self.observation.get("combat") or {}).get("target")
+        if not advances or target is None:
+            return next(a for a in legal if a.verb == "done")
+        if self.side == GERMAN and not self.c.board.works.get(self.grid.index(target)):
+            return next(a for a in legal if a.verb == "done")
+        return max(advances, key=lambda a: self.pic.units[a.args[0]].attack)

@@ -1,0 +1,195 @@
+"""The Devil Dogs map, sectors and counter faces for drawing in the browser, from data/.
+
+The format is game-agnostic and written down in docs/game-module-guide.md ("Board
+description for the browser"); Devil Dogs adds slope hexes and sector outlines and labels
+(its own subsection there).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cache
+from typing import Any
+
+from greatwar.games.devildogs.data import GERMAN, US, Board, components
+
+# Wheat-field ground, green woods, brick villages, a grey railway embankment.
+TERRAIN_FILLS = {
+    "open": "#ece3bf",
+    "woods": "#8db36f",
+    "urban": "#c59f7e",
+    "rail": "#d6d0bb",
+}
+SIDES = (
+    {"id": US, "name": "United States and France", "fill": "#b9b77a", "ink": "#22240f"},
+    {"id": GERMAN, "name": "Germany", "fill": "#9aa8b6", "ink": "#111a22"},
+)
+KINDS = {
+    "infantry": "Infantry company",
+    "mg": "Machine gun company",
+    "mortar": "Mortar company",
+    "gun_pit": "Gun pit",
+    "hq": "Regimental HQ",
+}
+TURN_SEQUENCE = (
+    ("1", "Draw Command Card Hand"),
+    ("2", "Assign Sector Command Cards"),
+    ("3", "Initiative Phase"),
+    ("4", "Assign Sector Orders"),
+    ("5", "Mortar Fire and Gas Drift"),
+    ("6", "Alternate Sector Activation"),
+    ("7", "Alternate Order Execution"),
+    ("8", "Players Execute Orders"),
+    ("9", "Resolve Combat"),
+    ("10", "Repeat for Remaining Sectors"),
+    ("11", "Reinforcements"),
+)
+_SQRT3 = 3**0.5
+
+
+def board() -> dict[str, Any]:
+    """The map (hexes, terrain, slopes, sectors, labels) and counter faces as JSON-able data."""
+    return _board()
+
+
+@cache
+def _board() -> dict[str, Any]:
+    c = components()
+    b = c.board
+    hexes = [_hex(b, h) for h in range(b.grid.size)]
+    return {
+        "format": "greatwar-board",
+        "version": 1,
+        "game": "devildogs",
+        "hex": {"orientation": "flat", "radius": 1.0},
+        "bounds": _bounds(hexes),
+        "terrain": [
+            {"id": key, "name": spec["name"], "fill": TERRAIN_FILLS[key]}
+            for key, spec in c.tables["terrain"].items()
+        ],
+        "hexes": hexes,
+        "lines": [],
+        "line_styles": {},
+        "labels": _labels(b),
+        "regions": _regions(b),
+        "sectors": [_sector(b, name) for name in b.sector_names],
+        "compass": {str(k): v for k, v in sorted(c.compass.items())},
+        "sides": list(SIDES),
+        "kinds": KINDS,
+        "counter_values": ["face"],  # steps left, then F (falter) and P (pin)
+        "pieces": [
+            {"id": u.id, "side": u.side, "kind": u.kind, "name": u.name, "steps": u.steps}
+            | {"nation": u.nation, "regiment": u.regiment, "face": str(u.steps)}
+            for u in c.units
+        ],
+        "phases": [{"numeral": n, "title": t} for n, t in TURN_SEQUENCE],
+    }
+
+
+def _hex(b: Board, h: int) -> dict[str, Any]:
+    x, y = b.grid.pixel(h)
+    return {
+        "id": b.grid.id(h),
+        "x": round(x, 4),
+        "y": round(y, 4),
+        "terrain": b.terrain[h],
+        "place": b.place[h],
+        "slope": b.slope[h],
+        "sectors": sorted(b.sectors[h]),
+    }
+
+
+def _bounds(hexes: list[dict[str, Any]]) -> list[float]:
+    """[min x, min y, max x, max y] of the hexes' corners (radius 1)."""
+    xs = [h["x"] for h in hexes]
+    ys = [h["y"] for h in hexes]
+    return [min(xs) - 1, min(ys) - _SQRT3 / 2, max(xs) + 1, max(ys) + _SQRT3 / 2]
+
+
+def _centre(b: Board, hexes: list[int]) -> tuple[float, float]:
+    points = [b.grid.pixel(h) for h in hexes]
+    return (
+        round(sum(p[0] for p in points) / len(points), 4),
+        round(sum(p[1] for p in points) / len(points), 4),
+    )
+
+
+def _labels(b: Board) -> list[dict[str, Any]]:
+    """One label per named place, at the centre of its hexes, and one per sector (5.7)."""
+    members: dict[str, list[int]] = defaultdict(list)
+    for h, place in enumerate(b.place):
+        if place:
+            members[place].append(h)
+    labels = []
+    for place, hexes in members.items():
+        x, y = _centre(b, hexes)
+        kind = "town" if b.terrain[hexes[0]] == "urban" else "area"
+        labels.append({"text": place, "x": x, "y": y, "kind": kind})
+    for name in b.sector_names:
+        labels.append({**_sector_label(b, name), "kind": "area"})
+    return labels
+
+
+def _sector_label(b: Board, name: str) -> dict[str, Any]:
+    """'Sector A' near the southern end of the sector's middle (clear of place names)."""
+    hexes = b.sector_hexes[name]
+    x, _ = _centre(b, list(hexes))
+    y = max(b.grid.pixel(h)[1] for h in hexes) - 0.6
+    return {"text": f"Sector {name}", "x": x, "y": round(y, 4)}
+
+
+def _regions(b: Board) -> list[dict[str, Any]]:
+    """5.7: the hexes bisected by each sector border, as regions of kind ``sector``."""
+    borders: dict[str, list[str]] = defaultdict(list)
+    for h, sectors in enumerate(b.sectors):
+        if len(sectors) > 1:
+            borders["/".join(sorted(sectors))].append(b.grid.id(h))
+    return [
+        {"name": f"Border of sectors {pair} (5.7)", "kind": "sector", "hexes": hexes}
+        for pair, hexes in sorted(borders.items())
+    ]
+
+
+def _corner(x: float, y: float, k: int) -> tuple[float, float]:
+    """Corner k (0 = east, counter-clockwise in screen terms) of a flat-topped hex."""
+    k %= 6
+    angles = ((1.0, 0.0), (0.5, -_SQRT3 / 2), (-0.5, -_SQRT3 / 2))
+    dx, dy = angles[k % 3]
+    if k >= 3:
+        dx, dy = -dx, -dy
+    return (x + dx, y + dy)
+
+
+def _sector(b: Board, name: str) -> dict[str, Any]:
+    """5.7: a sector's hexes, its label position and its outline as hexside segments
+    ``[x1, y1, x2, y2]`` between its hexes and the rest (a bisected hex is in both)."""
+    hexes = set(b.sector_hexes[name])
+    segments = []
+    for h in sorted(hexes):
+        x, y = b.grid.pixel(h)
+        for k in range(6):
+            a, z = _corner(x, y, k), _corner(x, y, k + 1)
+            mid = ((a[0] + z[0]) - x, (a[1] + z[1]) - y)  # the neighbour's centre across it
+            if not _has_hex_at(b, hexes, mid):
+                segments.append([round(v, 4) for v in (*a, *z)])
+    return {
+        "id": name,
+        "label": _sector_label(b, name),
+        "hexes": [b.grid.id(h) for h in sorted(hexes)],
+        "outline": segments,
+    }
+
+
+@cache
+def _pixel_index() -> dict[tuple[int, int], int]:
+    b = components().board
+    return {_key(b.grid.pixel(h)): h for h in range(b.grid.size)}
+
+
+def _key(point: tuple[float, float]) -> tuple[int, int]:
+    return (round(point[0] * 100), round(point[1] * 100))
+
+
+def _has_hex_at(b: Board, hexes: set[int], point: tuple[float, float]) -> bool:
+    h = _pixel_index().get(_key(point))
+    return h is not None and h in hexes

@@ -1,0 +1,275 @@
+"""5.8 MG fire and 7-8 combat: line of sight with slope hexes, combat damage, the target
+priority chart, damage per terrain and the order of applying step losses."""
+
+from __future__ import annotations
+
+from greatwar.games.devildogs.data import enemy
+from greatwar.games.devildogs.movement import advances, start_retreats
+from greatwar.games.devildogs.pick import choose, take, units_of
+from greatwar.games.devildogs.state import DevilDogsState
+
+# --- line of sight (7.1) ----------------------------------------------------------------
+
+
+def blocks_sight(state: DevilDogsState, firer: int, target: int, h: int) -> bool:
+    """7.1: woods, urban and occupied hexes block; a slope hex blocks unless it is closer to
+    the firing unit than to the target (contour lines never block)."""
+    board = state.c.board
+    if board.blocks[h] or h in state.at:
+        return True
+    if board.slope[h]:
+        grid = board.grid
+        return grid.distance(firer, h) >= grid.distance(h, target)
+    return False
+
+
+def has_los(state: DevilDogsState, a: int, b: int) -> bool:
+    """7.1: a straight edge from centre to centre crossing no blocking hex; adjacent hexes
+    always see each other. Along a hexside, sight is blocked only if both hexes block."""
+    grid = state.c.board.grid
+    if grid.distance(a, b) <= 1:
+        return True
+    for plus, minus in grid.line(a, b)[1:-1]:
+        if plus is None:
+            continue
+        if plus == minus:
+            if blocks_sight(state, a, b, plus):
+                return False
+        elif (
+            minus is not None
+            and blocks_sight(state, a, b, plus)
+            and blocks_sight(state, a, b, minus)
+        ):
+            return False
+    return True
+
+
+# --- combat damage (7, 8.1) -----------------------------------------------------------
+
+
+def unit_cd(state: DevilDogsState, unit: int) -> int:
+    """7, 8.1: combat damage by unit type, +1 next to the enemy, halved (down) if pinned."""
+    table = state.c.tables["combat_damage"]
+    cd = int(table[state.unit(unit).kind])
+    if state.enemy_adjacent(unit):
+        cd += int(table["adjacent_bonus"])
+    if unit in state.pinned:
+        cd //= int(table["pinned_divisor"])
+    return cd
+
+
+def shell_holes(state: DevilDogsState, sector: str, cd: int) -> int:
+    """9 SHELL HOLES: both sides halve the damage they can do here (rounded up)."""
+    if state.effects.get(f"shell_holes:{sector}"):
+        return (cd + 1) // 2
+    return cd
+
+
+def is_hidden(state: DevilDogsState, unit: int, sector: str) -> bool:
+    """9 HIDDEN MG'S: an MG of a side that played it here takes no combat damage unless
+    adjacent to the enemy."""
+    u = state.unit(unit)
+    return (
+        u.kind == "mg"
+        and state.effect("hidden_mgs", u.side, sector) > 0
+        and not state.enemy_adjacent(unit)
+    )
+
+
+# --- assigning damage (7.1, 8.2) -----------------------------------------------------
+
+
+def priority_classes(state: DevilDogsState, targets: list[int]) -> list[tuple[int, list[int]]]:
+    """7.1, 8.1: (CD per step, units) in the order they must be hit: open hexes before cover,
+    infantry before heavy weapons before HQs."""
+    board = state.c.board
+    damage = state.c.tables["damage"]
+    classes = []
+    for cover in (False, True):
+        cost = int(damage["cover_cd_per_step" if cover else "open_cd_per_step"])
+        for kinds in state.c.tables["target_priority"]["classes"]:
+            members = [
+                t
+                for t in sorted(targets)
+                if board.cover[state.where[t]] == cover and state.unit(t).kind in kinds
+            ]
+            if members:
+                classes.append((cost, members))
+    return classes
+
+
+def allocate(
+    state: DevilDogsState, side: str, key: str, targets: list[int], cd: int, why: str
+) -> None:
+    """7.1, 8.2: turn ``cd`` into at most one step per target, by priority; damage that
+    cannot be assigned is lost, but any damage at all inflicts at least one step."""
+    state.hits[key] = []
+    if cd <= 0 or not targets:
+        return
+    classes = priority_classes(state, targets)
+    budget = cd
+    for cost, members in classes:
+        can = budget // cost
+        if can >= len(members):
+            state.hits[key].extend((state.unit(u).id,) for u in members)
+            budget -= cost * len(members)
+            continue
+        count = can if (can or state.hits[key]) else int(state.c.tables["damage"]["minimum_steps"])
+        options = [(state.unit(u).id,) for u in members]
+        choose(state, side, key, options, count, verb="hit", why=why)
+        return
+
+
+def apply_hits(state: DevilDogsState, side: str, key: str, rule: str, why: str) -> None:
+    """Apply the step losses chosen under ``key``, one per unit."""
+    for unit in units_of(state, take(state, key)):
+        if state.is_terminal():
+            return
+        state.inflict(unit, rule, why)
+
+
+# --- MG fire (5.8) ---------------------------------------------------------------------
+
+
+def visible_enemies(state: DevilDogsState, side: str, sector: str) -> list[int]:
+    """5.8: enemy units in the sector that a friendly unit in the sector can see."""
+    friends = state.in_sector(side, sector)
+    where = state.where
+    return [
+        e
+        for e in state.in_sector(enemy(side), sector)
+        if any(has_los(state, where[f], where[e]) for f in friends)
+    ]
+
+
+def mg_step(state: DevilDogsState, side: str, sector: str, mg: int) -> None:
+    """5.8: the card's MG number is CD against enemy units in the sector in LOS of a friendly
+    unit; 5.3.3 battlefield initiative adds 1 to an Active order."""
+    if state.row(side, sector) == "active" and side == state.battlefield:
+        mg += int(state.c.tables["battlefield_initiative"]["active_mg_bonus"])
+    mg = shell_holes(state, sector, mg)
+    if mg <= 0:
+        return
+    targets = [e for e in visible_enemies(state, side, sector) if not is_hidden(state, e, sector)]
+    if not targets:
+        state.note("5.8", f"{side} MG {mg} in sector {sector}: no enemy unit in sight")
+        return
+    state.note("5.8", f"{side} MG fire in sector {sector}: {mg} CD")
+    key = f"mg:{side}:{sector}"
+    allocate(state, side, key, targets, mg, "MG fire (5.8): target priority 7.1")
+    state.then(("apply_hits", side, key, "5.8", f"{side} MG fire"))
+
+
+# --- combat (5.9, 7, 7.3, 8) --------------------------------------------------------------
+
+
+def combat_reach(state: DevilDogsState, side: str, sector: str, x: int) -> int:
+    """9 COMBAT X, CONCEALMENT: the range at which ``side`` fights; one less against an enemy
+    that played CONCEALMENT here (never below adjacent)."""
+    cut = int(state.c.tables["keywords"]["concealment"])
+    if state.effect("concealment", enemy(side), sector):
+        return max(1, x - cut)
+    return x
+
+
+def combat_fire(
+    state: DevilDogsState, side: str, sector: str, initiator: str, x: int
+) -> tuple[int, list[int]]:
+    """7, 8.1: (combat damage, targets) of one side: units within range and LOS of an enemy
+    unit in the sector fire, with BAYONETS, DEFENSIVE FIRE and SHELL HOLES (9)."""
+    grid = state.c.board.grid
+    where = state.where
+    reach = combat_reach(state, side, sector, x)
+    foes = state.in_sector(enemy(side), sector)
+    firers, targets = [], set()
+    for f in state.in_sector(side, sector):
+        seen = [
+            e
+            for e in foes
+            if grid.distance(where[f], where[e]) <= reach and has_los(state, where[f], where[e])
+        ]
+        if seen:
+            firers.append(f)
+            targets.update(seen)
+    cd = sum(unit_cd(state, f) for f in firers)
+    if state.effect("bayonets", side, sector):
+        cd += sum(1 for f in firers if bayonet_unit(state, f))
+    if firers and initiator != side and state.effect("defensive_fire", side, sector):
+        cd += int(state.c.tables["keywords"]["defensive_fire_cd"])
+    cd = shell_holes(state, sector, cd)
+    return cd, [t for t in sorted(targets) if not is_hidden(state, t, sector)]
+
+
+def bayonet_unit(state: DevilDogsState, unit: int) -> bool:
+    """9 BAYONETS: an unpinned company (not MG or other heavy weapon) next to the enemy."""
+    kind = state.unit(unit).kind
+    return kind in ("infantry", "hq") and unit not in state.pinned and state.enemy_adjacent(unit)
+
+
+def combats_step(state: DevilDogsState, sector: str) -> None:
+    """5.9, 7.3: resolve each combat triggered here; the Active player's first, else the
+    battlefield initiative player's."""
+    combats = state.combats
+    state.combats = []
+    if not combats:
+        return
+
+    def rank(combat: tuple[str, int]) -> int:
+        side = combat[0]
+        if state.row(side, sector) == "active":
+            return 0
+        return 1 if side == state.battlefield else 2
+
+    state.then(*[("combat", sector, side, x) for side, x in sorted(combats, key=rank)])
+
+
+def combat_step(state: DevilDogsState, sector: str, initiator: str, x: int) -> None:
+    """7: the initiative player determines combat damage first; both fire at once."""
+    state.phase = "7"
+    state.note("7", f"combat in sector {sector}: COMBAT {x} of {initiator}")
+    first = state.initiative_player(sector)
+    second = enemy(first)
+    state.then(
+        ("allocate", first, sector, initiator, x),
+        ("allocate", second, sector, initiator, x),
+        ("apply_combat", sector, initiator),
+    )
+
+
+def allocate_step(state: DevilDogsState, side: str, sector: str, initiator: str, x: int) -> None:
+    """7.1, 8.1: one side's combat damage and its targets, by priority."""
+    cd, targets = combat_fire(state, side, sector, initiator, x)
+    state.note("7", f"{side} combat damage {cd} against {len(targets)} units in sight")
+    allocate(state, side, f"combat:{side}", targets, cd, "combat damage (7.1 target priority)")
+
+
+def apply_combat_step(state: DevilDogsState, sector: str, initiator: str) -> None:
+    """8.3: the reactive player's damage is applied first, then the active player's; each
+    step moves the initiative track for the side that inflicted it (7.2)."""
+    active = state.initiative_player(sector)
+    damaged: dict[str, list[int]] = {}
+    for side in (enemy(active), active):
+        hits = units_of(state, take(state, f"combat:{side}"))
+        damaged[side] = [u for u in hits if state.inflict(u, "8.3", f"combat, {side} fire")]
+        if state.is_terminal():
+            return
+    for side in (enemy(active), active):
+        if state.effect("bayonets", side, sector):
+            state.then(("bayonet_retreat", side, tuple(damaged[side])))
+
+
+def bayonet_retreat_step(state: DevilDogsState, side: str, damaged: tuple[int, ...]) -> None:
+    """9 BAYONETS: damaged enemy units next to ``side``'s units fall back one hex; then the
+    adjacent friendly units may advance into the hexes they left."""
+    beaten = [u for u in damaged if state.where[u] >= 0 and state.enemy_adjacent(u)]
+    if not beaten:
+        return
+    origins = tuple(state.where[u] for u in beaten)
+    start_retreats(state, enemy(side), beaten, "bayonets")
+    state.then(("bayonet_advance", side, origins))
+
+
+def bayonet_advance_step(state: DevilDogsState, side: str, origins: tuple[int, ...]) -> None:
+    """9 BAYONETS: offer the advance when a friendly unit can take a vacated hex."""
+    if advances(state, side, tuple(origins), ()):
+        state.push("advance", side=side, hexes=tuple(origins), moved=())

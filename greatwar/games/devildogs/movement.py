@@ -1,0 +1,284 @@
+"""5.8 and 6 movement orders (ADV, RET, REP, HOLD), 6.1 zone of control, 6.2 pinning,
+8 refusing orders, and the forced moves of ROUT!, BAYONETS and gas (9)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from greatwar.core import Action, Frame, Prompt, act
+from greatwar.games.devildogs.data import US
+from greatwar.games.devildogs.state import DevilDogsState
+from greatwar.hexes import reachable, zone_of_control
+
+ADV, RET, REP, HOLD = "ADV", "RET", "REP", "HOLD"
+
+
+def toward_enemy(state: DevilDogsState, side: str, a: int, b: int) -> int:
+    """3: rows gained towards the enemy edge going from a to b (the US advance north)."""
+    rows = state.c.board.row
+    return rows[a] - rows[b] if side == US else rows[b] - rows[a]
+
+
+def enemy_zone(state: DevilDogsState, side: str) -> set[int]:
+    """6.1: hexes adjacent to an enemy unit of ``side``."""
+    enemies = [h for h, u in state.at.items() if state.unit(u).side != side]
+    return zone_of_control(state.c.board.grid, enemies)
+
+
+def reach(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
+    """5.8, 6.1, 4.1: hexes the unit can reach, one hex per step, through friends but never
+    enemies; entering an enemy-adjacent hex ends the move (leaving one is allowed)."""
+    start = state.where[unit]
+    side = state.unit(unit).side
+    zone = enemy_zone(state, side)
+    at = state.at
+    units = state.c.units
+
+    def cost(here: int, there: int) -> float | None:
+        if not state.is_playable(there):
+            return None
+        occupant = at.get(there)
+        if occupant is not None and units[occupant].side != side:
+            return None
+        if here != start and here in zone:
+            return None  # 6.1 a unit that moves adjacent to an enemy must stop
+        return 1.0
+
+    return reachable(state.c.board.grid, start, allowance, cost)
+
+
+def destinations(state: DevilDogsState, unit: int, allowance: int) -> list[int]:
+    """4.1: where the unit may end its move: reachable and empty."""
+    start = state.where[unit]
+    return sorted(h for h in reach(state, unit, allowance) if h != start and h not in state.at)
+
+
+def move_options(
+    state: DevilDogsState, unit: int, kind: str, allowance: int
+) -> tuple[list[int], bool]:
+    """(hexes the unit may end in, whether it may stay without penalty) under an order."""
+    if kind == HOLD or allowance <= 0:
+        return [], True
+    pinned = unit in state.pinned
+    if kind != RET and pinned:
+        return [], True  # 6.2 a pinned unit may not move and suffers no penalty for it
+    side = state.unit(unit).side
+    here = state.where[unit]
+    ends = destinations(state, unit, allowance)
+    if kind == REP:
+        return ends, True  # 5.8 may move in any direction or remain
+    if kind == ADV:
+        closer = [h for h in ends if toward_enemy(state, side, here, h) > 0]
+        return closer, not closer or state.enemy_adjacent(unit)  # 5.8 unless adjacent
+    farther = [h for h in ends if toward_enemy(state, side, here, h) < 0]
+    return farther, not farther  # 5.8 RET: at least one hex back if possible
+
+
+def hesitated(state: DevilDogsState, side: str, sector: str, allowance: int) -> int:
+    """9 HESITATION: the enemy's movement here is cut by 2, to no less than 1."""
+    cut = state.effect("hesitation", side, sector)
+    if cut and allowance > 0:
+        minimum = int(state.c.tables["keywords"]["hesitation_minimum"])
+        return max(minimum, allowance - cut)
+    return allowance
+
+
+def movement_step(state: DevilDogsState, side: str, sector: str, kind: str, n: int) -> None:
+    """5.8: every unit of the side in the sector moves under the order, one at a time."""
+    allowance = hesitated(state, side, sector, n)
+    if allowance != n:
+        state.note("9", f"HESITATION: {side} movement in sector {sector} is {allowance}")
+    units = tuple(state.in_sector(side, sector))
+    if kind == HOLD or allowance == 0 or not units:
+        return
+    if any(move_options(state, u, kind, allowance)[0] for u in units):
+        state.push("move", side=side, sector=sector, kind=kind, n=allowance, units=units)
+
+
+def refuse(state: DevilDogsState, unit: int, rule: str) -> None:
+    """8: a unit refusing a move is pinned; one already pinned keeps it and loses a step."""
+    state.note(rule, f"{state.label(unit)} refuses to move")
+    state.pin(unit, "8", "refused orders")
+
+
+class Move(Prompt[DevilDogsState]):
+    """5.8: move each unit of the sector, or leave it, or refuse a compulsory move (8)."""
+
+    name = "move"
+    title = "move the sector's units under the movement order (5.8)"
+
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
+        all_free = True
+        for unit in frame["units"]:
+            ends, may_stay = move_options(state, unit, frame["kind"], frame["n"])
+            unit_id = state.unit(unit).id
+            for hex_index in ends:
+                yield act("move", unit_id, state.hex_id(hex_index))
+            yield act("stay" if may_stay else "refuse", unit_id)
+            all_free = all_free and may_stay
+        if all_free:
+            yield act("done")
+
+    def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "done":
+            state.pop()
+            return
+        unit = state.unit_index(action.args[0])
+        if action.verb == "move":
+            origin = state.hex_id(state.where[unit])
+            state.put(unit, state.c.board.hex(action.args[1]))
+            if frame["kind"] == RET:
+                state.pinned.discard(unit)  # 5.8 retreating units remove their pins
+            state.note("5.8", f"{state.unit(unit).id} moves {origin} to {action.args[1]}")
+        elif action.verb == "refuse":
+            refuse(state, unit, "5.8")
+        frame["units"] = tuple(u for u in frame["units"] if u != unit)
+        if not frame["units"] or state.is_terminal():
+            state.pop()
+
+    def explain(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb == "done":
+            return "a unit still has a compulsory move: move it or refuse (5.8, 8)"
+        if not action.args or action.args[0] not in state.c.unit_by_id:
+            return None
+        unit = state.unit_index(action.args[0])
+        if unit not in frame["units"]:
+            return f"{action.args[0]} is not waiting to move in sector {frame['sector']} (5.8)"
+        if action.verb == "stay":
+            return f"{action.args[0]} must move under {frame['kind']}, or refuse (5.8, 8)"
+        if action.verb == "move" and unit in state.pinned:
+            return f"{action.args[0]} is pinned and may not move (6.2)"
+        return (
+            f"{action.args[-1]} is not a legal end of a {frame['kind']} {frame['n']} move for "
+            f"{action.args[0]}: closer/farther as ordered, stopping next to the enemy, one "
+            "unit per hex (5.8, 6.1, 4.1)"
+        )
+
+
+# --- forced moves: ROUT!, BAYONETS (one hex back) and gas (away from the cloud) ----------
+
+
+def retreat_hexes(state: DevilDogsState, unit: int, mode: str, token: int) -> list[int]:
+    """9: one empty hex back towards the friendly edge (ROUT!, BAYONETS), or the nearest
+    empty hexes out of the gas area and not next to the enemy (GAS BARRAGE)."""
+    side = state.unit(unit).side
+    here = state.where[unit]
+    grid = state.c.board.grid
+    if mode != "gas":
+        return sorted(
+            h
+            for h in grid.neighbors(here)
+            if state.is_playable(h) and h not in state.at and toward_enemy(state, side, here, h) < 0
+        )
+    zone = enemy_zone(state, side)
+    reached = reach_ignoring_zoc(state, unit, 6)
+    clear = {
+        h: d
+        for h, d in reached.items()
+        if h not in state.at and grid.distance(h, token) >= 2 and h not in zone
+    }
+    if not clear:
+        return []
+    nearest = min(clear.values())
+    return sorted(h for h, d in clear.items() if d == nearest)
+
+
+def reach_ignoring_zoc(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
+    """Hexes within ``allowance`` steps through empty or friendly hexes (a forced move)."""
+    side = state.unit(unit).side
+
+    def cost(here: int, there: int) -> float | None:
+        occupant = state.at.get(there)
+        if not state.is_playable(there) or (
+            occupant is not None and state.unit(occupant).side != side
+        ):
+            return None
+        return 1.0
+
+    return reachable(state.c.board.grid, state.where[unit], allowance, cost)
+
+
+def start_retreats(
+    state: DevilDogsState, side: str, units: list[int], mode: str, token: int = -1
+) -> None:
+    """Ask the owner where each unit goes (8: he may refuse); a unit that cannot go stays."""
+    waiting = tuple(u for u in units if state.where[u] >= 0)
+    if waiting:
+        state.push("retreat", side=side, units=waiting, mode=mode, token=token)
+
+
+class Retreat(Prompt[DevilDogsState]):
+    """9 ROUT!, BAYONETS, GAS BARRAGE: the owner moves each unit or refuses (8); forced
+    moves remove pinning tokens."""
+
+    name = "retreat"
+    title = "make the forced move of each unit, or refuse it (8, 9)"
+
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
+        for unit in frame["units"]:
+            unit_id = state.unit(unit).id
+            ends = retreat_hexes(state, unit, frame["mode"], frame["token"])
+            for hex_index in ends:
+                yield act("retreat", unit_id, state.hex_id(hex_index))
+            yield act("refuse" if ends else "stay", unit_id)
+
+    def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
+        unit = state.unit_index(action.args[0])
+        if action.verb == "retreat":
+            origin = state.hex_id(state.where[unit])
+            state.put(unit, state.c.board.hex(action.args[1]))
+            state.pinned.discard(unit)  # 6.2, 9: units forced to move remove their pins
+            state.note("9", f"{state.unit(unit).id} falls back {origin} to {action.args[1]}")
+        elif action.verb == "refuse":
+            refuse(state, unit, "8")
+        else:
+            state.note("9", f"{state.label(unit)} has nowhere to go and stays")
+        frame["units"] = tuple(u for u in frame["units"] if u != unit and state.where[u] >= 0)
+        if not frame["units"] or state.is_terminal():
+            state.pop()
+
+
+class BayonetAdvance(Prompt[DevilDogsState]):
+    """9 BAYONETS: friendly units adjacent to a hex the enemy left may advance into it."""
+
+    name = "advance"
+    title = "advance into the hexes the enemy gave up, or stop (9 BAYONETS)"
+
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
+        for unit, hex_index in advances(state, side, frame["hexes"], frame["moved"]):
+            yield act("advance", state.unit(unit).id, state.hex_id(hex_index))
+        yield act("done")
+
+    def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "done":
+            state.pop()
+            return
+        unit = state.unit_index(action.args[0])
+        target = state.c.board.hex(action.args[1])
+        origin = state.hex_id(state.where[unit])
+        state.put(unit, target)
+        state.note("9", f"{state.unit(unit).id} advances {origin} to {action.args[1]}")
+        frame["moved"] = (*frame["moved"], unit)
+        if not advances(state, side, frame["hexes"], frame["moved"]):
+            state.pop()
+
+
+def advances(
+    state: DevilDogsState, side: str, hexes: tuple[int, ...], moved: tuple[int, ...]
+) -> list[tuple[int, int]]:
+    """(unit, hex) pairs: an unpinned friendly unit next to an empty vacated hex (6.2)."""
+    grid = state.c.board.grid
+    pairs = []
+    for hex_index in hexes:
+        if hex_index in state.at:
+            continue
+        for h in grid.neighbors(hex_index):
+            unit = state.at.get(h)
+            if (
+                unit is not None
+                and state.unit(unit).side == side
+                and unit not in state.pinned
+                and unit not in moved
+            ):
+                pairs.append((unit, hex_index))
+    return sorted(pairs)

@@ -1,0 +1,387 @@
+"""The Devil Dogs position: units and tokens on the map, decks and hands, the initiative track,
+and the turn sequence (5) run as an agenda of plain-data steps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from greatwar.core import Game, Prompt, State
+from greatwar.games.devildogs.data import (
+    SIDES,
+    US,
+    Card,
+    Components,
+    Scenario,
+    Unit,
+    components,
+    enemy,
+)
+
+# Where a unit is when it is not in a hex (``where`` holds hex indexes otherwise).
+OFF, DEAD, WITHDRAWN = -1, -2, -3
+
+Step = tuple[Any, ...]  # (step name, *arguments): one entry of the agenda
+
+# 5: the turn sequence, as the agenda that starts every turn.
+TURN_PLAN: tuple[Step, ...] = (
+    ("draw_hands",),  # 5.1
+    ("assign",),  # 5.2
+    ("initiative",),  # 5.3
+    ("orders",),  # 5.4
+    ("mortar_phase",),  # 5.5
+    ("gas_drift",),  # 5.5
+    ("activation",),  # 5.6-5.10
+    ("reinforcement_phase",),  # 5.11
+    ("end_turn",),
+)
+
+
+class DevilDogsState(State):
+    """A game of Devil Dogs: Belleau Wood 1918 in progress."""
+
+    prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
+    steps: ClassVar[Mapping[str, Callable[..., None]]] = {}  # filled in by rules.py
+
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.c: Components = components()
+        self.sc: Scenario = self.c.scenarios[str(game.options["scenario"])]
+        self.turn = 1
+        self.phase = "5.1"
+        self.track = self.sc.track  # 5.3.1: positive = US, negative = German
+        self.decks: dict[str, list[int]] = {s: self.c.deck(s) for s in SIDES}  # top = last
+        self.discard: dict[str, list[int]] = {s: [] for s in SIDES}
+        self.hands: dict[str, list[int]] = {s: [] for s in SIDES}
+        self.assigned: dict[str, dict[str, int]] = {s: {} for s in SIDES}  # sector -> card
+        self.committed: list[str] = []  # sides done with the current simultaneous choice
+        self.orders: dict[str, dict[str, str]] = {s: {} for s in SIDES}  # 5.4
+        self.shown_orders: list[str] = []  # sides whose order indicators are face up
+        self.chits: dict[str, str] = {}  # 5.3.2: sector -> us, german or stalemate
+        self.battlefield: str | None = None  # 5.3.3
+        self.activated: list[str] = []  # 5.6: sectors activated this turn, in order
+        self.chooser: str | None = None  # 5.6: who chooses the next sector
+        n = len(self.c.units)
+        self.where = [OFF] * n
+        self.at: dict[int, int] = {}  # hex -> unit (4.1: one unit per hex)
+        self.lost = [0] * n  # 7.2: steps lost
+        self.pinned: set[int] = set()  # 6.2
+        self.hurt: set[int] = set()  # damaged or pinned this turn (9 ROUT!)
+        self.dead_pool: dict[str, list[int]] = {s: [] for s in SIDES}  # 5.11, 8.3
+        self.casualties: list[int] = []  # destroyed and set aside for scoring (5.11)
+        self.effects: dict[str, int] = {}  # 9: this turn's keyword effects, "name:side:sector"
+        self.combats: list[tuple[str, int]] = []  # 7.3: (initiator, range) in this sector
+        self.executed: dict[str, list[tuple[str, int]]] = {s: [] for s in SIDES}  # 9 LEADERSHIP
+        self.tokens: list[tuple[str, int]] = []  # artillery chits placed this turn (kind, hex)
+        self.gas: list[tuple[str, int, int]] = []  # 9 GAS BARRAGE: (owner, hex, 1 or 2)
+        self.drawn: list[tuple[str, int, str]] = []  # cards drawn for deviation: (side, card, why)
+        self.arrivals = [g.turn for g in self.sc.reinforcements]  # 5.11 turn track
+        self.replacements = int(self.c.tables["replacements"]["us_points"])  # 5.11
+        self.replaced: list[str] = []  # regiments given a replacement point this turn
+        self.held = {o.hex: o.holder for o in self.sc.objectives}
+        self.agenda: list[Step] = []
+        self.hits: dict[str, list[tuple[str, ...]]] = {}  # choices made by pick prompts
+        self.setup()
+
+    # --- set-up (3.1) -----------------------------------------------------------------
+
+    def setup(self) -> None:
+        """3.1: shuffle both decks, place the scenario's units, start turn 1."""
+        for side in SIDES:
+            self.rng.shuffle(self.decks[side])
+        for unit, hex_index in self.sc.setup:
+            self.put(unit, hex_index)
+        for unit, steps in self.sc.damaged:
+            self.lost[unit] = steps
+        self.note("3.1", f"scenario {self.sc.title} ({self.sc.date}): {self.sc.summary}")
+        self.agenda = list(TURN_PLAN)
+
+    # --- the agenda (5) ---------------------------------------------------------------
+
+    def advance(self) -> None:
+        """5: run the agenda's steps until a prompt waits or the game ends."""
+        while not self.stack and not self.is_terminal():
+            if not self.agenda:
+                self.agenda = list(TURN_PLAN)
+            step = self.agenda.pop(0)
+            self.steps[step[0]](self, *step[1:])
+
+    def then(self, *steps: Step) -> None:
+        """Run these steps next, before the rest of the agenda."""
+        self.agenda[0:0] = list(steps)
+
+    # --- units on the map -------------------------------------------------------------
+
+    def unit(self, index: int) -> Unit:
+        return self.c.units[index]
+
+    def unit_index(self, unit_id: str) -> int:
+        return self.c.unit(unit_id).index
+
+    def units_of(self, side: str) -> list[int]:
+        """The side's units on the map, in counter order."""
+        return [u.index for u in self.c.units if u.side == side and self.where[u.index] >= 0]
+
+    def in_sector(self, side: str, sector: str) -> list[int]:
+        """5.7: the side's units in a sector, border hexes included."""
+        sectors = self.c.board.sectors
+        return [u for u in self.units_of(side) if sector in sectors[self.where[u]]]
+
+    def is_playable(self, hex_index: int) -> bool:
+        """A hex of one of the scenario's sectors (units never leave them)."""
+        return not self.c.board.sectors[hex_index].isdisjoint(self.sc.sectors)
+
+    def put(self, unit: int, hex_index: int) -> None:
+        """Place or move a unit; 4.1 a hex holds one unit; objectives change hands (C4)."""
+        old = self.where[unit]
+        if old >= 0:
+            del self.at[old]
+        self.where[unit] = hex_index
+        self.at[hex_index] = unit
+        if hex_index in self.held:
+            self.held[hex_index] = self.unit(unit).side
+
+    def take_off(self, unit: int, where: int) -> None:
+        """Remove a unit from the map (destroyed or withdrawn)."""
+        old = self.where[unit]
+        if old >= 0:
+            del self.at[old]
+        self.where[unit] = where
+        self.pinned.discard(unit)
+
+    def enemy_adjacent(self, unit: int) -> bool:
+        """6.1: whether an enemy unit is adjacent."""
+        side = self.unit(unit).side
+        return any(
+            (other := self.at.get(h)) is not None and self.unit(other).side != side
+            for h in self.c.board.grid.neighbors(self.where[unit])
+        )
+
+    def enemy_units_near(self, side: str, hex_index: int, radius: int) -> bool:
+        """An enemy of ``side`` within ``radius`` hexes of a hex."""
+        grid = self.c.board.grid
+        return any(
+            self.unit(u).side != side and grid.distance(h, hex_index) <= radius
+            for h, u in self.at.items()
+        )
+
+    # --- steps, falters and pins (6.2, 7.2) -------------------------------------------
+
+    def is_reduced(self, unit: int) -> bool:
+        """7.2: flipped to the reduced side (four-step units after two losses, three after one)."""
+        return self.lost[unit] >= self.unit(unit).steps - 2
+
+    def has_falter(self, unit: int) -> bool:
+        """7.2: a falter token marks the step lost before each flip or destruction."""
+        lost = self.lost[unit]
+        if self.unit(unit).steps == 4:
+            return lost % 2 == 1  # full + falter, then reduced + falter
+        return lost == 2  # three-step units: reduced first, then reduced + falter
+
+    def has_tokens(self, unit: int) -> bool:
+        return unit in self.pinned or self.has_falter(unit)
+
+    def remove_falter(self, unit: int) -> None:
+        """9 RALLY, REGROUP: taking the falter token off gives back that one step."""
+        if self.has_falter(unit):
+            self.lost[unit] -= 1
+
+    def pin(self, unit: int, rule: str, why: str) -> None:
+        """6.2: a pinning token; a unit already pinned loses a step instead."""
+        if self.where[unit] < 0:
+            return
+        if unit in self.pinned:
+            self.inflict(unit, rule, f"{why}, already pinned")
+            return
+        self.pinned.add(unit)
+        self.hurt.add(unit)
+        self.note(rule, f"{self.label(unit)} is pinned ({why})")
+
+    def inflict(self, unit: int, rule: str, why: str, *, track: bool = True) -> bool:
+        """7.2: one step loss (9 ENTRENCH may ignore it); 8.3 the destroyed go to the dead
+        pool; 7.2 each step moves the initiative track one space for the enemy."""
+        if self.where[unit] < 0:
+            return False
+        side = self.unit(unit).side
+        for sector in sorted(self.c.board.sectors[self.where[unit]]):
+            key = f"entrench:{side}:{sector}"
+            if self.effects.get(key, 0) > 0:
+                self.effects[key] -= 1
+                self.note("9", f"{self.label(unit)} ignores a step loss ({why}): ENTRENCH")
+                return False
+        self.lost[unit] += 1
+        self.hurt.add(unit)
+        if track:
+            self.shift_track(enemy(side), 1, "7.2")
+        if self.lost[unit] >= self.unit(unit).steps:
+            self.destroy(unit, rule, why)
+        else:
+            self.note(rule, f"{self.label(unit)} loses a step ({why})")
+        return True
+
+    def destroy(self, unit: int, rule: str, why: str) -> None:
+        """7.2, 8.3: the unit goes to the dead pool; the scenario ends if a side is gone."""
+        self.note(rule, f"{self.label(unit)} is destroyed ({why})")
+        self.take_off(unit, DEAD)
+        side = self.unit(unit).side
+        self.dead_pool[side].append(unit)
+        self.casualties.append(unit)
+        if not self.units_of(side) and not self.pending_groups(side):
+            self.end(enemy(side), "3.1", f"no {side} units remain on the battlefield")
+
+    def restore(self, unit: int) -> None:
+        """9 AUDACITY, 5.11 replacements: all tokens off and back to full strength."""
+        self.lost[unit] = 0
+        self.pinned.discard(unit)
+
+    # --- the initiative track (5.3.1, 7.2) -------------------------------------------
+
+    def shift_track(self, side: str, spaces: int, rule: str) -> None:
+        """7.2: move the initiative marker ``spaces`` towards ``side``, within the track."""
+        if spaces <= 0:
+            return
+        limits = self.c.tables["track"]
+        step = spaces if side == US else -spaces
+        self.track = max(int(limits["min"]), min(int(limits["max"]), self.track + step))
+
+    # --- cards (5.1, 5.5) ---------------------------------------------------------------
+
+    def card(self, index: int) -> Card:
+        return self.c.cards[index]
+
+    def draw(self, side: str) -> int:
+        """5.1: the top card of the side's deck; an empty deck is rebuilt from the discard."""
+        if not self.decks[side]:
+            self.decks[side] = self.discard[side]
+            self.discard[side] = []
+            self.rng.shuffle(self.decks[side])
+            self.note("5.1", f"{side} reshuffles the discard into a new draw pile")
+        self.reveal()
+        return self.decks[side].pop()
+
+    def draw_deviation(self, side: str, why: str, rule: str) -> int | None:
+        """5.5: draw the top card for its artillery deviation (both players see it; it is
+        discarded): a compass number, or None for HIT."""
+        card = self.draw(side)
+        self.discard[side].append(card)
+        self.drawn.append((side, card, why))
+        face = self.card(card)
+        text = f"{side} draws {face.id} ({face.title}) for {why}"
+        self.note(rule, f"{text}: deviation {face.deviation_text}")
+        return face.deviation
+
+    # --- sectors and orders (5.3, 5.4, 5.8) ------------------------------------------
+
+    def row(self, side: str, sector: str) -> str:
+        """5.3.2, 5.4: the order box a side executes in a sector."""
+        if self.orders[side].get(sector) == "general":
+            return "general"
+        return "active" if self.chits.get(sector) == side else "reactive"
+
+    def initiative_player(self, sector: str) -> str:
+        """5.3.2, 5.8: the side with sector initiative (stalemate: battlefield initiative)."""
+        chit = self.chits.get(sector)
+        if chit in SIDES:
+            return str(chit)
+        return self.battlefield or self.sc.attacker
+
+    def effect(self, name: str, side: str, sector: str) -> int:
+        return self.effects.get(f"{name}:{side}:{sector}", 0)
+
+    # --- reinforcements (5.11) --------------------------------------------------------
+
+    def pending_groups(self, side: str) -> list[int]:
+        """Reinforcing regiments still on the turn track."""
+        return [
+            i
+            for i, g in enumerate(self.sc.reinforcements)
+            if g.side == side and any(self.where[u] == OFF for u in g.units)
+        ]
+
+    # --- text ----------------------------------------------------------------------------
+
+    def hex_id(self, hex_index: int) -> str:
+        return self.c.board.grid.id(hex_index)
+
+    def label(self, unit: int) -> str:
+        u = self.unit(unit)
+        where = self.where[unit]
+        return f"{u.id} ({u.name})" + (f" in {self.hex_id(where)}" if where >= 0 else "")
+
+    def sectors_left(self) -> list[str]:
+        return [s for s in self.sc.sectors if s not in self.activated]
+
+    # --- clone, observation, full state ----------------------------------------------
+
+    def copy_into(self, new: State) -> None:
+        assert isinstance(new, DevilDogsState)
+        new.decks = {s: list(v) for s, v in self.decks.items()}
+        new.discard = {s: list(v) for s, v in self.discard.items()}
+        new.hands = {s: list(v) for s, v in self.hands.items()}
+        new.assigned = {s: dict(v) for s, v in self.assigned.items()}
+        new.committed = list(self.committed)
+        new.orders = {s: dict(v) for s, v in self.orders.items()}
+        new.shown_orders = list(self.shown_orders)
+        new.chits = dict(self.chits)
+        new.activated = list(self.activated)
+        new.where = list(self.where)
+        new.at = dict(self.at)
+        new.lost = list(self.lost)
+        new.pinned = set(self.pinned)
+        new.hurt = set(self.hurt)
+        new.dead_pool = {s: list(v) for s, v in self.dead_pool.items()}
+        new.casualties = list(self.casualties)
+        new.effects = dict(self.effects)
+        new.combats = list(self.combats)
+        new.executed = {s: list(v) for s, v in self.executed.items()}
+        new.tokens = list(self.tokens)
+        new.gas = list(self.gas)
+        new.drawn = list(self.drawn)
+        new.arrivals = list(self.arrivals)
+        new.replaced = list(self.replaced)
+        new.held = dict(self.held)
+        new.agenda = list(self.agenda)
+        new.hits = {k: list(v) for k, v in self.hits.items()}
+
+    def observe(self, side: str) -> dict[str, Any]:
+        from greatwar.games.devildogs.view import observation
+
+        return observation(self, side)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **super().to_dict(),
+            "scenario": self.sc.id,
+            "turn": self.turn,
+            "phase": self.phase,
+            "track": self.track,
+            "decks": self.decks,
+            "discard": self.discard,
+            "hands": self.hands,
+            "assigned": self.assigned,
+            "committed": self.committed,
+            "orders": self.orders,
+            "shown_orders": self.shown_orders,
+            "chits": self.chits,
+            "battlefield": self.battlefield,
+            "activated": self.activated,
+            "chooser": self.chooser,
+            "where": self.where,
+            "lost": self.lost,
+            "pinned": sorted(self.pinned),
+            "hurt": sorted(self.hurt),
+            "dead_pool": self.dead_pool,
+            "casualties": self.casualties,
+            "effects": dict(sorted(self.effects.items())),
+            "combats": self.combats,
+            "executed": self.executed,
+            "tokens": self.tokens,
+            "gas": self.gas,
+            "drawn": self.drawn,
+            "arrivals": self.arrivals,
+            "replacements": self.replacements,
+            "replaced": self.replaced,
+            "held": {str(h): s for h, s in sorted(self.held.items())},
+            "agenda": self.agenda,
+            "hits": self.hits,
+        }

@@ -1,0 +1,225 @@
+"""Standard 5.x movement and 6.x zones of control, with MA 13.2 brigade breakdown and 14.3.
+
+The movement phase also offers the replacements of MA 11.3 and 11.6 (reinforcements.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from greatwar.core import Action, Frame, Prompt, act
+from greatwar.games.meuse.data import ALLIED, FORTIFICATION
+from greatwar.games.meuse.reinforcements import (
+    explain_replacement,
+    replacement_actions,
+    start_arrivals,
+    use_replacement,
+)
+from greatwar.games.meuse.state import BROKEN_DOWN, OTHER, MeuseState
+from greatwar.hexes import reachable
+
+StepCost = Callable[[int, int], float | None]
+
+
+def entry_cost(state: MeuseState, side: str, here: int, there: int) -> float:
+    """Digest 5.2: the highest hex terrain cost, plus a river or Meuse hexside unless bridged;
+    MA 14.3: Allied units pay +1 MP to enter a Fortification hex."""
+    board = state.c.board
+    cfg = state.cfg
+    cost = max(float(cfg.move_cost[t]) for t in board.terrain[there])
+    water = board.water(here, there)
+    if water is not None:
+        cost += float(cfg.hexside_cost[water])
+    if side == ALLIED and board.works.get(there) == FORTIFICATION:
+        cost += float(state.c.tables["movement"]["allied_fortification_extra"])
+    return cost
+
+
+def entry_costs(state: MeuseState, side: str) -> dict[tuple[int, int], float]:
+    """``entry_cost`` of every hexside crossing for a side: static, so computed once."""
+    table = _ENTRY_COSTS.get(side)
+    if table is None:
+        grid = state.c.board.grid
+        table = {
+            (here, there): entry_cost(state, side, here, there)
+            for here in grid
+            for there in grid.neighbors(here)
+        }
+        _ENTRY_COSTS[side] = table
+    return table
+
+
+# side -> (hex, neighbour) -> MP; the terrain and its costs are the same in every game.
+_ENTRY_COSTS: dict[str, dict[tuple[int, int], float]] = {}
+
+
+def step_cost(state: MeuseState, unit: int) -> StepCost:
+    """MP to cross from one hex into the next for ``unit``, or None where it may not go."""
+    side = state.counter(unit).side
+    enemy_hexes = set(state.hexes_of(OTHER[side]))
+    enemy_zoc = state.zoc(OTHER[side])
+    start = state.where[unit]
+    stops = state.cfg.zoc_stops_movement
+    zoc_to_zoc = state.cfg.zoc_to_zoc
+    costs = entry_costs(state, side)
+
+    def cost(here: int, there: int) -> float | None:
+        if there in enemy_hexes:
+            return None  # digest 5.1: never into an enemy unit
+        if here != start:
+            if stops and here in enemy_zoc:
+                return None  # digest 6.1: entering an enemy ZOC ends the move
+        elif here in enemy_zoc and there in enemy_zoc and not zoc_to_zoc:
+            return None  # digest 6.1: no first step from one enemy ZOC hex into another
+        return costs[here, there]
+
+    return cost
+
+
+def destinations(state: MeuseState, unit: int) -> dict[int, float]:
+    """Hexes the unit may end its move in, with the MP spent (digest 5.1-5.3, 6.1)."""
+    start = state.where[unit]
+    cost = step_cost(state, unit)
+    allowance = float(state.values(unit)[2])
+    spent = reachable(state.c.board.grid, start, allowance, cost)
+    del spent[start]
+    if state.cfg.minimum_move:
+        for there in state.c.board.grid.neighbors(start):
+            step = cost(start, there)
+            if step is not None and there not in spent:
+                spent[there] = step  # digest 5.1: an unmoved unit may always move one hex
+    return {h: mp for h, mp in spent.items() if state.room(h, [unit])}
+
+
+def can_move(state: MeuseState, unit: int) -> bool:
+    """Whether the unit has a destination: a free neighbour it may step into, or failing that
+    a full search (it may pass through friendly units)."""
+    start = state.where[unit]
+    cost = step_cost(state, unit)
+    allowance = float(state.values(unit)[2])
+    for there in state.c.board.grid.neighbors(start):
+        step = cost(start, there)
+        affordable = step is not None and (step <= allowance or state.cfg.minimum_move)
+        if affordable and state.room(there, [unit]):
+            return True
+    return bool(destinations(state, unit))
+
+
+def movable(state: MeuseState, side: str) -> list[int]:
+    """Digest 5.1: the side's units on the map that have not moved this phase."""
+    return sorted(u for u in state.units_on_map(side) if u not in state.moved)
+
+
+def can_break_down(state: MeuseState, unit: int) -> bool:
+    """13.2: a US three-step division, at the beginning of a US movement phase (13.3: German
+    units never break down)."""
+    counter = state.counter(unit)
+    return counter.is_three_step and state.where[unit] >= 0 and not state.moved
+
+
+def break_down(state: MeuseState, unit: int) -> None:
+    """13.2: the division leaves play; two or three brigade chits (as many as are free) take
+    its place in the same hex."""
+    hex_index = state.where[unit]
+    wanted = 3 if state.steps[unit] >= 2 else 2
+    free = state.free_brigades()[:wanted]
+    state.remove(unit, BROKEN_DOWN)
+    state.note("13.2", f"{state.counter(unit).name} breaks down into {len(free)} brigade(s)")
+    if len(free) < wanted:
+        state.note("13.2", f"only {len(free)} brigade chit(s) are free; the rest are lost")
+    for brigade in free:
+        state.put(brigade, hex_index)
+
+
+def start_movement(state: MeuseState, side: str) -> None:
+    """Digest 4.1 B1: the movement phase; MA 11.4, 11.7 reinforcements arrive first."""
+    if side == ALLIED:
+        state.replacement = ""  # 11.3: one replacement each Allied movement phase
+    else:
+        state.aircraft = []  # 17.3: the aircraft go back to the Air box after the Allied turn
+    state.push("movement", side=side)
+    start_arrivals(state, side)
+
+
+class MovementPhase(Prompt[MeuseState]):
+    """Digest 5.1: move units one at a time; MA 13.2 breakdown first; MA 11.3/11.6 replacements."""
+
+    name = "movement"
+    title = "move a unit, use a replacement, or end the phase (5.1)"
+
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+        for unit in movable(state, side):
+            if can_break_down(state, unit):
+                yield act("breakdown", state.counter(unit).id)
+        yield from replacement_actions(state, side)
+        for unit in movable(state, side):
+            if can_move(state, unit):
+                yield act("move", state.counter(unit).id)
+        yield act("end")
+
+    def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "end":
+            state.pop()
+        elif action.verb == "breakdown":
+            break_down(state, state.c.counter(action.args[0]).index)
+        elif action.verb == "move":
+            state.push("move", side=side, unit=state.c.counter(action.args[0]).index)
+        else:
+            use_replacement(state, side, action)
+
+    def explain(self, state: MeuseState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb in ("return", "rebuild"):
+            return explain_replacement(state, side, action)
+        if action.verb not in ("move", "breakdown") or not action.args:
+            return None
+        counter = state.c.by_id.get(action.args[0])
+        if counter is None:
+            return f"there is no unit {action.args[0]}"
+        if counter.side != side or state.where[counter.index] < 0:
+            return f"{counter.id} is not one of your units on the map"
+        if action.verb == "breakdown":
+            if not counter.is_three_step:
+                return "only the US 4th, 32nd, 33rd and 79th divisions break down (13.2)"
+            return "a division breaks down only at the beginning of the movement phase (13.2)"
+        if counter.index in state.moved:
+            return f"{counter.id} has already moved this phase (5.1)"
+        return f"{counter.id} has no hex it may move to (5.1-5.3, 6.1)"
+
+
+class Move(Prompt[MeuseState]):
+    """Digest 5.1: the chosen unit goes to a hex it can reach, or stays."""
+
+    name = "move"
+    title = "choose the unit's destination (5.1)"
+
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+        for hex_index in sorted(destinations(state, frame["unit"])):
+            yield act("to", state.hex_id(hex_index))
+        yield act("stay")
+
+    def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
+        unit = frame["unit"]
+        state.pop()
+        state.moved.add(unit)
+        if action.verb == "stay":
+            return
+        origin = state.hex_id(state.where[unit])
+        state.note("5.1", f"{state.label(unit)} moves {origin} to {action.args[0]}")
+        state.put(unit, state.c.board.grid.index(action.args[0]))
+
+    def explain(self, state: MeuseState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb != "to" or not action.args:
+            return None
+        grid = state.c.board.grid
+        if action.args[0] not in grid:
+            return f"there is no hex {action.args[0]} on the map"
+        target = grid.index(action.args[0])
+        unit = frame["unit"]
+        if state.side_in(target) == OTHER[state.counter(unit).side]:
+            return f"{action.args[0]} holds an enemy unit (5.1)"
+        if not state.room(target, [unit]):
+            return f"{action.args[0]} is full: one unit per hex, or up to three brigades (5.3)"
+        return (
+            f"{action.args[0]} is beyond the unit's {state.values(unit)[2]} MP by a legal path "
+            "(5.1, 5.2; 6.1 a unit stops on entering an enemy ZOC and may not go ZOC to ZOC)"
+        )

@@ -1,0 +1,1 @@
+"""The game server: HTTP and WebSocket routes, seats, storage and the computer opponent."""

@@ -1,0 +1,334 @@
+"""The game server's HTTP and WebSocket routes (FastAPI), and the static browser client.
+
+Seats are reached by their secret token; a seat sees only its own observation and acts only
+for its own side. Errors are JSON ``{"error": kind, "detail": what was wrong}`` with a 4xx code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import importlib.util
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Literal
+
+from anyio import to_thread
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from greatwar.ai.registry import PLAYERS
+from greatwar.core.errors import BadSide, GreatwarError, IllegalAction, UnknownGame
+from greatwar.core.record import GameRecord
+from greatwar.core.registry import GAME_MODULES, load_game, registered_games
+from greatwar.server.hub import Forbidden, Hub, LiveGame, NotFound, Stale, default_player
+from greatwar.server.store import Seat, Store
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+class CreateGame(BaseModel):
+    """A new game: which, with which options, your side, and who plays the other sides."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(min_length=1, max_length=32)
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    side: str | None = None
+    opponent: Literal["computer", "hotseat", "remote"] = "computer"
+    computer: str | None = None
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+
+
+class ActRequest(BaseModel):
+    """An action in its string form, and the ply of the position the player saw."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(min_length=1, max_length=200)
+    ply: int = Field(ge=0)
+
+
+class UndoRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ply: int = Field(ge=0)
+
+
+class ExplainRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(min_length=1, max_length=200)
+
+
+def board_of(game_id: str) -> dict[str, Any] | None:
+    """The game's board description (its ``board`` module), or None for a game without a map."""
+    if game_id not in GAME_MODULES:
+        raise UnknownGame(game_id, GAME_MODULES)
+    name = f"{GAME_MODULES[game_id]}.board"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name == name:
+            return None
+        raise
+    description: dict[str, Any] = module.board()
+    return description
+
+
+def has_board(game_id: str) -> bool:
+    """Whether a game ships a board description (without building it)."""
+    return importlib.util.find_spec(f"{GAME_MODULES[game_id]}.board") is not None
+
+
+def catalog() -> dict[str, Any]:
+    """The games this server plays, their options, and the computer players."""
+    return {
+        "games": [
+            {
+                "id": info.id,
+                "title": info.title,
+                "summary": info.summary,
+                "sides": list(info.sides),
+                "options": [
+                    {"name": o.name, "default": o.default, "help": o.help, "choices": o.choices}
+                    for o in info.options
+                ],
+                "has_board": has_board(info.id),
+            }
+            for info in registered_games()
+        ],
+        "players": sorted(PLAYERS),
+        "default_player": default_player(),
+    }
+
+
+def error(status: int, kind: str, detail: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": kind, "detail": detail, **extra}, status_code=status)
+
+
+def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    problems = exc.errors()
+    if any(p.get("type") == "json_invalid" for p in problems):
+        return error(400, "bad_request", "the request body is not valid JSON")
+    text = "; ".join(
+        f"{'.'.join(str(x) for x in p['loc'] if x != 'body') or 'body'}: {p['msg']}"
+        for p in problems
+    )
+    return error(422, "bad_request", text)
+
+
+def _handlers() -> dict[type[Exception], Callable[[Request, Exception], JSONResponse]]:
+    def illegal(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, IllegalAction)
+        return error(400, "illegal_action", exc.reason, action=exc.action)
+
+    def stale(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, Stale)
+        return error(409, "stale", str(exc), ply=exc.current)
+
+    return {
+        RequestValidationError: _validation_error,
+        IllegalAction: illegal,
+        Stale: stale,
+        NotFound: lambda _r, e: error(404, "not_found", str(e)),
+        UnknownGame: lambda _r, e: error(404, "not_found", str(e)),
+        Forbidden: lambda _r, e: error(403, "forbidden", str(e)),
+        GreatwarError: lambda _r, e: error(400, "bad_request", str(e)),
+    }
+
+
+class _FreshStaticFiles(StaticFiles):
+    """Static files that the browser revalidates, so a changed client is never stale."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+def seat_link(request: Request, seat: Seat) -> dict[str, Any]:
+    return {
+        "role": seat.role,
+        "side": seat.side,
+        "token": seat.token,
+        "url": f"{request.base_url}play#{seat.token}",
+    }
+
+
+def create_app(db_url: str, *, fixed_seeds: bool = False, computer_pause: float = 0.0) -> FastAPI:
+    """The server for the database at ``db_url`` (migrated on start). ``fixed_seeds`` lets a
+    request choose the seed (tests and replays); ``computer_pause`` paces computer actions."""
+    store = Store(db_url)
+    hub = Hub(store, computer_pause=computer_pause)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await to_thread.run_sync(store.migrate)
+        yield
+        await hub.close()
+        store.dispose()
+
+    app = FastAPI(title="greatwar", lifespan=lifespan)
+    app.state.hub = hub
+    for exc_type, handler in _handlers().items():
+        app.add_exception_handler(exc_type, handler)
+    _pages(app)
+    _game_routes(app, hub, fixed_seeds)
+    _seat_routes(app, hub)
+    app.mount("/static", _FreshStaticFiles(directory=WEB), name="static")
+    return app
+
+
+def _pages(app: FastAPI) -> None:
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/play", include_in_schema=False)
+    async def play_page() -> FileResponse:
+        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+def _game_routes(app: FastAPI, hub: Hub, fixed_seeds: bool) -> None:
+    @app.get("/api/catalog")
+    async def get_catalog() -> dict[str, Any]:
+        return await to_thread.run_sync(catalog)
+
+    @app.get("/api/catalog/{game_id}/board", response_model=None)
+    async def get_board(game_id: str) -> dict[str, Any] | JSONResponse:
+        description = await to_thread.run_sync(board_of, game_id)
+        if description is None:
+            return error(404, "not_found", f"{game_id} has no map: it is not a hex game")
+        return description
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
+        if body.seed is not None and not fixed_seeds:
+            raise GreatwarError("this server chooses the seed itself, so no player knows the dice")
+        game = load_game(body.game, body.options)
+        side = body.side or game.sides[0]
+        if side not in game.sides:
+            raise BadSide(f"unknown side {side!r}; the sides are {', '.join(game.sides)}")
+        computer = body.computer or default_player()
+        players = {
+            s: computer if body.opponent == "computer" and s != side else None for s in game.sides
+        }
+        live, seats = await hub.create(
+            body.game, body.options, players, body.seed, hotseat=body.opponent == "hotseat"
+        )
+        mine = next(
+            s
+            for s in seats
+            if (s.role == "hotseat" if body.opponent == "hotseat" else s.side == side)
+        )
+        return {
+            "id": live.id,
+            "game": live.game.id,
+            "title": live.game.info.title,
+            "you": seat_link(request, mine),
+            "seats": [seat_link(request, s) for s in seats],
+        }
+
+    @app.get("/api/games/{game}")
+    async def get_game(game: str) -> dict[str, Any]:
+        live = await hub.open(game)
+        return summary(live)
+
+
+def summary(live: LiveGame) -> dict[str, Any]:
+    """A game's public facts and progress."""
+    return live.info() | {
+        "ply": live.ply,
+        "status": "over" if live.state.is_terminal() else "playing",
+    }
+
+
+def _seat_routes(app: FastAPI, hub: Hub) -> None:
+    @app.get("/api/seats/{token}")
+    async def get_seat(token: str) -> dict[str, Any]:
+        live, seat = await hub.seat(token)
+        return await hub.message(live, seat, whole_log=True)
+
+    @app.post("/api/seats/{token}/actions")
+    async def post_action(token: str, body: ActRequest) -> dict[str, Any]:
+        return await hub.act(token, body.action, body.ply)
+
+    @app.post("/api/seats/{token}/undo")
+    async def post_undo(token: str, body: UndoRequest) -> dict[str, Any]:
+        return await hub.undo(token, body.ply)
+
+    @app.post("/api/seats/{token}/explain")
+    async def post_explain(token: str, body: ExplainRequest) -> dict[str, Any]:
+        reason = await hub.explain(token, body.action)
+        return {"action": body.action, "legal": reason is None, "reason": reason}
+
+    @app.get("/api/seats/{token}/record")
+    async def get_record(token: str) -> dict[str, Any]:
+        live, _seat = await hub.seat(token)
+        if not live.state.is_terminal():
+            raise Forbidden(
+                "the record holds the seed, which would reveal every die to come: it can be "
+                "downloaded once the game is over"
+            )
+        record: dict[str, Any] = json.loads(GameRecord.of(live.state).to_json())
+        return record
+
+    @app.websocket("/api/seats/{token}/ws")
+    async def socket(websocket: WebSocket, token: str) -> None:
+        await websocket.accept()
+        try:
+            live, seat = await hub.seat(token)
+        except NotFound as missing:
+            await websocket.send_json({"type": "error", "status": 404, "detail": str(missing)})
+            await websocket.close(code=4404)
+            return
+        await _serve_socket(websocket, hub, live, seat)
+
+
+async def _serve_socket(websocket: WebSocket, hub: Hub, live: LiveGame, seat: Seat) -> None:
+    """Push the seat's view at once and after every change (changes in between coalesce);
+    answer "ping" with a pong. Actions come by POST, so a socket carries no other requests."""
+    changed = asyncio.Event()
+    changed.set()
+    sending = asyncio.Lock()
+
+    async def send(message: dict[str, Any]) -> None:
+        async with sending:
+            await websocket.send_json(message)
+
+    async def push() -> None:
+        whole_log = True
+        while True:
+            await changed.wait()
+            changed.clear()
+            await send(await hub.message(live, seat, whole_log=whole_log))
+            whole_log = False
+
+    live.listeners.add(changed)
+    pusher = asyncio.create_task(push())
+    try:
+        await _answer(websocket, send)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        live.listeners.discard(changed)
+        pusher.cancel()
+
+
+async def _answer(websocket: WebSocket, send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+    while True:
+        text = await websocket.receive_text()
+        if text.strip() == "ping":
+            await send({"type": "pong"})
+        else:
+            await send(
+                {
+                    "type": "error",
+                    "status": 400,
+                    "detail": "this socket only pushes the game; send actions by POST to "
+                    "/api/seats/<token>/actions",
+                }
+            )

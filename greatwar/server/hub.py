@@ -1,0 +1,330 @@
+"""The games in play: rebuilt from storage by replay, kept in memory, changed one at a time.
+
+Every change follows one path: under the game's lock, apply it to a copy of the position
+(the rules validate it), journal it in one transaction, then publish the copy. A published
+position is never changed afterwards, so observations can be built from it in worker threads.
+Rules, dice and computer players run in worker threads; the event loop only routes messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from anyio import to_thread
+
+from greatwar.ai.registry import PLAYERS, make_player
+from greatwar.core.actions import Action
+from greatwar.core.errors import IllegalAction
+from greatwar.core.game import Game
+from greatwar.core.play import Player
+from greatwar.core.registry import load_game
+from greatwar.core.state import State
+from greatwar.server.store import OVER, PLAYING, Entry, Kind, Seat, Store, new_token
+from greatwar.server.views import seat_message
+
+log = logging.getLogger("greatwar.server")
+
+
+class NotFound(ValueError):
+    """An unknown game or seat token."""
+
+
+class Forbidden(ValueError):
+    """A seat that may not do this (spectators never act)."""
+
+
+class Stale(ValueError):
+    """A request made from an older position than the game's."""
+
+    def __init__(self, sent: int, current: int) -> None:
+        self.current = current
+        super().__init__(
+            f"the game has moved on: it is at ply {current}, the request was made at ply "
+            f"{sent}; reload and try again"
+        )
+
+
+def default_player() -> str:
+    """The strongest registered computer player that every game accepts."""
+    return "heuristic" if "heuristic" in PLAYERS else "random"
+
+
+@dataclass
+class LiveGame:
+    """A game in memory: its published position, journal length, seats and connections."""
+
+    id: str
+    game: Game
+    seed: int
+    state: State
+    ply: int
+    seats: dict[str, Seat]
+    players: dict[str, Player]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: set[asyncio.Event] = field(default_factory=set)
+    computer: asyncio.Task[None] | None = None
+    views: dict[tuple[str, str | None, int, bool], asyncio.Future[dict[str, Any]]] = field(
+        default_factory=dict
+    )
+
+    def info(self) -> dict[str, Any]:
+        """The game's public facts, the same for every seat (no seed, no tokens)."""
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "title": self.game.info.title,
+            "sides": list(self.game.sides),
+            "options": dict(self.game.options),
+            "players": {
+                s.side: f"computer:{s.player}" if s.player else "human"
+                for s in self.seats.values()
+                if s.role == "side" and s.side
+            },
+            "concede": bool(self.game.info.concession_rule),
+            "winner": self.state.winner(),
+            "end": _end(self.state),
+        }
+
+
+def _end(state: State) -> dict[str, str] | None:
+    cause = state.end_cause()
+    return {"rule": cause[0], "cause": cause[1]} if cause else None
+
+
+def replay(game: Game, seed: int, journal: list[Entry]) -> State:
+    """The position a journal leads to: its actions applied and its undos taken, in order."""
+    state = game.new_initial_state(seed)
+    for entry in journal:
+        if entry.kind == "undo":
+            state.undo(entry.side)
+        else:
+            state.apply_action(entry.action, entry.side)
+    return state
+
+
+class Hub:
+    """Every game the server has opened, by id; seats by token."""
+
+    def __init__(self, store: Store, *, computer_pause: float = 0.0) -> None:
+        self.store = store
+        self.computer_pause = computer_pause  # seconds between computer actions, to follow them
+        self.games: dict[str, LiveGame] = {}
+        self._seats: dict[str, Seat] = {}
+        self._loading = asyncio.Lock()
+
+    # --- opening games -------------------------------------------------------------------
+
+    async def create(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        seats: dict[str, str | None],
+        seed: int | None = None,
+        *,
+        hotseat: bool = False,
+    ) -> tuple[LiveGame, list[Seat]]:
+        """A new game; ``seats`` maps each side to a computer player's name or None (a person).
+        Returns the game and its seats for people, same-screen and spectators."""
+        game = load_game(game_id, options)
+        for side, player in seats.items():
+            if player is not None:
+                make_player(player, game_id, side, 0)  # an unknown name fails before storing
+        rows = [Seat(new_token(), "", "side", side, seats.get(side)) for side in game.sides]
+        if hotseat:
+            rows.append(Seat(new_token(), "", "hotseat"))
+        rows.append(Seat(new_token(), "", "spectator"))
+        stored = await to_thread.run_sync(
+            self.store.create,
+            game_id,
+            dict(game.options),
+            secrets.randbelow(2**62) if seed is None else seed,
+            rows,
+        )
+        live = await self.open(stored.id)  # also wakes a computer that moves first
+        return live, [s for s in stored.seats if s.player is None]
+
+    async def open(self, game: str) -> LiveGame:
+        """A game by id, replayed from storage the first time it is asked for."""
+        if game in self.games:
+            return self.games[game]
+        async with self._loading:
+            if game not in self.games:
+                self.games[game] = await to_thread.run_sync(self._load, game)
+        live = self.games[game]
+        self.wake_computer(live)
+        return live
+
+    def _load(self, game_pk: str) -> LiveGame:
+        stored = self.store.game(game_pk)
+        if stored is None:
+            raise NotFound(f"there is no game {game_pk!r} on this server")
+        game = load_game(stored.game_id, stored.options)
+        journal = self.store.journal(game_pk)
+        state = replay(game, stored.seed, journal)
+        players = {
+            s.side: make_player(s.player, game.id, s.side, stored.seed)
+            for s in stored.seats
+            if s.player and s.side
+        }
+        return LiveGame(
+            id=game_pk,
+            game=game,
+            seed=stored.seed,
+            state=state,
+            ply=journal[-1].ply if journal else 0,
+            seats={s.token: s for s in stored.seats},
+            players=players,
+        )
+
+    async def seat(self, token: str) -> tuple[LiveGame, Seat]:
+        """The game and seat a token opens (seats never change, so they are looked up once)."""
+        seat = self._seats.get(token) or await to_thread.run_sync(self.store.seat, token)
+        if seat is None or seat.player is not None:
+            raise NotFound("no seat has this token: check the link")
+        self._seats[token] = seat
+        live = await self.open(seat.game)
+        return live, live.seats[token]
+
+    # --- views ---------------------------------------------------------------------------
+
+    async def message(self, live: LiveGame, seat: Seat, *, whole_log: bool) -> dict[str, Any]:
+        """What a seat sees now, built once per position and kind of seat in a worker thread
+        (the answer to a POST and the pushes to that side's sockets share it; never mutated)."""
+        state, ply, info = live.state, live.ply, live.info()
+        key = (seat.role, seat.side, ply, whole_log)
+        if key not in live.views:
+            live.views = {k: v for k, v in live.views.items() if k[2] == ply}
+            live.views[key] = asyncio.ensure_future(
+                to_thread.run_sync(
+                    lambda: seat_message(state, seat, ply, info, whole_log=whole_log)
+                )
+            )
+        return await live.views[key]
+
+    # --- changing a game -----------------------------------------------------------------
+
+    async def act(self, token: str, text: str, ply: int) -> dict[str, Any]:
+        """Apply a seat's action if it is legal and the seat saw the current position."""
+        live, seat = await self.seat(token)
+        async with live.lock:
+            self._check(live, seat, ply)
+            side = self._acting_side(live, seat)
+            await self._commit(live, side, "act", text)
+        self._after_change(live)
+        return await self.message(live, seat, whole_log=False)
+
+    async def undo(self, token: str, ply: int) -> dict[str, Any]:
+        """Take back the seat's last action where the rules allow it."""
+        live, seat = await self.seat(token)
+        async with live.lock:
+            self._check(live, seat, ply)
+            history = live.state.history()
+            side = seat.side if seat.role == "side" else (history[-1].side if history else None)
+            if side is None or not live.state.can_undo(side):
+                raise IllegalAction(
+                    "undo",
+                    "nothing to undo since the last die roll, draw, "
+                    "reveal or the other side's action",
+                )
+            await self._commit(live, side, "undo", "undo")
+        self._after_change(live)
+        return await self.message(live, seat, whole_log=False)
+
+    async def explain(self, token: str, text: str) -> str | None:
+        """Why an action would be refused now (None if it is legal), changing nothing."""
+        live, seat = await self.seat(token)
+        if seat.role == "spectator":
+            raise Forbidden("spectators watch; they do not act")
+        state, side = live.state, self._acting_side(live, seat)
+
+        def attempt() -> str | None:
+            try:
+                state.clone().apply_action(text, side)
+            except IllegalAction as error:
+                return error.reason
+            return None
+
+        return await to_thread.run_sync(attempt)
+
+    def _check(self, live: LiveGame, seat: Seat, ply: int) -> None:
+        if seat.role == "spectator":
+            raise Forbidden("spectators watch; they do not act")
+        if ply != live.ply:
+            raise Stale(ply, live.ply)
+
+    def _acting_side(self, live: LiveGame, seat: Seat) -> str:
+        if seat.side is not None:
+            return seat.side
+        acting = live.state.sides_to_act()
+        return acting[0] if acting else live.game.sides[0]
+
+    async def _commit(self, live: LiveGame, side: str, kind: Kind, text: str) -> None:
+        """Apply (validating) and journal one change; publish it only once stored.
+        The caller holds the game's lock."""
+        before = live.state
+
+        def change() -> State:
+            after = before.clone()
+            if kind == "undo":
+                after.undo(side)
+            else:
+                after.apply_action(text, side)
+            entry = Entry(live.ply + 1, side, kind, text)
+            status = OVER if after.is_terminal() else PLAYING
+            self.store.append(live.id, entry, status, after.winner())
+            return after
+
+        live.state = await to_thread.run_sync(change)
+        live.ply += 1
+
+    def _after_change(self, live: LiveGame) -> None:
+        for event in live.listeners:
+            event.set()
+        self.wake_computer(live)
+
+    # --- the computer opponent -----------------------------------------------------------
+
+    def wake_computer(self, live: LiveGame) -> None:
+        """Start the computer's task if a computer side is to act and none is running."""
+        if live.players and live.computer is None and self._computer_side(live):
+            live.computer = asyncio.create_task(self._computer_turns(live))
+
+    def _computer_side(self, live: LiveGame) -> str | None:
+        return next((s for s in live.state.sides_to_act() if s in live.players), None)
+
+    async def _computer_turns(self, live: LiveGame) -> None:
+        """Let computer players act while one is asked; each thinks in a worker thread on a
+        copy, and its choice is dropped if a person changed the game meanwhile."""
+        try:
+            while True:
+                async with live.lock:
+                    side = self._computer_side(live)
+                    if side is None:
+                        live.computer = None
+                        return
+                    snapshot, ply = live.state.clone(), live.ply
+                choose: Callable[[State, str], Action] = live.players[side].choose
+                action = await to_thread.run_sync(choose, snapshot, side)
+                if self.computer_pause:
+                    await asyncio.sleep(self.computer_pause)
+                async with live.lock:
+                    if live.ply != ply:
+                        continue
+                    await self._commit(live, side, "act", str(action))
+                for event in live.listeners:
+                    event.set()
+        except Exception:
+            log.exception("the computer player of game %s failed", live.id)
+            live.computer = None
+
+    async def close(self) -> None:
+        """Stop the computer players (on shutdown)."""
+        tasks = [g.computer for g in self.games.values() if g.computer is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,235 @@
+"""Storage of games on the server: SQLite by default, PostgreSQL by URL, one schema for both.
+
+A game is stored as what makes it reproducible: (game id, options, seed) in ``games`` and its
+journal in ``actions``, one row per accepted action or undo, appended in the same transaction
+as any change of status. The position is rebuilt by replaying the journal.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Engine
+from sqlalchemy.pool import StaticPool
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+Role = Literal["side", "hotseat", "spectator"]
+Kind = Literal["act", "undo"]
+PLAYING, OVER = "playing", "over"
+
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game_id", sa.String(32), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("winner", sa.String(32), nullable=True),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column(
+        "game", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("ply", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("side", sa.String(32), nullable=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("token", sa.String(64), primary_key=True),
+    sa.Column("game", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("role", sa.String(16), nullable=False),
+    sa.Column("side", sa.String(32), nullable=True),
+    sa.Column("player", sa.String(32), nullable=True),
+    sa.Index("ix_seats_game", "game"),
+)
+
+
+class StoreConflict(ValueError):
+    """A journal row for that ply exists already: another writer got there first."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A way into a game: one side's seat, the same-screen seat or the spectators' seat.
+    ``player`` names the computer player holding a side; such a seat's token is never shown."""
+
+    token: str
+    game: str
+    role: Role
+    side: str | None = None
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One journal row: ``ply`` counts every accepted action and undo, so it only grows."""
+
+    ply: int
+    side: str
+    kind: Kind
+    action: str
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game row and its seats."""
+
+    id: str
+    game_id: str
+    options: dict[str, Any]
+    seed: int
+    created: datetime
+    status: str
+    winner: str | None
+    seats: tuple[Seat, ...]
+
+
+def new_token() -> str:
+    """An unguessable seat token (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+def engine_for(url: str) -> Engine:
+    """An engine for a database URL; ``postgresql://`` uses psycopg 3, SQLite is made durable."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if not url.startswith("sqlite"):
+        return sa.create_engine(url, pool_pre_ping=True)
+    in_memory = url in ("sqlite://", "sqlite:///:memory:")
+    engine = sa.create_engine(
+        url,
+        connect_args={"check_same_thread": False},
+        poolclass=StaticPool if in_memory else None,
+    )
+    sa.event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL lets readers go on during a write; FULL syncs each commit before it is acknowledged.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+class Store:
+    """The games, seats and journals in one database; every method is one transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = engine_for(url)
+
+    def migrate(self) -> None:
+        """Bring the schema up to date with Alembic (the same revisions for every database)."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    def create(
+        self, game_id: str, options: dict[str, Any], seed: int, seats_: list[Seat]
+    ) -> StoredGame:
+        """A new game with its seats."""
+        game_pk = secrets.token_urlsafe(9)
+        seat_rows = [
+            {"token": s.token, "game": game_pk, "role": s.role, "side": s.side, "player": s.player}
+            for s in seats_
+        ]
+        with self.engine.begin() as connection:
+            connection.execute(
+                games.insert().values(
+                    id=game_pk,
+                    game_id=game_id,
+                    options=options,
+                    seed=seed,
+                    created=datetime.now(UTC),
+                    status=PLAYING,
+                )
+            )
+            connection.execute(seats.insert(), seat_rows)
+        stored = self.game(game_pk)
+        assert stored is not None
+        return stored
+
+    def game(self, game: str) -> StoredGame | None:
+        """A game row with its seats, or None."""
+        with self.engine.connect() as connection:
+            row = connection.execute(games.select().where(games.c.id == game)).first()
+            if row is None:
+                return None
+            seat_rows = connection.execute(
+                seats.select().where(seats.c.game == game).order_by(seats.c.role, seats.c.side)
+            ).all()
+        return StoredGame(
+            id=row.id,
+            game_id=row.game_id,
+            options=dict(row.options),
+            seed=int(row.seed),
+            created=row.created,
+            status=row.status,
+            winner=row.winner,
+            seats=tuple(Seat(s.token, s.game, s.role, s.side, s.player) for s in seat_rows),
+        )
+
+    def seat(self, token: str) -> Seat | None:
+        """The seat a token opens, or None."""
+        with self.engine.connect() as connection:
+            row = connection.execute(seats.select().where(seats.c.token == token)).first()
+        return None if row is None else Seat(row.token, row.game, row.role, row.side, row.player)
+
+    def journal(self, game: str) -> list[Entry]:
+        """Every accepted action and undo of a game, in order."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                actions.select().where(actions.c.game == game).order_by(actions.c.ply)
+            ).all()
+        return [Entry(r.ply, r.side, r.kind, r.action) for r in rows]
+
+    def append(self, game: str, entry: Entry, status: str, winner: str | None) -> None:
+        """Journal one entry and set the game's status, in one transaction."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    actions.insert().values(
+                        game=game,
+                        ply=entry.ply,
+                        side=entry.side,
+                        kind=entry.kind,
+                        action=entry.action,
+                    )
+                )
+                connection.execute(
+                    games.update().where(games.c.id == game).values(status=status, winner=winner)
+                )
+        except sa.exc.IntegrityError:
+            raise StoreConflict(f"game {game} already has a journal entry {entry.ply}") from None

@@ -1,0 +1,61 @@
+"""The scripted Devil Dogs player: it sees only its observation and legal actions, finishes
+every scenario with legal moves, and beats the random player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from greatwar.ai.devildogs_heuristic import DevilDogsHeuristic
+from greatwar.ai.random_player import RandomPlayer
+from greatwar.core import Action, State, load_game, play
+from greatwar.core.play import Player
+from greatwar.games.devildogs.data import SIDES, components
+
+
+class Window:
+    """Only what a player may use of a state: its observation and its legal actions."""
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+
+    def observation(self, side: str) -> dict[str, Any]:
+        return self._state.observation(side)
+
+    def legal_actions(self, side: str) -> list[Action]:
+        return self._state.legal_actions(side)
+
+
+class Blinkered:
+    """Hands the heuristic a window on the state instead of the state."""
+
+    def __init__(self, side: str, seed: int) -> None:
+        self.inner = DevilDogsHeuristic(side, seed)
+
+    def choose(self, state: State, side: str) -> Action:
+        window: Any = Window(state)  # the heuristic must not need more than this
+        action = self.inner.choose(window, side)
+        assert action in state.legal_actions(side)
+        return action
+
+
+@pytest.mark.parametrize("scenario", list(components().scenarios))
+def test_heuristic_plays_every_scenario_to_the_end_through_its_window(scenario: str) -> None:
+    game = load_game("devildogs", {"scenario": scenario})
+    players: dict[str, Player] = {side: Blinkered(side, 1) for side in SIDES}
+    state = play(game, players, 1)
+    assert state.winner() in SIDES and state.end_cause() is not None
+
+
+@pytest.mark.parametrize(("scenario", "side"), [("wheat", "us"), ("wheat", "german"),
+                                                 ("gas", "us"), ("hill142", "german")])  # fmt: skip
+def test_heuristic_beats_the_random_player(scenario: str, side: str) -> None:
+    game = load_game("devildogs", {"scenario": scenario})
+    wins = 0
+    for seed in range(4):
+        players: dict[str, Player] = {
+            s: DevilDogsHeuristic(s, seed) if s == side else RandomPlayer(seed) for s in SIDES
+        }
+        wins += play(game, players, seed).winner() == side
+    assert wins >= 3

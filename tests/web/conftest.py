@@ -1,0 +1,109 @@
+"""Browser tests: the real server in a thread, driven through the system Chromium (Debian's
+chromium package, installed by scripts/install-browser-deps.sh) with Playwright."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from greatwar.server.app import create_app
+from greatwar.server.store import sqlite_url
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason="browser tests need /usr/bin/chromium: run scripts/install-browser-deps.sh",
+)
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A greatwar server on a free loopback port, with a fresh database."""
+    db = sqlite_url(tmp_path_factory.mktemp("web") / "games.sqlite3")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = create_app(db, fixed_seeds=True, computer_pause=0.0)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    httpx.get(f"{base}/api/catalog", timeout=5).raise_for_status()
+    yield base
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    new_page = context.new_page()
+    new_page.on("pageerror", lambda error: errors.append(str(error)))
+    yield new_page
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+def shot(page: Page, name: str) -> None:
+    """A screenshot kept as a test artifact (test-artifacts/web/)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def wait_ply(page: Page, ply: int, timeout: float = 30_000) -> None:
+    """Wait until the page shows position ``ply`` or a later one."""
+    page.wait_for_function(f"Number(document.body.dataset.ply) >= {ply}", timeout=timeout)
+
+
+def ply(page: Page) -> int:
+    """The position the page shows (the count of actions played)."""
+    return int(page.evaluate("document.body.dataset.ply"))
+
+
+def lit(page: Page, kind: str = "lit") -> list[str]:
+    """The hexes lit for the current choice ("lit"), or holding units with a choice ("units")."""
+    marks: str = page.eval_on_selector("svg.map", f"svg => svg.dataset.{kind}")
+    return marks.split()
+
+
+def click_hex(page: Page, hex_id: str) -> None:
+    page.locator(f'polygon.hex[data-hex="{hex_id}"]').click()
+
+
+def css(page: Page, selector: str, prop: str) -> str:
+    """A computed style property of the first element matching ``selector``."""
+    value: str = page.eval_on_selector(selector, f"e => getComputedStyle(e).{prop}")
+    return value

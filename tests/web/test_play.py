@@ -1,0 +1,194 @@
+"""Playing FBSM in real headless Chromium: create a game from the home page, set up the US
+with the mouse, bombard, fire and move; play a friend in a second browser."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.conftest import needs_chromium, shot
+
+pytestmark = needs_chromium
+
+
+def _board(base_url: str) -> dict[str, Any]:
+    board: dict[str, Any] = httpx.get(f"{base_url}/api/catalog/fbsm/board").json()
+    return board
+
+
+def _wait_ply(page: Page, ply: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.ply) >= {ply}")
+
+
+def _ply(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.ply"))
+
+
+def _lit(page: Page, kind: str = "lit") -> list[str]:
+    """The hexes lit for the current choice ("lit"), or holding units with a choice ("units")."""
+    marks: str = page.eval_on_selector("svg.map", f"svg => svg.dataset.{kind}")
+    return marks.split()
+
+
+def _click_hex(page: Page, hex_id: str) -> None:
+    page.locator(f'polygon.hex[data-hex="{hex_id}"]').click()
+
+
+def _act_on(page: Page, hex_id: str, verb: str) -> None:
+    """Click a hex; when its stack holds several candidates, pick one in the stack panel."""
+    before = _ply(page)
+    _click_hex(page, hex_id)
+    chooser = page.locator(f'.stackinfo button[data-action^="{verb} "]')
+    page.wait_for_function(
+        f"Number(document.body.dataset.ply) > {before} || "
+        f"document.querySelectorAll('.stackinfo button[data-action^=\"{verb} \"]').length > 0"
+    )
+    if _ply(page) == before:
+        chooser.first.click()
+        _wait_ply(page, before + 1)
+
+
+def _shot_of_choices(page: Page, name: str) -> None:
+    """A screenshot zoomed on the current choices, then back to the whole map for clicking."""
+    page.locator("button.choices").click()
+    shot(page, name)
+    page.locator("button.fit").click()
+
+
+def _button(page: Page, action: str) -> None:
+    before = _ply(page)
+    page.locator(f'.prompt button[data-action="{action}"]').first.click()
+    _wait_ply(page, before + 1)
+
+
+def _set_up_the_us(page: Page, base_url: str) -> None:
+    """3.2: 57 units, each on the northernmost lit hex, so they face the German bank."""
+    north = {h["id"]: h["y"] for h in _board(base_url)["hexes"]}
+    for n in range(1, 58):
+        expect(page.locator("body")).to_have_attribute("data-prompt", "us_setup")
+        target = min(_lit(page), key=lambda hex_id: (north[hex_id], hex_id))
+        _click_hex(page, target)
+        _wait_ply(page, n)
+
+
+def _play_until_fired_and_moved(page: Page) -> dict[str, bool]:
+    """Answer each US prompt with the mouse until a fire is resolved and a unit has moved."""
+    done = {"bombarded": False, "fired": False, "moved": False}
+    for _ in range(150):
+        if done["fired"] and done["moved"]:
+            return done
+        page.wait_for_selector("body[data-acting='1']", timeout=30_000)
+        prompt = page.evaluate("document.body.dataset.prompt")
+        if prompt == "bombard":
+            lit = _lit(page)
+            if lit and not done["bombarded"]:
+                _act_on(page, lit[0], "bombard")
+                done["bombarded"] = True
+                _shot_of_choices(page, "03-bombardment-marker")
+            _button(page, "done")
+        elif prompt == "fire":
+            if done["fired"] or not _lit(page):
+                _button(page, "end")
+            else:
+                _act_on(page, _lit(page)[0], "fire")
+        elif prompt == "fire_group":
+            _act_on(page, _lit(page, "units")[0], "add")
+            expect(page.locator(".fire .odds")).not_to_be_empty()
+            _shot_of_choices(page, "04-fire-odds")
+            _button(page, "resolve")
+            done["fired"] = True
+            shot(page, "05-after-fire")
+        elif prompt == "movement":
+            if done["moved"]:
+                _button(page, "end")
+            else:
+                _act_on(page, _lit(page, "units")[0], "move")
+        elif prompt == "move":
+            _shot_of_choices(page, "06-reachable-hexes")
+            _act_on(page, _lit(page)[-1], "to")
+            done["moved"] = True
+            shot(page, "07-after-move")
+        elif prompt == "rally":
+            _button(page, "decline")
+        else:
+            before = _ply(page)
+            page.locator(".prompt .buttons button").first.click()
+            _wait_ply(page, before + 1)
+    return done
+
+
+def test_a_game_against_the_computer_played_with_the_mouse(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/")
+    shot(page, "00-home")
+    page.select_option("#game", "fbsm")
+    page.select_option("#computer", "random")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("body")).to_have_attribute("data-prompt", "us_setup")
+    page.locator("button.fit").click()
+    _click_hex(page, "1520")  # south of the road: not the forward zone
+    expect(page.locator(".prompt .error")).to_have_text("1520 is not in the US forward zone (3.3)")
+    assert _ply(page) == 0
+    shot(page, "01-setup-illegal-click")
+    _set_up_the_us(page, base_url)
+    shot(page, "02-us-set-up")
+    done = _play_until_fired_and_moved(page)
+    assert done == {"bombarded": True, "fired": True, "moved": True}
+    log = page.locator(".log").inner_text()
+    assert "10.3" in log and "9.1" in log and "11.2" in log
+
+
+def test_two_browsers_play_each_other_with_pushed_moves(browser: Browser, base_url: str) -> None:
+    answer = httpx.post(
+        f"{base_url}/api/games", json={"game": "fbsm", "seed": 11, "opponent": "remote"}
+    ).json()
+    links = {s["side"] or s["role"]: s["url"] for s in answer["seats"]}
+    us = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    german = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    us.goto(links["us"])
+    german.goto(links["german"])
+    expect(german.locator(".prompt h2")).to_have_text("Waiting for United States")
+    expect(us.locator("body")).to_have_attribute("data-prompt", "us_setup")
+    us.locator("button.fit").click()
+    _click_hex(us, _lit(us)[0])
+    _wait_ply(german, 1)  # pushed over the WebSocket, no reload
+    expect(us.locator(".prompt button.undo")).to_be_visible()
+    us.locator(".prompt button.undo").click()
+    _wait_ply(german, 2)
+    assert german.locator("g.stack[data-side='us']").count() == 0
+    shot(us, "10-remote-us")
+    shot(german, "11-remote-german-phone")
+    spectator = browser.new_context(viewport={"width": 1024, "height": 700}).new_page()
+    spectator.goto(links["spectator"])
+    expect(spectator.locator(".bar .who")).to_have_text("spectating")
+    shot(spectator, "12-spectator")
+    us.on("dialog", lambda dialog: dialog.accept())
+    us.locator(".prompt button.concede").click()  # 4.5
+    expect(german.locator(".dialog.end h2")).to_have_text("Germany wins")
+    expect(german.locator(".dialog.end p")).to_have_text("Us conceded (rule 4.5).")
+    shot(german, "13-game-over-phone")
+    for p in (us, german, spectator):
+        p.context.close()
+
+
+def test_same_screen_hands_over_between_sides(page: Page, base_url: str) -> None:
+    answer = httpx.post(
+        f"{base_url}/api/games", json={"game": "fbsm", "seed": 5, "opponent": "hotseat"}
+    ).json()
+    token = answer["you"]["token"]
+    with httpx.Client(base_url=base_url) as http:
+        message = http.get(f"/api/seats/{token}").json()
+        for ply in range(56):
+            body = {"action": message["observation"]["legal_actions"][0], "ply": ply}
+            message = http.post(f"/api/seats/{token}/actions", json=body).json()
+    page.goto(answer["you"]["url"])
+    _wait_ply(page, 56)
+    page.locator("button.fit").click()
+    _click_hex(page, _lit(page)[0])
+    expect(page.locator(".dialog h2")).to_have_text("Pass the screen to Germany")
+    shot(page, "20-hotseat-handover")
+    page.get_by_role("button", name="I play Germany: show my view").click()
+    expect(page.locator(".bar .who")).to_have_text("same screen: Germany")
+    expect(page.locator("body")).to_have_attribute("data-acting", "1")  # a German prompt
+    assert page.locator("g.stack[data-side='german']").count() == 30  # 3.6
