@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -47,17 +48,46 @@ def simulate(
         str, typer.Option(help="one player per side, comma-separated")
     ] = "random,random",
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, help="worker processes (default: one per CPU)")
+    ] = os.cpu_count() or 1,
+    out: Annotated[
+        Path | None, typer.Option(help="Parquet file of results; a rerun resumes it")
+    ] = None,
+    backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: start Ray here)")
+    ] = None,
 ) -> None:
-    """Play many games between computer players and print each side's win rate."""
-    from greatwar.sim.local import simulate as run
+    """Play many games between computer players; print each side's wins with a 95 % interval,
+    the game length and the causes of victory."""
+    from greatwar.sim.console import run_and_print
 
-    summary = run(
-        game, parse_options(option or []), players.split(","), range(seed, seed + games_count)
+    seeds = range(seed, seed + games_count)
+    run_and_print(
+        console,
+        game,
+        parse_options(option or []),
+        players.split(","),
+        seeds,
+        workers=workers,
+        out=out,
+        backend=backend,
+        address=address,
     )
-    table = Table("side", "wins", "win rate")
-    for side in summary.sides:
-        table.add_row(side, str(summary.wins()[side]), f"{summary.win_rate(side):.1%}")
-    console.print(table)
+
+
+@app.command()
+def report(
+    results: Annotated[list[Path], typer.Argument(help="Parquet files of `greatwar simulate`")],
+    out_dir: Annotated[Path, typer.Option("--out-dir", help="where the plots go")] = Path("report"),
+) -> None:
+    """Write plots (PNG) and an HTML page from study results: win rates with intervals per
+    variant, game lengths, where units exited or died on the map."""
+    from greatwar.sim.report import write_report
+
+    page = write_report(results, out_dir)
+    console.print(f"report written: {page}", highlight=False)
 
 
 @app.command()
@@ -72,11 +102,28 @@ def replay(path: Path) -> None:
 
 
 @app.command()
-def play(game: str = "fbsm") -> None:
-    """Play a game in the terminal against the random player."""
-    from greatwar.terminal import play_in_terminal
+def play(
+    game: Annotated[str, typer.Argument(help="which game (see `greatwar games`)")] = "fbsm",
+    host: Annotated[str, typer.Option(help="address to serve on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to serve on")] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="database URL (default: SQLite in the data folder)")
+    ] = None,
+    side: Annotated[str | None, typer.Option(help="your side (default: the first)")] = None,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="only print the link")] = False,
+    terminal: Annotated[
+        bool, typer.Option("--terminal", help="play in the terminal instead")
+    ] = False,
+) -> None:
+    """Play in the browser: start the server, open a new game against the computer."""
+    if terminal:
+        from greatwar.terminal import play_in_terminal
 
-    play_in_terminal(game)
+        play_in_terminal(game)
+        return
+    from greatwar.server.run import play_in_browser
+
+    play_in_browser(game, host, port, db, side=side, open_browser=not no_browser)
 
 
 def main() -> None:

@@ -39,6 +39,17 @@ KIND_OF_VERB = {
     "fire": "fire",
     "heavy_mg": "fire",
 }
+HANDLERS = {
+    "setup": "_setup",
+    "rally": "_rally",
+    "enter": "_enter",
+    "bombard": "_bombard",
+    "movement": "_movement",
+    "move": "_move",
+    "fire": "_fire",
+    "fire_group": "_fire_group",
+    "advance": "_advance",
+}
 FAMILY = {
     "setup": "setup",
     "rally": "rally",
@@ -96,7 +107,6 @@ class FbsmHeuristic:
         self.rng = Rng(seed, stream=11)
         self.pic: Picture | None = None
         self.family = ""
-        self.expect = -1
         self.last_verb = ""
         self.fires: list[Fire] = []
         self.firing: Fire | None = None
@@ -113,26 +123,24 @@ class FbsmHeuristic:
 
     def choose(self, state: State, side: str) -> Action:
         legal = state.legal_actions(side)
-        seen = len(state.history())
         kind = prompt_kind(legal)
         if len(legal) == 1 or not kind:
             action = legal[0] if len(legal) == 1 else _pick(legal, "end", "done")
         else:
-            if self._stale(seen, kind):
+            if self._stale(kind):
                 self.pic = picture(state.observation(side), self.k)
                 self.family = FAMILY[kind]
                 self._plan(kind, legal)
-            action = self._decide(kind, legal)
-        self.expect = seen + 1
+            action = getattr(self, HANDLERS[kind])(legal)
         self.last_verb = action.verb
         return action
 
-    def _stale(self, seen: int, kind: str) -> bool:
-        """A new observation is needed unless only this player's own known actions happened
-        since the last one, within the same phase."""
+    def _stale(self, kind: str) -> bool:
+        """A new observation is needed at the start of each phase of this player's (5.3); within
+        one, only its own actions happen, and it records them itself. A phase ends with 'end'
+        (movement, fire) or 'done' (bombardment); another kind of prompt is another phase."""
         return (
             self.pic is None
-            or seen != self.expect
             or FAMILY[kind] != self.family
             or self.last_verb == "end"
             or (self.last_verb == "done" and self.family == "bombard")
@@ -148,20 +156,6 @@ class FbsmHeuristic:
             self._plan_bombard(p, legal)
         elif self.family == "enter":
             self.threat = threat_map(p, self.k)
-
-    def _decide(self, kind: str, legal: Sequence[Action]) -> Action:
-        handler = {
-            "setup": self._setup,
-            "rally": self._rally,
-            "enter": self._enter,
-            "bombard": self._bombard,
-            "movement": self._movement,
-            "move": self._move,
-            "fire": self._fire,
-            "fire_group": self._fire_group,
-            "advance": self._advance,
-        }[kind]
-        return handler(legal)
 
     def _pic(self) -> Picture:
         assert self.pic is not None, "the picture is made before any plan"
@@ -284,11 +278,16 @@ class FbsmHeuristic:
 
     def _score(self, unit: Unit, h: int) -> float:
         """How good ``h`` is for the unit to end its move in (the same scale for staying)."""
-        base = self._ground_of(h)
-        crowd = self._pic().own_count(h) - (1 if h == unit.hex else 0)
+        base = self.base.get(h)
+        if base is None:
+            base = self.base[h] = self._ground(h)
+        stack = self._pic().stacks.get(h)
+        crowd = stack.count if stack is not None and stack.side == self.side else 0
+        if h == unit.hex:
+            crowd -= 1
+            if self.side == US:
+                base += self.w.hold
         score = base - self.w.crowd * crowd
-        if self.side == US and h == unit.hex:
-            score += self.w.hold
         if self.w.noise:
             score += self.w.noise * self.rng.below(1000) / 1000
         return score

@@ -59,7 +59,7 @@ def bypass_map(p: Picture, k: Knowledge) -> list[float]:
         if stack.side != GERMAN:
             continue
         ahead = k.exit_distance[stack.hex]
-        for h in k.grid.hexes_within(stack.hex, BYPASS_RADIUS):
+        for h in k.near(stack.hex, BYPASS_RADIUS):
             if k.exit_distance[h] > ahead:
                 bypass[h] += min(4.0, k.exit_distance[h] - ahead)
     return bypass

@@ -49,6 +49,8 @@ class Knowledge:
         self.drift_subtract = dict(tables["drift"])  # 11.3
         self.counters = {counter.id: counter for counter in c.counters}
         self._open: dict[tuple[int, float, str], tuple[int, ...]] = {}
+        self._fire_sets: dict[tuple[int, int], frozenset[int]] = {}
+        self._near: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def _exit_distance(self) -> tuple[float, ...]:
         """MP a German unit needs to leave the map by the south edge from each hex (4.3, 9.5):
@@ -114,6 +116,23 @@ class Knowledge:
         """Hexes a unit in ``here`` with this range can fire into (10.6-10.9)."""
         return self.lof.within_range_visible(here, reach)
 
+    def fire_set(self, here: int, reach: int) -> frozenset[int]:
+        """``in_fire`` as a set, adjacent hexes included (10.7): for fast membership tests."""
+        key = (here, reach)
+        found = self._fire_sets.get(key)
+        if found is None:
+            found = frozenset(self.in_fire(here, reach)) | self.adjacent[here]
+            self._fire_sets[key] = found
+        return found
+
+    def near(self, here: int, radius: int) -> tuple[int, ...]:
+        """Hexes within ``radius`` of ``here``, itself included."""
+        key = (here, radius)
+        found = self._near.get(key)
+        if found is None:
+            found = self._near[key] = tuple(self.grid.hexes_within(here, radius))
+        return found
+
 
 def _average_fire(c: Components, side: str) -> float:
     fires = [counter.fire for counter in c.counters if counter.side == side]
@@ -126,7 +145,7 @@ def knowledge() -> Knowledge:
     return Knowledge(components())
 
 
-@dataclass
+@dataclass(slots=True)
 class Unit:
     """One of the player's own units, as its observation shows it (2.5)."""
 
@@ -143,7 +162,7 @@ class Unit:
         return self.kind == "infantry"
 
 
-@dataclass
+@dataclass(slots=True)
 class Stack:
     """A visible stack: whole if it is the player's own, the top unit only if not (6.5)."""
 

@@ -36,13 +36,12 @@ def plan_fires(
 ) -> list[Fire]:
     """Greedy fire plan: repeatedly the fire with the best expected eliminations per factor,
     each at the odds level (1:1 .. 6:1) that wastes least (10.3, 10.10, 10.11)."""
-    options: dict[int, list[tuple[str, float]]] = {}
-    for t in targets:
-        options[t] = [
-            (u.id, _effective(p, k, u, t))
-            for u in ready
-            if k.can_fire(u.hex, firer_reach(p, k, u), t)
-        ]
+    options: dict[int, list[tuple[str, float]]] = {t: [] for t in targets}
+    for u in ready:
+        reach = k.fire_set(u.hex, firer_reach(p, k, u))
+        for t in targets:
+            if t in reach:
+                options[t].append((u.id, _effective(p, k, u, t)))
     flexibility = {u.id: 0 for u in ready}
     for cands in options.values():
         for unit_id, _ in cands:

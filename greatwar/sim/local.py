@@ -1,14 +1,45 @@
-"""Play many games in this process and summarise who won."""
+"""Play games between computer players in this process: one game, a chunk, or a whole run.
+
+A game is a pure function of (game, options, players, seed): each side's player gets a seed
+derived from the game's, so any process, in any order, plays the same game.
+"""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from greatwar.ai.registry import make_player
-from greatwar.core.play import play
+from greatwar.core.actions import Action
+from greatwar.core.play import GameTooLong, play
 from greatwar.core.registry import load_game
+from greatwar.core.state import State
+from greatwar.sim.facts import recorder
+
+MAX_ACTIONS = 200_000  # a game not over by then counts as unfinished (no winner)
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """What a study plays: a game with fixed options, and one named player per side."""
+
+    game: str
+    option_items: tuple[tuple[str, object], ...]  # sorted (name, value) pairs: hashable
+    players: tuple[str, ...]
+
+    @classmethod
+    def of(cls, game: str, options: Mapping[str, object], players: Sequence[str]) -> Matchup:
+        return cls(game, tuple(sorted(options.items())), tuple(players))
+
+    @property
+    def options(self) -> dict[str, object]:
+        return dict(self.option_items)
+
+    def player_seed(self, seed: int, seat: int) -> int:
+        """Each side's player gets its own seed, derived from the game's."""
+        return seed * 7919 + seat
 
 
 @dataclass
@@ -21,6 +52,14 @@ class GameResult:
     cause: str
     turns: int
     actions: int
+    seconds: float = 0.0
+    exit_hex: str | None = None
+    dead_hexes: list[str] = field(default_factory=list)
+    dead_sides: list[str] = field(default_factory=list)
+
+    def same_game(self, other: GameResult) -> bool:
+        """Equal in everything but the time it took."""
+        return {**vars(self), "seconds": 0} == {**vars(other), "seconds": 0}
 
 
 @dataclass
@@ -37,27 +76,50 @@ class Summary:
         return self.wins()[side] / len(self.results) if self.results else 0.0
 
 
-def play_one(
-    game_id: str, options: Mapping[str, object], players: Sequence[str], seed: int
-) -> GameResult:
-    """One game between named players; each side's player gets its own seed."""
-    game = load_game(game_id, options)
+def play_one(matchup: Matchup, seed: int) -> GameResult:
+    """One game between the matchup's players from ``seed``, with where units exited or died."""
+    started = time.perf_counter()
+    game = load_game(matchup.game, matchup.options)
     seats = {
-        side: make_player(name, game_id, side, seed * 7919 + i)
-        for i, (side, name) in enumerate(zip(game.sides, players, strict=True))
+        side: make_player(name, matchup.game, side, matchup.player_seed(seed, i))
+        for i, (side, name) in enumerate(zip(game.sides, matchup.players, strict=True))
     }
-    state = play(game, seats, seed)
+    watcher = recorder(matchup.game)
+
+    def watch(state: State, side: str, action: Action) -> None:
+        watcher.on_action(state, side, action)
+
+    try:
+        state = play(game, seats, seed, max_actions=MAX_ACTIONS, on_action=watch)
+    except GameTooLong as error:
+        return GameResult(seed, None, "", str(error), 0, MAX_ACTIONS, time.perf_counter() - started)
     rule, cause = state.end_cause() or ("", "")
-    turns = int(getattr(state, "turn", 0))
-    return GameResult(seed, state.winner(), rule, cause, turns, len(state.history()))
+    places = watcher.places(state)
+    return GameResult(
+        seed=seed,
+        winner=state.winner(),
+        rule=rule,
+        cause=cause,
+        turns=int(getattr(state, "turn", 0)),
+        actions=len(state.history()),
+        seconds=time.perf_counter() - started,
+        exit_hex=places.exit_hex,
+        dead_hexes=places.dead_hexes,
+        dead_sides=places.dead_sides,
+    )
+
+
+def play_chunk(matchup: Matchup, seeds: Sequence[int]) -> list[GameResult]:
+    """Several games in a row: the unit of work a worker process or Ray task takes."""
+    return [play_one(matchup, seed) for seed in seeds]
 
 
 def simulate(
-    game_id: str, options: Mapping[str, object], players: Sequence[str], seeds: Sequence[int]
+    game_id: str, options: Mapping[str, object], players: Sequence[str], seeds: Iterable[int]
 ) -> Summary:
-    """Play one game per seed, in order."""
+    """Play one game per seed, in order, in this process."""
     game = load_game(game_id, options)
-    summary = Summary(game.sides)
-    for seed in seeds:
-        summary.results.append(play_one(game_id, options, players, seed))
-    return summary
+    matchup = Matchup.of(game_id, options, players)
+    if len(matchup.players) != len(game.sides):
+        raise ValueError(f"{game_id} needs {len(game.sides)} players, got {len(players)}")
+    return Summary(game.sides, [play_one(matchup, seed) for seed in seeds])

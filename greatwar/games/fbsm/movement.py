@@ -112,7 +112,12 @@ def destinations(state: FbsmState, unit: int) -> dict[int, float]:
 
 def exit_hexes(state: FbsmState) -> frozenset[int]:
     """4.3: German units win by moving off the south edge through hexes 1900-3300."""
-    return frozenset(state.c.board.hexes(state.c.tables["victory"]["south_exit_hexes"]))
+    return _exit_hexes(state.c)
+
+
+@cache
+def _exit_hexes(c: Components) -> frozenset[int]:
+    return frozenset(c.board.hexes(c.tables["victory"]["south_exit_hexes"]))
 
 
 def can_exit(state: FbsmState, unit: int, reached: dict[int, float]) -> bool:
@@ -131,6 +136,12 @@ def can_exit(state: FbsmState, unit: int, reached: dict[int, float]) -> bool:
 def to_actions(c: Components) -> tuple[Action, ...]:
     """``to <hex>`` for every hex by index, made once: the actions the rules offer most."""
     return tuple(act("to", c.board.grid.id(h)) for h in range(c.board.grid.size))
+
+
+@cache
+def move_actions(c: Components) -> tuple[Action, ...]:
+    """``move <unit>`` for every counter by index, made once."""
+    return tuple(act("move", counter.id) for counter in c.counters)
 
 
 def movable(state: FbsmState, side: str) -> list[int]:
@@ -154,8 +165,8 @@ class MovementPhase(Prompt[FbsmState]):
     title = "move a unit or end the phase (9.1)"
 
     def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
-        for unit in movable(state, side):
-            yield act("move", state.counter(unit).id)
+        moves = move_actions(state.c)
+        yield from [moves[unit] for unit in movable(state, side)]
         yield act("end")
 
     def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:

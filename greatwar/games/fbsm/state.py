@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from greatwar.core import Game, Prompt, State
@@ -27,6 +28,22 @@ PHASE_NAMES = (
     ("XII", "US Second Bombardment Phase"),
 )
 SETUP = -1
+
+
+@cache
+def units_of(c: Components, side: str) -> tuple[int, ...]:
+    """Every counter of a side, by index (2.7)."""
+    return tuple(counter.index for counter in c.counters if counter.side == side)
+
+
+@cache
+def fire_zone(c: Components, here: int, distance: int) -> frozenset[int]:
+    """The hexes a unit in ``here`` with this range can fire into (10.6, 10.7; adjacent hexes
+    are never blocked), from the memoised LOF table."""
+    board = c.board
+    return frozenset(board.lof.within_range_visible(here, distance)) | frozenset(
+        board.grid.neighbors(here)
+    )
 
 
 class FbsmState(State):
@@ -68,11 +85,10 @@ class FbsmState(State):
         stack = self.stacks.get(hex_index)
         return self.c.counters[stack[0]].side if stack else None
 
-    def units_on_map(self, side: str) -> Iterator[int]:
-        for stack in self.stacks.values():
-            for unit in stack:
-                if self.c.counters[unit].side == side:
-                    yield unit
+    def units_on_map(self, side: str) -> list[int]:
+        """The side's living units in hexes, by counter index."""
+        where = self.where
+        return [u for u in units_of(self.c, side) if where[u] >= 0]
 
     def room(self, hex_index: int, unit: int) -> bool:
         """6.1: whether ``unit`` may be in this hex besides what is there (16 infantry fire
@@ -219,11 +235,9 @@ class FbsmState(State):
     def fire_reach(self, units: Iterable[int]) -> set[int]:
         """Every hex at least one of ``units`` can fire into (10.6, 10.7): the same test as
         ``can_fire_at``, from the memoised LOF table, once per distinct (hex, range)."""
-        board = self.c.board
         reach: set[int] = set()
         for here, distance in {(self.where[u], self.fire_range(u)) for u in units}:
-            reach.update(board.lof.within_range_visible(here, distance))
-            reach.update(board.grid.neighbors(here))  # 10.7 adjacent hexes are never blocked
+            reach |= fire_zone(self.c, here, distance)
         return reach
 
     # --- text for logs and actions -------------------------------------------------------
