@@ -13,7 +13,9 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing import get_context
 
 from greatwar.ai.fbsm_heuristic import FbsmHeuristic
 from greatwar.ai.mcts import Budget, MctsPlayer
@@ -22,7 +24,8 @@ from greatwar.core.play import play
 from greatwar.core.registry import load_game
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
-from greatwar.sim.study import checked_matchup, run_study
+from greatwar.sim.local import play_chunk
+from greatwar.sim.study import checked_matchup, chunked
 
 STUDY_GAMES = 10_000  # the balance study the time target is about
 
@@ -130,11 +133,16 @@ def mcts_iterations(iterations: int) -> float:
 
 
 def study_rate(games: int, workers: int) -> float:
-    """Games per second of a heuristic study (play_balance) with this many workers."""
+    """Games per second of a heuristic study (play_balance) with this many worker processes,
+    once each worker has started and played a first game (its tables are then built)."""
     matchup = checked_matchup("fbsm", {"play_balance": True}, ["heuristic", "heuristic"])
-    started = time.perf_counter()
-    run_study(matchup, range(games), workers=workers)
-    return games / (time.perf_counter() - started)
+    chunks = chunked(list(range(games)), workers)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        warm_up = [[1_000_000 + n] for n in range(workers)]
+        list(pool.map(play_chunk, [matchup] * workers, warm_up))
+        started = time.perf_counter()
+        list(pool.map(play_chunk, [matchup] * len(chunks), chunks))
+        return games / (time.perf_counter() - started)
 
 
 def measure(quick: bool) -> list[Figure]:
@@ -143,7 +151,7 @@ def measure(quick: bool) -> list[Figure]:
     chess_rate = chess_random_playouts(6 * scale)
     times = heuristic_games(max(6, int(30 * scale)))
     mcts = mcts_iterations(max(4, int(20 * scale)))
-    study_games = max(8, int(40 * scale))
+    study_games = max(8, int(80 * scale))
     one = study_rate(study_games, 1)
     two = study_rate(study_games, 2)
     return [
