@@ -17,13 +17,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 
-from greatwar.ai.fbsm_heuristic import FbsmHeuristic
 from greatwar.ai.mcts import Budget, MctsPlayer
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.play import play
 from greatwar.core.registry import load_game
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
+from greatwar.games.fbsm.players.heuristic import FbsmHeuristic
 from greatwar.sim.local import play_chunk
 from greatwar.sim.study import checked_matchup, chunked
 

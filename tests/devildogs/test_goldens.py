@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from greatwar.ai.devildogs_heuristic import DevilDogsHeuristic
 from greatwar.core import load_game
 from greatwar.core import play as play_game
 from greatwar.games.devildogs.data import SIDES
+from greatwar.games.devildogs.players.heuristic import DevilDogsHeuristic
 from tests.devildogs.positions import new_state
 
 GOLDENS = Path(__file__).parent / "goldens"
