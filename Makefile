@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench coverage-doc browser-deps clean
+.PHONY: run test lint bench fuzz coverage-doc browser-deps clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m greatwar.bench
 	$(BIN)/python -m greatwar.server.bench
+
+# Long random-play fuzzing of every registered game (CI plays a few games per game).
+fuzz: $(STAMP)
+	GREATWAR_FUZZ_GAMES=$${GAMES:-200} $(BIN)/pytest tests/contract/test_fuzz.py -q -n 2
 
 coverage-doc: $(STAMP)
 	$(BIN)/python -m greatwar.tools.rules_coverage > docs/rules-coverage.md

@@ -1,5 +1,8 @@
-"""Game-agnostic hex geometry: ids <-> cube coordinates, distance, line of fire, movement."""
+"""Game-agnostic hex geometry (ids <-> cube coordinates, distance, line of fire, movement) and
+what hex games with counters share: their components, units stacked in hexes, and the parts of
+a board description for the browser (``greatwar.hexes.drawing``)."""
 
+from greatwar.hexes.components import HexComponents
 from greatwar.hexes.grid import HexGrid, LineOfFireTable, UnknownHex
 from greatwar.hexes.movement import path, reachable, zone_of_control
 from greatwar.hexes.numbering import (
@@ -11,6 +14,7 @@ from greatwar.hexes.numbering import (
     Cube,
     Numbering,
 )
+from greatwar.hexes.stacks import UnitStacks
 
 __all__ = [
     "COMPASS",
@@ -19,9 +23,11 @@ __all__ = [
     "BadHexId",
     "ColumnRowNumbering",
     "Cube",
+    "HexComponents",
     "HexGrid",
     "LineOfFireTable",
     "Numbering",
+    "UnitStacks",
     "UnknownHex",
     "path",
     "reachable",

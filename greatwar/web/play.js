@@ -5,6 +5,7 @@
 import { api, connectSeat } from "./api.js";
 import { classify, describe, guessAction, unitsAt, visibleUnitIds } from "./actions.js";
 import { MapView } from "./board.js";
+import { h } from "./dom.js";
 import { rememberSeat, savedGame } from "./saved.js";
 
 const KNOWN_KEYS = new Set([
@@ -14,20 +15,6 @@ const KNOWN_KEYS = new Set([
 const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const LOG_SHOWN = 400;
 
-const h = (tag, attrs = {}, ...children) => {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "class") el.className = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-};
 const words = (key) => key.replaceAll("_", " ");
 
 export async function playScreen(root, token) {

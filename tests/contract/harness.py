@@ -115,32 +115,43 @@ def random_step(state: State, rng: Rng) -> tuple[str, Action]:
     return side, actions[rng.below(len(actions))]
 
 
-def random_game(game_id: str, seed: int, options: Mapping[str, object] | None = None) -> State:
-    """A whole game between random players, unchecked (see ``fuzz`` for the checked one)."""
+Watcher = Callable[[State, int, str, Action], None]  # (state, step, side, action)
+
+
+def random_game(
+    game_id: str,
+    seed: int,
+    options: Mapping[str, object] | None = None,
+    before_each: Watcher | None = None,
+    after_each: Callable[[State], None] | None = None,
+) -> State:
+    """A whole game between random players; the watchers see every step before and after it
+    is taken (``fuzz`` checks with them, ``positions`` keeps copies)."""
     state = load_game(game_id, options).new_initial_state(seed)
     rng = Rng(seed, stream=17)
-    for _ in range(MAX_ACTIONS):
+    for step in range(MAX_ACTIONS):
         if state.is_terminal():
             return state
         side, action = random_step(state, rng)
+        if before_each is not None:
+            before_each(state, step, side, action)
         state.apply_action(action, side)
+        if after_each is not None:
+            after_each(state)
     raise AssertionError(f"{game_id} seed {seed} did not end within {MAX_ACTIONS} actions")
 
 
 @cache
 def _sampled(game_id: str, seed: int, count: int) -> tuple[State, ...]:
-    state = load_game(game_id).new_initial_state(seed)
-    rng = Rng(seed, stream=17)
     taken: list[State] = []
-    for step in range(MAX_ACTIONS):
-        if state.is_terminal():
-            every = max(1, len(taken) // (count - 1))
-            return (*taken[::every][: count - 1], state)
+
+    def keep(state: State, step: int, side: str, action: Action) -> None:
         if step % 20 == 0:
             taken.append(state.clone())
-        side, action = random_step(state, rng)
-        state.apply_action(action, side)
-    raise AssertionError(f"{game_id} seed {seed} did not end within {MAX_ACTIONS} actions")
+
+    final = random_game(game_id, seed, before_each=keep)
+    every = max(1, len(taken) // (count - 1))
+    return (*taken[::every][: count - 1], final)
 
 
 def positions(game_id: str, seed: int = 1, count: int = 12) -> Iterator[State]:
@@ -154,25 +165,25 @@ def fuzz(game_id: str, seed: int, options: Mapping[str, object]) -> State:
     """A random game checked at every step: no dead end, the game's invariants; every
     ``CHECK_EVERY`` steps an action applied by its string form and a clone both reach the same
     position as the action itself, and every side's observation is JSON."""
-    state = load_game(game_id, options).new_initial_state(seed)
-    rng = Rng(seed, stream=17)
-    for step in range(MAX_ACTIONS):
-        if state.is_terminal():
-            return state
-        side, action = random_step(state, rng)
+    expected: list[tuple[Action, str, str]] = []  # (action, by its string form, by a clone)
+
+    def before(state: State, step: int, side: str, action: Action) -> None:
         if step % CHECK_EVERY == 0:
             by_string, twin = state.clone(), state.clone()
             by_string.apply_action(str(action), side)
             twin.apply_action(action, side)
-            state.apply_action(action, side)
-            assert by_string.fingerprint() == state.fingerprint(), f"{action}: string form differs"
-            assert twin.fingerprint() == state.fingerprint(), f"{action}: a clone went elsewhere"
+            expected.append((action, by_string.fingerprint(), twin.fingerprint()))
             for viewer in state.game.sides:
                 json.dumps(state.observation(viewer))
-        else:
-            state.apply_action(action, side)
+
+    def after(state: State) -> None:
         check_invariants(state)
-    raise AssertionError(f"{game_id} seed {seed} did not end within {MAX_ACTIONS} actions")
+        if expected:
+            action, by_string, by_clone = expected.pop()
+            assert by_string == state.fingerprint(), f"{action}: its string form went elsewhere"
+            assert by_clone == state.fingerprint(), f"{action}: a clone went elsewhere"
+
+    return random_game(game_id, seed, options, before, after)
 
 
 def replay(state: State) -> State:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from greatwar.core.state import State
 from greatwar.games.fbsm.state import CONTAINER, DEAD, FbsmState
 from tests.fbsm.positions import new_state, pass_action, play, position, scripted_setup
+from tests.hexgame import first_of, passed_to
 
 
 def check_invariants(state: State) -> None:
@@ -46,23 +47,10 @@ def check_end(state: State) -> None:
         assert cause[0] in ("4.3", "4.4")
 
 
-def passed_to(state: FbsmState, prompt: str, side: str) -> FbsmState:
-    """Pass every other prompt (end, done, stay, decline) until ``prompt`` asks ``side``."""
-    while not (state.stack and state.stack[-1]["p"] == prompt and state.stack[-1]["side"] == side):
-        assert not state.is_terminal(), f"the game ended before {side} was asked to {prompt}"
-        state.apply_action(pass_action(state.legal_actions()))
-    return state
-
-
-def first_of(state: FbsmState, verb: str) -> FbsmState:
-    """Take the first offered action with this verb."""
-    state.apply_action(next(a for a in state.legal_actions() if a.verb == verb))
-    return state
-
-
 def turn_one(prompt: str, side: str) -> FbsmState:
     """Seed 1 after the scripted US set-up, passed on to a prompt of turn 1."""
-    return passed_to(scripted_setup(new_state(1)), prompt, side)
+    state = scripted_setup(new_state(1))
+    return passed_to(state, prompt, side, lambda s: pass_action(s.legal_actions()))
 
 
 def fire_position() -> FbsmState:

@@ -14,11 +14,45 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from greatwar.core import Action, Rng, load_game
+from greatwar.core import Action, load_game
 from greatwar.games.fbsm.bombardment import all_markers
 from greatwar.games.fbsm.data import Components, components
 from greatwar.games.fbsm.state import CONTAINER, DEAD, UNPLACED, FbsmState
 from greatwar.hexes import LineOfFireTable
+from tests.hexgame import (
+    RiggedRng,
+    dice_left,
+    hex_index,
+    ids_in,
+    legal,
+    log_texts,
+    play,
+    rigged,
+    unit,
+    where,
+)
+
+# the helpers every hex game's rule tests share (tests/hexgame.py) are offered here too
+__all__ = [
+    "PHASES",
+    "RiggedRng",
+    "begin_phase",
+    "dice_left",
+    "hex_index",
+    "ids_in",
+    "legal",
+    "log_texts",
+    "new_state",
+    "pass_action",
+    "play",
+    "position",
+    "rigged",
+    "riverbank_distance",
+    "scripted_setup",
+    "unit",
+    "where",
+    "with_blocking",
+]
 
 # 5.3: phase numerals as printed on the Phase Record Track -> index of FbsmState.phase.
 PHASES = {
@@ -27,56 +61,6 @@ PHASES = {
         ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
     )
 }
-
-
-class RiggedRng(Rng):
-    """Test-only generator: ``die``, ``dice`` and ``below`` return the listed values in order.
-
-    A die value must lie in 1..sides and a ``below(bound)`` value in 0..bound-1; running out
-    of values fails the test, so an unexpected roll never passes unnoticed. Each draw also
-    steps the underlying PCG32, so the state sees its generator move (no undo past a roll).
-    """
-
-    __slots__ = ("values",)
-
-    def __init__(self, values: Iterable[int]) -> None:
-        super().__init__(0)
-        self.values = list(values)
-
-    def _take(self, low: int, high: int, what: str) -> int:
-        if not self.values:
-            raise AssertionError(f"the rigged dice ran out at a draw of {what}")
-        value = self.values.pop(0)
-        if not low <= value <= high:
-            raise AssertionError(f"rigged value {value} is not a {what} ({low}..{high})")
-        self.next32()
-        return value
-
-    def below(self, bound: int) -> int:
-        return self._take(0, bound - 1, f"below({bound})")
-
-    def die(self, sides: int = 6) -> int:
-        return self._take(1, sides, f"d{sides}")
-
-    def dice(self, count: int, sides: int = 6) -> list[int]:
-        return [self.die(sides) for _ in range(count)]
-
-    def copy(self) -> RiggedRng:
-        twin = RiggedRng(self.values)
-        twin._state, twin._inc = self.position
-        return twin
-
-
-def rigged(state: FbsmState, dice: Sequence[int]) -> FbsmState:
-    """Give the state a generator that draws exactly ``dice`` (see RiggedRng); returns it."""
-    state.rng = RiggedRng(dice)
-    return state
-
-
-def dice_left(state: FbsmState) -> list[int]:
-    """The rigged values not drawn yet."""
-    assert isinstance(state.rng, RiggedRng), "the state's dice are not rigged"
-    return list(state.rng.values)
 
 
 def new_state(seed: int = 1, *, play_balance: bool = False) -> FbsmState:
@@ -125,43 +109,6 @@ def position(
     if prompt is not None:
         state.push(prompt, side=side, **frame)
     return state
-
-
-def unit(state: FbsmState, unit_id: str) -> int:
-    """The index of a counter id."""
-    return state.c.counter(unit_id).index
-
-
-def hex_index(state: FbsmState, hex_id: str) -> int:
-    return state.c.board.grid.index(hex_id)
-
-
-def where(state: FbsmState, unit_id: str) -> str | None:
-    """The hex id a unit is in, or None when it is off the map."""
-    index = state.where[unit(state, unit_id)]
-    return state.hex_id(index) if index >= 0 else None
-
-
-def ids_in(state: FbsmState, hex_id: str) -> list[str]:
-    """Counter ids of the living units in a hex, bottom to top."""
-    return [state.counter(u).id for u in state.units_in(hex_index(state, hex_id))]
-
-
-def legal(state: FbsmState, side: str | None = None) -> list[str]:
-    """The legal actions as strings."""
-    return [str(a) for a in state.legal_actions(side)]
-
-
-def play(state: FbsmState, *actions: str) -> FbsmState:
-    """Apply actions given as strings, each by the side asked to act."""
-    for action in actions:
-        state.apply_action(action)
-    return state
-
-
-def log_texts(state: FbsmState, rule: str | None = None) -> list[str]:
-    """The log texts, only those of ``rule`` if given."""
-    return [e.text for e in state.log() if rule is None or e.rule == rule]
 
 
 def with_blocking(state: FbsmState, blocking: Iterable[str], clear: Iterable[str] = ()) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from greatwar.core.state import State
 from greatwar.games.meuse.state import BROKEN_DOWN, ELIMINATED, POOL, UNPLACED, MeuseState
+from tests.hexgame import first_of, passed_to
 from tests.meuse.positions import new_state, pass_action, play, position, prompt, scripted_setup
 
 
@@ -47,20 +48,6 @@ def check_end(state: State) -> None:
     assert cause is not None and cause[0] == "12.1"
 
 
-def passed_to(state: MeuseState, name: str, side: str) -> MeuseState:
-    """Pass every other prompt until ``name`` asks ``side``."""
-    while not (prompt(state) == name and state.stack[-1]["side"] == side):
-        assert not state.is_terminal(), f"the game ended before {side} was asked to {name}"
-        play(state, pass_action(state))
-    return state
-
-
-def first_of(state: MeuseState, verb: str) -> MeuseState:
-    """Take the first offered action with this verb."""
-    state.apply_action(next(a for a in state.legal_actions() if a.verb == verb))
-    return state
-
-
 def allied_done(state: MeuseState) -> MeuseState:
     """The Allied set-up done with the first hex offered each time."""
     while prompt(state) == "allied_setup":
@@ -75,7 +62,7 @@ def german_reserves(state: MeuseState) -> MeuseState:
 
 
 def turn_one(name: str, side: str) -> MeuseState:
-    return passed_to(scripted_setup(new_state(1)), name, side)
+    return passed_to(scripted_setup(new_state(1)), name, side, pass_action)
 
 
 def argonne_fight() -> MeuseState:

@@ -9,53 +9,44 @@ exactly those values, so a test knows every roll before it is made.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from greatwar.core import Rng, load_game
+from greatwar.core import load_game
 from greatwar.games.meuse.state import PHASES, POOL, UNPLACED, MeuseState
+from tests.hexgame import (
+    RiggedRng,
+    dice_left,
+    hex_index,
+    ids_in,
+    legal,
+    log_texts,
+    play,
+    rigged,
+    unit,
+    where,
+)
 
-
-class RiggedRng(Rng):
-    """Test-only generator: ``die`` and ``below`` return the listed values in order; running
-    out fails the test, so an unexpected roll never passes unnoticed."""
-
-    __slots__ = ("values",)
-
-    def __init__(self, values: Iterable[int]) -> None:
-        super().__init__(0)
-        self.values = list(values)
-
-    def _take(self, low: int, high: int, what: str) -> int:
-        if not self.values:
-            raise AssertionError(f"the rigged dice ran out at a draw of {what}")
-        value = self.values.pop(0)
-        if not low <= value <= high:
-            raise AssertionError(f"rigged value {value} is not a {what} ({low}..{high})")
-        self.next32()
-        return value
-
-    def below(self, bound: int) -> int:
-        return self._take(0, bound - 1, f"below({bound})")
-
-    def die(self, sides: int = 6) -> int:
-        return self._take(1, sides, f"d{sides}")
-
-    def copy(self) -> RiggedRng:
-        twin = RiggedRng(self.values)
-        twin._state, twin._inc = self.position
-        return twin
-
-
-def rigged(state: MeuseState, dice: Sequence[int]) -> MeuseState:
-    """Give the state a generator that rolls exactly ``dice``; returns the state."""
-    state.rng = RiggedRng(dice)
-    return state
-
-
-def dice_left(state: MeuseState) -> list[int]:
-    assert isinstance(state.rng, RiggedRng), "the state's dice are not rigged"
-    return list(state.rng.values)
+# the helpers every hex game's rule tests share (tests/hexgame.py) are offered here too
+__all__ = [
+    "RiggedRng",
+    "attack",
+    "dice_left",
+    "hex_index",
+    "ids_in",
+    "legal",
+    "log_texts",
+    "new_state",
+    "pass_action",
+    "play",
+    "position",
+    "prompt",
+    "rigged",
+    "scripted_setup",
+    "unit",
+    "where",
+    "with_rules",
+]
 
 
 def new_state(seed: int = 1, **options: Any) -> MeuseState:
@@ -106,39 +97,6 @@ def with_rules(state: MeuseState, **changes: Any) -> MeuseState:
     state.cfg = dataclasses.replace(state.cfg, **changes)
     state._legal_cache = None
     return state
-
-
-def unit(state: MeuseState, unit_id: str) -> int:
-    return state.c.counter(unit_id).index
-
-
-def hex_index(state: MeuseState, hex_id: str) -> int:
-    return state.c.board.grid.index(hex_id)
-
-
-def where(state: MeuseState, unit_id: str) -> str | None:
-    """The hex id a unit is in, or None when it is off the map."""
-    index = state.where[unit(state, unit_id)]
-    return state.hex_id(index) if index >= 0 else None
-
-
-def ids_in(state: MeuseState, hex_id: str) -> list[str]:
-    return [state.counter(u).id for u in state.units_in(hex_index(state, hex_id))]
-
-
-def legal(state: MeuseState, side: str | None = None) -> list[str]:
-    return [str(a) for a in state.legal_actions(side)]
-
-
-def play(state: MeuseState, *actions: str) -> MeuseState:
-    """Apply actions given as strings, each by the side asked to act."""
-    for action in actions:
-        state.apply_action(action)
-    return state
-
-
-def log_texts(state: MeuseState, rule: str | None = None) -> list[str]:
-    return [e.text for e in state.log() if rule is None or e.rule == rule]
 
 
 def prompt(state: MeuseState) -> str:

@@ -8,7 +8,9 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import needs_chromium, shot
+from tests.web.conftest import click_hex, needs_chromium, shot, wait_ply
+from tests.web.conftest import lit as lit_hexes
+from tests.web.conftest import ply as ply_of
 
 pytestmark = needs_chromium
 
@@ -18,36 +20,18 @@ def _board(base_url: str) -> dict[str, Any]:
     return board
 
 
-def _wait_ply(page: Page, ply: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.ply) >= {ply}")
-
-
-def _ply(page: Page) -> int:
-    return int(page.evaluate("document.body.dataset.ply"))
-
-
-def _lit(page: Page, kind: str = "lit") -> list[str]:
-    """The hexes lit for the current choice ("lit"), or holding units with a choice ("units")."""
-    marks: str = page.eval_on_selector("svg.map", f"svg => svg.dataset.{kind}")
-    return marks.split()
-
-
-def _click_hex(page: Page, hex_id: str) -> None:
-    page.locator(f'polygon.hex[data-hex="{hex_id}"]').click()
-
-
 def _act_on(page: Page, hex_id: str, verb: str) -> None:
     """Click a hex; when its stack holds several candidates, pick one in the stack panel."""
-    before = _ply(page)
-    _click_hex(page, hex_id)
+    before = ply_of(page)
+    click_hex(page, hex_id)
     chooser = page.locator(f'.stackinfo button[data-action^="{verb} "]')
     page.wait_for_function(
         f"Number(document.body.dataset.ply) > {before} || "
         f"document.querySelectorAll('.stackinfo button[data-action^=\"{verb} \"]').length > 0"
     )
-    if _ply(page) == before:
+    if ply_of(page) == before:
         chooser.first.click()
-        _wait_ply(page, before + 1)
+        wait_ply(page, before + 1)
 
 
 def _shot_of_choices(page: Page, name: str) -> None:
@@ -58,9 +42,9 @@ def _shot_of_choices(page: Page, name: str) -> None:
 
 
 def _button(page: Page, action: str) -> None:
-    before = _ply(page)
+    before = ply_of(page)
     page.locator(f'.prompt button[data-action="{action}"]').first.click()
-    _wait_ply(page, before + 1)
+    wait_ply(page, before + 1)
 
 
 def _set_up_the_us(page: Page, base_url: str) -> None:
@@ -68,9 +52,9 @@ def _set_up_the_us(page: Page, base_url: str) -> None:
     north = {h["id"]: h["y"] for h in _board(base_url)["hexes"]}
     for n in range(1, 58):
         expect(page.locator("body")).to_have_attribute("data-prompt", "us_setup")
-        target = min(_lit(page), key=lambda hex_id: (north[hex_id], hex_id))
-        _click_hex(page, target)
-        _wait_ply(page, n)
+        target = min(lit_hexes(page), key=lambda hex_id: (north[hex_id], hex_id))
+        click_hex(page, target)
+        wait_ply(page, n)
 
 
 def _play_until_fired_and_moved(page: Page) -> dict[str, bool]:
@@ -82,19 +66,19 @@ def _play_until_fired_and_moved(page: Page) -> dict[str, bool]:
         page.wait_for_selector("body[data-acting='1']", timeout=30_000)
         prompt = page.evaluate("document.body.dataset.prompt")
         if prompt == "bombard":
-            lit = _lit(page)
+            lit = lit_hexes(page)
             if lit and not done["bombarded"]:
                 _act_on(page, lit[0], "bombard")
                 done["bombarded"] = True
                 _shot_of_choices(page, "03-bombardment-marker")
             _button(page, "done")
         elif prompt == "fire":
-            if done["fired"] or not _lit(page):
+            if done["fired"] or not lit_hexes(page):
                 _button(page, "end")
             else:
-                _act_on(page, _lit(page)[0], "fire")
+                _act_on(page, lit_hexes(page)[0], "fire")
         elif prompt == "fire_group":
-            _act_on(page, _lit(page, "units")[0], "add")
+            _act_on(page, lit_hexes(page, "units")[0], "add")
             expect(page.locator(".fire .odds")).not_to_be_empty()
             _shot_of_choices(page, "04-fire-odds")
             _button(page, "resolve")
@@ -104,18 +88,18 @@ def _play_until_fired_and_moved(page: Page) -> dict[str, bool]:
             if done["moved"]:
                 _button(page, "end")
             else:
-                _act_on(page, _lit(page, "units")[0], "move")
+                _act_on(page, lit_hexes(page, "units")[0], "move")
         elif prompt == "move":
             _shot_of_choices(page, "06-reachable-hexes")
-            _act_on(page, _lit(page)[-1], "to")
+            _act_on(page, lit_hexes(page)[-1], "to")
             done["moved"] = True
             shot(page, "07-after-move")
         elif prompt == "rally":
             _button(page, "decline")
         else:
-            before = _ply(page)
+            before = ply_of(page)
             page.locator(".prompt .buttons button").first.click()
-            _wait_ply(page, before + 1)
+            wait_ply(page, before + 1)
     return done
 
 
@@ -127,9 +111,9 @@ def test_a_game_against_the_computer_played_with_the_mouse(page: Page, base_url:
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("body")).to_have_attribute("data-prompt", "us_setup")
     page.locator("button.fit").click()
-    _click_hex(page, "1520")  # south of the road: not the forward zone
+    click_hex(page, "1520")  # south of the road: not the forward zone
     expect(page.locator(".prompt .error")).to_have_text("1520 is not in the US forward zone (3.3)")
-    assert _ply(page) == 0
+    assert ply_of(page) == 0
     shot(page, "01-setup-illegal-click")
     _set_up_the_us(page, base_url)
     shot(page, "02-us-set-up")
@@ -151,11 +135,11 @@ def test_two_browsers_play_each_other_with_pushed_moves(browser: Browser, base_u
     expect(german.locator(".prompt h2")).to_have_text("Waiting for United States")
     expect(us.locator("body")).to_have_attribute("data-prompt", "us_setup")
     us.locator("button.fit").click()
-    _click_hex(us, _lit(us)[0])
-    _wait_ply(german, 1)  # pushed over the WebSocket, no reload
+    click_hex(us, lit_hexes(us)[0])
+    wait_ply(german, 1)  # pushed over the WebSocket, no reload
     expect(us.locator(".prompt button.undo")).to_be_visible()
     us.locator(".prompt button.undo").click()
-    _wait_ply(german, 2)
+    wait_ply(german, 2)
     assert german.locator("g.stack[data-side='us']").count() == 0
     shot(us, "10-remote-us")
     shot(german, "11-remote-german-phone")
@@ -183,9 +167,9 @@ def test_same_screen_hands_over_between_sides(page: Page, base_url: str) -> None
             body = {"action": message["observation"]["legal_actions"][0], "ply": ply}
             message = http.post(f"/api/seats/{token}/actions", json=body).json()
     page.goto(answer["you"]["url"])
-    _wait_ply(page, 56)
+    wait_ply(page, 56)
     page.locator("button.fit").click()
-    _click_hex(page, _lit(page)[0])
+    click_hex(page, lit_hexes(page)[0])
     expect(page.locator(".dialog h2")).to_have_text("Pass the screen to Germany")
     shot(page, "20-hotseat-handover")
     page.get_by_role("button", name="I play Germany: show my view").click()

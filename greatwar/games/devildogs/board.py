@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from greatwar.games.devildogs.data import GERMAN, US, Board, components
+from greatwar.hexes.drawing import HALF_HEIGHT, centre, header, hex_centre, legend, place_labels
 
 # Wheat-field ground, green woods, brick villages, a grey railway embankment.
 TERRAIN_FILLS = {
@@ -44,39 +45,27 @@ TURN_SEQUENCE = (
     ("10", "Repeat for Remaining Sectors"),
     ("11", "Reinforcements"),
 )
-_SQRT3 = 3**0.5
-
-
-def board() -> dict[str, Any]:
-    """The map (hexes, terrain, slopes, sectors, labels) and counter faces as JSON-able data."""
-    return _board()
 
 
 @cache
-def _board() -> dict[str, Any]:
+def board() -> dict[str, Any]:
+    """The map (hexes, terrain, slopes, sectors, labels) and counter faces as JSON-able data."""
     c = components()
     b = c.board
     hexes = [_hex(b, h) for h in range(b.grid.size)]
     return {
-        "format": "greatwar-board",
-        "version": 1,
-        "game": "devildogs",
-        "hex": {"orientation": "flat", "radius": 1.0},
-        "bounds": _bounds(hexes),
+        **header("devildogs", hexes),
         "terrain": [
             {"id": key, "name": spec["name"], "fill": TERRAIN_FILLS[key]}
             for key, spec in c.tables["terrain"].items()
         ],
-        "hexes": hexes,
         "lines": [],
         "line_styles": {},
         "labels": _labels(b),
         "regions": _regions(b),
         "sectors": [_sector(b, name) for name in b.sector_names],
         "compass": {str(k): v for k, v in sorted(c.compass.items())},
-        "sides": list(SIDES),
-        "kinds": KINDS,
-        "counter_values": ["face"],  # steps left, then F (falter) and P (pin)
+        **legend(SIDES, KINDS, ["face"]),  # the face: steps left, then F (falter) and P (pin)
         "pieces": [
             {"id": u.id, "side": u.side, "kind": u.kind, "name": u.name, "steps": u.steps}
             | {"nation": u.nation, "regiment": u.regiment, "face": str(u.steps)}
@@ -87,11 +76,8 @@ def _board() -> dict[str, Any]:
 
 
 def _hex(b: Board, h: int) -> dict[str, Any]:
-    x, y = b.grid.pixel(h)
     return {
-        "id": b.grid.id(h),
-        "x": round(x, 4),
-        "y": round(y, 4),
+        **hex_centre(b.grid, h),
         "terrain": b.terrain[h],
         "place": b.place[h],
         "slope": b.slope[h],
@@ -99,32 +85,9 @@ def _hex(b: Board, h: int) -> dict[str, Any]:
     }
 
 
-def _bounds(hexes: list[dict[str, Any]]) -> list[float]:
-    """[min x, min y, max x, max y] of the hexes' corners (radius 1)."""
-    xs = [h["x"] for h in hexes]
-    ys = [h["y"] for h in hexes]
-    return [min(xs) - 1, min(ys) - _SQRT3 / 2, max(xs) + 1, max(ys) + _SQRT3 / 2]
-
-
-def _centre(b: Board, hexes: list[int]) -> tuple[float, float]:
-    points = [b.grid.pixel(h) for h in hexes]
-    return (
-        round(sum(p[0] for p in points) / len(points), 4),
-        round(sum(p[1] for p in points) / len(points), 4),
-    )
-
-
 def _labels(b: Board) -> list[dict[str, Any]]:
     """One label per named place, at the centre of its hexes, and one per sector (5.7)."""
-    members: dict[str, list[int]] = defaultdict(list)
-    for h, place in enumerate(b.place):
-        if place:
-            members[place].append(h)
-    labels = []
-    for place, hexes in members.items():
-        x, y = _centre(b, hexes)
-        kind = "town" if b.terrain[hexes[0]] == "urban" else "area"
-        labels.append({"text": place, "x": x, "y": y, "kind": kind})
+    labels = place_labels(b.grid, b.place, lambda h: "town" if b.terrain[h] == "urban" else "area")
     for name in b.sector_names:
         labels.append({**_sector_label(b, name), "kind": "area"})
     return labels
@@ -133,7 +96,7 @@ def _labels(b: Board) -> list[dict[str, Any]]:
 def _sector_label(b: Board, name: str) -> dict[str, Any]:
     """'Sector A' near the southern end of the sector's middle (clear of place names)."""
     hexes = b.sector_hexes[name]
-    x, _ = _centre(b, list(hexes))
+    x, _ = centre(b.grid, list(hexes))
     y = max(b.grid.pixel(h)[1] for h in hexes) - 0.6
     return {"text": f"Sector {name}", "x": x, "y": round(y, 4)}
 
@@ -153,7 +116,7 @@ def _regions(b: Board) -> list[dict[str, Any]]:
 def _corner(x: float, y: float, k: int) -> tuple[float, float]:
     """Corner k (0 = east, counter-clockwise in screen terms) of a flat-topped hex."""
     k %= 6
-    angles = ((1.0, 0.0), (0.5, -_SQRT3 / 2), (-0.5, -_SQRT3 / 2))
+    angles = ((1.0, 0.0), (0.5, -HALF_HEIGHT), (-0.5, -HALF_HEIGHT))
     dx, dy = angles[k % 3]
     if k >= 3:
         dx, dy = -dx, -dy

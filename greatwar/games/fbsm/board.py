@@ -6,12 +6,12 @@ description for the browser"); this module only translates FBSM's components int
 
 from __future__ import annotations
 
-from collections import defaultdict
 from functools import cache
 from typing import Any
 
 from greatwar.games.fbsm.data import GERMAN, US, Board, components
 from greatwar.games.fbsm.state import PHASE_NAMES
+from greatwar.hexes.drawing import header, hex_centre, legend, place_labels
 
 # Map colours, chosen to read like a printed S&T map: pale ground, green woods, built-up towns.
 TERRAIN_FILLS = {
@@ -46,22 +46,14 @@ KINDS = {"infantry": "Infantry platoon", "heavy_weapons": "Heavy weapons emplace
 COUNTER_VALUES = ("fire", "range", "move")  # 2.5: printed left to right
 
 
+@cache
 def board() -> dict[str, Any]:
     """The map (hexes, terrain, lines, labels, edges) and counter faces as JSON-able data."""
-    return _board()
-
-
-@cache
-def _board() -> dict[str, Any]:
     c = components()
     b = c.board
     hexes = [_hex(b, h) for h in range(b.grid.size)]
     return {
-        "format": "greatwar-board",
-        "version": 1,
-        "game": "fbsm",
-        "hex": {"orientation": "flat", "radius": 1.0},
-        "bounds": _bounds(hexes),
+        **header("fbsm", hexes),
         "terrain": [
             {
                 "id": t.name,
@@ -71,14 +63,11 @@ def _board() -> dict[str, Any]:
             }
             for t in b.terrain_types.values()
         ],
-        "hexes": hexes,
         "lines": _lines(b),
         "line_styles": LINE_STYLES,
         "labels": _labels(b),
         "regions": _regions(),
-        "sides": list(SIDES),
-        "kinds": KINDS,
-        "counter_values": list(COUNTER_VALUES),
+        **legend(SIDES, KINDS, COUNTER_VALUES),
         "pieces": [
             {"id": u.id, "side": u.side, "kind": u.kind, "name": u.name}
             | {value: getattr(u, value) for value in COUNTER_VALUES}
@@ -89,22 +78,7 @@ def _board() -> dict[str, Any]:
 
 
 def _hex(b: Board, h: int) -> dict[str, Any]:
-    x, y = b.grid.pixel(h)
-    return {
-        "id": b.grid.id(h),
-        "x": round(x, 4),
-        "y": round(y, 4),
-        "terrain": b.terrain[h].name,
-        "place": b.place[h],
-    }
-
-
-def _bounds(hexes: list[dict[str, Any]]) -> list[float]:
-    """[min x, min y, max x, max y] of the hexes' corners (radius 1)."""
-    xs = [h["x"] for h in hexes]
-    ys = [h["y"] for h in hexes]
-    half_height = 3**0.5 / 2
-    return [min(xs) - 1, min(ys) - half_height, max(xs) + 1, max(ys) + half_height]
+    return {**hex_centre(b.grid, h), "terrain": b.terrain[h].name, "place": b.place[h]}
 
 
 def _lines(b: Board) -> list[dict[str, Any]]:
@@ -122,23 +96,9 @@ def _lines(b: Board) -> list[dict[str, Any]]:
 
 def _labels(b: Board) -> list[dict[str, Any]]:
     """One label per named place, at the centre of its hexes; towns stand out (2.2)."""
-    members: dict[str, list[int]] = defaultdict(list)
-    for h, place in enumerate(b.place):
-        if place:
-            members[place].append(h)
-    labels = []
-    for place, hexes in members.items():
-        points = [b.grid.pixel(h) for h in hexes]
-        kind = "town" if b.terrain[hexes[0]].name == "town" else "area"
-        labels.append(
-            {
-                "text": place,
-                "x": round(sum(p[0] for p in points) / len(points), 4),
-                "y": round(sum(p[1] for p in points) / len(points), 4),
-                "kind": kind,
-            }
-        )
-    return labels
+    return place_labels(
+        b.grid, b.place, lambda h: "town" if b.terrain[h].name == "town" else "area"
+    )
 
 
 def _regions() -> list[dict[str, Any]]:

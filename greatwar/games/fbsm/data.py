@@ -14,6 +14,7 @@ from importlib import resources
 from typing import Any
 
 from greatwar.hexes import FBSM_NUMBERING, HexGrid, LineOfFireTable
+from greatwar.hexes.components import HexComponents
 
 US, GERMAN = "us", "german"
 INFANTRY, HEAVY_WEAPONS = "infantry", "heavy_weapons"  # 2.8: every combat unit is one or the other
@@ -82,23 +83,17 @@ class Board:
         return self.terrain[hex_index].name == name
 
 
-class Components:
+class Components(HexComponents[Board, Counter]):
     """Everything static of FBSM: board, counters, tables and the set-up zones derived from them."""
 
     def __init__(self, board: Board, counters: tuple[Counter, ...], tables: dict[str, Any]) -> None:
-        self.board = board
-        self.counters = counters
-        self.tables = tables
-        self.by_id = {c.id: c for c in counters}
+        super().__init__(board, counters, tables)
         spec = tables["us_forward_zone"]
         self.paris_metz_road = frozenset(
             h for a, b, _, line in board.lines if line == spec["road_line"] for h in (a, b)
         )
         self.forward_zone = forward_zone(board, spec, self.paris_metz_road)
         self.rear_zone = rear_zone(board, tables["us_rear_zone"], self.paris_metz_road)
-
-    def counter(self, unit_id: str) -> Counter:
-        return self.by_id[unit_id]
 
 
 def _column_row(hex_id: str) -> tuple[int, int]:

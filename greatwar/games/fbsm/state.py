@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from greatwar.core import Game, Prompt, State
 from greatwar.games.fbsm.data import GERMAN, US, Components, Counter, components
+from greatwar.hexes.stacks import UnitStacks
 
 # Where a counter is when it is not in a hex (``where`` holds hex indexes otherwise).
 UNPLACED, CONTAINER, DEAD, EXITED = -1, -2, -3, -4
@@ -46,8 +47,9 @@ def fire_zone(c: Components, here: int, distance: int) -> frozenset[int]:
     )
 
 
-class FbsmState(State):
-    """A game of First Blood: Second Marne in progress."""
+class FbsmState(State, UnitStacks):
+    """A game of First Blood: Second Marne in progress (units in hexes: ``UnitStacks``; a
+    unit put in a hex goes on top of its stack, 6.5)."""
 
     prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
     phase_starts: ClassVar[tuple[Callable[[FbsmState], None], ...]] = ()
@@ -76,15 +78,6 @@ class FbsmState(State):
     def counter(self, unit: int) -> Counter:
         return self.c.counters[unit]
 
-    def units_in(self, hex_index: int) -> list[int]:
-        """Living units in a hex, bottom to top."""
-        return self.stacks.get(hex_index, [])
-
-    def side_in(self, hex_index: int) -> str | None:
-        """The side occupying a hex, if any."""
-        stack = self.stacks.get(hex_index)
-        return self.c.counters[stack[0]].side if stack else None
-
     def units_on_map(self, side: str) -> list[int]:
         """The side's living units in hexes, by counter index."""
         where = self.where
@@ -104,25 +97,10 @@ class FbsmState(State):
         limit = self.c.tables["stacking"]["max_infantry_fire_factors"]
         return sum(counters[u].fire for u in stack) + counters[unit].fire <= int(limit)
 
-    def put(self, unit: int, hex_index: int) -> None:
-        """Place or move a unit into a hex, on top of the stack."""
-        old = self.where[unit]
-        if old >= 0:
-            stack = self.stacks[old]
-            stack.remove(unit)
-            if not stack:
-                del self.stacks[old]
-        self.where[unit] = hex_index
-        self.stacks.setdefault(hex_index, []).append(unit)
-
     def eliminate(self, unit: int, rule: str, why: str) -> None:
         """2.6: the unit becomes carnage in its hex; then 4.3/4.4 are checked at once."""
         hex_index = self.where[unit]
-        stack = self.stacks[hex_index]
-        stack.remove(unit)
-        if not stack:
-            del self.stacks[hex_index]
-        self.where[unit] = DEAD
+        self.take_off(unit, DEAD)
         self.dead_at[unit] = hex_index
         self.note(rule, f"{self.label(unit)} in {self.hex_id(hex_index)} eliminated ({why})")
         self.check_victory()

@@ -10,7 +10,6 @@ lines run along hexsides: they are listed under ``hexsides``, each with the segm
 
 from __future__ import annotations
 
-from collections import defaultdict
 from functools import cache
 from typing import Any
 
@@ -25,6 +24,7 @@ from greatwar.games.meuse.data import (
     components,
 )
 from greatwar.games.meuse.state import PHASES
+from greatwar.hexes.drawing import header, hex_centre, legend, place_labels
 
 # Map colours in the manner of a printed folio map: pale ground, green woods, tan rises.
 FILLS = {
@@ -58,11 +58,6 @@ KINDS = {"division": "Division", "brigade": "US brigade (MA 13.1)"}
 COUNTER_VALUES = ("attack", "defense", "move")  # digest 2.3: printed left to right
 
 
-def board() -> dict[str, Any]:
-    """The map (hexes, terrain, hexsides, labels, regions) and counter faces as JSON-able data."""
-    return _board()
-
-
 def draw_terrain(b: Board, h: int) -> tuple[str, str, str, str | None]:
     """(id, name, fill, pattern) the hex is drawn with: its dominant terrain, and its works."""
     main = next(t for t in DOMINANCE if t in b.terrain[h] or t == "clear")
@@ -74,31 +69,25 @@ def draw_terrain(b: Board, h: int) -> tuple[str, str, str, str | None]:
 
 
 @cache
-def _board() -> dict[str, Any]:
+def board() -> dict[str, Any]:
+    """The map (hexes, terrain, hexsides, labels, regions) and counter faces as JSON-able data."""
     c = components()
     b = c.board
     kinds = {draw_terrain(b, h) for h in range(b.grid.size)}
     hexes = [_hex(b, h) for h in range(b.grid.size)]
     return {
-        "format": "greatwar-board",
-        "version": 1,
-        "game": "meuse",
-        "hex": {"orientation": "flat", "radius": 1.0},
-        "bounds": _bounds(hexes),
+        **header("meuse", hexes),
         "terrain": [
             {"id": i, "name": name, "fill": fill, "pattern": pattern}
             for i, name, fill, pattern in sorted(kinds)
         ],
-        "hexes": hexes,
         "lines": [],
         "line_styles": {},
         "hexsides": _hexsides(b),
         "hexside_styles": HEXSIDE_STYLES,
         "labels": _labels(b),
         "regions": _regions(),
-        "sides": list(SIDES),
-        "kinds": KINDS,
-        "counter_values": list(COUNTER_VALUES),
+        **legend(SIDES, KINDS, COUNTER_VALUES),
         "pieces": [
             {
                 "id": u.id,
@@ -116,22 +105,7 @@ def _board() -> dict[str, Any]:
 
 
 def _hex(b: Board, h: int) -> dict[str, Any]:
-    x, y = b.grid.pixel(h)
-    return {
-        "id": b.grid.id(h),
-        "x": round(x, 4),
-        "y": round(y, 4),
-        "terrain": draw_terrain(b, h)[0],
-        "place": b.place[h],
-    }
-
-
-def _bounds(hexes: list[dict[str, Any]]) -> list[float]:
-    """[min x, min y, max x, max y] of the hexes' corners (radius 1)."""
-    xs = [h["x"] for h in hexes]
-    ys = [h["y"] for h in hexes]
-    half_height = 3**0.5 / 2
-    return [min(xs) - 1, min(ys) - half_height, max(xs) + 1, max(ys) + half_height]
+    return {**hex_centre(b.grid, h), "terrain": draw_terrain(b, h)[0], "place": b.place[h]}
 
 
 def _hexsides(b: Board) -> list[dict[str, Any]]:
@@ -159,23 +133,9 @@ def _shared_side(b: Board, a: int, z: int) -> list[float]:
 
 def _labels(b: Board) -> list[dict[str, Any]]:
     """One label per named place, at the centre of its hexes; towns and fortresses stand out."""
-    members: dict[str, list[int]] = defaultdict(list)
-    for h, place in enumerate(b.place):
-        if place:
-            members[place].append(h)
-    labels = []
-    for place, hexes in members.items():
-        points = [b.grid.pixel(h) for h in hexes]
-        built = b.has(hexes[0], TOWN) or b.has(hexes[0], FORTRESS)
-        labels.append(
-            {
-                "text": place,
-                "x": round(sum(p[0] for p in points) / len(points), 4),
-                "y": round(sum(p[1] for p in points) / len(points), 4),
-                "kind": "town" if built else "area",
-            }
-        )
-    return labels
+    return place_labels(
+        b.grid, b.place, lambda h: "town" if b.has(h, TOWN) or b.has(h, FORTRESS) else "area"
+    )
 
 
 def _regions() -> list[dict[str, Any]]:

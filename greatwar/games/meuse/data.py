@@ -14,6 +14,7 @@ from importlib import resources
 from typing import Any
 
 from greatwar.hexes import ColumnRowNumbering, HexGrid
+from greatwar.hexes.components import HexComponents
 
 ALLIED, GERMAN = "allied", "german"
 DIVISION, BRIGADE = "division", "brigade"
@@ -131,22 +132,16 @@ class Board:
         return tuple(self.grid.index(hex_id) for hex_id in ids)
 
 
-class Components:
+class Components(HexComponents[Board, Counter]):
     """Everything static of Meuse-Argonne: board, counters and tables."""
 
     def __init__(self, board: Board, counters: tuple[Counter, ...], tables: dict[str, Any]) -> None:
-        self.board = board
-        self.counters = counters
-        self.tables = tables
-        self.by_id = {c.id: c for c in counters}
+        super().__init__(board, counters, tables)
         self.sedan = board.named(tables["victory"]["allied_objective"])
         self.brigades = tuple(self.by_id[b].index for b in tables["three_step"]["brigades"])
         self.entry_towns = tuple(
             board.named(name) for name in tables["reinforcements"]["german_entry_towns"]
         )
-
-    def counter(self, unit_id: str) -> Counter:
-        return self.by_id[unit_id]
 
     def units(self, ids: list[str]) -> tuple[int, ...]:
         """Counter indexes of unit ids, in order."""

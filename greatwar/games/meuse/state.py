@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from greatwar.core import Game, Prompt, State
 from greatwar.games.meuse.config import RuleConfig
 from greatwar.games.meuse.data import ALLIED, GERMAN, Components, Counter, components
+from greatwar.hexes.stacks import UnitStacks
 
 # Where a counter is when it is not in a hex (``where`` holds hex indexes otherwise).
 UNPLACED = -1  # not yet set up, or a reinforcement still to arrive
@@ -30,7 +31,7 @@ OTHER = {ALLIED: GERMAN, GERMAN: ALLIED}
 Task = tuple[Any, ...]
 
 
-class MeuseState(State):
+class MeuseState(State, UnitStacks):
     """A game of Meuse-Argonne: The Final Offensive in progress."""
 
     prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
@@ -72,15 +73,6 @@ class MeuseState(State):
     def counter(self, unit: int) -> Counter:
         return self.c.counters[unit]
 
-    def units_in(self, hex_index: int) -> list[int]:
-        """Units in a hex, bottom to top."""
-        return self.stacks.get(hex_index, [])
-
-    def side_in(self, hex_index: int) -> str | None:
-        """The side occupying a hex, if any."""
-        stack = self.stacks.get(hex_index)
-        return self.c.counters[stack[0]].side if stack else None
-
     def units_on_map(self, side: str) -> Iterator[int]:
         for stack in self.stacks.values():
             for unit in stack:
@@ -114,24 +106,12 @@ class MeuseState(State):
 
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins."""
-        self.lift(unit)
-        self.where[unit] = hex_index
-        self.stacks.setdefault(hex_index, []).append(unit)
+        super().put(unit, hex_index)
         check_sedan(self, unit, hex_index)
-
-    def lift(self, unit: int) -> None:
-        """Take a unit off its hex (if it is in one)."""
-        old = self.where[unit]
-        if old >= 0:
-            stack = self.stacks[old]
-            stack.remove(unit)
-            if not stack:
-                del self.stacks[old]
 
     def remove(self, unit: int, where: int) -> None:
         """Take a unit off the map into the eliminated pile, out of play or the chit pool."""
-        self.lift(unit)
-        self.where[unit] = where
+        self.take_off(unit, where)
         self.steps[unit] = self.c.counters[unit].counter_steps
 
     def free_brigades(self) -> list[int]:
