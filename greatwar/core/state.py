@@ -182,6 +182,31 @@ class State:
         self._check_side(side)
         return self.observe(side)
 
+    def shared_view(self, side: str) -> dict[str, Any]:
+        """The observation keys every game shares (docs/game-module-guide.md): the game, the
+        side, who is asked, the side's legal actions (none unless asked), undo, the result and
+        the log the side may read. A game's ``observation`` adds ``prompt`` and its own keys."""
+        asked = self.sides_to_act()
+        end = self._end
+        return {
+            "game": self.game.id,
+            "side": side,
+            "to_act": list(asked),
+            "legal_actions": [str(a) for a in self.legal_actions(side)] if side in asked else [],
+            "can_undo": self.can_undo(side),
+            "winner": self._winner,
+            "end": {"rule": end[0], "cause": end[1]} if end else None,
+            "log": self.log_view(side),
+        }
+
+    def prompt_title(self, side: str) -> dict[str, Any] | None:
+        """The waiting prompt's name and title for a side asked to act; None for the others
+        (a game's prompt view adds what the side needs to decide)."""
+        if side not in self.sides_to_act():
+            return None
+        prompt = self.prompts[self.stack[-1]["p"]]
+        return {"name": prompt.name, "title": prompt.title}
+
     def clone(self: S) -> S:
         """An independent copy, random generator included."""
         new = object.__new__(type(self))

@@ -14,9 +14,12 @@ from greatwar.hexes.grid import HexGrid
 HALF_HEIGHT = 3**0.5 / 2  # a flat-topped hex of radius 1 reaches this far above its centre
 
 
-def header(game_id: str, hexes: list[dict[str, Any]]) -> dict[str, Any]:
+def header(
+    game_id: str, grid: HexGrid, describe: Callable[[int], dict[str, Any]]
+) -> dict[str, Any]:
     """The fields that open every board description: format, game, hex shape, bounds, and
-    the hexes themselves (``hex_centre`` and what the game adds to each)."""
+    the hexes, each described by ``describe(index)`` (``hex_centre`` and what the game adds)."""
+    hexes = [describe(h) for h in range(grid.size)]
     return {
         "format": "greatwar-board",
         "version": 1,

@@ -52,9 +52,8 @@ def board() -> dict[str, Any]:
     """The map (hexes, terrain, slopes, sectors, labels) and counter faces as JSON-able data."""
     c = components()
     b = c.board
-    hexes = [_hex(b, h) for h in range(b.grid.size)]
     return {
-        **header("devildogs", hexes),
+        **header("devildogs", b.grid, lambda h: _hex(b, h)),
         "terrain": [
             {"id": key, "name": spec["name"], "fill": TERRAIN_FILLS[key]}
             for key, spec in c.tables["terrain"].items()

@@ -90,11 +90,10 @@ def stacks(state: DevilDogsState) -> list[dict[str, Any]]:
 
 def prompt_view(state: DevilDogsState, side: str) -> dict[str, Any] | None:
     """The waiting prompt of this side, with what it needs to decide."""
-    if side not in state.sides_to_act():
+    view = state.prompt_title(side)
+    if view is None:
         return None
     frame = state.stack[-1]
-    prompt = state.prompts[frame["p"]]
-    view: dict[str, Any] = {"name": prompt.name, "title": prompt.title}
     if frame["p"] == "pick":
         view["title"] = f"choose: {frame['why']} ({frame['count']} more)"
     elif frame["p"] == "move":
@@ -197,13 +196,10 @@ def panels(state: DevilDogsState, side: str, legal: set[str]) -> list[dict[str, 
 
 def observation(state: DevilDogsState, side: str) -> dict[str, Any]:
     """Everything ``side`` may know now, as JSON-able data."""
-    acting = side in state.sides_to_act()
-    legal = [str(a) for a in state.legal_actions(side)] if acting else []
-    end = state.end_cause()
+    shared = state.shared_view(side)
     other = enemy(side)
     return {
-        "game": "devildogs",
-        "side": side,
+        **shared,
         "scenario": {"id": state.sc.id, "title": state.sc.title, "turns": state.sc.turns},
         "turn": state.turn,
         "phase": {
@@ -211,9 +207,7 @@ def observation(state: DevilDogsState, side: str) -> dict[str, Any]:
             "title": PHASES[state.phase][0],
             "index": PHASES[state.phase][1],
         },
-        "to_act": list(state.sides_to_act()),
         "prompt": prompt_view(state, side),
-        "legal_actions": legal,
         "stacks": stacks(state),
         "markers": [{"kind": k, "hex": state.hex_id(h)} for k, h in state.tokens]
         + [{"kind": f"gas {n}", "hex": state.hex_id(h), "side": o} for o, h, n in state.gas],
@@ -237,9 +231,5 @@ def observation(state: DevilDogsState, side: str) -> dict[str, Any]:
         "points": {s: points(state, s) for s in SIDES},
         "replacements": state.replacements,
         "casualties": [state.unit(u).id for u in state.casualties],
-        "panels": panels(state, side, set(legal)),
-        "can_undo": state.can_undo(side),
-        "winner": state.winner(),
-        "end": {"rule": end[0], "cause": end[1]} if end else None,
-        "log": [e.as_dict() for e in state.log(side)],
+        "panels": panels(state, side, set(shared["legal_actions"])),
     }

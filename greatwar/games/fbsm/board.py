@@ -51,9 +51,8 @@ def board() -> dict[str, Any]:
     """The map (hexes, terrain, lines, labels, edges) and counter faces as JSON-able data."""
     c = components()
     b = c.board
-    hexes = [_hex(b, h) for h in range(b.grid.size)]
     return {
-        **header("fbsm", hexes),
+        **header("fbsm", b.grid, lambda h: _hex(b, h)),
         "terrain": [
             {
                 "id": t.name,

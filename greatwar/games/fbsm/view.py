@@ -44,11 +44,10 @@ def phase_view(state: FbsmState) -> dict[str, Any]:
 
 def prompt_view(state: FbsmState, side: str) -> dict[str, Any] | None:
     """The waiting prompt, with the odds of a fire being declared by this side (10.3)."""
-    if side not in state.sides_to_act():
+    view = state.prompt_title(side)
+    if view is None:
         return None
     frame = state.stack[-1]
-    prompt = state.prompts[frame["p"]]
-    view: dict[str, Any] = {"name": prompt.name, "title": prompt.title}
     if frame["p"] == "fire_group":
         strength, defense, ratio = odds(state, frame["firers"], frame["target"])
         view["fire"] = {
@@ -67,16 +66,11 @@ def prompt_view(state: FbsmState, side: str) -> dict[str, Any] | None:
 
 def observation(state: FbsmState, side: str) -> dict[str, Any]:
     """Everything ``side`` may know now, as JSON-able data."""
-    acting = side in state.sides_to_act()
-    end = state.end_cause()
     return {
-        "game": "fbsm",
-        "side": side,
+        **state.shared_view(side),
         "turn": state.turn,
         "phase": phase_view(state),
-        "to_act": list(state.sides_to_act()),
         "prompt": prompt_view(state, side),
-        "legal_actions": [str(a) for a in state.legal_actions(side)] if acting else [],
         "event": {"id": state.event, "title": TITLES[state.event], "side": state.event_side}
         if state.event
         else None,
@@ -94,8 +88,4 @@ def observation(state: FbsmState, side: str) -> dict[str, Any]:
             for u, h in sorted(state.dead_at.items())
         ],
         "exited": [state.counter(u).id for u, w in enumerate(state.where) if w == EXITED],
-        "can_undo": state.can_undo(side),
-        "winner": state.winner(),
-        "end": {"rule": end[0], "cause": end[1]} if end else None,
-        "log": state.log_view(side),
     }

@@ -74,9 +74,8 @@ def board() -> dict[str, Any]:
     c = components()
     b = c.board
     kinds = {draw_terrain(b, h) for h in range(b.grid.size)}
-    hexes = [_hex(b, h) for h in range(b.grid.size)]
     return {
-        **header("meuse", hexes),
+        **header("meuse", b.grid, lambda h: _hex(b, h)),
         "terrain": [
             {"id": i, "name": name, "fill": fill, "pattern": pattern}
             for i, name, fill, pattern in sorted(kinds)

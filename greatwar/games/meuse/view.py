@@ -123,11 +123,10 @@ def attack_box(state: MeuseState, target: int, units: tuple[int, ...]) -> dict[s
 
 def prompt_view(state: MeuseState, side: str) -> dict[str, Any] | None:
     """The waiting prompt with what the side needs to decide it."""
-    if side not in state.sides_to_act():
+    view = state.prompt_title(side)
+    if view is None:
         return None
     frame = state.stack[-1]
-    prompt = state.prompts[frame["p"]]
-    view: dict[str, Any] = {"name": prompt.name, "title": prompt.title}
     if "unit" in frame:
         view["unit"] = state.counter(frame["unit"]).id
     if "units" in frame:
@@ -186,18 +185,13 @@ def panels(state: MeuseState, side: str, actions: list[str]) -> list[dict[str, A
 
 def observation(state: MeuseState, side: str) -> dict[str, Any]:
     """Everything ``side`` may know now, as JSON-able data."""
-    acting = side in state.sides_to_act()
-    actions = [str(a) for a in state.legal_actions(side)] if acting else []
-    end = state.end_cause()
+    shared = state.shared_view(side)
     return {
-        "game": "meuse",
-        "side": side,
+        **shared,
         "turn": state.turn,
         "date": state.date(),
         "phase": phase_view(state),
-        "to_act": list(state.sides_to_act()),
         "prompt": prompt_view(state, side),
-        "legal_actions": actions,
         "stacks": stacks_view(state),
         "markers": markers_view(state),
         "combat": combat_view(state),
@@ -209,11 +203,7 @@ def observation(state: MeuseState, side: str) -> dict[str, Any]:
         "german_replacement_used": state.german_replacement_used,
         "allied_replacement": state.replacement or "unused",
         "gas": state.gas,
-        "panels": panels(state, side, actions),
-        "can_undo": state.can_undo(side),
-        "winner": state.winner(),
-        "end": {"rule": end[0], "cause": end[1]} if end else None,
-        "log": [e.as_dict() for e in state.log(side)],
+        "panels": panels(state, side, shared["legal_actions"]),
     }
 
 
