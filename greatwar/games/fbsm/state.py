@@ -108,20 +108,25 @@ class FbsmState(State):
         """Place or move a unit into a hex, on top of the stack."""
         old = self.where[unit]
         if old >= 0:
-            stack = self.stacks[old]
-            stack.remove(unit)
-            if not stack:
-                del self.stacks[old]
+            self._lift(unit, old)
         self.where[unit] = hex_index
         self.stacks.setdefault(hex_index, []).append(unit)
+
+    def _lift(self, unit: int, hex_index: int) -> None:
+        """Take a unit off its stack. 6.5: from a stack of several, the enemy now sees a unit it
+        could not see before (the one leaving from below, or the one below the leaving top),
+        which cannot be unseen (no undo past it)."""
+        stack = self.stacks[hex_index]
+        if len(stack) > 1:
+            self.reveal()
+        stack.remove(unit)
+        if not stack:
+            del self.stacks[hex_index]
 
     def eliminate(self, unit: int, rule: str, why: str) -> None:
         """2.6: the unit becomes carnage in its hex; then 4.3/4.4 are checked at once."""
         hex_index = self.where[unit]
-        stack = self.stacks[hex_index]
-        stack.remove(unit)
-        if not stack:
-            del self.stacks[hex_index]
+        self._lift(unit, hex_index)
         self.where[unit] = DEAD
         self.dead_at[unit] = hex_index
         self.note(rule, f"{self.label(unit)} in {self.hex_id(hex_index)} eliminated ({why})")
