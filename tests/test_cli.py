@@ -40,7 +40,7 @@ def test_replay_prints_the_log_with_rule_numbers(tmp_path: Path) -> None:
 
 def test_replay_of_a_tampered_file_is_a_clear_error(tmp_path: Path, monkeypatch, capsys) -> None:
     path = saved_game(tmp_path)
-    path.write_text(path.read_text().replace('"seed": 11', '"seed": 12'))
+    path.write_text(path.read_text().replace('"seed": "11"', '"seed": "12"'))
     monkeypatch.setattr("sys.argv", ["greatwar", "replay", str(path)])
     try:
         main()

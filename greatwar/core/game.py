@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from greatwar.core.errors import BadOption
+from greatwar.core.errors import BadOption, BadSeed
 
 if TYPE_CHECKING:
     from greatwar.core.state import State
@@ -87,8 +87,8 @@ class Game:
 
     def new_initial_state(self, seed: int = 0) -> State:
         """The state before the first action; ``seed`` fixes every die and draw."""
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise BadSeed(f"a seed is a whole number from 0 to 2**64 - 1, got {seed!r}")
         return self.make_state(self, seed)
 
 

@@ -26,8 +26,16 @@ from greatwar.ai.registry import PLAYERS
 from greatwar.core.errors import BadSide, GreatwarError, IllegalAction, UnknownGame
 from greatwar.core.record import GameRecord
 from greatwar.core.registry import GAME_MODULES, load_game, registered_games
-from greatwar.server.hub import Forbidden, Hub, LiveGame, NotFound, Stale, default_player
-from greatwar.server.store import Seat, Store
+from greatwar.server.hub import (
+    Forbidden,
+    Hub,
+    LiveGame,
+    NotFound,
+    Stale,
+    Unclaimed,
+    default_player,
+)
+from greatwar.server.store import AlreadyClaimed, Seat, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -136,6 +144,8 @@ def _handlers() -> dict[type[Exception], Callable[[Request, Exception], JSONResp
         NotFound: lambda _r, e: error(404, "not_found", str(e)),
         UnknownGame: lambda _r, e: error(404, "not_found", str(e)),
         Forbidden: lambda _r, e: error(403, "forbidden", str(e)),
+        Unclaimed: lambda _r, e: error(403, "invitation", str(e)),
+        AlreadyClaimed: lambda _r, e: error(410, "claimed", str(e)),
         GreatwarError: lambda _r, e: error(400, "bad_request", str(e)),
     }
 
@@ -155,6 +165,7 @@ def seat_link(request: Request, seat: Seat) -> dict[str, Any]:
         "side": seat.side,
         "token": seat.token,
         "url": f"{request.base_url}play#{seat.token}",
+        "invitation": seat.invitation,
     }
 
 
@@ -217,7 +228,12 @@ def _game_routes(app: FastAPI, hub: Hub, fixed_seeds: bool) -> None:
             s: computer if body.opponent == "computer" and s != side else None for s in game.sides
         }
         live, seats = await hub.create(
-            body.game, body.options, players, body.seed, hotseat=body.opponent == "hotseat"
+            body.game,
+            body.options,
+            players,
+            body.seed,
+            hotseat=body.opponent == "hotseat",
+            invite=[s for s in game.sides if s != side] if body.opponent == "remote" else (),
         )
         mine = next(
             s
@@ -230,7 +246,7 @@ def _game_routes(app: FastAPI, hub: Hub, fixed_seeds: bool) -> None:
             "title": live.game.info.title,
             "you": seat_link(request, mine),
             "seats": [seat_link(request, s) for s in seats],
-        }
+        } | live.seed_facts()
 
     @app.get("/api/games/{game}")
     async def get_game(game: str) -> dict[str, Any]:
@@ -251,6 +267,11 @@ def _seat_routes(app: FastAPI, hub: Hub) -> None:
     async def get_seat(token: str) -> dict[str, Any]:
         live, seat = await hub.seat(token)
         return await hub.message(live, seat, whole_log=True)
+
+    @app.post("/api/invitations/{token}/claim")
+    async def claim_invitation(token: str, request: Request) -> dict[str, Any]:
+        live, seat = await hub.claim(token)
+        return {"you": seat_link(request, seat), "game": summary(live)}
 
     @app.post("/api/seats/{token}/actions")
     async def post_action(token: str, body: ActRequest) -> dict[str, Any]:
@@ -273,7 +294,7 @@ def _seat_routes(app: FastAPI, hub: Hub) -> None:
                 "the record holds the seed, which would reveal every die to come: it can be "
                 "downloaded once the game is over"
             )
-        record: dict[str, Any] = json.loads(GameRecord.of(live.state).to_json())
+        record: dict[str, Any] = json.loads(GameRecord.of(live.state, live.nonce).to_json())
         return record
 
     @app.websocket("/api/seats/{token}/ws")
@@ -281,9 +302,10 @@ def _seat_routes(app: FastAPI, hub: Hub) -> None:
         await websocket.accept()
         try:
             live, seat = await hub.seat(token)
-        except NotFound as missing:
-            await websocket.send_json({"type": "error", "status": 404, "detail": str(missing)})
-            await websocket.close(code=4404)
+        except (NotFound, Unclaimed) as missing:
+            status = 404 if isinstance(missing, NotFound) else 403
+            await websocket.send_json({"type": "error", "status": status, "detail": str(missing)})
+            await websocket.close(code=4000 + status)
             return
         await _serve_socket(websocket, hub, live, seat)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +19,7 @@ from anyio import to_thread
 
 from greatwar.ai.registry import PLAYERS, make_player
 from greatwar.core.actions import Action
+from greatwar.core.commitment import commitment, new_nonce
 from greatwar.core.errors import IllegalAction
 from greatwar.core.game import Game
 from greatwar.core.play import Player
@@ -36,6 +37,15 @@ class NotFound(ValueError):
 
 class Forbidden(ValueError):
     """A seat that may not do this (spectators never act)."""
+
+
+class Unclaimed(ValueError):
+    """An invitation link that must be claimed (POST .../claim) before it opens its seat."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this is an invitation link: claim it to take the seat (it then works for you alone)"
+        )
 
 
 class Stale(ValueError):
@@ -65,6 +75,7 @@ class LiveGame:
     ply: int
     seats: dict[str, Seat]
     players: dict[str, Player]
+    nonce: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Event] = field(default_factory=set)
     computer: asyncio.Task[None] | None = None
@@ -88,7 +99,17 @@ class LiveGame:
             "concede": bool(self.game.info.concession_rule),
             "winner": self.state.winner(),
             "end": _end(self.state),
-        }
+        } | self.seed_facts()
+
+    def seed_facts(self) -> dict[str, str]:
+        """The commitment to the seed from the start; the seed (as text: 64-bit) and its nonce
+        once the game is over, so anyone can check the commitment and replay the dice."""
+        if self.nonce is None:
+            return {}
+        facts = {"commitment": commitment(self.seed, self.nonce)}
+        if self.state.is_terminal():
+            facts |= {"seed": str(self.seed), "nonce": self.nonce}
+        return facts
 
 
 def _end(state: State) -> dict[str, str] | None:
@@ -127,14 +148,19 @@ class Hub:
         seed: int | None = None,
         *,
         hotseat: bool = False,
+        invite: Collection[str] = (),
     ) -> tuple[LiveGame, list[Seat]]:
-        """A new game; ``seats`` maps each side to a computer player's name or None (a person).
+        """A new game; ``seats`` maps each side to a computer player's name or None (a person);
+        the seats of the sides in ``invite`` are invitations, claimed once.
         Returns the game and its seats for people, same-screen and spectators."""
         game = load_game(game_id, options)
         for side, player in seats.items():
             if player is not None:
                 make_player(player, game_id, side, 0)  # an unknown name fails before storing
-        rows = [Seat(new_token(), "", "side", side, seats.get(side)) for side in game.sides]
+        rows = [
+            Seat(new_token(), "", "side", side, seats.get(side), invitation=side in invite)
+            for side in game.sides
+        ]
         if hotseat:
             rows.append(Seat(new_token(), "", "hotseat"))
         rows.append(Seat(new_token(), "", "spectator"))
@@ -144,6 +170,7 @@ class Hub:
             dict(game.options),
             secrets.randbelow(2**62) if seed is None else seed,
             rows,
+            new_nonce(),
         )
         live = await self.open(stored.id)  # also wakes a computer that moves first
         return live, [s for s in stored.seats if s.player is None]
@@ -179,16 +206,30 @@ class Hub:
             ply=journal[-1].ply if journal else 0,
             seats={s.token: s for s in stored.seats},
             players=players,
+            nonce=stored.nonce,
         )
 
     async def seat(self, token: str) -> tuple[LiveGame, Seat]:
-        """The game and seat a token opens (seats never change, so they are looked up once)."""
+        """The game and seat a token opens. A claimed seat's token never changes, so it is
+        looked up once; an invitation is looked up every time (another server may claim it)."""
         seat = self._seats.get(token) or await to_thread.run_sync(self.store.seat, token)
         if seat is None or seat.player is not None:
             raise NotFound("no seat has this token: check the link")
+        if seat.invitation:
+            raise Unclaimed()
         self._seats[token] = seat
         live = await self.open(seat.game)
-        return live, live.seats[token]
+        live.seats[token] = seat
+        return live, seat
+
+    async def claim(self, token: str) -> tuple[LiveGame, Seat]:
+        """Claim an invitation: the claimant's fresh seat; the invitation opens nothing more."""
+        seat = await to_thread.run_sync(self.store.claim, token)
+        self._seats[seat.token] = seat
+        live = await self.open(seat.game)
+        live.seats.pop(token, None)
+        live.seats[seat.token] = seat
+        return live, seat
 
     # --- views ---------------------------------------------------------------------------
 

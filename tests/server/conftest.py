@@ -35,12 +35,19 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
-def create(client: TestClient, **spec: Any) -> dict[str, Any]:
-    """A new FBSM game (seed 7 unless given); the creation answer."""
+def create(client: TestClient, *, claim: bool = True, **spec: Any) -> dict[str, Any]:
+    """A new FBSM game (seed 7 unless given); the creation answer. With ``claim``, each
+    invitation is claimed as the friend would, and the answer lists the claimed tokens."""
     body = {"game": "fbsm", "seed": 7} | spec
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text
     answer: dict[str, Any] = response.json()
+    if claim:
+        for link in answer["seats"]:
+            if link["invitation"]:
+                claimed = client.post(f"/api/invitations/{link['token']}/claim")
+                assert claimed.status_code == 200, claimed.text
+                link.update(claimed.json()["you"])
     return answer
 
 
