@@ -26,6 +26,7 @@ from greatwar.ai.registry import PLAYERS
 from greatwar.core.errors import BadSide, GreatwarError, IllegalAction, UnknownGame
 from greatwar.core.record import GameRecord
 from greatwar.core.registry import GAME_MODULES, load_game, registered_games
+from greatwar.server.computer import MOVE_SECONDS, Computer, default_workers, process_pool
 from greatwar.server.hub import (
     Forbidden,
     Hub,
@@ -169,11 +170,22 @@ def seat_link(request: Request, seat: Seat) -> dict[str, Any]:
     }
 
 
-def create_app(db_url: str, *, fixed_seeds: bool = False, computer_pause: float = 0.0) -> FastAPI:
+def create_app(
+    db_url: str,
+    *,
+    fixed_seeds: bool = False,
+    computer_pause: float = 0.0,
+    computer_workers: int | None = None,
+    move_seconds: float = MOVE_SECONDS,
+) -> FastAPI:
     """The server for the database at ``db_url`` (migrated on start). ``fixed_seeds`` lets a
-    request choose the seed (tests and replays); ``computer_pause`` paces computer actions."""
+    request choose the seed (tests and replays); ``computer_pause`` paces computer actions;
+    computer moves run in ``computer_workers`` processes (default: one per core but one; 0:
+    threads in this process), each bounded by ``move_seconds``."""
     store = Store(db_url)
-    hub = Hub(store, computer_pause=computer_pause)
+    workers = default_workers() if computer_workers is None else computer_workers
+    computer = Computer(process_pool(workers) if workers else None, move_seconds)
+    hub = Hub(store, computer_pause=computer_pause, computer=computer)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

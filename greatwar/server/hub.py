@@ -11,20 +11,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
 from anyio import to_thread
 
 from greatwar.ai.registry import PLAYERS, make_player
-from greatwar.core.actions import Action
 from greatwar.core.commitment import commitment, new_nonce
 from greatwar.core.errors import IllegalAction
 from greatwar.core.game import Game
 from greatwar.core.play import Player
 from greatwar.core.registry import load_game
 from greatwar.core.state import State
+from greatwar.server.computer import Ask, Computer, history_of
 from greatwar.server.store import OVER, PLAYING, Entry, Kind, Seat, Store, new_token
 from greatwar.server.views import seat_message
 
@@ -76,6 +76,8 @@ class LiveGame:
     seats: dict[str, Seat]
     players: dict[str, Player]
     nonce: str | None = None
+    specs: dict[str, str] = field(default_factory=dict)  # computer side -> player spec
+    notice: str | None = None  # what the page says after a computer player failed
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Event] = field(default_factory=set)
     computer: asyncio.Task[None] | None = None
@@ -85,21 +87,25 @@ class LiveGame:
 
     def info(self) -> dict[str, Any]:
         """The game's public facts, the same for every seat (no seed, no tokens)."""
-        return {
-            "id": self.id,
-            "game": self.game.id,
-            "title": self.game.info.title,
-            "sides": list(self.game.sides),
-            "options": dict(self.game.options),
-            "players": {
-                s.side: f"computer:{s.player}" if s.player else "human"
-                for s in self.seats.values()
-                if s.role == "side" and s.side
-            },
-            "concede": bool(self.game.info.concession_rule),
-            "winner": self.state.winner(),
-            "end": _end(self.state),
-        } | self.seed_facts()
+        return (
+            {
+                "id": self.id,
+                "game": self.game.id,
+                "title": self.game.info.title,
+                "sides": list(self.game.sides),
+                "options": dict(self.game.options),
+                "players": {
+                    s.side: f"computer:{s.player}" if s.player else "human"
+                    for s in self.seats.values()
+                    if s.role == "side" and s.side
+                },
+                "concede": bool(self.game.info.concession_rule),
+                "winner": self.state.winner(),
+                "end": _end(self.state),
+            }
+            | self.seed_facts()
+            | ({"notice": self.notice} if self.notice else {})
+        )
 
     def seed_facts(self) -> dict[str, str]:
         """The commitment to the seed from the start; the seed (as text: 64-bit) and its nonce
@@ -131,9 +137,12 @@ def replay(game: Game, seed: int, journal: list[Entry]) -> State:
 class Hub:
     """Every game the server has opened, by id; seats by token."""
 
-    def __init__(self, store: Store, *, computer_pause: float = 0.0) -> None:
+    def __init__(
+        self, store: Store, *, computer_pause: float = 0.0, computer: Computer | None = None
+    ) -> None:
         self.store = store
         self.computer_pause = computer_pause  # seconds between computer actions, to follow them
+        self.computer = computer or Computer(None)
         self.games: dict[str, LiveGame] = {}
         self._seats: dict[str, Seat] = {}
         self._loading = asyncio.Lock()
@@ -207,6 +216,7 @@ class Hub:
             seats={s.token: s for s in stored.seats},
             players=players,
             nonce=stored.nonce,
+            specs={s.side: s.player for s in stored.seats if s.player and s.side},
         )
 
     async def seat(self, token: str) -> tuple[LiveGame, Seat]:
@@ -339,8 +349,10 @@ class Hub:
         return next((s for s in live.state.sides_to_act() if s in live.players), None)
 
     async def _computer_turns(self, live: LiveGame) -> None:
-        """Let computer players act while one is asked; each thinks in a worker thread on a
-        copy, and its choice is dropped if a person changed the game meanwhile."""
+        """Let computer players act while one is asked; each thinks off the event loop (see
+        greatwar.server.computer) on the published position, and its choice is dropped if a
+        person changed the game meanwhile. A failing player is replaced, for that move, by a
+        safe legal move, and the page says so."""
         try:
             while True:
                 async with live.lock:
@@ -348,19 +360,32 @@ class Hub:
                     if side is None:
                         live.computer = None
                         return
-                    snapshot, ply = live.state.clone(), live.ply
-                choose: Callable[[State, str], Action] = live.players[side].choose
-                action = await to_thread.run_sync(choose, snapshot, side)
+                    snapshot, ply = live.state, live.ply
+                ask = Ask(
+                    live.id,
+                    live.game.id,
+                    dict(live.game.options),
+                    live.seed,
+                    live.specs.get(side, ""),
+                    side,
+                    history_of(snapshot),
+                )
+                action, problem = await self.computer.choose(ask, snapshot, live.players[side])
                 if self.computer_pause:
                     await asyncio.sleep(self.computer_pause)
                 async with live.lock:
                     if live.ply != ply:
                         continue
+                    if problem is not None:
+                        live.notice = (
+                            f"The computer player for {side} failed ({problem}); a safe legal "
+                            f"move was played for it instead: {action}."
+                        )
                     await self._commit(live, side, "act", str(action))
                 for event in live.listeners:
                     event.set()
-        except Exception:
-            log.exception("the computer player of game %s failed", live.id)
+        except Exception:  # storage failed: the next change or reload wakes the computer again
+            log.exception("the computer turns of game %s stopped", live.id)
             live.computer = None
 
     async def close(self) -> None:
@@ -369,3 +394,4 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.computer.close()

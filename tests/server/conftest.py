@@ -31,7 +31,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, fixed_seeds=True)) as test_client:
+    # Computer players in threads: tests define players of their own in this process.
+    with TestClient(create_app(db_url, fixed_seeds=True, computer_workers=0)) as test_client:
         yield test_client
 
 
