@@ -21,6 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from greatwar.ai.registry import PLAYERS
 from greatwar.core.errors import BadSide, GreatwarError, IllegalAction, UnknownGame
@@ -28,6 +29,7 @@ from greatwar.core.record import GameRecord
 from greatwar.core.registry import GAME_MODULES, load_game, registered_games
 from greatwar.server.computer import MOVE_SECONDS, Computer, default_workers, process_pool
 from greatwar.server.hub import (
+    Conflict,
     Forbidden,
     Hub,
     LiveGame,
@@ -138,7 +140,23 @@ def _handlers() -> dict[type[Exception], Callable[[Request, Exception], JSONResp
         assert isinstance(exc, Stale)
         return error(409, "stale", str(exc), ply=exc.current)
 
+    def conflict(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, Conflict)
+        return error(409, "conflict", str(exc), ply=exc.current)
+
+    def http(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        kinds = {404: "not_found", 405: "method_not_allowed"}
+        detail = {404: "no such page or API route", 405: "this route does not take that method"}
+        return error(
+            exc.status_code,
+            kinds.get(exc.status_code, "bad_request" if exc.status_code < 500 else "server_error"),
+            detail.get(exc.status_code, str(exc.detail)),
+        )
+
     return {
+        StarletteHTTPException: http,
+        Conflict: conflict,
         RequestValidationError: _validation_error,
         IllegalAction: illegal,
         Stale: stale,
@@ -278,6 +296,7 @@ def _seat_routes(app: FastAPI, hub: Hub) -> None:
     @app.get("/api/seats/{token}")
     async def get_seat(token: str) -> dict[str, Any]:
         live, seat = await hub.seat(token)
+        await hub.sync(live)  # another server may have moved this game
         return await hub.message(live, seat, whole_log=True)
 
     @app.post("/api/invitations/{token}/claim")

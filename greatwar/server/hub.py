@@ -25,7 +25,16 @@ from greatwar.core.play import Player
 from greatwar.core.registry import load_game
 from greatwar.core.state import State
 from greatwar.server.computer import Ask, Computer, history_of
-from greatwar.server.store import OVER, PLAYING, Entry, Kind, Seat, Store, new_token
+from greatwar.server.store import (
+    OVER,
+    PLAYING,
+    Entry,
+    Kind,
+    Seat,
+    Store,
+    StoreConflict,
+    new_token,
+)
 from greatwar.server.views import seat_message
 
 log = logging.getLogger("greatwar.server")
@@ -123,9 +132,21 @@ def _end(state: State) -> dict[str, str] | None:
     return {"rule": cause[0], "cause": cause[1]} if cause else None
 
 
-def replay(game: Game, seed: int, journal: list[Entry]) -> State:
-    """The position a journal leads to: its actions applied and its undos taken, in order."""
-    state = game.new_initial_state(seed)
+class Conflict(ValueError):
+    """Another server wrote the same ply of this game at the same moment."""
+
+    def __init__(self, current: int) -> None:
+        self.current = current
+        super().__init__(
+            "another server changed this game at the same moment: reload the position "
+            f"(now at ply {current}) and try again"
+        )
+
+
+def replay(game: Game, seed: int, journal: list[Entry], state: State | None = None) -> State:
+    """The position a journal leads to: its actions applied and its undos taken, in order
+    (from ``state`` when given: it is changed)."""
+    state = game.new_initial_state(seed) if state is None else state
     for entry in journal:
         if entry.kind == "undo":
             state.undo(entry.side)
@@ -263,6 +284,7 @@ class Hub:
         """Apply a seat's action if it is legal and the seat saw the current position."""
         live, seat = await self.seat(token)
         async with live.lock:
+            await self._sync(live)
             self._check(live, seat, ply)
             side = self._acting_side(live, seat)
             await self._commit(live, side, "act", text)
@@ -273,6 +295,7 @@ class Hub:
         """Take back the seat's last action where the rules allow it."""
         live, seat = await self.seat(token)
         async with live.lock:
+            await self._sync(live)
             self._check(live, seat, ply)
             history = live.state.history()
             side = seat.side if seat.role == "side" else (history[-1].side if history else None)
@@ -314,9 +337,32 @@ class Hub:
         acting = live.state.sides_to_act()
         return acting[0] if acting else live.game.sides[0]
 
+    async def sync(self, live: LiveGame) -> None:
+        """Catch up with changes other servers journaled (several servers may share one
+        PostgreSQL database); a no-op query when there are none."""
+        async with live.lock:
+            await self._sync(live)
+
+    async def _sync(self, live: LiveGame) -> None:
+        """``sync`` for a caller holding the game's lock."""
+        latest = await to_thread.run_sync(self.store.last_ply, live.id)
+        if latest == live.ply:
+            return
+        before, ply = live.state, live.ply
+
+        def catch_up() -> State:
+            entries = self.store.journal(live.id, after=ply)
+            return replay(live.game, live.seed, entries, before.clone())
+
+        live.state = await to_thread.run_sync(catch_up)
+        live.ply = latest
+        for event in live.listeners:
+            event.set()
+
     async def _commit(self, live: LiveGame, side: str, kind: Kind, text: str) -> None:
         """Apply (validating) and journal one change; publish it only once stored.
-        The caller holds the game's lock."""
+        The caller holds the game's lock. A ply another server stored first is a Conflict,
+        after catching up with it."""
         before = live.state
 
         def change() -> State:
@@ -330,7 +376,11 @@ class Hub:
             self.store.append(live.id, entry, status, after.winner())
             return after
 
-        live.state = await to_thread.run_sync(change)
+        try:
+            live.state = await to_thread.run_sync(change)
+        except StoreConflict:
+            await self._sync(live)
+            raise Conflict(live.ply) from None
         live.ply += 1
 
     def _after_change(self, live: LiveGame) -> None:
@@ -374,6 +424,7 @@ class Hub:
                 if self.computer_pause:
                     await asyncio.sleep(self.computer_pause)
                 async with live.lock:
+                    await self._sync(live)
                     if live.ply != ply:
                         continue
                     if problem is not None:
@@ -381,7 +432,10 @@ class Hub:
                             f"The computer player for {side} failed ({problem}); a safe legal "
                             f"move was played for it instead: {action}."
                         )
-                    await self._commit(live, side, "act", str(action))
+                    try:
+                        await self._commit(live, side, "act", str(action))
+                    except Conflict:
+                        continue  # another server moved first: think again
                 for event in live.listeners:
                     event.set()
         except Exception:  # storage failed: the next change or reload wakes the computer again

@@ -251,13 +251,23 @@ class Store:
         assert row is not None
         return _seat(row)
 
-    def journal(self, game: str) -> list[Entry]:
-        """Every accepted action and undo of a game, in order."""
+    def journal(self, game: str, after: int = 0) -> list[Entry]:
+        """Every accepted action and undo of a game after ply ``after``, in order."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                actions.select().where(actions.c.game == game).order_by(actions.c.ply)
+                actions.select()
+                .where(actions.c.game == game, actions.c.ply > after)
+                .order_by(actions.c.ply)
             ).all()
         return [Entry(r.ply, r.side, r.kind, r.action) for r in rows]
+
+    def last_ply(self, game: str) -> int:
+        """The ply of a game's newest journal entry (0 before the first)."""
+        with self.engine.connect() as connection:
+            value = connection.execute(
+                sa.select(sa.func.max(actions.c.ply)).where(actions.c.game == game)
+            ).scalar()
+        return int(value or 0)
 
     def append(self, game: str, entry: Entry, status: str, winner: str | None) -> None:
         """Journal one entry and set the game's status, in one transaction."""

@@ -80,3 +80,14 @@ export function noticePanel(game, make) {
   if (!game.notice) return null;
   return make("p", { class: "notice", role: "status" }, game.notice);
 }
+
+// Two servers wrote this game at the same moment (409 "conflict"): fetch the position again
+// and, if the action is still legal there, send it once more. True if it was sent again.
+export async function retryAfterConflict(screen, error, action) {
+  if (!(error instanceof ApiError) || error.kind !== "conflict") return false;
+  const fresh = await api.seat(screen.token);
+  screen.update(fresh, true);
+  if (!(fresh.observation.legal_actions || []).includes(action)) return false;
+  screen.update(await api.act(screen.token, action, fresh.ply));
+  return true;
+}

@@ -6,7 +6,7 @@ import { api, connectSeat } from "./api.js";
 import { classify, describe, guessAction, unitsAt, visibleUnitIds } from "./actions.js";
 import { MapView } from "./board.js";
 import { rememberSeat, savedGame } from "./saved.js";
-import { noticePanel, openSeat, seedPanel } from "./fairplay.js";
+import { noticePanel, openSeat, retryAfterConflict, seedPanel } from "./fairplay.js";
 
 const KNOWN_KEYS = new Set([
   "game", "side", "turn", "phase", "to_act", "prompt", "legal_actions", "stacks", "carnage",
@@ -621,7 +621,7 @@ class PlayScreen {
     try {
       this.update(await api.act(this.token, action, this.msg.ply));
     } catch (error) {
-      await this.refused(error);
+      if (!(await retryAfterConflict(this, error, action))) await this.refused(error);
     } finally {
       this.busy = false;
     }
