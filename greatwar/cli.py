@@ -43,9 +43,7 @@ def games() -> None:
 def simulate(
     game: str,
     games_count: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 100,
-    seed: Annotated[
-        int, typer.Option(min=0, max=2**64 - 1, help="seed of the first game")
-    ] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=2**64 - 1, help="seed of the first game")] = 0,
     players: Annotated[
         str, typer.Option(help="one player per side, comma-separated")
     ] = "random,random",
