@@ -43,7 +43,7 @@ def games() -> None:
 def simulate(
     game: str,
     games_count: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 100,
-    seed: Annotated[int, typer.Option(min=0, help="seed of the first game")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=2**64 - 1, help="seed of the first game")] = 0,
     players: Annotated[
         str, typer.Option(help="one player per side, comma-separated")
     ] = "random,random",
@@ -63,6 +63,10 @@ def simulate(
     the game length and the causes of victory."""
     from greatwar.sim.console import run_and_print
 
+    if seed + games_count > 2**64:
+        raise GreatwarError(
+            f"seeds run from {seed} to {seed + games_count - 1}, past 2**64 - 1, the largest seed"
+        )
     seeds = range(seed, seed + games_count)
     run_and_print(
         console,
@@ -90,15 +94,43 @@ def report(
     console.print(f"report written: {page}", highlight=False)
 
 
+def read_record(path: Path) -> GameRecord:
+    """A saved game from a file; a missing file or a folder is a clear error."""
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise GreatwarError(f"{path} is a folder: give a saved game's file") from None
+    except OSError as error:
+        raise GreatwarError(f"cannot read {path}: {error.strerror}") from None
+    return GameRecord.from_json(data)
+
+
 @app.command()
 def replay(path: Path) -> None:
     """Replay a saved game and print its log."""
-    record = GameRecord.from_json(path.read_bytes())
+    record = read_record(path)
     state = record.replay()
     for entry in state.log():
         console.print(f"[dim]{entry.rule:>6}[/dim]  {entry.text}", highlight=False)
     if state.winner():
         console.print(f"[bold]{state.winner()} won[/bold]")
+
+
+@app.command()
+def verify(
+    path: Annotated[Path, typer.Argument(help="a record saved at the end of a game")],
+    commitment: Annotated[
+        str | None,
+        typer.Option(help="the commitment shown when the game was created, to check against"),
+    ] = None,
+) -> None:
+    """Check that every roll and draw of a game came from the seed committed to at its start:
+    the seed and nonce hash to the commitment, and replaying the actions from that seed
+    reproduces the saved position."""
+    from greatwar.core.verify import verify_record
+
+    report = verify_record(read_record(path), commitment)
+    console.print(report, highlight=False)
 
 
 @app.command()

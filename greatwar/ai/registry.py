@@ -9,6 +9,7 @@ from collections.abc import Callable
 from greatwar.ai.game_players import games_with_heuristic, heuristic_of
 from greatwar.ai.mcts import DEFAULT_ITERATIONS, Budget, MctsPlayer
 from greatwar.ai.random_player import RandomPlayer
+from greatwar.ai.specs import parse_spec
 from greatwar.core.errors import GreatwarError
 from greatwar.core.play import Player
 
@@ -49,12 +50,9 @@ PLAYERS: dict[str, Callable[..., Player]] = {
 
 def make_player(name: str, game_id: str, side: str, seed: int = 0) -> Player:
     """A computer player for one side of one game, by name ("mcts:2s" passes "2s" to the
-    mcts factory); an unknown name lists the known ones."""
-    base, _, parameter = name.partition(":")
-    if base not in PLAYERS:
-        raise GreatwarError(
-            f"unknown player {name!r}; the players are: {', '.join(sorted(PLAYERS))}"
-        )
+    mcts factory); the spec is checked first (greatwar.ai.specs), with its caps."""
+    spec = parse_spec(name, list(PLAYERS))
+    base, _, parameter = str(spec).partition(":")
     if parameter:
         return PLAYERS[base](game_id, side, seed, parameter)
     return PLAYERS[base](game_id, side, seed)

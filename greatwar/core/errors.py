@@ -30,6 +30,10 @@ class BadOption(GreatwarError):
     """An unknown option, or a value of the wrong kind for an option."""
 
 
+class BadSeed(GreatwarError):
+    """A seed outside 0 .. 2**64 - 1 (the generator's whole state): never wrapped silently."""
+
+
 class BadSide(GreatwarError):
     """A side that the game does not have, or that may not act now."""
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_serializer
 
 from greatwar.core.actions import Action
+from greatwar.core.commitment import commitment as seed_commitment
 from greatwar.core.errors import GreatwarError, RecordError
 from greatwar.core.game import OptionValue
 from greatwar.core.registry import load_game
@@ -25,19 +26,31 @@ class GameRecord(BaseModel):
     version: Literal[1] = 1
     game: str
     options: dict[str, OptionValue] = Field(default_factory=dict)
-    seed: int = Field(ge=0)
+    # Written as a string: 64-bit seeds do not survive JSON numbers in browsers. Read from
+    # a number or a string of digits.
+    seed: int = Field(ge=0, lt=2**64)
     actions: list[tuple[str, str]] = Field(default_factory=list)  # (side, action)
     fingerprint: str | None = None
+    # Where the seed was committed to before play (greatwar.core.commitment): both or neither.
+    nonce: str | None = Field(default=None, max_length=128)
+    commitment: str | None = Field(default=None, max_length=128)
+
+    @field_serializer("seed")
+    def _seed_as_text(self, seed: int) -> str:
+        return str(seed)
 
     @classmethod
-    def of(cls, state: State) -> GameRecord:
-        """The record of a state, with the fingerprint of its position."""
+    def of(cls, state: State, nonce: str | None = None) -> GameRecord:
+        """The record of a state, with the fingerprint of its position, and with ``nonce`` the
+        commitment to its seed."""
         return cls(
             game=state.game.id,
             options=dict(state.game.options),
             seed=state.seed,
             actions=[(p.side, str(p.action)) for p in state.history()],
             fingerprint=state.fingerprint(),
+            nonce=nonce,
+            commitment=None if nonce is None else seed_commitment(state.seed, nonce),
         )
 
     def to_json(self) -> str:
@@ -50,6 +63,8 @@ class GameRecord(BaseModel):
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise RecordError(f"not a greatwar save file: invalid JSON ({error})") from None
+        except RecursionError:
+            raise RecordError("not a greatwar save file: nested too deeply") from None
         try:
             return cls.model_validate(data)
         except ValidationError as error:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from greatwar.core.actions import Action, Played
-from greatwar.core.errors import BadSide, IllegalAction
+from greatwar.core.errors import BadSeed, BadSide, IllegalAction
 from greatwar.core.game import GameInfo, OptionValue
 from greatwar.core.log import LogEntry
 from greatwar.core.rng import Rng
@@ -55,8 +55,8 @@ class Game:
 
     def new_initial_state(self, seed: int = 0) -> State:
         """The state before the first action; ``seed`` fixes every die and draw."""
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise BadSeed(f"a seed is a whole number from 0 to 2**64 - 1, got {seed!r}")
         return self.make_state(self, seed)
 
 
@@ -101,6 +101,9 @@ class State:
         self._log: list[LogEntry] = []
         self._undo_floor = 0
         self._revealed = False
+        # While sides make hidden simultaneous choices, the state as it was before the first
+        # of them: what spectators are shown until the choices are revealed.
+        self._public: State | None = None
         self._winner: str | None = None
         self._end: tuple[str, str] | None = None  # (rule, cause)
         self._legal_cache: tuple[int, str, list[Action]] | None = None
@@ -123,7 +126,10 @@ class State:
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         """The legal actions of ``side`` (default: the current player); [] if it may not act."""
-        side = self.current_player() if side is None else side
+        if side is None:
+            side = self.current_player()
+        else:
+            self._check_side(side)
         cache = self._legal_cache
         if cache is not None and cache[0] == len(self._history) and cache[1] == side:
             return list(cache[2])
@@ -136,11 +142,9 @@ class State:
 
     def apply_action(self, action: Action | str, side: str | None = None) -> None:
         """Apply a legal action (or its string form); IllegalAction leaves the state unchanged."""
-        if isinstance(action, str):
-            try:
-                action = Action.parse(action)
-            except ValueError as error:
-                raise IllegalAction(action, str(error)) from None
+        action = _as_action(action)
+        if side is not None and not isinstance(side, str):
+            raise BadSide(f"a side is named by a string, got {type(side).__name__} {side!r}")
         side = self._acting_side(action, side)
         if action.verb == CONCEDE and self.game.info.concession_rule:
             self._concede(side, action)
@@ -153,12 +157,18 @@ class State:
         self._revealed = False
         if self._history and self._history[-1].side != side:
             self._undo_floor = len(self._history)  # never undo the other side's actions
+        if self._public is None and len(self.sides_to_act()) > 1:
+            self._public = self.clone()  # hidden simultaneous choices begin: spectators wait
         prompt.apply(self, frame, action, side)
         self._history.append(Played(side, action))
-        if self.rng.position != position or self._revealed:
-            self._undo_floor = len(self._history)  # a die roll, draw or reveal is final
         self._legal_cache = None
         self.advance()
+        # Whatever the action and the automatic steps after it rolled, drew or revealed is
+        # final: checked after advance(), which rolls the next turn's dice and deals hands.
+        if self.rng.position != position or self._revealed:
+            self._undo_floor = len(self._history)
+        if self._revealed or self.is_terminal():
+            self._public = None  # the hidden choices are on the table
 
     def is_terminal(self) -> bool:
         return self._winner is not None
@@ -219,6 +229,11 @@ class State:
         self.copy_into(new)
         return new
 
+    def public_state(self) -> State:
+        """The state as every side may know it: during hidden simultaneous choices, the state
+        before the first of them (nothing chosen is shown until revealed); otherwise itself."""
+        return self if self._public is None else self._public
+
     def history(self) -> list[Played]:
         """(side, action) pairs so far; replaying them with the same seed and options reproduces
         this state exactly."""
@@ -258,6 +273,11 @@ class State:
             replayed.apply_action(played.action, played.side)
         replayed._undo_floor = self._undo_floor
         self.__dict__.update(replayed.__dict__)
+
+    def forget_cached(self) -> None:
+        """Drop what was computed from the position (legal actions): call after changing a
+        state outside the rules, as determinization and test positions do."""
+        self._legal_cache = None
 
     # --- for the rules ------------------------------------------------------------------
 
@@ -347,9 +367,30 @@ class State:
         return f"{side} is asked to {prompt.title or prompt.name}; legal now: {sample}"
 
     def _concede(self, side: str, action: Action) -> None:
+        self._public = None
         rule = self.game.info.concession_rule or ""
         if action.args:
             raise IllegalAction(action, "concede takes no arguments")
         others = [s for s in self.game.sides if s != side]
         self._history.append(Played(side, action))
         self.end(others[0], rule, f"{side} conceded")
+
+
+def _as_action(action: object) -> Action:
+    """An action from its string form or an Action; anything else is a clear IllegalAction."""
+    if isinstance(action, str):
+        try:
+            return Action.parse(action)
+        except ValueError as error:
+            raise IllegalAction(action, str(error)) from None
+    if (
+        isinstance(action, Action)
+        and isinstance(action.verb, str)
+        and isinstance(action.args, tuple)
+        and all(isinstance(arg, str) for arg in action.args)
+    ):
+        return action
+    raise IllegalAction(
+        repr(action),
+        f"an action is an Action or its string form (such as 'pass'), not {type(action).__name__}",
+    )

@@ -21,13 +21,24 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from greatwar.ai.registry import PLAYERS
 from greatwar.core.errors import BadSide, GreatwarError, IllegalAction, UnknownGame
 from greatwar.core.record import GameRecord
 from greatwar.core.registry import GAME_MODULES, load_game, registered_games
-from greatwar.server.hub import Forbidden, Hub, LiveGame, NotFound, Stale, default_player
-from greatwar.server.store import Seat, Store
+from greatwar.server.computer import MOVE_SECONDS, Computer, default_workers, process_pool
+from greatwar.server.hub import (
+    Conflict,
+    Forbidden,
+    Hub,
+    LiveGame,
+    NotFound,
+    Stale,
+    Unclaimed,
+    default_player,
+)
+from greatwar.server.store import AlreadyClaimed, Seat, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -129,13 +140,31 @@ def _handlers() -> dict[type[Exception], Callable[[Request, Exception], JSONResp
         assert isinstance(exc, Stale)
         return error(409, "stale", str(exc), ply=exc.current)
 
+    def conflict(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, Conflict)
+        return error(409, "conflict", str(exc), ply=exc.current)
+
+    def http(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        kinds = {404: "not_found", 405: "method_not_allowed"}
+        detail = {404: "no such page or API route", 405: "this route does not take that method"}
+        return error(
+            exc.status_code,
+            kinds.get(exc.status_code, "bad_request" if exc.status_code < 500 else "server_error"),
+            detail.get(exc.status_code, str(exc.detail)),
+        )
+
     return {
+        StarletteHTTPException: http,
+        Conflict: conflict,
         RequestValidationError: _validation_error,
         IllegalAction: illegal,
         Stale: stale,
         NotFound: lambda _r, e: error(404, "not_found", str(e)),
         UnknownGame: lambda _r, e: error(404, "not_found", str(e)),
         Forbidden: lambda _r, e: error(403, "forbidden", str(e)),
+        Unclaimed: lambda _r, e: error(403, "invitation", str(e)),
+        AlreadyClaimed: lambda _r, e: error(410, "claimed", str(e)),
         GreatwarError: lambda _r, e: error(400, "bad_request", str(e)),
     }
 
@@ -155,14 +184,26 @@ def seat_link(request: Request, seat: Seat) -> dict[str, Any]:
         "side": seat.side,
         "token": seat.token,
         "url": f"{request.base_url}play#{seat.token}",
+        "invitation": seat.invitation,
     }
 
 
-def create_app(db_url: str, *, fixed_seeds: bool = False, computer_pause: float = 0.0) -> FastAPI:
+def create_app(
+    db_url: str,
+    *,
+    fixed_seeds: bool = False,
+    computer_pause: float = 0.0,
+    computer_workers: int | None = None,
+    move_seconds: float = MOVE_SECONDS,
+) -> FastAPI:
     """The server for the database at ``db_url`` (migrated on start). ``fixed_seeds`` lets a
-    request choose the seed (tests and replays); ``computer_pause`` paces computer actions."""
+    request choose the seed (tests and replays); ``computer_pause`` paces computer actions;
+    computer moves run in ``computer_workers`` processes (default: one per core but one; 0:
+    threads in this process), each bounded by ``move_seconds``."""
     store = Store(db_url)
-    hub = Hub(store, computer_pause=computer_pause)
+    workers = default_workers() if computer_workers is None else computer_workers
+    computer = Computer(process_pool(workers) if workers else None, move_seconds)
+    hub = Hub(store, computer_pause=computer_pause, computer=computer)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -217,7 +258,12 @@ def _game_routes(app: FastAPI, hub: Hub, fixed_seeds: bool) -> None:
             s: computer if body.opponent == "computer" and s != side else None for s in game.sides
         }
         live, seats = await hub.create(
-            body.game, body.options, players, body.seed, hotseat=body.opponent == "hotseat"
+            body.game,
+            body.options,
+            players,
+            body.seed,
+            hotseat=body.opponent == "hotseat",
+            invite=[s for s in game.sides if s != side] if body.opponent == "remote" else (),
         )
         mine = next(
             s
@@ -230,7 +276,7 @@ def _game_routes(app: FastAPI, hub: Hub, fixed_seeds: bool) -> None:
             "title": live.game.info.title,
             "you": seat_link(request, mine),
             "seats": [seat_link(request, s) for s in seats],
-        }
+        } | live.seed_facts()
 
     @app.get("/api/games/{game}")
     async def get_game(game: str) -> dict[str, Any]:
@@ -250,7 +296,13 @@ def _seat_routes(app: FastAPI, hub: Hub) -> None:
     @app.get("/api/seats/{token}")
     async def get_seat(token: str) -> dict[str, Any]:
         live, seat = await hub.seat(token)
+        await hub.sync(live)  # another server may have moved this game
         return await hub.message(live, seat, whole_log=True)
+
+    @app.post("/api/invitations/{token}/claim")
+    async def claim_invitation(token: str, request: Request) -> dict[str, Any]:
+        live, seat = await hub.claim(token)
+        return {"you": seat_link(request, seat), "game": summary(live)}
 
     @app.post("/api/seats/{token}/actions")
     async def post_action(token: str, body: ActRequest) -> dict[str, Any]:
@@ -273,7 +325,7 @@ def _seat_routes(app: FastAPI, hub: Hub) -> None:
                 "the record holds the seed, which would reveal every die to come: it can be "
                 "downloaded once the game is over"
             )
-        record: dict[str, Any] = json.loads(GameRecord.of(live.state).to_json())
+        record: dict[str, Any] = json.loads(GameRecord.of(live.state, live.nonce).to_json())
         return record
 
     @app.websocket("/api/seats/{token}/ws")
@@ -281,9 +333,10 @@ def _seat_routes(app: FastAPI, hub: Hub) -> None:
         await websocket.accept()
         try:
             live, seat = await hub.seat(token)
-        except NotFound as missing:
-            await websocket.send_json({"type": "error", "status": 404, "detail": str(missing)})
-            await websocket.close(code=4404)
+        except (NotFound, Unclaimed) as missing:
+            status = 404 if isinstance(missing, NotFound) else 403
+            await websocket.send_json({"type": "error", "status": status, "detail": str(missing)})
+            await websocket.close(code=4000 + status)
             return
         await _serve_socket(websocket, hub, live, seat)
 

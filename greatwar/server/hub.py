@@ -11,19 +11,29 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
 from anyio import to_thread
 
 from greatwar.ai.registry import PLAYERS, make_player
-from greatwar.core.actions import Action
+from greatwar.core.commitment import commitment, new_nonce
 from greatwar.core.errors import IllegalAction
 from greatwar.core.play import Player
 from greatwar.core.registry import load_game
 from greatwar.core.state import Game, State
-from greatwar.server.store import OVER, PLAYING, Entry, Kind, Seat, Store, new_token
+from greatwar.server.computer import Ask, Computer, history_of
+from greatwar.server.store import (
+    OVER,
+    PLAYING,
+    Entry,
+    Kind,
+    Seat,
+    Store,
+    StoreConflict,
+    new_token,
+)
 from greatwar.server.views import seat_message
 
 log = logging.getLogger("greatwar.server")
@@ -35,6 +45,15 @@ class NotFound(ValueError):
 
 class Forbidden(ValueError):
     """A seat that may not do this (spectators never act)."""
+
+
+class Unclaimed(ValueError):
+    """An invitation link that must be claimed (POST .../claim) before it opens its seat."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this is an invitation link: claim it to take the seat (it then works for you alone)"
+        )
 
 
 class Stale(ValueError):
@@ -64,6 +83,9 @@ class LiveGame:
     ply: int
     seats: dict[str, Seat]
     players: dict[str, Player]
+    nonce: str | None = None
+    specs: dict[str, str] = field(default_factory=dict)  # computer side -> player spec
+    notice: str | None = None  # what the page says after a computer player failed
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Event] = field(default_factory=set)
     computer: asyncio.Task[None] | None = None
@@ -73,21 +95,35 @@ class LiveGame:
 
     def info(self) -> dict[str, Any]:
         """The game's public facts, the same for every seat (no seed, no tokens)."""
-        return {
-            "id": self.id,
-            "game": self.game.id,
-            "title": self.game.info.title,
-            "sides": list(self.game.sides),
-            "options": dict(self.game.options),
-            "players": {
-                s.side: f"computer:{s.player}" if s.player else "human"
-                for s in self.seats.values()
-                if s.role == "side" and s.side
-            },
-            "concede": bool(self.game.info.concession_rule),
-            "winner": self.state.winner(),
-            "end": _end(self.state),
-        }
+        return (
+            {
+                "id": self.id,
+                "game": self.game.id,
+                "title": self.game.info.title,
+                "sides": list(self.game.sides),
+                "options": dict(self.game.options),
+                "players": {
+                    s.side: f"computer:{s.player}" if s.player else "human"
+                    for s in self.seats.values()
+                    if s.role == "side" and s.side
+                },
+                "concede": bool(self.game.info.concession_rule),
+                "winner": self.state.winner(),
+                "end": _end(self.state),
+            }
+            | self.seed_facts()
+            | ({"notice": self.notice} if self.notice else {})
+        )
+
+    def seed_facts(self) -> dict[str, str]:
+        """The commitment to the seed from the start; the seed (as text: 64-bit) and its nonce
+        once the game is over, so anyone can check the commitment and replay the dice."""
+        if self.nonce is None:
+            return {}
+        facts = {"commitment": commitment(self.seed, self.nonce)}
+        if self.state.is_terminal():
+            facts |= {"seed": str(self.seed), "nonce": self.nonce}
+        return facts
 
 
 def _end(state: State) -> dict[str, str] | None:
@@ -95,9 +131,21 @@ def _end(state: State) -> dict[str, str] | None:
     return {"rule": cause[0], "cause": cause[1]} if cause else None
 
 
-def replay(game: Game, seed: int, journal: list[Entry]) -> State:
-    """The position a journal leads to: its actions applied and its undos taken, in order."""
-    state = game.new_initial_state(seed)
+class Conflict(ValueError):
+    """Another server wrote the same ply of this game at the same moment."""
+
+    def __init__(self, current: int) -> None:
+        self.current = current
+        super().__init__(
+            "another server changed this game at the same moment: reload the position "
+            f"(now at ply {current}) and try again"
+        )
+
+
+def replay(game: Game, seed: int, journal: list[Entry], state: State | None = None) -> State:
+    """The position a journal leads to: its actions applied and its undos taken, in order
+    (from ``state`` when given: it is changed)."""
+    state = game.new_initial_state(seed) if state is None else state
     for entry in journal:
         if entry.kind == "undo":
             state.undo(entry.side)
@@ -109,9 +157,12 @@ def replay(game: Game, seed: int, journal: list[Entry]) -> State:
 class Hub:
     """Every game the server has opened, by id; seats by token."""
 
-    def __init__(self, store: Store, *, computer_pause: float = 0.0) -> None:
+    def __init__(
+        self, store: Store, *, computer_pause: float = 0.0, computer: Computer | None = None
+    ) -> None:
         self.store = store
         self.computer_pause = computer_pause  # seconds between computer actions, to follow them
+        self.computer = computer or Computer(None)
         self.games: dict[str, LiveGame] = {}
         self._seats: dict[str, Seat] = {}
         self._loading = asyncio.Lock()
@@ -126,14 +177,19 @@ class Hub:
         seed: int | None = None,
         *,
         hotseat: bool = False,
+        invite: Collection[str] = (),
     ) -> tuple[LiveGame, list[Seat]]:
-        """A new game; ``seats`` maps each side to a computer player's name or None (a person).
+        """A new game; ``seats`` maps each side to a computer player's name or None (a person);
+        the seats of the sides in ``invite`` are invitations, claimed once.
         Returns the game and its seats for people, same-screen and spectators."""
         game = load_game(game_id, options)
         for side, player in seats.items():
             if player is not None:
                 make_player(player, game_id, side, 0)  # an unknown name fails before storing
-        rows = [Seat(new_token(), "", "side", side, seats.get(side)) for side in game.sides]
+        rows = [
+            Seat(new_token(), "", "side", side, seats.get(side), invitation=side in invite)
+            for side in game.sides
+        ]
         if hotseat:
             rows.append(Seat(new_token(), "", "hotseat"))
         rows.append(Seat(new_token(), "", "spectator"))
@@ -143,6 +199,7 @@ class Hub:
             dict(game.options),
             secrets.randbelow(2**62) if seed is None else seed,
             rows,
+            new_nonce(),
         )
         live = await self.open(stored.id)  # also wakes a computer that moves first
         return live, [s for s in stored.seats if s.player is None]
@@ -178,16 +235,31 @@ class Hub:
             ply=journal[-1].ply if journal else 0,
             seats={s.token: s for s in stored.seats},
             players=players,
+            nonce=stored.nonce,
+            specs={s.side: s.player for s in stored.seats if s.player and s.side},
         )
 
     async def seat(self, token: str) -> tuple[LiveGame, Seat]:
-        """The game and seat a token opens (seats never change, so they are looked up once)."""
+        """The game and seat a token opens. A claimed seat's token never changes, so it is
+        looked up once; an invitation is looked up every time (another server may claim it)."""
         seat = self._seats.get(token) or await to_thread.run_sync(self.store.seat, token)
         if seat is None or seat.player is not None:
             raise NotFound("no seat has this token: check the link")
+        if seat.invitation:
+            raise Unclaimed()
         self._seats[token] = seat
         live = await self.open(seat.game)
-        return live, live.seats[token]
+        live.seats[token] = seat
+        return live, seat
+
+    async def claim(self, token: str) -> tuple[LiveGame, Seat]:
+        """Claim an invitation: the claimant's fresh seat; the invitation opens nothing more."""
+        seat = await to_thread.run_sync(self.store.claim, token)
+        self._seats[seat.token] = seat
+        live = await self.open(seat.game)
+        live.seats.pop(token, None)
+        live.seats[seat.token] = seat
+        return live, seat
 
     # --- views ---------------------------------------------------------------------------
 
@@ -211,6 +283,7 @@ class Hub:
         """Apply a seat's action if it is legal and the seat saw the current position."""
         live, seat = await self.seat(token)
         async with live.lock:
+            await self._sync(live)
             self._check(live, seat, ply)
             side = self._acting_side(live, seat)
             await self._commit(live, side, "act", text)
@@ -221,6 +294,7 @@ class Hub:
         """Take back the seat's last action where the rules allow it."""
         live, seat = await self.seat(token)
         async with live.lock:
+            await self._sync(live)
             self._check(live, seat, ply)
             history = live.state.history()
             side = seat.side if seat.role == "side" else (history[-1].side if history else None)
@@ -262,9 +336,32 @@ class Hub:
         acting = live.state.sides_to_act()
         return acting[0] if acting else live.game.sides[0]
 
+    async def sync(self, live: LiveGame) -> None:
+        """Catch up with changes other servers journaled (several servers may share one
+        PostgreSQL database); a no-op query when there are none."""
+        async with live.lock:
+            await self._sync(live)
+
+    async def _sync(self, live: LiveGame) -> None:
+        """``sync`` for a caller holding the game's lock."""
+        latest = await to_thread.run_sync(self.store.last_ply, live.id)
+        if latest == live.ply:
+            return
+        before, ply = live.state, live.ply
+
+        def catch_up() -> State:
+            entries = self.store.journal(live.id, after=ply)
+            return replay(live.game, live.seed, entries, before.clone())
+
+        live.state = await to_thread.run_sync(catch_up)
+        live.ply = latest
+        for event in live.listeners:
+            event.set()
+
     async def _commit(self, live: LiveGame, side: str, kind: Kind, text: str) -> None:
         """Apply (validating) and journal one change; publish it only once stored.
-        The caller holds the game's lock."""
+        The caller holds the game's lock. A ply another server stored first is a Conflict,
+        after catching up with it."""
         before = live.state
 
         def change() -> State:
@@ -278,7 +375,11 @@ class Hub:
             self.store.append(live.id, entry, status, after.winner())
             return after
 
-        live.state = await to_thread.run_sync(change)
+        try:
+            live.state = await to_thread.run_sync(change)
+        except StoreConflict:
+            await self._sync(live)
+            raise Conflict(live.ply) from None
         live.ply += 1
 
     def _after_change(self, live: LiveGame) -> None:
@@ -297,8 +398,10 @@ class Hub:
         return next((s for s in live.state.sides_to_act() if s in live.players), None)
 
     async def _computer_turns(self, live: LiveGame) -> None:
-        """Let computer players act while one is asked; each thinks in a worker thread on a
-        copy, and its choice is dropped if a person changed the game meanwhile."""
+        """Let computer players act while one is asked; each thinks off the event loop (see
+        greatwar.server.computer) on the published position, and its choice is dropped if a
+        person changed the game meanwhile. A failing player is replaced, for that move, by a
+        safe legal move, and the page says so."""
         try:
             while True:
                 async with live.lock:
@@ -306,19 +409,36 @@ class Hub:
                     if side is None:
                         live.computer = None
                         return
-                    snapshot, ply = live.state.clone(), live.ply
-                choose: Callable[[State, str], Action] = live.players[side].choose
-                action = await to_thread.run_sync(choose, snapshot, side)
+                    snapshot, ply = live.state, live.ply
+                ask = Ask(
+                    live.id,
+                    live.game.id,
+                    dict(live.game.options),
+                    live.seed,
+                    live.specs.get(side, ""),
+                    side,
+                    history_of(snapshot),
+                )
+                action, problem = await self.computer.choose(ask, snapshot, live.players[side])
                 if self.computer_pause:
                     await asyncio.sleep(self.computer_pause)
                 async with live.lock:
+                    await self._sync(live)
                     if live.ply != ply:
                         continue
-                    await self._commit(live, side, "act", str(action))
+                    if problem is not None:
+                        live.notice = (
+                            f"The computer player for {side} failed ({problem}); a safe legal "
+                            f"move was played for it instead: {action}."
+                        )
+                    try:
+                        await self._commit(live, side, "act", str(action))
+                    except Conflict:
+                        continue  # another server moved first: think again
                 for event in live.listeners:
                     event.set()
-        except Exception:
-            log.exception("the computer player of game %s failed", live.id)
+        except Exception:  # storage failed: the next change or reload wakes the computer again
+            log.exception("the computer turns of game %s stopped", live.id)
             live.computer = None
 
     async def close(self) -> None:
@@ -327,3 +447,4 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.computer.close()

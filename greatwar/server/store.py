@@ -37,6 +37,7 @@ games = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("winner", sa.String(32), nullable=True),
+    sa.Column("nonce", sa.String(64), nullable=True),  # hides the seed in its commitment
 )
 
 actions = sa.Table(
@@ -59,6 +60,7 @@ seats = sa.Table(
     sa.Column("role", sa.String(16), nullable=False),
     sa.Column("side", sa.String(32), nullable=True),
     sa.Column("player", sa.String(32), nullable=True),
+    sa.Column("invitation", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_seats_game", "game"),
 )
 
@@ -67,16 +69,23 @@ class StoreConflict(ValueError):
     """A journal row for that ply exists already: another writer got there first."""
 
 
+class AlreadyClaimed(ValueError):
+    """An invitation link that someone has claimed already: it opens nothing any more."""
+
+
 @dataclass(frozen=True)
 class Seat:
     """A way into a game: one side's seat, the same-screen seat or the spectators' seat.
-    ``player`` names the computer player holding a side; such a seat's token is never shown."""
+    ``player`` names the computer player holding a side; such a seat's token is never shown.
+    An ``invitation`` is a link for a friend: claiming it gives the claimant a fresh token,
+    and the invitation then opens nothing (so whoever sent it cannot play that seat)."""
 
     token: str
     game: str
     role: Role
     side: str | None = None
     player: str | None = None
+    invitation: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,6 +110,7 @@ class StoredGame:
     status: str
     winner: str | None
     seats: tuple[Seat, ...]
+    nonce: str | None = None
 
 
 def new_token() -> str:
@@ -157,12 +167,24 @@ class Store:
         self.engine.dispose()
 
     def create(
-        self, game_id: str, options: dict[str, Any], seed: int, seats_: list[Seat]
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        seed: int,
+        seats_: list[Seat],
+        nonce: str | None = None,
     ) -> StoredGame:
         """A new game with its seats."""
         game_pk = secrets.token_urlsafe(9)
         seat_rows = [
-            {"token": s.token, "game": game_pk, "role": s.role, "side": s.side, "player": s.player}
+            {
+                "token": s.token,
+                "game": game_pk,
+                "role": s.role,
+                "side": s.side,
+                "player": s.player,
+                "invitation": s.invitation,
+            }
             for s in seats_
         ]
         with self.engine.begin() as connection:
@@ -174,6 +196,7 @@ class Store:
                     seed=seed,
                     created=datetime.now(UTC),
                     status=PLAYING,
+                    nonce=nonce,
                 )
             )
             connection.execute(seats.insert(), seat_rows)
@@ -198,22 +221,53 @@ class Store:
             created=row.created,
             status=row.status,
             winner=row.winner,
-            seats=tuple(Seat(s.token, s.game, s.role, s.side, s.player) for s in seat_rows),
+            seats=tuple(_seat(s) for s in seat_rows),
+            nonce=row.nonce,
         )
 
     def seat(self, token: str) -> Seat | None:
         """The seat a token opens, or None."""
         with self.engine.connect() as connection:
             row = connection.execute(seats.select().where(seats.c.token == token)).first()
-        return None if row is None else Seat(row.token, row.game, row.role, row.side, row.player)
+        return None if row is None else _seat(row)
 
-    def journal(self, game: str) -> list[Entry]:
-        """Every accepted action and undo of a game, in order."""
+    def claim(self, token: str) -> Seat:
+        """Claim an invitation: its seat gets a fresh token, and the old one opens nothing.
+        One UPDATE guarded by the invitation flag, so of two claimants (even on two servers)
+        exactly one wins; the other gets AlreadyClaimed."""
+        fresh = new_token()
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                seats.update()
+                .where(seats.c.token == token, seats.c.invitation.is_(True))
+                .values(token=fresh, invitation=False)
+            )
+            if done.rowcount != 1:
+                raise AlreadyClaimed(
+                    "this invitation link has been claimed already: only the person who opened "
+                    "it first may play that seat"
+                )
+            row = connection.execute(seats.select().where(seats.c.token == fresh)).first()
+        assert row is not None
+        return _seat(row)
+
+    def journal(self, game: str, after: int = 0) -> list[Entry]:
+        """Every accepted action and undo of a game after ply ``after``, in order."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                actions.select().where(actions.c.game == game).order_by(actions.c.ply)
+                actions.select()
+                .where(actions.c.game == game, actions.c.ply > after)
+                .order_by(actions.c.ply)
             ).all()
         return [Entry(r.ply, r.side, r.kind, r.action) for r in rows]
+
+    def last_ply(self, game: str) -> int:
+        """The ply of a game's newest journal entry (0 before the first)."""
+        with self.engine.connect() as connection:
+            value = connection.execute(
+                sa.select(sa.func.max(actions.c.ply)).where(actions.c.game == game)
+            ).scalar()
+        return int(value or 0)
 
     def append(self, game: str, entry: Entry, status: str, winner: str | None) -> None:
         """Journal one entry and set the game's status, in one transaction."""
@@ -233,3 +287,7 @@ class Store:
                 )
         except sa.exc.IntegrityError:
             raise StoreConflict(f"game {game} already has a journal entry {entry.ply}") from None
+
+
+def _seat(row: Any) -> Seat:
+    return Seat(row.token, row.game, row.role, row.side, row.player, bool(row.invitation))

@@ -90,14 +90,29 @@ def viewing_side(state: State, seat: Seat) -> str | None:
     return history[-1].side if history else state.game.sides[0]
 
 
+# What a side sees only because it is asked to act: never part of what every side sees.
+ACTING_KEYS = ("prompt", "legal_actions", "can_undo", "hand")
+
+
+def spectator_view(state: State) -> dict[str, Any]:
+    """What every side may see: the common part of the sides' observations of the public state
+    (during hidden simultaneous choices, the state before the first of them), without what a
+    side sees because it is asked to act."""
+    public = state.public_state()
+    view: dict[str, Any] = common_view([public.observation(s) for s in public.game.sides])
+    for key in ACTING_KEYS:
+        view.pop(key, None)
+    view["legal_actions"] = []  # spectators never act
+    view["side"] = None
+    return view
+
+
 def observe(state: State, seat: Seat) -> tuple[str | None, dict[str, Any]]:
     """(the side whose view it is, the observation) for a seat."""
     side = viewing_side(state, seat)
     if side is not None:
         return side, state.observation(side)
-    view = common_view([state.observation(s) for s in state.game.sides])
-    view["side"] = None
-    return None, view
+    return None, spectator_view(state)
 
 
 def seat_message(

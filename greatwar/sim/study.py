@@ -135,8 +135,25 @@ def _is_of(row: Mapping[str, Any], matchup: Matchup) -> bool:
     )
 
 
+def check_writable(path: Path) -> None:
+    """A results file can be written at ``path`` (and renamed into place), or GreatwarError."""
+    if path.is_dir():
+        raise GreatwarError(f"{path} is a folder: --out names the results file (x.parquet)")
+    probe = path.with_name(path.name + ".partial")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with probe.open("ab"):
+            pass
+        probe.unlink()
+    except OSError as error:
+        raise GreatwarError(f"cannot write the results to {path}: {error.strerror}") from None
+
+
 def load_results(path: Path) -> dict[Matchup, list[GameResult]]:
     """Every matchup in a results file, with its games in seed order."""
+    if not path.is_file():
+        what = "a folder" if path.is_dir() else "missing"
+        raise GreatwarError(f"{path} is {what}: give the Parquet file of `greatwar simulate`")
     store = ResultStore(path)
     studies: dict[Matchup, list[GameResult]] = {}
     for row in store.table.to_pylist():
@@ -207,6 +224,8 @@ def run_study(
         raise GreatwarError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
     if workers < 1:
         raise GreatwarError(f"workers must be at least 1, got {workers}")
+    if out is not None:
+        check_writable(out)  # before any game is played, not after
     store = ResultStore(out) if out is not None else None
     saved = store.results(matchup) if store is not None else {}
     done = {s: r for s, r in saved.items() if s in set(seeds)}

@@ -32,6 +32,7 @@ export const api = {
   create: (spec) => request("POST", "/api/games", spec),
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
   seat: (token) => request("GET", `/api/seats/${token}`),
+  claim: (token) => request("POST", `/api/invitations/${token}/claim`),
   act: (token, action, ply) => request("POST", `/api/seats/${token}/actions`, { action, ply }),
   undo: (token, ply) => request("POST", `/api/seats/${token}/undo`, { ply }),
   explain: (token, action) => request("POST", `/api/seats/${token}/explain`, { action }),

@@ -7,6 +7,7 @@ import { classify, describe, guessAction, unitsAt, visibleUnitIds } from "./acti
 import { MapView } from "./board.js";
 import { h } from "./dom.js";
 import { rememberSeat, savedGame } from "./saved.js";
+import { noticePanel, openSeat, retryAfterConflict, seedPanel } from "./fairplay.js";
 
 const KNOWN_KEYS = new Set([
   "game", "side", "turn", "phase", "to_act", "prompt", "legal_actions", "stacks", "carnage",
@@ -47,7 +48,7 @@ class PlayScreen {
   async start() {
     let first;
     try {
-      first = await api.seat(this.token);
+      ({ token: this.token, first } = await openSeat(this.token));
     } catch (error) {
       this.root.replaceChildren(h("p", { class: "fatal" }, error.message, " ", h("a", { href: "/" }, "Home")));
       return;
@@ -482,10 +483,12 @@ class PlayScreen {
   renderLinks() {
     const saved = savedGame(this.msg.game.id);
     const others = (saved?.seats || []).filter((s) => s.token !== this.token);
-    this.el.links.hidden = !others.length;
-    this.el.links.replaceChildren(h("details", {}, h("summary", {}, "Links to this game"),
+    const seed = seedPanel(this.msg.game, h);
+    const notice = noticePanel(this.msg.game, h);
+    this.el.links.hidden = !others.length && !seed && !notice;
+    this.el.links.replaceChildren(notice || "", others.length ? h("details", {}, h("summary", {}, "Links to this game"),
       h("ul", {}, others.map((s) => h("li", {}, `${s.role === "side" ? this.sideName(s.side) : s.role}: `,
-        h("input", { readonly: true, value: s.url, onclick: (e) => e.target.select() }))))));
+        h("input", { readonly: true, value: s.url, onclick: (e) => e.target.select() }))))) : "", seed || "");
   }
 
   // The log's items stand for entries [logFirst, log.length); only changed entries are redrawn.
@@ -605,7 +608,7 @@ class PlayScreen {
     try {
       this.update(await api.act(this.token, action, this.msg.ply));
     } catch (error) {
-      await this.refused(error);
+      if (!(await retryAfterConflict(this, error, action))) await this.refused(error);
     } finally {
       this.busy = false;
     }

@@ -145,3 +145,29 @@ def test_log_entries_carry_rules_and_secrecy() -> None:
     state.apply_action("bid 3", "north")
     assert [e.rule for e in state.log("north")] == ["1.1"]
     assert state.log("south") == []
+
+
+def test_wrong_types_are_clear_errors_and_change_nothing() -> None:
+    from greatwar.core import Played
+    from greatwar.core.errors import BadSeed
+
+    state = new()
+    before = state.fingerprint()
+    for wrong in (
+        None,
+        3,
+        Played("north", act("bid", 1)),
+        ["bid", "1"],
+        act("bid", 1)._replace(args=(1,)),
+    ):
+        with pytest.raises(IllegalAction, match="an action is an Action or its string form"):
+            state.apply_action(wrong)  # type: ignore[arg-type]
+    with pytest.raises(BadSide, match="a side is named by a string"):
+        state.apply_action("bid 1", 7)  # type: ignore[arg-type]
+    with pytest.raises(BadSide, match="unknown side 'french'"):
+        state.legal_actions("french")
+    assert state.fingerprint() == before and state.history() == []
+    for seed in (-1, 2**64, True, "7"):
+        with pytest.raises(BadSeed, match="from 0 to 2\\*\\*64 - 1"):
+            load_game("toy").new_initial_state(seed)  # type: ignore[arg-type]
+    assert load_game("toy").new_initial_state(2**64 - 1).seed == 2**64 - 1

@@ -123,3 +123,15 @@ def test_6_6_one_unit_per_hex_during_set_up() -> None:
     assert not [a for a in legal(state) if a.endswith(" 1927")]
     with pytest.raises(IllegalAction, match=r"\(3\.2, 6\.6\)"):
         state.apply_action("place U01 1927")
+
+
+@pytest.mark.parametrize("mover", ["G001", "G002"])
+def test_6_5_a_unit_leaving_a_stack_shows_a_hidden_unit_and_cannot_be_undone(mover: str) -> None:
+    units = {"U40": "4020", "G001": "2520", "G002": "2520", "G003": "2420"}
+    state = position(units, prompt="movement", side="german")
+    # G002 on top leaves: G001 below is seen; G001 below leaves: it is seen where it goes.
+    play(state, f"move {mover}", "to 2518")
+    assert not state.can_undo("german")
+    alone = position(units, prompt="movement", side="german")
+    play(alone, "move G003", "to 2418")  # a stack of one: the US saw it before and after
+    assert alone.can_undo("german")

@@ -274,3 +274,23 @@ def test_7_10_the_favoured_side_bombards_without_drift() -> None:
     )
     play(rigged(other, [6]), "bombard light 2136", "done")  # drift 2: onto empty 2134
     assert log_texts(other, "11.3")[0] == "drift roll 6: 2 hex(es)"
+
+
+def test_7_5_a_drawn_unit_that_fits_nowhere_is_set_aside_and_later_ones_are_placed() -> None:
+    # Every west edge hex but 4231 holds a US unit; 4231 holds 14 German fire factors (6.1).
+    us = {f"U{n + 2:02d}": h for n, h in enumerate(WEST_EDGE[1:])}
+    units = {**BASE, **us, "G004": "4231", "G007": "4231", "G005": "4231"}
+    state = rolled([2, 3, 3, 1, 0, 0, *PHASE_II], units)  # 5: west; 3 units: G003, G002, G006
+    assert "G003 (I/6 Gren (3), 3-4-4) fits in no entry hex (6.1): set aside (8.6)" in (
+        log_texts(state, "7.5")
+    )
+    assert state.stack[-1]["unit"] == unit(state, "G002")  # 2 factors: it fits, so it enters
+    assert legal(state) == ["enter 4231"]
+    play(state, "enter 4231")
+    assert ids_in(state, "4231") == ["G004", "G007", "G005", "G002"]
+    assert "G006 (I/6 Gren (6), 3-4-4) fits in no entry hex (6.1): set aside (8.6)" in (
+        log_texts(state, "7.5")
+    )
+    # 8.5 binds only units put on the map: the two set aside are back in the container.
+    assert {unit(state, "G003"), unit(state, "G006")} <= set(state.container)
+    assert state.stack[-1]["rule"] == "8.3" and dice_left(state) == []  # on to phase II

@@ -265,3 +265,21 @@ def test_10_12_us_infantry_never_advances_into_a_riverbank_hex() -> None:
     play(state, "fire 2632", "add U01", "resolve")  # 6 into riverbank (defence 2): 3:1
     assert ids_in(state, "2632") == [] and state.stack[-1]["p"] == "advance"
     assert legal(state) == ["done"]  # 9.8
+
+
+@pytest.mark.parametrize(
+    ("units", "firer", "target"),
+    [
+        ({"U01": "2232", "U02": "2232", "G001": "2234"}, "G001", "2232"),  # 0:1, no roll
+        ({"H1": "2034", "G001": "2036", "G002": "2036"}, "H1", "2036"),  # 6:1, automatic
+    ],
+)
+def test_10_10_fire_without_a_roll_still_reveals_the_stack_and_cannot_be_undone(
+    units: dict[str, str], firer: str, target: str
+) -> None:
+    side = "german" if firer.startswith("G") else "us"
+    state = german_fire(units) if side == "german" else us_fire(units)
+    play(rigged(state, []), f"fire {target}", f"add {firer}")
+    assert state.can_undo(side)  # choosing the firers reveals nothing yet
+    play(state, "resolve")  # 6.5: every unit of the target stack is named in the log
+    assert not state.can_undo(side)

@@ -31,16 +31,24 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, fixed_seeds=True)) as test_client:
+    # Computer players in threads: tests define players of their own in this process.
+    with TestClient(create_app(db_url, fixed_seeds=True, computer_workers=0)) as test_client:
         yield test_client
 
 
-def create(client: TestClient, **spec: Any) -> dict[str, Any]:
-    """A new FBSM game (seed 7 unless given); the creation answer."""
+def create(client: TestClient, *, claim: bool = True, **spec: Any) -> dict[str, Any]:
+    """A new FBSM game (seed 7 unless given); the creation answer. With ``claim``, each
+    invitation is claimed as the friend would, and the answer lists the claimed tokens."""
     body = {"game": "fbsm", "seed": 7} | spec
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text
     answer: dict[str, Any] = response.json()
+    if claim:
+        for link in answer["seats"]:
+            if link["invitation"]:
+                claimed = client.post(f"/api/invitations/{link['token']}/claim")
+                assert claimed.status_code == 200, claimed.text
+                link.update(claimed.json()["you"])
     return answer
 
 

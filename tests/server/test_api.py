@@ -9,6 +9,8 @@ from fastapi.testclient import TestClient
 
 from greatwar.ai import registry
 from greatwar.core.actions import Action
+from greatwar.core.commitment import commitment
+from greatwar.core.record import GameRecord
 from greatwar.core.state import State
 from greatwar.server.app import create_app
 from tests.server.conftest import act, create, seat_token
@@ -188,8 +190,10 @@ def test_the_record_is_withheld_until_the_game_is_over(client: TestClient) -> No
     assert client.get(f"/api/seats/{us}/record").status_code == 403
     act(client, us, "concede", 0)  # 4.5
     record = client.get(f"/api/seats/{us}/record").json()
-    assert record["game"] == "fbsm" and record["seed"] == 7
+    assert record["game"] == "fbsm" and record["seed"] == "7"  # text: 64-bit safe in JS
     assert record["actions"] == [["us", "concede"]]
+    assert record["commitment"] == answer["commitment"] == commitment(7, record["nonce"])
+    GameRecord.model_validate(record).replay()
     summary = client.get(f"/api/games/{answer['id']}").json()
     assert summary["status"] == "over" and summary["winner"] == "german"
     assert summary["end"] == {"rule": "4.5", "cause": "us conceded"}
@@ -229,3 +233,37 @@ def test_the_computer_thinks_without_blocking_the_server(client: TestClient) -> 
     finally:
         gate.set()
         del registry.PLAYERS["gated"]
+
+
+def test_an_invitation_is_claimed_once_and_then_opens_nothing(client: TestClient) -> None:
+    answer = create(client, opponent="remote", claim=False)
+    [invitation] = [s for s in answer["seats"] if s["invitation"]]
+    assert invitation["side"] == "german" and not answer["you"]["invitation"]
+    opened = client.get(f"/api/seats/{invitation['token']}")
+    assert opened.status_code == 403 and opened.json()["error"] == "invitation"
+    claimed = client.post(f"/api/invitations/{invitation['token']}/claim")
+    assert claimed.status_code == 200
+    mine = claimed.json()["you"]
+    assert mine["side"] == "german" and mine["token"] != invitation["token"]
+    assert client.get(f"/api/seats/{mine['token']}").json()["seat"]["side"] == "german"
+    # The creator kept the invitation link: it no longer opens, acts or claims anything.
+    again = client.post(f"/api/invitations/{invitation['token']}/claim")
+    assert again.status_code == 410 and again.json()["error"] == "claimed"
+    assert client.get(f"/api/seats/{invitation['token']}").status_code == 404
+    stolen = client.post(
+        f"/api/seats/{invitation['token']}/actions", json={"action": "concede", "ply": 0}
+    )
+    assert stolen.status_code == 404
+
+
+def test_the_seed_is_committed_at_creation_and_revealed_only_at_the_end(
+    client: TestClient,
+) -> None:
+    answer = create(client, opponent="remote")
+    assert len(answer["commitment"]) == 64 and "seed" not in answer
+    us = answer["you"]["token"]
+    playing = client.get(f"/api/seats/{us}").json()["game"]
+    assert playing["commitment"] == answer["commitment"]
+    assert "seed" not in playing and "nonce" not in playing
+    over = act(client, us, "concede", 0)["game"]
+    assert over["seed"] == "7" and commitment(7, over["nonce"]) == answer["commitment"]

@@ -165,3 +165,51 @@ def test_the_migrations_render_for_postgresql(capsys: pytest.CaptureFixture[str]
     sql = capsys.readouterr().out
     assert "CREATE TABLE actions" in sql and "PRIMARY KEY (game, ply)" in sql
     assert "seed BIGINT NOT NULL" in sql
+
+
+def test_two_servers_on_one_database_stay_in_step_and_answer_409_on_a_race(
+    client: TestClient, db_url: str
+) -> None:
+    us = create(client, opponent="remote")["you"]["token"]
+    with TestClient(create_app(db_url, fixed_seeds=True, computer_workers=0)) as other:
+        seen = other.get(f"/api/seats/{us}").json()  # the second server opens the game
+        moved = act(client, us, seen["observation"]["legal_actions"][0], 0)  # via the first
+        assert other.get(f"/api/seats/{us}").json()["ply"] == moved["ply"] == 1
+        # A click made on the old position, sent to the second server: it has caught up.
+        stale = other.post(f"/api/seats/{us}/actions", json={"action": "x", "ply": 0})
+        assert stale.status_code == 409 and stale.json()["error"] == "stale"
+        # A true race: the second server checked the journal just before the first wrote.
+        hub = other.app.state.hub  # type: ignore[attr-defined]
+        legal = moved["observation"]["legal_actions"]
+        act(client, us, legal[0], 1)
+        real_last_ply = hub.store.last_ply
+        answers = iter([1])  # once, the old ply; then the truth
+        hub.store.last_ply = lambda game: next(answers, None) or real_last_ply(game)
+        raced = other.post(f"/api/seats/{us}/actions", json={"action": legal[1], "ply": 1})
+        hub.store.last_ply = real_last_ply
+        assert raced.status_code == 409 and raced.json()["error"] == "conflict"
+        assert "another server changed this game" in raced.json()["detail"]
+        assert raced.json()["ply"] == 2  # and the second server has caught up
+        assert other.get(f"/api/seats/{us}").json() == client.get(f"/api/seats/{us}").json()
+
+
+def test_every_error_answer_has_an_error_field(client: TestClient) -> None:
+    us = create(client, opponent="remote")["you"]["token"]
+    answers = [
+        client.get("/api/nosuch"),
+        client.delete(f"/api/seats/{us}"),
+        client.get("/api/seats/nosuch"),
+        client.post(f"/api/seats/{us}/actions", content=b"{"),
+        client.post(f"/api/seats/{us}/actions", json={"action": "", "ply": -1}),
+        client.post(f"/api/seats/{us}/actions", json={"action": "fly", "ply": 0}),
+        client.post(f"/api/seats/{us}/actions", json={"action": "pass", "ply": 9}),
+        client.get(f"/api/seats/{us}/record"),
+        client.post("/api/games", json={"game": "nosuch"}),
+        client.post("/api/games", json={"game": "fbsm", "computer": "mcts:0"}),
+        client.post("/api/invitations/nosuch/claim"),
+        client.get("/api/catalog/nosuch/board"),
+    ]
+    for answer in answers:
+        assert 400 <= answer.status_code < 500, answer.text
+        body = answer.json()
+        assert set(body) >= {"error", "detail"} and body["error"] and body["detail"], body

@@ -161,6 +161,9 @@ class FireGroup(Prompt[FbsmState]):
 def fire(state: FbsmState, side: str, target: int, firers: tuple[int, ...]) -> None:
     """10.3-10.12: resolve one fire, then offer the close assault's advance."""
     strength, _, _ = odds(state, firers, target)
+    # 6.5, 10.10: the fire is resolved unit by unit against the whole target stack, naming
+    # each unit, so the stack is revealed even when no die is rolled (below 1:1, 6:1 and up).
+    state.reveal()
     state.fired_into.add(target)
     state.done.update(firers)
     names = ", ".join(state.counter(u).id for u in firers)

@@ -39,15 +39,38 @@ def start_entry(state: FbsmState, zone: str, count: int, rule: str) -> None:
         draw_next(state, zone, count, rule)
 
 
-def draw_next(state: FbsmState, zone: str, left: int, rule: str) -> None:
-    """Draw one unit; 8.6 it must be placed unless no entry hex can take it."""
-    unit = state.draw()
-    if not open_hexes(state, zone, unit):
-        state.container.append(unit)
-        state.note(rule, f"{state.label(unit)} has no open entry hex: entry thwarted (8.6)")
-        return
-    state.note(rule, f"{state.label(unit)} drawn from the container")
-    state.push("enter", side=GERMAN, unit=unit, zone=zone, left=left, rule=rule)
+def enemy_free(state: FbsmState, zone: str) -> bool:
+    """7.5, 7.7, 8.3: whether any entry hex of the zone is empty of enemy units."""
+    return any(
+        h not in state.stacks or state.counter(state.stacks[h][0]).side == GERMAN
+        for h in entry_hexes(state, zone)
+    )
+
+
+def draw_next(
+    state: FbsmState, zone: str, left: int, rule: str, aside: tuple[int, ...] = ()
+) -> None:
+    """Draw units one at a time until one can be placed, and ask where it goes (``left``
+    counts the units still to draw). 8.6: a unit is never refused unless no entry hex can
+    take it; such a unit is set aside and the drawing goes on, so later units that fit are
+    placed (7.5, 7.7: all the drawn units are placed, normal stacking allowed). With no entry
+    hex empty of enemy units at all, the entry is thwarted. Units set aside go back to the
+    container at the end (8.5 holds only for units put on the map)."""
+    kept = list(aside)
+    while left > 0 and state.container:
+        unit = state.draw()
+        if open_hexes(state, zone, unit):
+            state.note(rule, f"{state.label(unit)} drawn from the container")
+            frame = {"side": GERMAN, "unit": unit, "zone": zone, "left": left, "rule": rule}
+            state.push("enter", **frame, **({"aside": tuple(kept)} if kept else {}))
+            return
+        kept.append(unit)
+        left -= 1
+        if not enemy_free(state, zone):
+            state.note(rule, f"{state.label(unit)} has no open entry hex: entry thwarted (8.6)")
+            break
+        state.note(rule, f"{state.label(unit)} fits in no entry hex (6.1): set aside (8.6)")
+    state.container.extend(kept)
 
 
 class Enter(Prompt[FbsmState]):
@@ -66,8 +89,11 @@ class Enter(Prompt[FbsmState]):
         state.note(frame["rule"], f"{state.label(unit)} enters at {action.args[0]}")
         # 8.5: from now on it moves and fires like any unit; it never goes back to the container
         state.pop()
-        if frame["left"] > 1 and state.container and not state.is_terminal():
-            draw_next(state, frame["zone"], frame["left"] - 1, frame["rule"])
+        aside = tuple(frame.get("aside", ()))
+        if frame["left"] > 1 and not state.is_terminal():
+            draw_next(state, frame["zone"], frame["left"] - 1, frame["rule"], aside)
+        else:
+            state.container.extend(aside)  # 8.6: back to the container, never placed
 
     def explain(self, state: FbsmState, frame: Frame, action: Action, side: str) -> str | None:
         if action.verb == "enter" and action.args and action.args[0] in state.c.board.grid:

@@ -97,6 +97,15 @@ class FbsmState(State, UnitStacks):
         limit = self.c.tables["stacking"]["max_infantry_fire_factors"]
         return sum(counters[u].fire for u in stack) + counters[unit].fire <= int(limit)
 
+    def lift(self, unit: int) -> None:
+        """Take a unit off its stack. 6.5: from a stack of several, the enemy now sees a unit it
+        could not see before (the one leaving from below, or the one below the leaving top),
+        which cannot be unseen (no undo past it)."""
+        old = self.where[unit]
+        if old >= 0 and len(self.stacks[old]) > 1:
+            self.reveal()
+        super().lift(unit)
+
     def eliminate(self, unit: int, rule: str, why: str) -> None:
         """2.6: the unit becomes carnage in its hex; then 4.3/4.4 are checked at once."""
         hex_index = self.where[unit]

@@ -27,6 +27,7 @@ def determinize(state: FbsmState, side: str, rng: Rng) -> FbsmState:
     for hex_index, stack in copy.stacks.items():
         if copy.counter(stack[0]).side != side:
             _resample_below_top(copy, hex_index, rng)
+    copy.forget_cached()  # the legal actions may name resampled units
     return copy
 
 

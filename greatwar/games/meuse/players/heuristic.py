@@ -162,15 +162,21 @@ class MeuseHeuristic:
         self.unit: str | None = None  # the unit whose move or return the player chose
         self.options: dict[str, object] = {}
         self.observation: dict[str, Any] = {}
+        self.ply = -1  # the game's action count when this player last chose
 
     def choose(self, state: State, side: str) -> Action:
         legal = state.legal_actions(side)
         kind = prompt_kind(legal)
+        # Its own record of its moves is good only if nothing else happened since its last
+        # choice (a reinforcement arriving on its own, as at 0901 in 19.6, is a new unit).
+        own_move_only = len(state.history()) == self.ply + 1
+        self.ply = len(state.history())
         if len(legal) == 1 or not kind:
+            self.ply = -2  # a forced action is not in its record: observe again next time
             return legal[0]
         self.options = dict(state.game.options)
         moving = ("move", "movement")
-        if kind not in moving or self.last not in moving or self.unit is None:
+        if kind not in moving or self.last not in moving or self.unit is None or not own_move_only:
             self.observation = state.observation(side)
             self.pic = picture_of(self.observation, self.c)
         self.last = kind

@@ -1,0 +1,162 @@
+"""Computer moves off the server's event loop, bounded in time, never hanging a game.
+
+Moves are chosen in worker processes (a process pool, at a lower CPU priority than the
+server), so one game thinking never delays another game's answers. A worker keeps the last
+position of each game it has seen and applies only the new actions, so a move costs one
+small message, not a replay. Whatever a player does wrong (raises, answers something
+illegal, or thinks past the time limit), the game goes on with a safe legal move, and the
+error is logged with the game's seed and action count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+
+from anyio import to_thread
+
+from greatwar.ai.registry import make_player
+from greatwar.core.actions import Action
+from greatwar.core.play import Player
+from greatwar.core.registry import load_game
+from greatwar.core.state import CONCEDE, State
+
+log = logging.getLogger("greatwar.server")
+
+MOVE_SECONDS = 20.0  # a computer move longer than this is replaced by a safe legal move
+WORKER_NICENESS = 10  # workers yield the CPU to the server answering people
+_CACHED_GAMES = 64  # positions a worker keeps
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What a worker needs to choose one move: the game, its players' spec, the actions so far."""
+
+    key: str  # the game's id on the server
+    game_id: str
+    options: dict[str, object]
+    seed: int
+    spec: str
+    side: str
+    history: tuple[tuple[str, str], ...]  # (side, action) so far
+
+
+def safe_move(state: State, side: str) -> Action:
+    """A legal move that gives nothing away: the first legal action that is not a concession
+    (the rules list their actions in a fixed order, so this is reproducible)."""
+    legal = state.legal_actions(side)
+    return next((a for a in legal if a.verb != CONCEDE), legal[0])
+
+
+# --- in the worker processes -------------------------------------------------------------
+
+_positions: dict[str, State] = {}
+_players: dict[tuple[str, str, str], Player] = {}
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):  # not allowed here: same priority as the server
+        os.nice(WORKER_NICENESS)
+
+
+def _position(ask: Ask) -> State:
+    """The game's position after ``ask.history``, from the worker's cache where it can."""
+    state = _positions.get(ask.key)
+    done = state.history() if state is not None else []
+    if (
+        state is None
+        or len(done) > len(ask.history)
+        or any((p.side, str(p.action)) != ask.history[n] for n, p in enumerate(done))
+    ):
+        state = load_game(ask.game_id, ask.options).new_initial_state(ask.seed)
+        done = []
+    for side, text in ask.history[len(done) :]:
+        state.apply_action(text, side)
+    _positions.pop(ask.key, None)
+    _positions[ask.key] = state
+    while len(_positions) > _CACHED_GAMES:
+        _positions.pop(next(iter(_positions)))
+    return state
+
+
+def choose_in_worker(ask: Ask) -> str:
+    """A worker's move for ``ask`` (its string form)."""
+    state = _position(ask)
+    key = (ask.key, ask.side, ask.spec)
+    if key not in _players:
+        _players[key] = make_player(ask.spec, ask.game_id, ask.side, ask.seed)
+    return str(_players[key].choose(state.clone(), ask.side))
+
+
+# --- in the server -----------------------------------------------------------------------
+
+
+def process_pool(workers: int) -> Executor:
+    """Worker processes, started fresh (spawn: the server runs threads, which fork would copy
+    in any state) at a lower priority."""
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_lower_priority)
+
+
+def default_workers() -> int:
+    """One worker per core but one, which stays with the server (at least one)."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+class Computer:
+    """Chooses computer moves: in a process pool, or (``pool`` None) in threads with the
+    player objects given, which tests use for players they define themselves."""
+
+    def __init__(self, pool: Executor | None, move_seconds: float = MOVE_SECONDS) -> None:
+        self.pool = pool
+        self.move_seconds = move_seconds
+
+    async def choose(
+        self, ask: Ask, state: State, player: Player | None
+    ) -> tuple[Action, str | None]:
+        """(the move, None) or, when the player failed, (a safe legal move, what went wrong)."""
+        try:
+            chosen = await asyncio.wait_for(self._think(ask, state, player), self.move_seconds)
+            action = Action.parse(chosen) if isinstance(chosen, str) else chosen
+            if action not in state.legal_actions(ask.side):
+                raise ValueError(f"it chose {str(action)!r}, which is not legal now")
+            return action, None
+        except Exception as error:  # whatever a player does, the game goes on
+            problem = (
+                f"took longer than {self.move_seconds:g} s"
+                if isinstance(error, TimeoutError)
+                else f"{type(error).__name__}: {error}"
+            )
+            log.error(
+                "computer player %s (%s) of game %s failed at seed %d after %d actions: %s",
+                ask.spec,
+                ask.side,
+                ask.key,
+                ask.seed,
+                len(ask.history),
+                problem,
+                exc_info=not isinstance(error, TimeoutError),
+            )
+            return safe_move(state, ask.side), problem
+
+    async def _think(self, ask: Ask, state: State, player: Player | None) -> Action | str:
+        if self.pool is None:
+            assert player is not None
+            choose: Callable[[State, str], Action] = player.choose
+            return await to_thread.run_sync(choose, state.clone(), ask.side, abandon_on_cancel=True)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool, choose_in_worker, ask)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def history_of(state: State) -> tuple[tuple[str, str], ...]:
+    return tuple((p.side, str(p.action)) for p in state.history())
