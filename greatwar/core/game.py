@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from greatwar.core.errors import BadOption
 
 if TYPE_CHECKING:
+    from greatwar.core.actions import Action
+    from greatwar.core.encoding import Encoding
     from greatwar.core.state import State
 
 OptionValue = bool | int | str
@@ -90,6 +92,34 @@ class Game:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
         return self.make_state(self, seed)
+
+    # --- the research encoding (greatwar/core/encoding.py) --------------------------------
+
+    def encoding(self) -> Encoding:
+        """This game's integer actions and observation tensors; EncodingError if it has none."""
+        from greatwar.core.encoding import encoding_of
+
+        return encoding_of(self)
+
+    def num_distinct_actions(self) -> int:
+        """The size of the fixed action space: ids are 0 .. num_distinct_actions() - 1."""
+        return self.encoding().actions.size
+
+    def action_id(self, action: Action | str) -> int:
+        """The fixed integer id of an action (or of its string form)."""
+        from greatwar.core.actions import Action
+
+        if isinstance(action, str):
+            action = Action.parse(action)
+        return self.encoding().actions.action_id(action)
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with this id: the same in every state of this game and options."""
+        return self.encoding().actions.action_from_id(action_id)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of every ``state.observation_tensor(side)``."""
+        return self.encoding().observation.shape
 
 
 def resolve_options(info: GameInfo, given: Mapping[str, object] | None) -> dict[str, OptionValue]:

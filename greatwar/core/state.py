@@ -12,13 +12,17 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from greatwar.core.actions import Action, Played
 from greatwar.core.errors import BadSide, IllegalAction
 from greatwar.core.game import Game
 from greatwar.core.log import LogEntry
 from greatwar.core.rng import Rng
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 TERMINAL = "terminal"
 CONCEDE = "concede"
@@ -65,6 +69,7 @@ class State:
         self.rng = Rng(seed)
         self.stack: list[Frame] = []
         self._history: list[Played] = []
+        self._chance: list[bool] = []  # per history entry: did it draw from the generator?
         self._log: list[LogEntry] = []
         self._undo_floor = 0
         self._revealed = False
@@ -126,6 +131,7 @@ class State:
             self._undo_floor = len(self._history)  # a die roll, draw or reveal is final
         self._legal_cache = None
         self.advance()
+        self._chance.append(self.rng.position != position)
 
     def is_terminal(self) -> bool:
         return self._winner is not None
@@ -156,6 +162,7 @@ class State:
         new.rng = self.rng.copy()
         new.stack = [dict(frame) for frame in self.stack]
         new._history = list(self._history)
+        new._chance = list(self._chance)
         new._log = list(self._log)
         new._log_views = dict(self._log_views)  # the lists inside are never mutated: shared
         self.copy_into(new)
@@ -181,6 +188,32 @@ class State:
             done = done + fresh  # a new list: clones that share the old one never see these
             self._log_views[side] = (done, len(self._log))
         return list(done)
+
+    def chance_steps(self) -> list[bool]:
+        """For each entry of ``history()``: whether resolving it drew from the state's generator
+        (dice, draws, shuffles), i.e. was followed by a chance node in OpenSpiel's terms.
+        The initial state may have drawn too (the seed is the root chance outcome)."""
+        return list(self._chance)
+
+    # --- the research encoding (greatwar/core/encoding.py) --------------------------------
+
+    def legal_actions_mask(self, side: str | None = None) -> npt.NDArray[np.bool_]:
+        """A bool vector over the game's fixed action space, True at the legal actions' ids."""
+        side = self.current_player() if side is None else side
+        if side != TERMINAL:
+            self._check_side(side)
+        actions = self.legal_actions(side) if side != TERMINAL else []
+        return self.game.encoding().actions.mask(actions)
+
+    def legal_action_ids(self, side: str | None = None) -> list[int]:
+        """The ids of ``legal_actions(side)``, in the same order."""
+        space = self.game.encoding().actions
+        return [space.action_id(a) for a in self.legal_actions(side)]
+
+    def observation_tensor(self, side: str) -> npt.NDArray[np.float32]:
+        """``observation(side)`` as a float32 vector of ``game.observation_shape()``: built from
+        that whitelisted dict alone, so it holds nothing the side may not see."""
+        return self.game.encoding().observation.tensor(self.observation(side))
 
     # --- undo ---------------------------------------------------------------------------
 
@@ -291,4 +324,5 @@ class State:
             raise IllegalAction(action, "concede takes no arguments")
         others = [s for s in self.game.sides if s != side]
         self._history.append(Played(side, action))
+        self._chance.append(False)
         self.end(others[0], rule, f"{side} conceded")
