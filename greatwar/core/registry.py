@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,4 +45,12 @@ def load_game(game_id: str, options: Mapping[str, object] | None = None) -> Game
         resolve_options(info, options),
         module.make_state,
         getattr(module, "observation", None),
+        package=GAME_MODULES[game_id],
     )
+
+
+def has_encoding(game_id: str) -> bool:
+    """Whether a registered game declares a research encoding module."""
+    if game_id not in GAME_MODULES:
+        return False
+    return importlib.util.find_spec(f"{GAME_MODULES[game_id]}.encoding") is not None

@@ -14,13 +14,19 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from greatwar.core.actions import Action, Played
 from greatwar.core.errors import BadSeed, BadSide, IllegalAction
 from greatwar.core.game import GameInfo, OptionValue
 from greatwar.core.log import LogEntry
 from greatwar.core.rng import Rng
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from greatwar.core.encoding import Encoding
 
 TERMINAL = "terminal"
 CONCEDE = "concede"
@@ -39,6 +45,7 @@ class Game:
     # the game's whitelist view, observation(state, side) in its view.py; the registry passes
     # it from the game package, so the package's state and view modules need not know each other
     view: Callable[[Any, str], dict[str, Any]] | None = field(default=None, repr=False)
+    package: str = ""  # the game's Python package, where its optional modules live
 
     @property
     def id(self) -> str:
@@ -58,6 +65,32 @@ class Game:
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
             raise BadSeed(f"a seed is a whole number from 0 to 2**64 - 1, got {seed!r}")
         return self.make_state(self, seed)
+
+    # --- the research encoding (greatwar/core/encoding.py) --------------------------------
+
+    def encoding(self) -> Encoding:
+        """This game's integer actions and observation tensors; EncodingError if it has none."""
+        from greatwar.core.encoding import encoding_of
+
+        return encoding_of(self)
+
+    def num_distinct_actions(self) -> int:
+        """The size of the fixed action space: ids are 0 .. num_distinct_actions() - 1."""
+        return self.encoding().actions.size
+
+    def action_id(self, action: Action | str) -> int:
+        """The fixed integer id of an action (or of its string form)."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        return self.encoding().actions.action_id(action)
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with this id: the same in every state of this game and options."""
+        return self.encoding().actions.action_from_id(action_id)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of every ``state.observation_tensor(side)``."""
+        return self.encoding().observation.shape
 
 
 class Prompt(Generic[S]):
@@ -98,6 +131,7 @@ class State:
         self.rng = Rng(seed)
         self.stack: list[Frame] = []
         self._history: list[Played] = []
+        self._chance: list[bool] = []  # per history entry: did it draw from the generator?
         self._log: list[LogEntry] = []
         self._undo_floor = 0
         self._revealed = False
@@ -163,6 +197,7 @@ class State:
         self._history.append(Played(side, action))
         self._legal_cache = None
         self.advance()
+        self._chance.append(self.rng.position != position)
         # Whatever the action and the automatic steps after it rolled, drew or revealed is
         # final: checked after advance(), which rolls the next turn's dice and deals hands.
         if self.rng.position != position or self._revealed:
@@ -224,6 +259,7 @@ class State:
         new.rng = self.rng.copy()
         new.stack = [dict(frame) for frame in self.stack]
         new._history = list(self._history)
+        new._chance = list(self._chance)
         new._log = list(self._log)
         new._log_views = dict(self._log_views)  # the lists inside are never mutated: shared
         self.copy_into(new)
@@ -254,6 +290,32 @@ class State:
             done = done + fresh  # a new list: clones that share the old one never see these
             self._log_views[side] = (done, len(self._log))
         return list(done)
+
+    def chance_steps(self) -> list[bool]:
+        """For each entry of ``history()``: whether resolving it drew from the state's generator
+        (dice, draws, shuffles), i.e. was followed by a chance node in OpenSpiel's terms.
+        The initial state may have drawn too (the seed is the root chance outcome)."""
+        return list(self._chance)
+
+    # --- the research encoding (greatwar/core/encoding.py) --------------------------------
+
+    def legal_actions_mask(self, side: str | None = None) -> npt.NDArray[np.bool_]:
+        """A bool vector over the game's fixed action space, True at the legal actions' ids."""
+        side = self.current_player() if side is None else side
+        if side != TERMINAL:
+            self._check_side(side)
+        actions = self.legal_actions(side) if side != TERMINAL else []
+        return self.game.encoding().actions.mask(actions)
+
+    def legal_action_ids(self, side: str | None = None) -> list[int]:
+        """The ids of ``legal_actions(side)``, in the same order."""
+        space = self.game.encoding().actions
+        return [space.action_id(a) for a in self.legal_actions(side)]
+
+    def observation_tensor(self, side: str) -> npt.NDArray[np.float32]:
+        """``observation(side)`` as a float32 vector of ``game.observation_shape()``: built from
+        that whitelisted dict alone, so it holds nothing the side may not see."""
+        return self.game.encoding().observation.tensor(self.observation(side))
 
     # --- undo ---------------------------------------------------------------------------
 
@@ -373,6 +435,7 @@ class State:
             raise IllegalAction(action, "concede takes no arguments")
         others = [s for s in self.game.sides if s != side]
         self._history.append(Played(side, action))
+        self._chance.append(False)
         self.end(others[0], rule, f"{side} conceded")
 
 

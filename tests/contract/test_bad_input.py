@@ -16,12 +16,13 @@ pytestmark = pytest.mark.parametrize("game_id", GAMES)
 
 def unchanged_after(state: State, attempt: str, side: str | None, error: type[Exception]) -> str:
     """Try ``attempt``; it must raise ``error`` and change nothing. Returns the message."""
-    before = (state.fingerprint(), state.history(), state.legal_actions(side))
-    undo = state.can_undo(side)
+    seen = side if side in state.game.sides else None  # an unknown side has no view
+    before = (state.fingerprint(), state.history(), state.legal_actions(seen))
+    undo = state.can_undo(seen)
     with pytest.raises(error) as raised:
         state.apply_action(attempt, side)
-    assert (state.fingerprint(), state.history(), state.legal_actions(side)) == before
-    assert state.can_undo(side) == undo
+    assert (state.fingerprint(), state.history(), state.legal_actions(seen)) == before
+    assert state.can_undo(seen) == undo
     message = str(raised.value)
     assert message.strip(), f"{attempt!r} was refused without a reason"
     return message
