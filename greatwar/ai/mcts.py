@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -124,6 +125,12 @@ class MctsPlayer:
         self.evaluate: Evaluate | None = make_evaluator() if make_evaluator else None
         self.guide = self._scripted(side, seed)
         self.iterations = 0  # done in all decisions so far (for benchmarks)
+        self._hurry = threading.Event()  # set from another thread: decide now
+
+    def hurry(self) -> None:
+        """Stop the search under way (or the next one) after its current iteration and play
+        the best action found; a person waiting for the computer asks this."""
+        self._hurry.set()
 
     def _scripted(self, side: str, seed: int) -> Player:
         factory = HEURISTICS.get(self.game_id)
@@ -141,8 +148,11 @@ class MctsPlayer:
         least = self.budget.iterations if deadline is None else max(1, self.budget.iterations)
         done = 0
         while done < least or (deadline is not None and time.perf_counter() < deadline):
+            if done and self._hurry.is_set():
+                break
             self._iterate(root, state, side, hint)
             done += 1
+        self._hurry.clear()
         self.iterations += done
         choice = _best(root, hint)
         if choice != hint:

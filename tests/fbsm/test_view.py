@@ -32,6 +32,7 @@ KEYS = {
     "stacks",
     "carnage",
     "exited",
+    "panels",
     "can_undo",
     "winner",
     "end",
