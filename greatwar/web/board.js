@@ -53,6 +53,9 @@ const PATTERNS = {
       <g fill="none" stroke="#8d6a2c" stroke-width="0.03" opacity="0.55">
       <ellipse cx="0.6" cy="0.52" rx="0.46" ry="0.3"/><ellipse cx="0.6" cy="0.52" rx="0.26" ry="0.16"/></g>
       </pattern>`,
+  slope: `<pattern id="pat-slope" width="0.3" height="0.3" patternUnits="userSpaceOnUse"
+      patternTransform="rotate(35)"><path d="M0 0.15 h0.12" stroke="#7a5a2a" stroke-width="0.035"
+      opacity="0.6"/></pattern>`,
   marsh: `<pattern id="pat-marsh" width="0.5" height="0.4" patternUnits="userSpaceOnUse">
       <path d="M0.1 0.3 h0.2 M0.15 0.3 v-0.1 M0.2 0.3 v-0.14 M0.25 0.3 v-0.1" stroke="#4d7a6a"
         stroke-width="0.025" fill="none"/></pattern>`,
@@ -119,6 +122,7 @@ export class MapView {
   staticLayers() {
     const r = this.radius;
     const used = new Set(this.board.terrain.map((t) => t.pattern).filter(Boolean));
+    if (this.board.hexes.some((h) => h.slope)) used.add("slope");
     const defs = [...used].map((p) => PATTERNS[p] || "").join("");
     const hexes = [];
     const textures = [];
@@ -131,6 +135,10 @@ export class MapView {
       if (t.pattern && PATTERNS[t.pattern]) {
         textures.push(`<polygon points="${corners(h.x, h.y, r * 0.97, this.orientation)}"
           fill="url(#pat-${t.pattern})"/>`);
+      }
+      if (h.slope) {
+        textures.push(`<polygon class="slope" points="${corners(h.x, h.y, r * 0.97, this.orientation)}"
+          fill="url(#pat-slope)"><title>slope</title></polygon>`);
       }
       // The printed hex number: small, at the top edge, above where a counter sits.
       ids.push(`<text x="${h.x}" y="${(h.y - 0.71 * r).toFixed(3)}">${esc(h.id)}</text>`);
@@ -342,8 +350,8 @@ export class MapView {
     if (unit.depleted || unit.reduced) {
       parts.push(`<path class="reduced-band" d="M${f3(-half)} ${f3(half - 0.42)}h${s}v0.16h${-s}Z"/>`);
     }
-    parts.push(`<text class="cid" x="${f3(-half + 0.07)}" y="${f3(-half + 0.22)}" fill="${ink}">${esc(unit.id)}</text>`);
-    parts.push(`<g transform="translate(0 -0.06)">${this.symbol(unit.kind, side.ink)}</g>`);
+    parts.push(`<text class="cid" x="${f3(-half + 0.06)}" y="${f3(-half + 0.19)}" fill="${ink}">${esc(unit.id)}</text>`);
+    parts.push(`<g transform="translate(0 0.02)">${this.symbol(unit.kind, side.ink)}</g>`);
     const values = (this.board.counter_values || []).map((v) => unit[v]);
     if (values.length && values.every((v) => v !== undefined && v !== null)) {
       const text = values.join("-");
@@ -380,9 +388,9 @@ export class MapView {
   symbol(kind, ink) {
     const name = this.board.symbols?.[kind] || kind;
     const stroke = `stroke="${esc(ink)}" stroke-width="0.045" fill="none"`;
-    const box = `<rect x="-0.32" y="-0.24" width="0.64" height="0.4" ${stroke}/>`;
-    const cross = `<path d="M-0.32 -0.24 L0.32 0.16 M0.32 -0.24 L-0.32 0.16" ${stroke}/>`;
-    const echelon = (mark) => `<text class="echelon" x="0" y="-0.29" fill="${esc(ink)}">${mark}</text>`;
+    const box = `<rect x="-0.3" y="-0.22" width="0.6" height="0.36" ${stroke}/>`;
+    const cross = `<path d="M-0.3 -0.22 L0.3 0.14 M0.3 -0.22 L-0.3 0.14" ${stroke}/>`;
+    const echelon = (mark) => `<text class="echelon" x="0" y="-0.25" fill="${esc(ink)}">${mark}</text>`;
     switch (name) {
       case "infantry": return box + cross;
       case "division": return box + cross + echelon("XX");
@@ -529,8 +537,31 @@ export class MapView {
     const width = Math.min(Math.max(w, minW), maxW);
     h = (h * width) / w;
     w = width;
-    this.view = { x: cx - w / 2, y: cy - h / 2, w, h };
+    let [x, y] = [cx, cy];
+    if (width < Math.max(...xs) - Math.min(...xs) + 2 * this.radius
+      || h < Math.max(...ys) - Math.min(...ys) + 2 * this.radius) {
+      // Too spread out to show whole at a readable size: centre on the window that holds
+      // the most of them (so the view opens on the units, not on the gap between them).
+      [x, y] = this.busiest(points, w - 2 * this.radius, h - 2 * this.radius);
+    }
+    this.view = { x: x - w / 2, y: y - h / 2, w, h };
     this.applyView();
+  }
+
+  // The centre of a w x h window, placed on one of the points, that covers the most points.
+  busiest(points, w, h) {
+    let best = [points[0].x, points[0].y];
+    let most = -1;
+    for (const p of points) {
+      const inside = points.filter((q) => Math.abs(q.x - p.x) <= w / 2 && Math.abs(q.y - p.y) <= h / 2);
+      if (inside.length > most) {
+        most = inside.length;
+        const xs = inside.map((q) => q.x);
+        const ys = inside.map((q) => q.y);
+        best = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+      }
+    }
+    return best;
   }
 
   zoom(factor, clientX, clientY) {

@@ -13,6 +13,7 @@ const KNOWN_KEYS = new Set([
 ]);
 const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const LOG_SHOWN = 400;
+const MENU_MOST = 8; // a hex with more actions than this is decided by the prompt's group
 
 const h = (tag, attrs = {}, ...children) => {
   const el = document.createElement(tag);
@@ -272,16 +273,20 @@ class PlayScreen {
     return this.sideNames.get(side) || side;
   }
 
+  // A game's sentence as a person writes it: a side's id that opens it becomes the side's
+  // name ("us has placed..." -> "United States has placed..."), and it starts with a capital.
+  named(text) {
+    const [first, ...rest] = String(text).split(" ");
+    const name = this.sideNames.get(first) || this.sideNames.get(first.replace(/[:,]$/, ""));
+    return capital(name ? [name + first.slice(first.replace(/[:,]$/, "").length), ...rest].join(" ") : text);
+  }
+
   renderWhere() {
     const o = this.obs;
     const who = this.msg.seat.role === "spectator" ? "spectating"
       : this.msg.seat.role === "hotseat" ? `same screen: ${this.sideName(this.msg.acting_as)}`
       : `you: ${this.sideName(this.msg.seat.side)}`;
-    const turn = o.turn ? `Turn ${o.turn}` : "";
-    const phase = o.phase ? `${o.phase.numeral ? `${o.phase.numeral} · ` : ""}${o.phase.title}` : "";
-    this.el.where.replaceChildren(
-      h("span", { class: "turn" }, turn), h("span", { class: "phase" }, phase),
-      h("span", { class: "who" }, who));
+    this.el.where.replaceChildren(h("span", { class: "who" }, who));
   }
 
   renderPrompt() {
@@ -290,7 +295,7 @@ class PlayScreen {
     const parts = [];
     if (o.winner) {
       parts.push(h("h2", {}, `${this.sideName(o.winner)} won`),
-        h("p", {}, o.end ? `${o.end.cause} (${o.end.rule})` : ""));
+        h("p", {}, o.end ? `${this.named(o.end.cause)} (rule ${o.end.rule}).` : ""));
     } else if (this.acting) {
       parts.push(h("h2", {}, capital(o.prompt?.title || "your move")));
       parts.push(...this.promptDetails());
@@ -526,8 +531,9 @@ class PlayScreen {
     const units = unitsAt(this.obs, hex);
     const rows = units.map((u) => {
       const actions = this.classified.unitActions.get(u.id) || [];
+      const colours = this.map?.sideStyle(u.side) || {};
       return h("li", { class: `unit ${u.side}${u.done ? " done" : ""}` },
-        h("span", { class: "face" }, this.valuesOf(u)),
+        h("span", { class: "face", style: `background:${colours.fill};color:${colours.ink}` }, this.valuesOf(u)),
         h("span", { class: "uname" }, `${u.name || ""} `, h("small", {}, `${u.id}${u.done ? " · done" : ""}`)),
         actions.map((a) => h("button", { class: "act", "data-action": a, onclick: () => this.act(a) },
           describe(a.split(/\s+/)[0], this.pieces))));
@@ -634,9 +640,10 @@ class PlayScreen {
     }
     groups.push(group);
     const open = new Set([...list.querySelectorAll("details[open]")].map((d) => d.dataset.title));
+    const item = (entry) => logItem(entry, (text) => this.named(text));
     list.replaceChildren(...groups.map((g, i) => h("li", { class: "loggroup" },
       h("details", { open: i === groups.length - 1 || open.has(g.title), "data-title": g.title },
-        h("summary", {}, capital(g.title)), h("ol", {}, g.items.map(logItem))))));
+        h("summary", {}, capital(g.title)), h("ol", {}, g.items.map(item))))));
     this.logDrawn = this.log.length;
     if (this.logFollows) list.scrollTop = list.scrollHeight;
   }
@@ -683,7 +690,7 @@ class PlayScreen {
     this.el.overlay.replaceChildren(h("div", { class: "dialog end", role: "dialog" },
       h("h2", {}, headline),
       you ? h("p", { class: "winner" }, `${this.sideName(o.winner)} wins.`) : null,
-      h("p", {}, o.end ? `${capital(o.end.cause)} (rule ${o.end.rule}).` : ""),
+      h("p", { class: "cause" }, o.end ? `${this.named(o.end.cause)} (rule ${o.end.rule}).` : ""),
       h("p", { class: "muted" }, [o.turn ? `Turn ${o.turn}` : "", o.phase?.title || "",
         `${this.msg.ply} actions`].filter(Boolean).join(" · ")),
       score,
@@ -757,7 +764,10 @@ class PlayScreen {
     const c = this.classified;
     const pattern = this.pattern();
     const options = this.hexOptions(hex);
-    if (pattern?.hexes.has(hex) && (this.patternChosen || options.length === 1)) {
+    // the chosen group of hex actions decides, unless the hex offers a few other things too
+    // (then a menu shows them all); among very many (a unit to set up of dozens), the group
+    // chosen in the prompt does
+    if (pattern?.hexes.has(hex) && (this.patternChosen || options.length === 1 || options.length > MENU_MOST)) {
       return this.act(pattern.hexes.get(hex));
     }
     if (options.length === 1) {
@@ -800,7 +810,7 @@ class PlayScreen {
     const box = this.el.mapBox.getBoundingClientRect();
     const at = this.pointer || { x: box.left + box.width / 2, y: box.top + box.height / 2 };
     menu.replaceChildren(h("div", { class: "menutitle" }, this.hexText(hex)),
-      options.map((a) => h("button", { class: "act", role: "menuitem", "data-action": a,
+      ...options.map((a) => h("button", { class: "act", role: "menuitem", "data-action": a,
         onclick: () => { this.closeMenu(); this.act(a); } }, describe(a, this.pieces))),
       h("button", { class: "cancel", role: "menuitem", onclick: () => this.closeMenu() }, "Cancel"));
     menu.hidden = false;
@@ -880,7 +890,10 @@ class PlayScreen {
   // buttons; nothing happens unless the player confirms.
   ask(text, yes, then) {
     this.el.overlay.hidden = false;
-    const close = () => { this.el.overlay.hidden = true; };
+    const close = () => {
+      this.el.overlay.hidden = true;
+      this.el.overlay.replaceChildren();
+    };
     this.el.overlay.replaceChildren(h("div", { class: "dialog confirm", role: "alertdialog" },
       h("h2", {}, "Are you sure?"), h("p", {}, text),
       h("div", { class: "buttons" },
@@ -915,7 +928,7 @@ class PlayScreen {
   }
 }
 
-function logItem(entry) {
+function logItem(entry, named) {
   const dice = entry.dice
     ? h("span", { class: "dice", title: `dice ${entry.dice.join(", ")}` },
       entry.dice.map((d) => DIE_FACES[d] || `[${d}]`).join(""))
@@ -923,7 +936,7 @@ function logItem(entry) {
   const rule = entry.rule
     ? h("button", { class: "rule", "data-rule": entry.rule, title: `rule ${entry.rule}: show its text` }, entry.rule)
     : h("span", { class: "rule" });
-  return h("li", {}, rule, dice, " ", capital(entry.text));
+  return h("li", {}, rule, dice, " ", named(entry.text));
 }
 
 function sameEntry(a, b) {

@@ -20,9 +20,10 @@ TERRAIN_FILLS = {
     "urban": "#c59f7e",
     "rail": "#d6d0bb",
 }
+TERRAIN_PATTERNS = {"woods": "trees", "urban": "buildings"}  # textures the client draws
 SIDES = (
-    {"id": US, "name": "United States and France", "fill": "#b9b77a", "ink": "#22240f"},
-    {"id": GERMAN, "name": "Germany", "fill": "#9aa8b6", "ink": "#111a22"},
+    {"id": US, "name": "United States and France", "fill": "#c6c46c", "ink": "#22240f"},
+    {"id": GERMAN, "name": "Germany", "fill": "#8499b8", "ink": "#0c1626"},
 )
 KINDS = {
     "infantry": "Infantry company",
@@ -64,7 +65,12 @@ def _board() -> dict[str, Any]:
         "hex": {"orientation": "flat", "radius": 1.0},
         "bounds": _bounds(hexes),
         "terrain": [
-            {"id": key, "name": spec["name"], "fill": TERRAIN_FILLS[key]}
+            {
+                "id": key,
+                "name": spec["name"],
+                "fill": TERRAIN_FILLS[key],
+                "pattern": TERRAIN_PATTERNS.get(key),
+            }
             for key, spec in c.tables["terrain"].items()
         ],
         "hexes": hexes,
