@@ -654,6 +654,7 @@ export class MapView {
   // The keyboard's cursor: a hex outlined, brought into view.
   setCursor(id) {
     this.cursor = id;
+    this.svg.dataset.cursor = id || "";
     const h = id && this.hexes.get(id);
     this.svg.querySelector("#cursor").setAttribute("points",
       h ? corners(h.x, h.y, this.radius * 0.9, this.orientation) : "");
