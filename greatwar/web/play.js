@@ -147,8 +147,11 @@ class PlayScreen {
     const marks = this.marks();
     const hexes = [...marks.targets, ...marks.units, ...marks.firers];
     if (marks.fireTarget) hexes.push(marks.fireTarget);
-    const own = (this.obs.stacks || []).filter((s) => s.side === this.msg.acting_as).map((s) => s.hex);
-    if (hexes.length || own.length) this.map.focus(hexes.length ? hexes : own);
+    const stacks = this.obs.stacks || [];
+    const own = stacks.filter((s) => s.side === this.msg.acting_as).map((s) => s.hex);
+    const any = stacks.map((s) => s.hex); // a spectator: every unit on the map
+    const shown = hexes.length ? hexes : own.length ? own : any;
+    if (shown.length) this.map.focus(shown);
     else this.map.fit();
   }
 
@@ -276,9 +279,10 @@ class PlayScreen {
   // A game's sentence as a person writes it: a side's id that opens it becomes the side's
   // name ("us has placed..." -> "United States has placed..."), and it starts with a capital.
   named(text) {
-    const [first, ...rest] = String(text).split(" ");
-    const name = this.sideNames.get(first) || this.sideNames.get(first.replace(/[:,]$/, ""));
-    return capital(name ? [name + first.slice(first.replace(/[:,]$/, "").length), ...rest].join(" ") : text);
+    const ids = [...this.sideNames.keys()].map((id) => id.replace(/[^\w-]/g, "")).filter(Boolean);
+    if (!ids.length) return capital(String(text));
+    const clause = new RegExp(`(^|[:;,] )(${ids.join("|")})(?=[ :,;]|$)`, "g");
+    return capital(String(text).replace(clause, (_, lead, id) => lead + this.sideName(id)));
   }
 
   renderWhere() {
