@@ -17,6 +17,7 @@ IEEE T-CIAIG 4(2), 2012.
 from __future__ import annotations
 
 import math
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -112,6 +113,12 @@ class MctsPlayer:
         self.heuristic = heuristic_of(game_id)
         self.guide = self._scripted(side, seed)
         self.iterations = 0  # done in all decisions so far (for benchmarks)
+        self._hurry = threading.Event()  # set from another thread: decide now
+
+    def hurry(self) -> None:
+        """Stop the search under way (or the next one) after its current iteration and play
+        the best action found; a person waiting for the computer asks this."""
+        self._hurry.set()
 
     def _scripted(self, side: str, seed: int) -> Player:
         factory = self.heuristic
@@ -129,8 +136,11 @@ class MctsPlayer:
         least = self.budget.iterations if deadline is None else max(1, self.budget.iterations)
         done = 0
         while done < least or (deadline is not None and time.perf_counter() < deadline):
+            if done and self._hurry.is_set():
+                break
             self._iterate(root, state, side, hint)
             done += 1
+        self._hurry.clear()
         self.iterations += done
         choice = _best(root, hint)
         if choice != hint:

@@ -38,6 +38,7 @@ from greatwar.server.hub import (
     Unclaimed,
     default_player,
 )
+from greatwar.server.rulebook import rule_index
 from greatwar.server.store import AlreadyClaimed, Seat, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -245,6 +246,15 @@ def _game_routes(app: FastAPI, hub: Hub, fixed_seeds: bool) -> None:
             return error(404, "not_found", f"{game_id} has no map: it is not a hex game")
         return description
 
+    @app.get("/api/catalog/{game_id}/rules")
+    async def get_rules(game_id: str) -> dict[str, Any]:
+        """The rulebook's text of every numbered rule, for the log's rule links; empty when
+        this installation has no rulebook texts (the browser then shows the numbers alone)."""
+        if game_id not in GAME_MODULES:
+            raise UnknownGame(game_id, GAME_MODULES)
+        rules = await to_thread.run_sync(rule_index, game_id)
+        return {"game": game_id, "rules": rules}
+
     @app.post("/api/games", status_code=201)
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         if body.seed is not None and not fixed_seeds:
@@ -316,6 +326,11 @@ def _seat_routes(app: FastAPI, hub: Hub) -> None:
     async def post_explain(token: str, body: ExplainRequest) -> dict[str, Any]:
         reason = await hub.explain(token, body.action)
         return {"action": body.action, "legal": reason is None, "reason": reason}
+
+    @app.post("/api/seats/{token}/hurry")
+    async def post_hurry(token: str) -> dict[str, Any]:
+        """Ask a computer player that is thinking to play its best move found so far."""
+        return {"hurried": await hub.hurry(token)}
 
     @app.get("/api/seats/{token}/record")
     async def get_record(token: str) -> dict[str, Any]:

@@ -324,6 +324,20 @@ class Hub:
 
         return await to_thread.run_sync(attempt)
 
+    async def hurry(self, token: str) -> bool:
+        """Ask the computer player thinking now to stop early and play the best move it has
+        found; True if one was asked (a player that cannot stop early plays on)."""
+        live, seat = await self.seat(token)
+        if seat.role == "spectator":
+            raise Forbidden("spectators watch; they do not act")
+        side = self._computer_side(live)
+        player = live.players.get(side) if side is not None else None
+        stop = getattr(player, "hurry", None)
+        if live.computer is None or not callable(stop):
+            return False
+        stop()
+        return True
+
     def _check(self, live: LiveGame, seat: Seat, ply: int) -> None:
         if seat.role == "spectator":
             raise Forbidden("spectators watch; they do not act")

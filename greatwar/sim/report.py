@@ -14,15 +14,44 @@ from pathlib import Path
 from typing import Any
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from greatwar.core.registry import GAME_MODULES, load_game
 from greatwar.sim.local import GameResult, Matchup
 from greatwar.sim.stats import causes, lengths, side_stats
 from greatwar.sim.study import load_results, variant_label
 
-SIDE_COLOURS = ("#6b8e23", "#4a5d7a", "#a0522d", "#8b008b")  # olive drab, field grey, ...
-MAP_COLOURS = ("#b8860b", "#111111", "#a0522d", "#8b008b")  # apart from the terrain fills
+# Okabe-Ito colours, told apart with any colour vision: sides first (blue, vermilion), then
+# one per run; line styles tell runs apart in print too.
+SIDE_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7")
+RUN_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9", "#000000")
+RUN_STYLES = ("-", "--", "-.", ":")
+MAP_COLOURS = ("#1b1b1b", "#d55e00", "#cc79a7", "#009e73")  # against the paled terrain
 Studies = dict[Matchup, list[GameResult]]
+
+
+def game_title(matchup: Matchup) -> str:
+    """The game's printed title, for plot titles."""
+    return load_game(matchup.game, matchup.options).info.title
+
+
+def run_name(matchup: Matchup) -> str:
+    """Who played whom, side by side ("us: heuristic v german: mcts"), and the options."""
+    sides = _sides(matchup)
+    players = " v ".join(f"{s}: {p}" for s, p in zip(sides, matchup.players, strict=True))
+    options = " ".join(f"{k}={v}" for k, v in matchup.option_items)
+    return f"{players} {options}".strip()
+
+
+def _titled(studies: Studies) -> str:
+    games = sorted({game_title(m) for m in studies})
+    return " / ".join(games) if games else "no games"
+
+
+def _save(fig: Figure, path: Path) -> Path:
+    """Saved with every label inside the image (tight bounding box)."""
+    fig.savefig(path, dpi=110, bbox_inches="tight", pad_inches=0.15)
+    return path
 
 
 def write_report(paths: Sequence[Path], out_dir: Path) -> Path:
@@ -49,10 +78,12 @@ def _sides(matchup: Matchup) -> tuple[str, ...]:
 
 
 def plot_win_rates(studies: Studies, path: Path) -> Path:
-    """Grouped bars: each side's win rate per variant, with its 95 % Wilson interval."""
-    fig = Figure(figsize=(8, 1.2 + 0.9 * max(len(studies), 1)))
+    """Grouped bars: each side's win rate per run, with its 95 % Wilson interval; the game
+    and every run named."""
+    fig = Figure(figsize=(9, 1.6 + 0.9 * max(len(studies), 1)), layout="constrained")
     ax = fig.add_subplot()
     labels = []
+    shown: set[str] = set()
     for row, (matchup, results) in enumerate(studies.items()):
         stats = side_stats(_sides(matchup), results)
         height = 0.8 / max(len(stats), 1)
@@ -60,40 +91,61 @@ def plot_win_rates(studies: Studies, path: Path) -> Path:
             y = row + (i - (len(stats) - 1) / 2) * height
             error = [[max(0.0, s.rate - s.low)], [max(0.0, s.high - s.rate)]]
             colour = SIDE_COLOURS[i % len(SIDE_COLOURS)]
-            ax.barh(y, s.rate, height=height * 0.9, color=colour, xerr=error, capsize=3)
+            legend = s.side if s.side not in shown else None
+            shown.add(s.side)
+            ax.barh(
+                y, s.rate, height=height * 0.9, color=colour, xerr=error, capsize=3, label=legend
+            )
             inside = s.rate > 0.75  # label inside long bars, past the end of short ones
             x, align = (s.rate - 0.02, "right") if inside else (s.high + 0.01, "left")
             colour = "white" if inside else "black"
-            ax.text(x, y, f"{s.side} {s.rate:.1%}", va="center", ha=align, fontsize=8, color=colour)
-        labels.append(f"{variant_label(matchup)}\n{len(results)} games")
+            ax.text(x, y, f"{s.rate:.1%}", va="center", ha=align, fontsize=8, color=colour)
+        labels.append(f"{run_name(matchup)}\n{len(results)} games")
     ax.set_yticks(range(len(labels)), labels, fontsize=8)
-    ax.set_xlim(0, 1)
-    ax.invert_yaxis()  # the first variant on top
+    ax.set_xlim(0, 1.08)
+    ax.invert_yaxis()  # the first run on top
     ax.set_xlabel("win rate (bars: 95% Wilson interval)")
-    ax.set_title("Win rate per variant")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    return path
+    ax.set_title(f"{_titled(studies)}: win rate per side", fontsize=10)
+    if shown:
+        ax.legend(title="side", fontsize=8, loc="lower right")
+    return _save(fig, path)
 
 
 def plot_lengths(studies: Studies, path: Path) -> Path:
-    """Histogram of game length in turns, one outline per variant."""
-    fig = Figure(figsize=(8, 4))
+    """Game length in turns, one histogram per run: a light fill under a line of its own
+    colour and style, so that overlapping runs stay readable."""
+    fig = Figure(figsize=(9, 4.2), layout="constrained")
     ax = fig.add_subplot()
-    longest = max((r.turns for results in studies.values() for r in results), default=1)
+    every = [r.turns for results in studies.values() for r in results]
+    longest, shortest = max(every, default=1), min(every, default=1)
     bins = [x + 0.5 for x in range(0, longest + 1)]
     for i, (matchup, results) in enumerate(studies.items()):
         turns = [r.turns for r in results]
-        colour = SIDE_COLOURS[i % len(SIDE_COLOURS)]
-        label = f"{variant_label(matchup)} (median {lengths(results).median_turns:.0f})"
-        ax.hist(turns, bins=bins, histtype="step", linewidth=1.6, color=colour, label=label)
+        if not turns:
+            continue
+        colour = RUN_COLOURS[i % len(RUN_COLOURS)]
+        style = RUN_STYLES[i % len(RUN_STYLES)]
+        label = (
+            f"{run_name(matchup)} ({len(turns)} games, median {lengths(results).median_turns:.0f})"
+        )
+        ax.hist(turns, bins=bins, histtype="stepfilled", color=colour, alpha=0.15)
+        ax.hist(
+            turns,
+            bins=bins,
+            histtype="step",
+            linewidth=1.8,
+            color=colour,
+            linestyle=style,
+            label=label,
+        )
     ax.set_xlabel("turns played")
     ax.set_ylabel("games")
-    ax.set_title("Game length")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    return path
+    ax.set_xlim(max(0.5, shortest - 1.5), longest + 1.5)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole games
+    ax.set_title(f"{_titled(studies)}: game length", fontsize=10)
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=8, loc="upper left")
+    return _save(fig, path)
 
 
 def game_board(game: str) -> dict[str, Any] | None:
@@ -112,12 +164,13 @@ def plot_map(
     """The map, shaded by terrain, with eliminations per hex (dot size) and exits (stars)."""
     hexes = {h["id"]: (h["x"], h["y"]) for h in board["hexes"]}
     fills = {t["id"]: t["fill"] for t in board["terrain"]}
-    fig = Figure(figsize=(8, 8))
+    fig = Figure(figsize=(8, 8), layout="constrained")
     ax = fig.add_subplot()
+    names = {s["id"]: s["name"] for s in board.get("sides", [])}
     xs = [h["x"] for h in board["hexes"]]
     ys = [h["y"] for h in board["hexes"]]
     colours = [fills.get(h["terrain"], "#dddddd") for h in board["hexes"]]
-    ax.scatter(xs, ys, s=28, marker="h", c=colours, linewidths=0)
+    ax.scatter(xs, ys, s=28, marker="h", c=colours, linewidths=0, alpha=0.45)
     sides = _sides(matchup)
     for i, side in enumerate(sides):
         dead = Counter(
@@ -131,8 +184,10 @@ def plot_map(
                 [p[1] for p, _ in points],
                 s=[4 + n * scale for _, n in points],
                 color=MAP_COLOURS[i % len(MAP_COLOURS)],
-                alpha=0.55,
-                label=f"{side} eliminated",
+                edgecolors="#ffffff",
+                linewidths=0.4,
+                alpha=0.75,
+                label=f"{names.get(side, side)} eliminated",
             )
     exits = Counter(r.exit_hex for r in results if r.exit_hex)
     if exits:
@@ -141,17 +196,22 @@ def plot_map(
             [hexes[h][1] for h in exits],
             s=[30 + 200 * n / max(exits.values()) for n in exits.values()],
             marker="*",
-            color="#c0392b",
+            color="#e69f00",
+            edgecolors="#000000",
+            linewidths=0.5,
             label="exits",
         )
     ax.invert_yaxis()  # board y grows southward
     ax.set_aspect("equal")
     ax.set_axis_off()
-    ax.set_title(f"Where units exited or died: {variant_label(matchup)}", fontsize=9)
-    ax.legend(loc="lower left", fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    return path
+    ax.set_title(
+        f"{game_title(matchup)}: where units exited or died\n{run_name(matchup)}, "
+        f"{len(results)} games",
+        fontsize=9,
+    )
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(loc="lower left", fontsize=8)
+    return _save(fig, path)
 
 
 def html_page(studies: Studies, images: list[str], sources: Sequence[Path]) -> str:

@@ -36,6 +36,8 @@ export const api = {
   act: (token, action, ply) => request("POST", `/api/seats/${token}/actions`, { action, ply }),
   undo: (token, ply) => request("POST", `/api/seats/${token}/undo`, { ply }),
   explain: (token, action) => request("POST", `/api/seats/${token}/explain`, { action }),
+  hurry: (token) => request("POST", `/api/seats/${token}/hurry`),
+  rules: (gameId) => request("GET", `/api/catalog/${encodeURIComponent(gameId)}/rules`),
   record: (token) => request("GET", `/api/seats/${token}/record`),
 };
 

@@ -5,7 +5,17 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 const ROOT3 = Math.sqrt(3);
-const COUNTER = 1.28; // counter side, in hex radii
+const COUNTER = 1.3; // counter side, in hex radii
+const MIN_READABLE = 32; // screen pixels per hex radius at which counters are >= 40 px
+
+// State marks a counter shows down its right edge, from unit fields any game may set.
+const COUNTER_MARKS = [
+  { test: (u) => u.depleted || u.reduced, cls: "reduced", text: "½", title: "reduced" },
+  { test: (u) => u.falter, cls: "falter", text: "F", title: "faltering" },
+  { test: (u) => u.pinned, cls: "pinned", text: "P", title: "pinned" },
+  { test: (u) => u.disrupted, cls: "disrupted", text: "D", title: "disrupted" },
+  { test: (u) => u.in_supply === false, cls: "oos", text: "S", title: "out of supply" },
+];
 const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const esc = (text) => String(text).replace(/[&<>"']/g, (c) => ESC[c]);
 
@@ -19,22 +29,36 @@ function corners(x, y, r, orientation) {
   return points.join(" ");
 }
 
+// Terrain textures drawn over a terrain's fill (board.terrain[].pattern), in hex radii: tree
+// crowns for woods, roofs for towns, hachures for trench works, ripples for water, contour
+// rings for hills, tufts for marsh.
 const PATTERNS = {
-  trees: `<pattern id="pat-trees" width="0.9" height="0.8" patternUnits="userSpaceOnUse">
-      <circle cx="0.22" cy="0.25" r="0.13" fill="#5f8a45" opacity="0.75"/>
-      <circle cx="0.67" cy="0.62" r="0.12" fill="#5f8a45" opacity="0.75"/></pattern>`,
-  buildings: `<pattern id="pat-buildings" width="0.6" height="0.6" patternUnits="userSpaceOnUse">
-      <rect x="0.08" y="0.1" width="0.22" height="0.18" fill="#7d5a44" opacity="0.8"/>
-      <rect x="0.36" y="0.36" width="0.16" height="0.16" fill="#7d5a44" opacity="0.8"/></pattern>`,
+  trees: `<pattern id="pat-trees" width="0.62" height="0.54" patternUnits="userSpaceOnUse">
+      <g fill="#3f6b2e" opacity="0.55"><circle cx="0.14" cy="0.16" r="0.1"/>
+      <circle cx="0.45" cy="0.42" r="0.11"/></g>
+      <g fill="#6f9a4e" opacity="0.9"><circle cx="0.12" cy="0.13" r="0.075"/>
+      <circle cx="0.43" cy="0.39" r="0.085"/></g></pattern>`,
+  buildings: `<pattern id="pat-buildings" width="0.5" height="0.46" patternUnits="userSpaceOnUse">
+      <g fill="#6e4a36" opacity="0.85"><rect x="0.05" y="0.08" width="0.17" height="0.13"/>
+      <rect x="0.29" y="0.27" width="0.15" height="0.12"/></g>
+      <g fill="#b05a3c" opacity="0.9"><path d="M0.03 0.09 L0.135 0.01 L0.24 0.09Z"/>
+      <path d="M0.27 0.28 L0.365 0.2 L0.46 0.28Z"/></g></pattern>`,
   trench: `<pattern id="pat-trench" width="0.5" height="0.5" patternUnits="userSpaceOnUse">
       <path d="M0 0.35 L0.12 0.15 L0.25 0.35 L0.37 0.15 L0.5 0.35" fill="none"
-        stroke="#5a4630" stroke-width="0.06"/></pattern>`,
-  water: `<pattern id="pat-water" width="1" height="0.5" patternUnits="userSpaceOnUse">
-      <path d="M0 0.25 Q0.25 0.1 0.5 0.25 T1 0.25" fill="none" stroke="#ffffff"
-        stroke-width="0.04" opacity="0.55"/></pattern>`,
-  contour: `<pattern id="pat-contour" width="0.8" height="0.8" patternUnits="userSpaceOnUse">
-      <circle cx="0.4" cy="0.4" r="0.3" fill="none" stroke="#9b7b3a" stroke-width="0.04"/>
+        stroke="#5a4630" stroke-width="0.05" opacity="0.8"/></pattern>`,
+  water: `<pattern id="pat-water" width="1" height="0.4" patternUnits="userSpaceOnUse">
+      <path d="M0 0.2 Q0.25 0.08 0.5 0.2 T1 0.2" fill="none" stroke="#ffffff"
+        stroke-width="0.035" opacity="0.6"/></pattern>`,
+  contour: `<pattern id="pat-contour" width="1.2" height="1.04" patternUnits="userSpaceOnUse">
+      <g fill="none" stroke="#8d6a2c" stroke-width="0.03" opacity="0.55">
+      <ellipse cx="0.6" cy="0.52" rx="0.46" ry="0.3"/><ellipse cx="0.6" cy="0.52" rx="0.26" ry="0.16"/></g>
       </pattern>`,
+  slope: `<pattern id="pat-slope" width="0.3" height="0.3" patternUnits="userSpaceOnUse"
+      patternTransform="rotate(35)"><path d="M0 0.15 h0.12" stroke="#7a5a2a" stroke-width="0.035"
+      opacity="0.6"/></pattern>`,
+  marsh: `<pattern id="pat-marsh" width="0.5" height="0.4" patternUnits="userSpaceOnUse">
+      <path d="M0.1 0.3 h0.2 M0.15 0.3 v-0.1 M0.2 0.3 v-0.14 M0.25 0.3 v-0.1" stroke="#4d7a6a"
+        stroke-width="0.025" fill="none"/></pattern>`,
 };
 
 // A hexside [x1, y1, x2, y2] drawn as a line along it, a zigzag along it (a trench line), or
@@ -81,8 +105,9 @@ export class MapView {
     this.extent = { x: x0 - 0.5, y: y0 - 0.5, w: x1 - x0 + 1, h: y1 - y0 + 1 };
     this.svg = document.createElementNS(SVG, "svg");
     this.svg.classList.add("map");
-    this.svg.setAttribute("role", "img");
-    this.svg.setAttribute("aria-label", "game map");
+    this.svg.setAttribute("role", "application");
+    this.svg.setAttribute("aria-label", "game map: arrow keys pan, + and - zoom, 0 shows the "
+      + "whole map, [ and ] step through the choices, Enter chooses");
     this.svg.innerHTML = this.staticLayers();
     container.append(this.svg);
     this.dynamic = this.svg.querySelector("#dynamic");
@@ -97,6 +122,7 @@ export class MapView {
   staticLayers() {
     const r = this.radius;
     const used = new Set(this.board.terrain.map((t) => t.pattern).filter(Boolean));
+    if (this.board.hexes.some((h) => h.slope)) used.add("slope");
     const defs = [...used].map((p) => PATTERNS[p] || "").join("");
     const hexes = [];
     const textures = [];
@@ -105,15 +131,22 @@ export class MapView {
       const t = this.terrain.get(h.terrain) || { fill: "#eee", name: h.terrain };
       const points = corners(h.x, h.y, r, this.orientation);
       hexes.push(`<polygon class="hex" data-hex="${esc(h.id)}" points="${points}"
-        fill="${esc(t.fill)}"/>`);
+        fill="${esc(t.fill)}"><title>${esc(h.id)} ${esc(t.name)}</title></polygon>`);
       if (t.pattern && PATTERNS[t.pattern]) {
-        textures.push(`<polygon points="${points}" fill="url(#pat-${t.pattern})"/>`);
+        textures.push(`<polygon points="${corners(h.x, h.y, r * 0.97, this.orientation)}"
+          fill="url(#pat-${t.pattern})"/>`);
       }
-      ids.push(`<text x="${h.x}" y="${(h.y - 0.62 * r).toFixed(3)}">${esc(h.id)}</text>`);
+      if (h.slope) {
+        textures.push(`<polygon class="slope" points="${corners(h.x, h.y, r * 0.97, this.orientation)}"
+          fill="url(#pat-slope)"><title>slope</title></polygon>`);
+      }
+      // The printed hex number: small, at the top edge, above where a counter sits.
+      ids.push(`<text x="${h.x}" y="${(h.y - 0.71 * r).toFixed(3)}">${esc(h.id)}</text>`);
     }
-    return `<defs>${defs}</defs>
-      <rect class="sea" x="${this.extent.x}" y="${this.extent.y}" width="${this.extent.w}"
-        height="${this.extent.h}"/>
+    return `<defs>${defs}<filter id="lift" x="-20%" y="-20%" width="150%" height="150%">
+        <feDropShadow dx="0.04" dy="0.06" stdDeviation="0.03" flood-opacity="0.45"/></filter></defs>
+      <rect class="sea" x="${this.extent.x - this.extent.w}" y="${this.extent.y - this.extent.h}"
+        width="${3 * this.extent.w}" height="${3 * this.extent.h}"/>
       <g id="hexes">${hexes.join("")}</g>
       <g class="deco" id="textures">${textures.join("")}</g>
       <g class="deco" id="regions">${this.regions()}</g>
@@ -122,7 +155,9 @@ export class MapView {
       <g class="deco" id="hexids">${ids.join("")}</g>
       <g class="deco" id="labels">${this.labels()}</g>
       <g class="deco" id="dynamic"></g>
-      <polygon class="deco" id="hover" points="" />`;
+      <g class="deco" id="fan"></g>
+      <polygon class="deco" id="hover" points="" />
+      <polygon class="deco" id="cursor" points="" />`;
   }
 
   lines() {
@@ -186,17 +221,21 @@ export class MapView {
     return parts.join("");
   }
 
+  // Place names sit under the counters and never across them: a town's name at the foot of
+  // its hex (below where a counter stands), an area's name lighter, nudged apart when two
+  // would overlap.
   labels() {
     const placed = [];
     for (const label of this.board.labels || []) {
-      let y = label.y;
-      while (placed.some((p) => Math.abs(p.x - label.x) < 4 && Math.abs(p.y - y) < 0.9)) y += 0.95;
-      placed.push({ ...label, y });
+      const town = label.kind === "town";
+      let y = town ? label.y + 0.8 * this.radius : label.y + 0.25 * this.radius;
+      const width = String(label.text).length * (town ? 0.24 : 0.27);
+      while (placed.some((p) => Math.abs(p.x - label.x) < (p.width + width) / 2
+        && Math.abs(p.y - y) < 0.45)) y += 0.5;
+      placed.push({ ...label, y, width });
     }
     return placed
-      .map(
-        (l) => `<text class="label ${esc(l.kind || "")}" x="${l.x}" y="${l.y}">${esc(l.text)}</text>`
-      )
+      .map((l) => `<text class="label ${esc(l.kind || "")}" x="${l.x}" y="${l.y.toFixed(3)}">${esc(l.text)}</text>`)
       .join("");
   }
 
@@ -265,54 +304,143 @@ export class MapView {
       .join("");
   }
 
+  // A stack: the counters under it as edges, its top counter face up (or, for a stack the
+  // viewer may not look into, a blank counter with a "?"), and how many it holds.
   stack(stack, marks) {
     const h = this.hexes.get(stack.hex);
-    if (!h || !stack.units.length) return "";
-    const top = stack.units[stack.units.length - 1];
-    const side = this.sides.get(stack.side) || { fill: "#ddd", ink: "#111" };
+    if (!h || !stack.count) return "";
+    const side = this.sideStyle(stack.side);
     const s = COUNTER * this.radius;
     const half = s / 2;
     const parts = [];
     const depth = Math.min(stack.count - 1, 3);
     for (let d = depth; d >= 1; d--) {
-      parts.push(`<rect class="under" x="${-half + 0.09 * d}" y="${-half - 0.09 * d}"
-        width="${s}" height="${s}" rx="0.08" fill="${esc(side.fill)}" stroke="${esc(side.ink)}"/>`);
+      parts.push(`<rect class="under" x="${f3(-half + 0.07 * d)}" y="${f3(-half - 0.07 * d)}"
+        width="${s}" height="${s}" rx="0.07" fill="${esc(side.fill)}" stroke="${esc(side.ink)}"/>`);
     }
-    const done = top.done ? " done" : "";
-    parts.push(`<rect class="face${done}" x="${-half}" y="${-half}" width="${s}" height="${s}"
-      rx="0.08" fill="${esc(side.fill)}" stroke="${esc(side.ink)}"/>`);
-    parts.push(this.symbol(top.kind, side.ink));
-    parts.push(`<text class="cid" x="${-half + 0.08}" y="${-half + 0.27}"
-      fill="${esc(side.ink)}">${esc(top.id)}</text>`);
-    const values = (this.board.counter_values || []).map((v) => top[v]);
-    if (values.length && values.every((v) => v !== undefined)) {
-      parts.push(`<text class="vals" x="0" y="${half - 0.1}"
-        fill="${esc(side.ink)}">${esc(values.join("-"))}</text>`);
-    }
+    const top = stack.units[stack.units.length - 1];
+    parts.push(top ? this.face(top, side) : this.hiddenFace(stack, side));
     if (stack.count > 1) {
-      parts.push(`<circle class="count" cx="${half - 0.02}" cy="${-half + 0.02}" r="0.26"/>
-        <text class="count" x="${half - 0.02}" y="${-half + 0.12}">${stack.count}</text>`);
+      parts.push(`<g class="count"><title>${stack.count} units in this stack</title>
+        <rect x="${f3(half - 0.3)}" y="${f3(-half - 0.16)}" width="0.46" height="0.3" rx="0.08"/>
+        <text x="${f3(half - 0.07)}" y="${f3(-half + 0.06)}">×${stack.count}</text></g>`);
     }
-    if (top.done) parts.push(`<path class="done-mark" d="M${-half + 0.1} ${half - 0.1} l${s - 0.2} ${-(s - 0.2)}"/>`);
     const hot = (marks.unitSet && marks.unitSet.has(stack.hex)) ? " hot" : "";
+    const unit = top ? top.id : "";
     return `<g class="stack${hot}" data-stack="${esc(stack.hex)}" data-side="${esc(stack.side)}"
-      data-unit="${esc(top.id)}" transform="translate(${h.x},${h.y})">${parts.join("")}</g>`;
+      data-unit="${esc(unit)}" data-count="${stack.count}"
+      transform="translate(${h.x},${h.y})">${parts.join("")}</g>`;
   }
 
+  sideStyle(id) {
+    return this.sides.get(id) || { fill: "#ddd", ink: "#111", name: id };
+  }
+
+  // A counter as printed: the unit's id at the top, its symbol in the middle, its values at
+  // the foot, state marks down the right edge (reduced, faltering, pinned, out of supply) and
+  // a spent counter greyed and struck through.
+  face(unit, side) {
+    const s = COUNTER * this.radius;
+    const half = s / 2;
+    const ink = esc(side.ink);
+    const parts = [];
+    const done = unit.done ? " done" : "";
+    parts.push(`<rect class="face${done}" x="${-half}" y="${-half}" width="${s}" height="${s}"
+      rx="0.07" fill="${esc(side.fill)}" stroke="${ink}"/>`);
+    if (unit.depleted || unit.reduced) {
+      parts.push(`<path class="reduced-band" d="M${f3(-half)} ${f3(half - 0.42)}h${s}v0.16h${-s}Z"/>`);
+    }
+    parts.push(`<text class="cid" x="${f3(-half + 0.06)}" y="${f3(-half + 0.19)}" fill="${ink}">${esc(unit.id)}</text>`);
+    parts.push(`<g transform="translate(0 0.02)">${this.symbol(unit.kind, side.ink)}</g>`);
+    const values = (this.board.counter_values || []).map((v) => unit[v]);
+    if (values.length && values.every((v) => v !== undefined && v !== null)) {
+      const text = values.join("-");
+      const size = text.length > 6 ? " long" : "";
+      parts.push(`<text class="vals${size}" x="0" y="${f3(half - 0.08)}" fill="${ink}">${esc(text)}</text>`);
+    }
+    const marks = COUNTER_MARKS.filter((m) => m.test(unit));
+    marks.forEach((m, i) => {
+      const y = -half + 0.3 + i * 0.27;
+      parts.push(`<g class="cmark ${m.cls}"><title>${esc(m.title)}</title>
+        <rect x="${f3(half - 0.27)}" y="${f3(y)}" width="0.24" height="0.24" rx="0.04"/>
+        <text x="${f3(half - 0.15)}" y="${f3(y + 0.18)}">${esc(m.text)}</text></g>`);
+    });
+    if (unit.done) {
+      parts.push(`<path class="done-mark" d="M${f3(-half + 0.1)} ${f3(half - 0.1)} L${f3(half - 0.1)} ${f3(-half + 0.1)}"/>`);
+    }
+    const title = `${unit.name || unit.id}${marks.length ? ` (${marks.map((m) => m.title).join(", ")})` : ""}`;
+    return `<g class="counter" data-unit="${esc(unit.id)}"><title>${esc(title)}</title>${parts.join("")}</g>`;
+  }
+
+  hiddenFace(stack, side) {
+    const s = COUNTER * this.radius;
+    const half = s / 2;
+    return `<g class="counter hidden"><title>${esc(side.name || stack.side)}: ${stack.count} hidden</title>
+      <rect class="face" x="${-half}" y="${-half}" width="${s}" height="${s}" rx="0.07"
+        fill="${esc(side.fill)}" stroke="${esc(side.ink)}"/>
+      <rect x="${f3(-half + 0.1)}" y="${f3(-half + 0.1)}" width="${f3(s - 0.2)}" height="${f3(s - 0.2)}"
+        rx="0.05" fill="none" stroke="${esc(side.ink)}" stroke-width="0.03" stroke-dasharray="0.08 0.06"/>
+      <text class="unknown" x="0" y="0.2" fill="${esc(side.ink)}">?</text></g>`;
+  }
+
+  // NATO-style unit symbols in a frame, by unit kind (board.symbols may map a game's own kind
+  // names to these); an unknown kind gets its initial.
   symbol(kind, ink) {
-    // NATO-style unit symbols: crossed box for infantry, a gun for heavy weapons.
-    const box = `<rect x="-0.34" y="-0.36" width="0.68" height="0.42" fill="none"
-      stroke="${esc(ink)}" stroke-width="0.05"/>`;
-    if (kind === "infantry") {
-      return `${box}<path d="M-0.34 -0.36 L0.34 0.06 M0.34 -0.36 L-0.34 0.06" stroke="${esc(ink)}"
-        stroke-width="0.05"/>`;
+    const name = this.board.symbols?.[kind] || kind;
+    const stroke = `stroke="${esc(ink)}" stroke-width="0.045" fill="none"`;
+    const box = `<rect x="-0.3" y="-0.22" width="0.6" height="0.36" ${stroke}/>`;
+    const cross = `<path d="M-0.3 -0.22 L0.3 0.14 M0.3 -0.22 L-0.3 0.14" ${stroke}/>`;
+    const echelon = (mark) => `<text class="echelon" x="0" y="-0.25" fill="${esc(ink)}">${mark}</text>`;
+    switch (name) {
+      case "infantry": return box + cross;
+      case "division": return box + cross + echelon("XX");
+      case "brigade": return box + cross + echelon("X");
+      case "heavy_weapons": case "mg":
+        return `${box}<path d="M0 0.12 L0 -0.2 M-0.1 -0.1 L0 -0.2 L0.1 -0.1" ${stroke}/>
+          <circle cx="0" cy="0.12" r="0.04" fill="${esc(ink)}"/>`;
+      case "mortar":
+        return `${box}<circle cx="0" cy="0.06" r="0.06" ${stroke}/><path d="M0 0 L0 -0.19 M-0.08 -0.11 L0 -0.19 L0.08 -0.11" ${stroke}/>`;
+      case "artillery": case "gun_pit":
+        return `${box}<circle cx="0" cy="-0.04" r="0.07" fill="${esc(ink)}"/>`;
+      case "hq":
+        return `<path d="M-0.32 0.22 L-0.32 -0.24 L0.32 -0.24 L0.32 0.02 L-0.32 0.02" ${stroke}/>
+          <text class="kind" x="0.02" y="-0.05" fill="${esc(ink)}">HQ</text>`;
+      case "cavalry": return `${box}<path d="M-0.32 0.16 L0.32 -0.24" ${stroke}/>`;
+      default: {
+        const letter = esc((kind || "?").charAt(0).toUpperCase());
+        return `${box}<text class="kind" x="0" y="0.03" fill="${esc(ink)}">${letter}</text>`;
+      }
     }
-    if (kind === "heavy_weapons") {
-      return `${box}<path d="M0 0.02 L0 -0.32 M-0.12 -0.2 L0 -0.32 L0.12 -0.2" fill="none"
-        stroke="${esc(ink)}" stroke-width="0.05"/><circle cx="0" cy="0.02" r="0.05" fill="${esc(ink)}"/>`;
+  }
+
+  // A stack spread out beside its hex, every counter the viewer may see face up, top first
+  // (shown while the pointer is over the stack, or the stack is selected on a touch screen).
+  fan(hexId, observation) {
+    const layer = this.svg.querySelector("#fan");
+    const stack = (observation?.stacks || []).find((st) => st.hex === hexId);
+    if (!stack || stack.count < 2 || !stack.units.length) {
+      layer.replaceChildren();
+      layer.removeAttribute("data-hex");
+      return;
     }
-    const letter = esc((kind || "?").charAt(0).toUpperCase());
-    return `${box}<text class="kind" x="0" y="-0.05" fill="${esc(ink)}">${letter}</text>`;
+    const h = this.hexes.get(hexId);
+    const side = this.sideStyle(stack.side);
+    const step = COUNTER * this.radius + 0.12;
+    const units = [...stack.units].reverse();
+    const hidden = stack.count - units.length;
+    const n = units.length + (hidden > 0 ? 1 : 0);
+    const x0 = h.x - ((n - 1) * step) / 2;
+    const y = h.y - 1.75 * this.radius;
+    const pieces = units.map((u, i) => `<g transform="translate(${f3(x0 + i * step)},${f3(y)})">${this.face(u, side)}</g>`);
+    if (hidden > 0) {
+      pieces.push(`<g transform="translate(${f3(x0 + units.length * step)},${f3(y)})">${this.hiddenFace({ ...stack, count: hidden }, side)}</g>`);
+    }
+    const pad = 0.1;
+    const w = n * step + 2 * pad - 0.12;
+    const s = COUNTER * this.radius;
+    layer.dataset.hex = hexId;
+    layer.innerHTML = `<rect class="fanback" x="${f3(x0 - s / 2 - pad)}" y="${f3(y - s / 2 - pad)}"
+      width="${f3(w)}" height="${f3(s + 2 * pad)}" rx="0.1"/>${pieces.join("")}`;
   }
 
   carnage(items) {
@@ -365,8 +493,10 @@ export class MapView {
     this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
     const box = this.svg.getBoundingClientRect();
     const pxPerUnit = box.width ? Math.min(box.width / v.w, box.height / v.h) : 0;
-    this.svg.classList.toggle("show-ids", pxPerUnit * this.radius >= 20);
-    this.svg.classList.toggle("far", pxPerUnit * this.radius < 9);
+    this.pxPerRadius = pxPerUnit * this.radius;
+    this.svg.classList.toggle("show-ids", this.pxPerRadius >= 26);
+    this.svg.classList.toggle("far", this.pxPerRadius < 12);
+    this.svg.dataset.counterPx = (pxPerUnit * COUNTER * this.radius).toFixed(1);
   }
 
   fit() {
@@ -374,8 +504,22 @@ export class MapView {
     this.applyView();
   }
 
-  // Show the given hexes, at least as close as `minPx` screen pixels per hex radius.
-  focus(ids, minPx = 22) {
+  // Whether every given hex lies inside the shown part of the map (a margin of one hex).
+  shows(ids) {
+    const v = this.view;
+    const m = this.radius;
+    return ids.map((id) => this.hexes.get(id)).filter(Boolean)
+      .every((p) => p.x >= v.x + m && p.x <= v.x + v.w - m && p.y >= v.y + m && p.y <= v.y + v.h - m);
+  }
+
+  // Bring the given hexes into view if any is outside it (counters stay readable: see focus).
+  reveal(ids, minPx = MIN_READABLE) {
+    if (ids.length && !this.shows(ids)) this.focus(ids, minPx);
+  }
+
+  // Show the given hexes, at least as close as `minPx` screen pixels per hex radius (so that
+  // counters stay at least 40 px wide), centred on them.
+  focus(ids, minPx = MIN_READABLE) {
     const points = ids.map((id) => this.hexes.get(id)).filter(Boolean);
     if (!points.length) return this.fit();
     const box = this.svg.getBoundingClientRect();
@@ -389,12 +533,35 @@ export class MapView {
     if (w / h < aspect) w = h * aspect;
     else h = w / aspect;
     const maxW = box.width ? (box.width / minPx) * this.radius : w;
-    const minW = box.width ? (box.width / 34) * this.radius : w;
+    const minW = box.width ? (box.width / 48) * this.radius : w;
     const width = Math.min(Math.max(w, minW), maxW);
     h = (h * width) / w;
     w = width;
-    this.view = { x: cx - w / 2, y: cy - h / 2, w, h };
+    let [x, y] = [cx, cy];
+    if (width < Math.max(...xs) - Math.min(...xs) + 2 * this.radius
+      || h < Math.max(...ys) - Math.min(...ys) + 2 * this.radius) {
+      // Too spread out to show whole at a readable size: centre on the window that holds
+      // the most of them (so the view opens on the units, not on the gap between them).
+      [x, y] = this.busiest(points, w - 2 * this.radius, h - 2 * this.radius);
+    }
+    this.view = { x: x - w / 2, y: y - h / 2, w, h };
     this.applyView();
+  }
+
+  // The centre of a w x h window, placed on one of the points, that covers the most points.
+  busiest(points, w, h) {
+    let best = [points[0].x, points[0].y];
+    let most = -1;
+    for (const p of points) {
+      const inside = points.filter((q) => Math.abs(q.x - p.x) <= w / 2 && Math.abs(q.y - p.y) <= h / 2);
+      if (inside.length > most) {
+        most = inside.length;
+        const xs = inside.map((q) => q.x);
+        const ys = inside.map((q) => q.y);
+        best = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+      }
+    }
+    return best;
   }
 
   zoom(factor, clientX, clientY) {
@@ -468,6 +635,30 @@ export class MapView {
       if (hex) this.onClick(hex);
     });
     window.addEventListener("resize", () => this.applyView());
+    this.svg.setAttribute("tabindex", "0");
+    this.svg.addEventListener("keydown", (e) => {
+      const step = 80;
+      const keys = {
+        ArrowLeft: () => this.pan(step, 0), ArrowRight: () => this.pan(-step, 0),
+        ArrowUp: () => this.pan(0, step), ArrowDown: () => this.pan(0, -step),
+        "+": () => this.zoom(1 / 1.25), "=": () => this.zoom(1 / 1.25), "-": () => this.zoom(1.25),
+        0: () => this.fit(),
+      };
+      if (keys[e.key] && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        keys[e.key]();
+      }
+    });
+  }
+
+  // The keyboard's cursor: a hex outlined, brought into view.
+  setCursor(id) {
+    this.cursor = id;
+    this.svg.dataset.cursor = id || "";
+    const h = id && this.hexes.get(id);
+    this.svg.querySelector("#cursor").setAttribute("points",
+      h ? corners(h.x, h.y, this.radius * 0.9, this.orientation) : "");
+    if (h) this.reveal([id]);
   }
 
   hover(id) {

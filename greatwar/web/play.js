@@ -15,6 +15,7 @@ const KNOWN_KEYS = new Set([
 ]);
 const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const LOG_SHOWN = 400;
+const MENU_MOST = 8; // a hex with more actions than this is decided by the prompt's group
 
 const words = (key) => key.replaceAll("_", " ");
 
@@ -78,14 +79,16 @@ class PlayScreen {
       prompt: h("section", { class: "panel prompt", "aria-live": "polite" }),
       panels: h("section", { class: "panel gamepanels" }),
       stack: h("section", { class: "panel stackinfo" }),
-      track: h("section", { class: "panel track" }),
       details: h("section", { class: "panel details" }),
       links: h("section", { class: "panel links" }),
       log: h("ol", { class: "log", onscroll: (e) => {
         const list = e.target;
         this.logFollows = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
       } }),
-      hover: h("div", { class: "hoverinfo" }),
+      hover: h("div", { class: "hoverinfo", role: "status" }),
+      menu: h("div", { class: "hexmenu", role: "menu", hidden: true }),
+      phases: h("nav", { class: "phasetrack", "aria-label": "turn and phase" }),
+      rule: h("div", { class: "rulepop", role: "dialog", hidden: true }),
       overlay: h("div", { class: "overlay", hidden: true }),
       mapBox: h("div", { class: "mapbox" }),
     };
@@ -96,16 +99,30 @@ class PlayScreen {
       h("button", { title: "show the choices", class: "choices", onclick: () => this.focusChoices() }, "◎"));
     this.root.replaceChildren(
       h("header", { class: "bar" }, this.el.title, this.el.where, this.el.status),
+      this.el.phases,
       h("main", { class: "play" },
-        h("div", { class: "mapcol" }, this.el.mapBox, zoom, this.el.hover),
-        h("aside", { class: "side" }, this.el.prompt, this.el.panels, this.el.stack, this.el.track,
+        h("div", { class: "mapcol" }, this.el.mapBox, zoom, this.el.hover, this.el.menu),
+        h("aside", { class: "side" }, this.el.prompt, this.el.panels, this.el.stack,
           this.el.details, this.el.links,
           h("section", { class: "panel logpanel" }, h("h3", {}, "Log"), this.el.log))),
-      this.el.overlay);
+      this.el.rule, this.el.overlay);
+    this.el.log.addEventListener("click", (e) => {
+      const rule = e.target.closest?.("button.rule");
+      if (rule) this.showRule(rule.dataset.rule, rule);
+    });
+    document.addEventListener("keydown", (e) => this.key(e));
+    document.addEventListener("pointerdown", (e) => {
+      this.pointer = { x: e.clientX, y: e.clientY };
+      if (!this.el.menu.contains(e.target)) this.closeMenu();
+      if (!this.el.rule.contains(e.target) && !e.target.closest?.("button.rule")) this.el.rule.hidden = true;
+    }, true);
     if (board) {
       this.map = new MapView(this.el.mapBox, board, {
         onClick: (hex) => this.clickHex(hex),
-        onHover: (hex) => this.showHover(hex),
+        onHover: (hex) => {
+          this.showHover(hex);
+          this.map.fan(hex?.id || this.selected, this.obs);
+        },
       });
     } else {
       this.el.mapBox.append(h("p", { class: "nomap" }, "This game has no map."));
@@ -118,8 +135,11 @@ class PlayScreen {
     const marks = this.marks();
     const hexes = [...marks.targets, ...marks.units, ...marks.firers];
     if (marks.fireTarget) hexes.push(marks.fireTarget);
-    const own = (this.obs.stacks || []).filter((s) => s.side === this.msg.acting_as).map((s) => s.hex);
-    if (hexes.length || own.length) this.map.focus(hexes.length ? hexes : own);
+    const stacks = this.obs.stacks || [];
+    const own = stacks.filter((s) => s.side === this.msg.acting_as).map((s) => s.hex);
+    const any = stacks.map((s) => s.hex); // a spectator: every unit on the map
+    const shown = hexes.length ? hexes : own.length ? own : any;
+    if (shown.length) this.map.focus(shown);
     else this.map.fit();
   }
 
@@ -151,7 +171,10 @@ class PlayScreen {
     if (previous && previous.ply !== msg.ply) this.error = null;
     const c = classify(msg.observation.legal_actions || [], this.hexIds,
       visibleUnitIds(msg.observation));
-    if (!previous || c.patterns.length !== this.classified?.patterns.length) this.patternIndex = 0;
+    if (!previous || c.patterns.length !== this.classified?.patterns.length) {
+      this.patternIndex = 0;
+      this.patternChosen = false;
+    }
     this.classified = c;
     if (msg.seat.role === "hotseat" && this.shownSide && msg.acting_as !== this.shownSide
         && !msg.observation.winner) {
@@ -166,7 +189,14 @@ class PlayScreen {
     if (!this.focused && this.map) {
       this.focused = true;
       this.focusChoices();
+    } else if (this.map && !this.handover) {
+      // a new choice of hexes (the unit just selected, say): bring them into view
+      const targets = this.marks().targets;
+      const key = `${this.pattern()?.prefix}|${targets.length}`;
+      if (key !== this.revealedKey) this.map.reveal(targets);
+      this.revealedKey = key;
     }
+    this.map?.fan(this.selected, this.obs);
   }
 
   get obs() {
@@ -175,6 +205,15 @@ class PlayScreen {
 
   get acting() {
     return (this.obs.legal_actions || []).length > 0;
+  }
+
+  // Every action a click on a hex could mean: its hex in any group of hex actions, and the
+  // actions of the units standing there.
+  hexOptions(hex) {
+    const c = this.classified;
+    const options = c.patterns.filter((p) => p.hexes.has(hex)).map((p) => p.hexes.get(hex));
+    for (const unit of unitsAt(this.obs, hex)) options.push(...(c.unitActions.get(unit.id) || []));
+    return [...new Set(options)];
   }
 
   pattern() {
@@ -214,6 +253,7 @@ class PlayScreen {
     this.renderPanels();
     this.renderStack();
     this.renderTrack();
+    this.closeMenu();
     this.renderDetails();
     this.renderLinks();
     this.renderLog();
@@ -224,16 +264,21 @@ class PlayScreen {
     return this.sideNames.get(side) || side;
   }
 
+  // A game's sentence as a person writes it: a side's id that opens it becomes the side's
+  // name ("us has placed..." -> "United States has placed..."), and it starts with a capital.
+  named(text) {
+    const ids = [...this.sideNames.keys()].map((id) => id.replace(/[^\w-]/g, "")).filter(Boolean);
+    if (!ids.length) return capital(String(text));
+    const clause = new RegExp(`(^|[:;,] )(${ids.join("|")})(?=[ :,;]|$)`, "g");
+    return capital(String(text).replace(clause, (_, lead, id) => lead + this.sideName(id)));
+  }
+
   renderWhere() {
     const o = this.obs;
     const who = this.msg.seat.role === "spectator" ? "spectating"
       : this.msg.seat.role === "hotseat" ? `same screen: ${this.sideName(this.msg.acting_as)}`
       : `you: ${this.sideName(this.msg.seat.side)}`;
-    const turn = o.turn ? `Turn ${o.turn}` : "";
-    const phase = o.phase ? `${o.phase.numeral ? `${o.phase.numeral} · ` : ""}${o.phase.title}` : "";
-    this.el.where.replaceChildren(
-      h("span", { class: "turn" }, turn), h("span", { class: "phase" }, phase),
-      h("span", { class: "who" }, who));
+    this.el.where.replaceChildren(h("span", { class: "who" }, who));
   }
 
   renderPrompt() {
@@ -242,19 +287,61 @@ class PlayScreen {
     const parts = [];
     if (o.winner) {
       parts.push(h("h2", {}, `${this.sideName(o.winner)} won`),
-        h("p", {}, o.end ? `${o.end.cause} (${o.end.rule})` : ""));
+        h("p", {}, o.end ? `${this.named(o.end.cause)} (rule ${o.end.rule}).` : ""));
     } else if (this.acting) {
       parts.push(h("h2", {}, capital(o.prompt?.title || "your move")));
       parts.push(...this.promptDetails());
     } else {
       const waiting = (o.to_act || []).map((s) => this.sideName(s)).join(", ");
-      const computer = (o.to_act || []).some((s) => (this.msg.game.players[s] || "").startsWith("computer"));
+      const computer = (o.to_act || []).find((s) => (this.msg.game.players[s] || "").startsWith("computer"));
       parts.push(h("h2", {}, waiting ? `Waiting for ${waiting}` : "Waiting"));
-      if (computer) parts.push(h("p", { class: "thinking" }, "The computer is thinking…"));
+      if (computer) parts.push(this.thinking(computer));
     }
+    if (!parts.includes(this.el.thinking)) this.stopThinking();
     if (this.error) parts.push(h("p", { class: "error", role: "alert" }, this.error));
     parts.push(this.utilityButtons());
     box.replaceChildren(...parts);
+  }
+
+  // While a computer side thinks: who, for how long, and a button asking it to move now.
+  thinking(side) {
+    if (this.thinkingPly !== this.msg.ply) {
+      this.thinkingPly = this.msg.ply;
+      this.thinkingSince = performance.now();
+      this.hurried = false;
+    }
+    const clock = h("span", { class: "elapsed" });
+    const tick = () => {
+      const seconds = Math.floor((performance.now() - this.thinkingSince) / 1000);
+      clock.textContent = seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+    };
+    tick();
+    clearInterval(this.thinkingTimer);
+    this.thinkingTimer = setInterval(tick, 1000);
+    const canHurry = this.msg.seat.role !== "spectator";
+    const button = canHurry ? h("button", { class: "hurry", disabled: this.hurried,
+      title: "ask the computer to play the best move it has found so far",
+      onclick: async (e) => {
+        this.hurried = true;
+        e.target.disabled = true;
+        e.target.textContent = "Moving…";
+        try {
+          const answer = await api.hurry(this.token);
+          if (!answer.hurried) e.target.textContent = "It plays as fast as it can";
+        } catch (error) {
+          this.showError(error.message);
+        }
+      } }, this.hurried ? "Moving…" : "Move now") : null;
+    this.el.thinking = h("div", { class: "thinking", role: "status", "aria-live": "off" },
+      h("span", { class: "spinner", "aria-hidden": "true" }),
+      h("span", {}, `${this.sideName(side)} (computer) is thinking · `, clock), button);
+    document.body.dataset.thinking = "1";
+    return this.el.thinking;
+  }
+
+  stopThinking() {
+    clearInterval(this.thinkingTimer);
+    document.body.dataset.thinking = "0";
   }
 
   promptDetails() {
@@ -271,7 +358,7 @@ class PlayScreen {
         parts.push(h("div", { class: "patterns", role: "radiogroup" },
           c.patterns.map((p, i) => h("label", { class: p === current ? "on" : "" },
             h("input", { type: "radio", name: "pattern", checked: p === current,
-              onchange: () => { this.patternIndex = i; this.render(); } }),
+              onchange: () => { this.patternIndex = i; this.patternChosen = true; this.render(); } }),
             describe(p.prefix, this.pieces)))));
       }
       parts.push(h("p", { class: "hint" },
@@ -376,20 +463,43 @@ class PlayScreen {
   // last word; any other action makes the whole item a button.
   panel(panel) {
     const lines = (label) => String(label).split(" / ").map((line) => h("span", { class: "line" }, line));
+    const face = (item) => (item.card ? this.cardFace(item.card, item.note) : lines(item.label));
     const items = (panel.items || []).map((item) => {
       const actions = this.itemActions(item);
+      const cls = item.card ? "cardslot" : "";
       if (actions.length === 1 && actions[0].split(/\s+/).length < 3) {
-        return h("li", {}, h("button", { class: "act", "data-action": actions[0],
-          onclick: () => this.act(actions[0]) }, lines(item.label)));
+        return h("li", { class: cls }, h("button", { class: "act", "data-action": actions[0],
+          onclick: () => this.act(actions[0]) }, face(item)));
       }
-      if (!actions.length) return h("li", {}, lines(item.label));
-      return h("li", { class: "choices" }, h("div", { class: "label" }, lines(item.label)),
-        h("div", { class: "buttons" }, actions.map((a) => h("button", { class: "act small",
-          "data-action": a, title: describe(a, this.pieces), onclick: () => this.act(a) },
+      if (!actions.length) return h("li", { class: cls }, face(item));
+      return h("li", { class: `choices ${cls}` }, h("div", { class: "label" }, face(item)),
+        h("div", { class: "buttons" }, item.card ? h("span", { class: "muted" }, "Place in sector") : null,
+          actions.map((a) => h("button", { class: "act small",
+            "data-action": a, title: describe(a, this.pieces), onclick: () => this.act(a) },
           a.split(/\s+/).at(-1)))));
     });
-    return h("div", { class: "gpanel" }, h("h3", {}, panel.title),
+    const cards = (panel.items || []).some((i) => i.card);
+    return h("div", { class: `gpanel${cards ? " cards" : ""}` }, h("h3", {}, panel.title),
       items.length ? h("ul", {}, items) : h("p", { class: "muted" }, "none"));
+  }
+
+  // A command card as printed: number, title and deviation across the top, then its three
+  // orders (active, reactive, general), each a movement order, machine-gun fire and keywords.
+  cardFace(card, note) {
+    const order = (key, name) => {
+      const o = card.orders?.[key];
+      if (!o) return null;
+      const move = o.move ? `${o.move}${o.n ? ` ${o.n}` : ""}` : "";
+      return h("div", { class: `order ${key}` }, h("b", { class: "okind", title: `${name} order` }, name[0]),
+        h("span", { class: "omove" }, move), h("span", { class: "omg", title: "machine-gun fire" }, `MG ${o.mg ?? 0}`),
+        h("span", { class: "okeys" }, (o.keywords || []).join(" · ")));
+    };
+    return h("div", { class: `card ${card.side || ""}` },
+      h("div", { class: "chead" }, h("span", { class: "cno" }, card.id),
+        h("span", { class: "ctitle" }, card.title),
+        card.deviation ? h("span", { class: "cdev", title: "artillery deviation (5.5)" }, card.deviation) : null),
+      note ? h("div", { class: "cnote" }, note) : null,
+      order("active", "Active"), order("reactive", "Reactive"), order("general", "General"));
   }
 
   utilityButtons() {
@@ -413,8 +523,9 @@ class PlayScreen {
     const units = unitsAt(this.obs, hex);
     const rows = units.map((u) => {
       const actions = this.classified.unitActions.get(u.id) || [];
+      const colours = this.map?.sideStyle(u.side) || {};
       return h("li", { class: `unit ${u.side}${u.done ? " done" : ""}` },
-        h("span", { class: "face" }, this.valuesOf(u)),
+        h("span", { class: "face", style: `background:${colours.fill};color:${colours.ink}` }, this.valuesOf(u)),
         h("span", { class: "uname" }, `${u.name || ""} `, h("small", {}, `${u.id}${u.done ? " · done" : ""}`)),
         actions.map((a) => h("button", { class: "act", "data-action": a, onclick: () => this.act(a) },
           describe(a.split(/\s+/)[0], this.pieces))));
@@ -436,15 +547,22 @@ class PlayScreen {
       hidden, carnage, here].filter(Boolean));
   }
 
+  // The turn and phase track across the top, as printed on the map: the turn, then every
+  // phase of the sequence of play with the current one lit.
   renderTrack() {
     const o = this.obs;
     const phases = this.board?.phases || [];
     const current = o.phase?.index;
-    this.el.track.replaceChildren(h("h3", {}, o.turn ? `Turn ${o.turn}` : "Set-up"),
+    const turns = o.scenario?.turns || this.board?.turns;
+    const turn = o.turn ? `Turn ${o.turn}${turns ? ` of ${turns}` : ""}` : "Set-up";
+    this.el.phases.replaceChildren(
+      h("span", { class: "turnbox" }, turn, o.date ? h("small", {}, o.date) : null),
       phases.length
-        ? h("ol", { class: "phases" }, phases.map((p, i) =>
-          h("li", { class: i === current ? "now" : "" }, h("b", {}, p.numeral), " ", p.title)))
-        : h("p", {}, o.phase?.title || ""));
+        ? h("ol", {}, phases.map((p, i) => h("li", { class: i === current ? "now" : "",
+          "aria-current": i === current ? "step" : null, title: p.title },
+          h("b", {}, p.numeral ?? i + 1), h("span", {}, ` ${p.title}`))))
+        : h("span", { class: "phasename" }, o.phase?.title || ""));
+    this.el.phases.querySelector("li.now")?.scrollIntoView?.({ block: "nearest", inline: "center" });
   }
 
   renderDetails() {
@@ -455,7 +573,9 @@ class PlayScreen {
       const text = this.detailText(value);
       if (text !== null) rows.push(h("dt", {}, words(key)), h("dd", {}, text));
     }
-    this.el.details.hidden = !rows.length;
+    // A game with panels says in them, in its own words, all a player needs; the raw list of
+    // the observation's other fields is only for a game that has none.
+    this.el.details.hidden = !rows.length || (o.panels || []).length > 0;
     this.el.details.replaceChildren(h("h3", {}, "Situation"), h("dl", {}, rows));
   }
 
@@ -491,37 +611,87 @@ class PlayScreen {
         h("input", { readonly: true, value: s.url, onclick: (e) => e.target.select() }))))) : "", seed || "");
   }
 
-  // The log's items stand for entries [logFirst, log.length); only changed entries are redrawn.
+  // The log, oldest first and newest last, in groups that open at each "turn ..." entry (or
+  // the board's own log_heading pattern): the current group open, earlier ones folded.
+  // Every rule number is a button that shows the rule's text.
   renderLog() {
     const list = this.el.log;
     const changed = this.logChangedFrom ?? 0;
     this.logChangedFrom = null;
-    if (this.logFirst === undefined || changed < this.logFirst) {
-      this.logFirst = Math.max(0, this.log.length - LOG_SHOWN);
-      list.replaceChildren(...this.log.slice(this.logFirst).map(logItem));
-    } else {
-      while (list.children.length > changed - this.logFirst) list.lastChild.remove();
-      list.append(...this.log.slice(changed).map(logItem));
-      const extra = list.children.length - LOG_SHOWN;
-      if (extra > 100) {
-        for (let i = 0; i < extra; i++) list.firstChild.remove();
-        this.logFirst += extra;
+    if (this.logDrawn === this.log.length && changed >= this.log.length) return;
+    const heading = new RegExp(this.board?.log_heading || "^turn \\d", "i");
+    const first = Math.max(0, this.log.length - LOG_SHOWN);
+    const groups = [];
+    let group = { title: first ? "Earlier" : "Before the first turn", items: [] };
+    for (const entry of this.log.slice(first)) {
+      if (heading.test(entry.text) && group.items.length) {
+        groups.push(group);
+        group = { title: entry.text, items: [] };
+      } else if (heading.test(entry.text)) {
+        group.title = entry.text;
       }
+      group.items.push(entry);
     }
+    groups.push(group);
+    const open = new Set([...list.querySelectorAll("details[open]")].map((d) => d.dataset.title));
+    const item = (entry) => logItem(entry, (text) => this.named(text));
+    list.replaceChildren(...groups.map((g, i) => h("li", { class: "loggroup" },
+      h("details", { open: i === groups.length - 1 || open.has(g.title), "data-title": g.title },
+        h("summary", {}, capital(g.title)), h("ol", {}, g.items.map(item))))));
+    this.logDrawn = this.log.length;
     if (this.logFollows) list.scrollTop = list.scrollHeight;
   }
 
+  // A rule's text from the rulebook, beside the number clicked (the server reads the
+  // rulebooks when they are installed; otherwise the number is all there is).
+  async showRule(number, anchor) {
+    const pop = this.el.rule;
+    if (!this.rules) {
+      this.rules = api.rules(this.msg.game.game).then((r) => r.rules).catch(() => ({}));
+    }
+    const rules = await this.rules;
+    const rule = rules[number] || rules[number.split(".").slice(0, 2).join(".")] || rules[number.split(".")[0]];
+    pop.replaceChildren(
+      h("button", { class: "close", title: "close", onclick: () => { pop.hidden = true; } }, "×"),
+      h("h4", {}, `Rule ${number}`),
+      rule
+        ? h("div", { class: "ruletext" }, rule.text.split(/\n+/).map((p) => h("p", {}, p)))
+        : h("p", { class: "muted" }, "The rulebook text is not installed on this server."));
+    pop.hidden = false;
+    const box = anchor.getBoundingClientRect();
+    const width = Math.min(420, window.innerWidth - 16);
+    pop.style.width = `${width}px`;
+    pop.style.left = `${Math.max(8, Math.min(box.left - width - 8, window.innerWidth - width - 8))}px`;
+    pop.style.top = `${Math.max(8, Math.min(box.top - 40, window.innerHeight - pop.offsetHeight - 8))}px`;
+    if (box.left - width - 8 < 8) {
+      pop.style.left = "8px";
+      pop.style.top = `${Math.min(box.bottom + 6, window.innerHeight - pop.offsetHeight - 8)}px`;
+    }
+    document.body.dataset.rule = number;
+  }
+
+  // The end of the game: who won, why, and the score where the game keeps one.
   renderEnd() {
     const o = this.obs;
     if (!o.winner || this.endDismissed) return;
+    const you = this.msg.seat.side;
+    const headline = you ? (o.winner === you ? "Victory" : "Defeat") : `${this.sideName(o.winner)} wins`;
+    const score = o.points && typeof o.points === "object"
+      ? h("table", { class: "score" }, h("tbody", {}, Object.entries(o.points).map(([side, n]) =>
+        h("tr", { class: side === o.winner ? "won" : "" }, h("th", {}, this.sideName(side)), h("td", {}, String(n))))))
+      : null;
     this.el.overlay.hidden = false;
-    this.el.overlay.replaceChildren(h("div", { class: "dialog end" },
-      h("h2", {}, `${this.sideName(o.winner)} wins`),
-      h("p", {}, o.end ? `${capital(o.end.cause)} (rule ${o.end.rule}).` : ""),
+    this.el.overlay.replaceChildren(h("div", { class: "dialog end", role: "dialog" },
+      h("h2", {}, headline),
+      you ? h("p", { class: "winner" }, `${this.sideName(o.winner)} wins.`) : null,
+      h("p", { class: "cause" }, o.end ? `${this.named(o.end.cause)} (rule ${o.end.rule}).` : ""),
+      h("p", { class: "muted" }, [o.turn ? `Turn ${o.turn}` : "", o.phase?.title || "",
+        `${this.msg.ply} actions`].filter(Boolean).join(" · ")),
+      score,
       h("div", { class: "buttons" },
         h("button", { onclick: () => { this.endDismissed = true; this.el.overlay.hidden = true; } }, "Look at the map"),
         h("button", { onclick: () => this.downloadRecord() }, "Save the record"),
-        h("a", { class: "button", href: "/" }, "Home"))));
+        h("a", { class: "button primary", href: "/" }, "New game"))));
   }
 
   renderHandover() {
@@ -538,14 +708,26 @@ class PlayScreen {
       } }, `I play ${side}: show my view`)));
   }
 
+  // What is under the pointer: the hex, its units; and, while the player is choosing a hex,
+  // why a hex that is not lit cannot be chosen (asked of the server once per position).
   showHover(hex) {
     if (!hex) return this.el.hover.replaceChildren();
     const units = unitsAt(this.obs, hex.id);
     const stack = (this.obs.stacks || []).find((s) => s.hex === hex.id);
-    const unitText = units.length
-      ? ` · ${units.map((u) => `${u.id} ${this.valuesOf(u)}`).join(", ")}${stack.count > units.length ? ` +${stack.count - units.length} hidden` : ""}`
+    const hidden = stack && stack.count > units.length ? ` +${stack.count - units.length} hidden` : "";
+    const unitText = units.length || hidden
+      ? ` · ${units.map((u) => `${u.name || u.id} ${this.valuesOf(u)}`).join(", ")}${hidden}`
       : "";
-    this.el.hover.textContent = `${this.hexText(hex.id)}${unitText}`;
+    const line = h("div", {}, `${this.hexText(hex.id)}${unitText}`);
+    this.el.hover.replaceChildren(line);
+    const pattern = this.pattern();
+    if (!this.acting || !pattern || pattern.hexes.has(hex.id) || this.hexOptions(hex.id).length) return;
+    const id = hex.id;
+    this.whyNot(id).then((reason) => {
+      if (reason && this.map?.hovered === id) {
+        this.el.hover.replaceChildren(line, h("div", { class: "why" }, `✕ ${reason}`));
+      }
+    });
   }
 
   hexText(id) {
@@ -566,42 +748,114 @@ class PlayScreen {
 
   // --- acting ----------------------------------------------------------------------------
 
+  // A click on a hex: the one thing it can mean is done; several open a menu beside the
+  // pointer; none asks the server why not and says so.
   async clickHex(hex) {
     if (!this.msg || this.handover) return;
     this.selected = hex;
     this.error = null;
+    this.map?.setCursor(null);
     const c = this.classified;
     const pattern = this.pattern();
-    const units = unitsAt(this.obs, hex).filter((u) => c.unitActions.has(u.id));
-    const other = c.patterns.findIndex((p) => p.hexes.has(hex));
-    if (other >= 0 && units.length) return this.render(); // the hex and its units: ask which
-    if (pattern?.hexes.has(hex)) return this.act(pattern.hexes.get(hex));
-    if (other >= 0) {
-      this.patternIndex = other;
-      return this.act(c.patterns[other].hexes.get(hex));
+    const options = this.hexOptions(hex);
+    // the chosen group of hex actions decides, unless the hex offers a few other things too
+    // (then a menu shows them all); among very many (a unit to set up of dozens), the group
+    // chosen in the prompt does
+    if (pattern?.hexes.has(hex) && (this.patternChosen || options.length === 1 || options.length > MENU_MOST)) {
+      return this.act(pattern.hexes.get(hex));
     }
-    if (units.length === 1 && c.unitActions.get(units[0].id).length === 1) {
-      return this.act(c.unitActions.get(units[0].id)[0]);
+    if (options.length === 1) {
+      const other = c.patterns.findIndex((p) => p.hexes.has(hex));
+      if (other >= 0) this.patternIndex = other;
+      return this.act(options[0]);
     }
     this.render();
+    if (options.length > 1) return this.openMenu(hex, options);
+    const units = unitsAt(this.obs, hex).filter((u) => c.unitActions.has(u.id));
     if (units.length || this.msg.seat.role === "spectator") return;
     if (!this.acting) {
       const waiting = (this.obs.to_act || []).map((side) => this.sideName(side)).join(", ");
       if (waiting) this.showError(`Not your turn: waiting for ${waiting}.`);
       return;
     }
+    const reason = await this.whyNot(hex);
+    if (reason) this.showError(reason);
+  }
+
+  // Why a click on this hex would be refused, from the server (asked once per position).
+  async whyNot(hex) {
+    const c = this.classified;
     const own = unitsAt(this.obs, hex).filter((u) => u.side === this.msg.acting_as).map((u) => u.id);
-    const guess = guessAction(c, pattern, hex, own);
-    if (!guess) return;
-    try {
-      const answer = await api.explain(this.token, guess);
-      if (!answer.legal) this.showError(answer.reason);
-    } catch (error) {
-      this.showError(error.message);
+    const guess = guessAction(c, this.pattern(), hex, own);
+    if (!guess) return null;
+    const key = `${this.msg.ply}|${guess}`;
+    this.reasons ??= new Map();
+    if (!this.reasons.has(key)) {
+      this.reasons.set(key, api.explain(this.token, guess)
+        .then((answer) => (answer.legal ? null : answer.reason))
+        .catch((error) => error.message));
+    }
+    return this.reasons.get(key);
+  }
+
+  // The menu of a hex that allows several actions, beside the pointer (or the hex).
+  openMenu(hex, options) {
+    const menu = this.el.menu;
+    const box = this.el.mapBox.getBoundingClientRect();
+    const at = this.pointer || { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    menu.replaceChildren(h("div", { class: "menutitle" }, this.hexText(hex)),
+      ...options.map((a) => h("button", { class: "act", role: "menuitem", "data-action": a,
+        onclick: () => { this.closeMenu(); this.act(a); } }, describe(a, this.pieces))),
+      h("button", { class: "cancel", role: "menuitem", onclick: () => this.closeMenu() }, "Cancel"));
+    menu.hidden = false;
+    menu.dataset.hex = hex;
+    const width = menu.offsetWidth;
+    const height = menu.offsetHeight;
+    menu.style.left = `${Math.min(Math.max(4, at.x - box.left + 12), box.width - width - 4)}px`;
+    menu.style.top = `${Math.min(Math.max(4, at.y - box.top + 12), box.height - height - 4)}px`;
+    menu.querySelector("button")?.focus();
+  }
+
+  closeMenu() {
+    if (this.el.menu.hidden) return;
+    this.el.menu.hidden = true;
+    this.el.menu.replaceChildren();
+  }
+
+  // Keys: [ and ] step a cursor through the hexes that hold a choice, Enter chooses there,
+  // Escape closes menus; the map itself takes arrows, + and - (see MapView).
+  key(e) {
+    if (e.target.closest?.("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "Escape") {
+      this.closeMenu();
+      this.el.rule.hidden = true;
+      return;
+    }
+    if (!this.map || !this.msg || this.handover) return;
+    if (e.key === "[" || e.key === "]") {
+      const marks = this.marks();
+      const hexes = [...new Set([...marks.targets, ...marks.units])];
+      if (!hexes.length) return;
+      const at = hexes.indexOf(this.map.cursor);
+      const next = at < 0 ? 0 : (at + (e.key === "]" ? 1 : hexes.length - 1)) % hexes.length;
+      this.map.setCursor(hexes[next]);
+      this.showHover(this.map.hexes.get(hexes[next]));
+      e.preventDefault();
+    } else if (e.key === "Enter" && this.map.cursor && e.target.closest?.("svg.map, body") && !e.target.closest("button, a")) {
+      const box = this.el.mapBox.getBoundingClientRect();
+      this.pointer = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      const hex = this.map.cursor;
+      e.preventDefault();
+      this.clickHex(hex);
     }
   }
 
-  async act(action) {
+  // An action that loses something the player might still use asks first (the prompt's
+  // `confirm`: action or verb -> what would be lost).
+  async act(action, confirmed = false) {
+    const warn = this.obs.prompt?.confirm;
+    const loss = warn && (warn[action] || warn[action.split(/\s+/)[0]]);
+    if (loss && !confirmed) return this.ask(loss, "Go ahead", () => this.act(action, true));
     if (this.busy) return;
     this.busy = true;
     this.error = null;
@@ -623,7 +877,23 @@ class PlayScreen {
   }
 
   concede() {
-    if (confirm("Concede the game?")) this.act("concede");
+    this.ask("Concede the game? Your opponent wins at once.", "Concede", () => this.act("concede", true));
+  }
+
+  // A question before something is lost: the overlay with the loss spelled out, and two
+  // buttons; nothing happens unless the player confirms.
+  ask(text, yes, then) {
+    this.el.overlay.hidden = false;
+    const close = () => {
+      this.el.overlay.hidden = true;
+      this.el.overlay.replaceChildren();
+    };
+    this.el.overlay.replaceChildren(h("div", { class: "dialog confirm", role: "alertdialog" },
+      h("h2", {}, "Are you sure?"), h("p", {}, text),
+      h("div", { class: "buttons" },
+        h("button", { class: "primary", onclick: () => { close(); then(); } }, yes),
+        h("button", { class: "cancel", onclick: close }, "Cancel"))));
+    this.el.overlay.querySelector("button.primary").focus();
   }
 
   async refused(error) {
@@ -652,12 +922,15 @@ class PlayScreen {
   }
 }
 
-function logItem(entry) {
+function logItem(entry, named) {
   const dice = entry.dice
     ? h("span", { class: "dice", title: `dice ${entry.dice.join(", ")}` },
       entry.dice.map((d) => DIE_FACES[d] || `[${d}]`).join(""))
     : null;
-  return h("li", {}, h("span", { class: "rule" }, entry.rule), dice, " ", entry.text);
+  const rule = entry.rule
+    ? h("button", { class: "rule", "data-rule": entry.rule, title: `rule ${entry.rule}: show its text` }, entry.rule)
+    : h("span", { class: "rule" });
+  return h("li", {}, rule, dice, " ", named(entry.text));
 }
 
 function sameEntry(a, b) {

@@ -72,3 +72,18 @@ def test_mcts_budget_is_named_in_iterations_or_seconds() -> None:
     assert make_player("mcts:1.5s", "fbsm", "us", 1).budget == Budget(iterations=0, seconds=1.5)
     with pytest.raises(GreatwarError, match="as mcts:48 or mcts:2s"):
         make_player("mcts:lots", "fbsm", "us", 1)
+
+
+def test_mcts_asked_to_hurry_plays_after_one_iteration() -> None:
+    """A person waiting for the computer may ask it to move now: however large its budget,
+    the search stops after the iteration under way, plays a legal action, and the next
+    decision has its whole budget again."""
+    state = positions()[0]
+    side = state.current_player()
+    player = MctsPlayer("fbsm", side, seed=1, budget=Budget(iterations=10_000), settings=SHORT)
+    player.hurry()  # asked before it started: the next decision is cut short
+    assert player.choose(state, side) in state.legal_actions(side)
+    assert player.iterations == 1
+    patient = MctsPlayer("fbsm", side, seed=1, budget=SMALL, settings=SHORT)
+    patient.choose(state, side)
+    assert patient.iterations == SMALL.iterations

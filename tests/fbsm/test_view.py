@@ -30,6 +30,7 @@ KEYS = {
     "stacks",
     "carnage",
     "exited",
+    "panels",
     "can_undo",
     "winner",
     "end",

@@ -103,7 +103,37 @@ def click_hex(page: Page, hex_id: str) -> None:
     page.locator(f'polygon.hex[data-hex="{hex_id}"]').click()
 
 
+def act_on_hex(page: Page, hex_id: str, prefix: str = "") -> None:
+    """Click a hex that holds a choice and wait for the next position; where the hex offers
+    several actions the page shows a menu, and the first item starting with ``prefix`` is
+    chosen."""
+    before = ply(page)
+    click_hex(page, hex_id)
+    page.wait_for_function(
+        f"Number(document.body.dataset.ply) > {before} || "
+        "document.querySelector('.hexmenu:not([hidden])') !== null"
+    )
+    if ply(page) == before:
+        starting = f'[data-action^="{prefix}"]' if prefix else ""
+        page.locator(f".hexmenu button.act{starting}").first.click()
+    wait_ply(page, before + 1)
+
+
 def css(page: Page, selector: str, prop: str) -> str:
     """A computed style property of the first element matching ``selector``."""
     value: str = page.eval_on_selector(selector, f"e => getComputedStyle(e).{prop}")
     return value
+
+
+def press(page: Page, action: str) -> None:
+    """Click a prompt button and wait for the next position; where the action would lose
+    something (markers not placed, say) the page asks first, and this confirms."""
+    before = ply(page)
+    page.locator(f'.prompt button[data-action="{action}"]').first.click()
+    page.wait_for_function(
+        f"Number(document.body.dataset.ply) > {before} || "
+        "document.querySelector('.overlay:not([hidden]) .dialog.confirm') !== null"
+    )
+    if ply(page) == before:
+        page.locator(".overlay:not([hidden]) .dialog.confirm button.primary").click()
+    wait_ply(page, before + 1)

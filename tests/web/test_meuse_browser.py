@@ -10,7 +10,17 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import click_hex, css, lit, needs_chromium, ply, shot, wait_ply
+from tests.web.conftest import (
+    act_on_hex,
+    click_hex,
+    css,
+    lit,
+    needs_chromium,
+    ply,
+    press,
+    shot,
+    wait_ply,
+)
 
 pytestmark = needs_chromium
 
@@ -21,9 +31,7 @@ def _board(base_url: str) -> dict[str, Any]:
 
 
 def _act_on_hex(page: Page, hex_id: str) -> None:
-    before = ply(page)
-    click_hex(page, hex_id)
-    wait_ply(page, before + 1)
+    act_on_hex(page, hex_id)
 
 
 def _act_on_unit(page: Page, hex_id: str, verb: str) -> None:
@@ -40,9 +48,7 @@ def _act_on_unit(page: Page, hex_id: str, verb: str) -> None:
 
 
 def _button(page: Page, action: str) -> None:
-    before = ply(page)
-    page.locator(f'.prompt button[data-action="{action}"]').first.click()
-    wait_ply(page, before + 1)
+    press(page, action)
 
 
 def _prompt(page: Page) -> str:
@@ -73,7 +79,7 @@ def _set_up_the_allies(page: Page, base_url: str) -> None:
         _act_on_hex(page, target)
         placed += 1
     assert placed >= 10
-    expect(page.locator(".log")).to_contain_text("the Allied set-up is complete")
+    expect(page.locator(".log")).to_contain_text("the Allied set-up is complete", ignore_case=True)
 
 
 def _bombard_and_fire(page: Page) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import click_hex, needs_chromium, shot, wait_ply
+from tests.web.conftest import act_on_hex, click_hex, needs_chromium, press, shot, wait_ply
 from tests.web.conftest import lit as lit_hexes
 from tests.web.conftest import ply as ply_of
 
@@ -42,9 +42,7 @@ def _shot_of_choices(page: Page, name: str) -> None:
 
 
 def _button(page: Page, action: str) -> None:
-    before = ply_of(page)
-    page.locator(f'.prompt button[data-action="{action}"]').first.click()
-    wait_ply(page, before + 1)
+    press(page, action)
 
 
 def _set_up_the_us(page: Page, base_url: str) -> None:
@@ -53,7 +51,7 @@ def _set_up_the_us(page: Page, base_url: str) -> None:
     for n in range(1, 58):
         expect(page.locator("body")).to_have_attribute("data-prompt", "us_setup")
         target = min(lit_hexes(page), key=lambda hex_id: (north[hex_id], hex_id))
-        click_hex(page, target)
+        act_on_hex(page, target)
         wait_ply(page, n)
 
 
@@ -135,7 +133,7 @@ def test_two_browsers_play_each_other_with_pushed_moves(browser: Browser, base_u
     expect(german.locator(".prompt h2")).to_have_text("Waiting for United States")
     expect(us.locator("body")).to_have_attribute("data-prompt", "us_setup")
     us.locator("button.fit").click()
-    click_hex(us, lit_hexes(us)[0])
+    act_on_hex(us, lit_hexes(us)[0])
     wait_ply(german, 1)  # pushed over the WebSocket, no reload
     expect(us.locator(".prompt button.undo")).to_be_visible()
     us.locator(".prompt button.undo").click()
@@ -147,10 +145,13 @@ def test_two_browsers_play_each_other_with_pushed_moves(browser: Browser, base_u
     spectator.goto(links["spectator"])
     expect(spectator.locator(".bar .who")).to_have_text("spectating")
     shot(spectator, "12-spectator")
-    us.on("dialog", lambda dialog: dialog.accept())
     us.locator(".prompt button.concede").click()  # 4.5
-    expect(german.locator(".dialog.end h2")).to_have_text("Germany wins")
-    expect(german.locator(".dialog.end p")).to_have_text("Us conceded (rule 4.5).")
+    expect(us.locator(".dialog.confirm")).to_contain_text("Concede the game?")
+    us.locator(".dialog.confirm button.primary").click()
+    expect(german.locator(".dialog.end h2")).to_have_text("Victory")
+    expect(german.locator(".dialog.end")).to_contain_text("Germany wins.")
+    expect(spectator.locator(".dialog.end h2")).to_have_text("Germany wins")
+    expect(german.locator(".dialog.end p.cause")).to_have_text("United States conceded (rule 4.5).")
     shot(german, "13-game-over-phone")
     for p in (us, german, spectator):
         p.context.close()

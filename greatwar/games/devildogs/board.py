@@ -21,9 +21,10 @@ TERRAIN_FILLS = {
     "urban": "#c59f7e",
     "rail": "#d6d0bb",
 }
+TERRAIN_PATTERNS = {"woods": "trees", "urban": "buildings"}  # textures the client draws
 SIDES = (
-    {"id": US, "name": "United States and France", "fill": "#b9b77a", "ink": "#22240f"},
-    {"id": GERMAN, "name": "Germany", "fill": "#9aa8b6", "ink": "#111a22"},
+    {"id": US, "name": "United States and France", "fill": "#c6c46c", "ink": "#22240f"},
+    {"id": GERMAN, "name": "Germany", "fill": "#8499b8", "ink": "#0c1626"},
 )
 KINDS = {
     "infantry": "Infantry company",
@@ -55,7 +56,12 @@ def board() -> dict[str, Any]:
     return {
         **header("devildogs", b.grid, lambda h: _hex(b, h)),
         "terrain": [
-            {"id": key, "name": spec["name"], "fill": TERRAIN_FILLS[key]}
+            {
+                "id": key,
+                "name": spec["name"],
+                "fill": TERRAIN_FILLS[key],
+                "pattern": TERRAIN_PATTERNS.get(key),
+            }
             for key, spec in c.tables["terrain"].items()
         ],
         "lines": [],

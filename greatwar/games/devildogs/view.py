@@ -45,6 +45,13 @@ def card_view(card: Card) -> dict[str, Any]:
     }
 
 
+SIDE_NAMES = {"us": "United States and France", "german": "Germany"}  # as board.py names them
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def card_label(card: Card) -> str:
     rows = " / ".join(f"{o.row[0].upper()}: {o.text()}" for o in card.orders)
     return f"{card.id} {card.title} [{card.deviation_text}] {rows}"
@@ -145,9 +152,13 @@ def hand_panel(state: DevilDogsState, side: str, legal: set[str]) -> dict[str, A
     placed = set(state.assigned[side].values())
     items = []
     for card in state.hands[side]:
-        item: dict[str, Any] = {"label": card_label(state.card(card))}
+        item: dict[str, Any] = {
+            "label": card_label(state.card(card)),
+            "card": card_view(state.card(card)),
+        }
         if card in placed:
             item["label"] += " (face down)"
+            item["note"] = "placed face down"
         elif empty:
             action = str(act("assign", state.card(card).id, empty[0]))
             if action in legal:
@@ -161,22 +172,39 @@ def panels(state: DevilDogsState, side: str, legal: set[str]) -> list[dict[str, 
     track (5.3) and what was revealed this turn (5.5, 5.7)."""
     other = enemy(side)
     mine = [
-        {"label": f"{sector}: {card_label(state.card(card))}"}
+        {
+            "label": f"{sector}: {card_label(state.card(card))}",
+            "card": card_view(state.card(card)),
+            "note": f"Sector {sector}",
+        }
         for sector, card in sorted(state.assigned[side].items())
     ]
     band = pool_band(state)
     track = [
         {"label": f"Track {state.track:+d}: {band['name']}"},
         *[{"label": f"Sector {s}: {c}"} for s, c in state.chits.items()],
-        {"label": f"Battlefield initiative: {state.battlefield or '-'}"},
+        {
+            "label": "Battlefield initiative: "
+            + (SIDE_NAMES[state.battlefield] if state.battlefield else "not yet decided")
+        },
     ]
     revealed = []
     for sector in state.activated:
         for s in SIDES:
             card = state.card(state.assigned[s][sector])
-            revealed.append({"label": f"{sector} {s} {state.row(s, sector)}: {card_label(card)}"})
+            row = state.row(s, sector)
+            revealed.append(
+                {
+                    "label": f"{sector} {s} {row}: {card_label(card)}",
+                    "card": card_view(card),
+                    "note": f"Sector {sector}: {SIDE_NAMES[s]}, {row} order",
+                }
+            )
     revealed += [
-        {"label": f"{s} drew {state.card(c).id} for {why}: {state.card(c).deviation_text}"}
+        {
+            "label": f"{SIDE_NAMES[s]} drew {state.card(c).id} for {why}: "
+            f"{state.card(c).deviation_text}"
+        }
         for s, c, why in state.drawn
     ]
     return [
@@ -185,8 +213,11 @@ def panels(state: DevilDogsState, side: str, legal: set[str]) -> list[dict[str, 
         {
             "title": "Opponent",
             "items": [
-                {"label": f"{other}: {len(state.assigned[other])} cards placed face down"},
-                {"label": f"{other}: {len(state.hands[other])} cards in hand"},
+                {
+                    "label": f"{SIDE_NAMES[other]}: "
+                    f"{_cards(len(state.assigned[other]))} placed face down"
+                },
+                {"label": f"{SIDE_NAMES[other]}: {_cards(len(state.hands[other]))} in hand"},
             ],
         },
         {"title": "Initiative track", "items": track},

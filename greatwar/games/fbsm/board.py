@@ -39,8 +39,8 @@ LINE_STYLES = {
     "surmelin": {"stroke": "#3f7fc0", "width": 0.3},
 }
 SIDES = (
-    {"id": US, "name": "United States", "fill": "#b7c27a", "ink": "#1f2a10"},
-    {"id": GERMAN, "name": "Germany", "fill": "#93a3b5", "ink": "#101820"},
+    {"id": US, "name": "United States", "fill": "#c6c46c", "ink": "#1f2a10"},
+    {"id": GERMAN, "name": "Germany", "fill": "#8499b8", "ink": "#0c1626"},
 )
 KINDS = {"infantry": "Infantry platoon", "heavy_weapons": "Heavy weapons emplacement"}
 COUNTER_VALUES = ("fire", "range", "move")  # 2.5: printed left to right

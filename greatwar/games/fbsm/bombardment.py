@@ -47,6 +47,8 @@ def start_bombardment(state: FbsmState, side: str) -> None:
         )
     if state.markers and spotted(state, side):
         state.push("bombard", side=side)
+    elif state.markers:  # 11.2: say why the phase passes without a choice
+        state.note("11.2", f"{side} spots no enemy-occupied hex: no bombardment this phase")
 
 
 def deteriorated(state: FbsmState) -> bool:

@@ -61,7 +61,53 @@ def prompt_view(state: FbsmState, side: str) -> dict[str, Any] | None:
         view["unit"] = state.counter(frame["unit"]).id
     elif frame["p"] == "advance":
         view["target"] = state.hex_id(frame["target"])
+    elif frame["p"] == "bombard" and state.markers:
+        # 11.1: a marker not placed now is not used this phase; the browser asks first
+        left = len(state.markers)
+        view["confirm"] = {
+            "done": f"{left} bombardment marker{'s' if left > 1 else ''} not placed "
+            f"({', '.join(state.markers)}) will not be used this phase (11.1)."
+        }
     return view
+
+
+SIDE_NAMES = {"us": "United States", "german": "Germany"}
+
+
+def panels(state: FbsmState, side: str) -> list[dict[str, Any]]:
+    """The browser's panels, in the rulebook's words: the random event in force (7.0), the
+    German reinforcement container (3.5, 8.0), the bombardment markers (11.1), exits (4.3)."""
+    event = TITLES[state.event] if state.event else "none this turn"
+    if state.event and state.event_side:
+        event += f", for {SIDE_NAMES.get(state.event_side, state.event_side)}"
+    used = [TITLES[e] for e in sorted(state.used_once) if e in TITLES]
+    situation = [
+        {"label": f"Random event: {event}"},
+        {"label": f"German units still in the container: {len(state.container)}"},
+    ]
+    if used:
+        situation.append({"label": f"Events that cannot recur: {', '.join(used)}"})
+    if state.heavy_mg is not None:
+        heavy = state.counter(state.heavy_mg)
+        situation.append({"label": f"German heavy machineguns with {heavy.name} ({heavy.id})"})
+    bombarding = state.stack and state.stack[-1]["p"] == "bombard"
+    markers = (
+        [{"label": f"To place: {', '.join(state.markers) if state.markers else 'none'}"}]
+        if bombarding
+        else []
+    )
+    markers += [
+        {"label": f"{kind.capitalize()} marker on {state.hex_id(h)}"} for kind, h in state.placed
+    ]
+    exited = [state.counter(u) for u, w in enumerate(state.where) if w == EXITED]
+    return [
+        {"title": "Situation (7.0, 3.5)", "items": situation},
+        {"title": "Bombardment markers (11.1)", "items": markers},
+        {
+            "title": f"German units exited (4.3): {len(exited)}",
+            "items": [{"label": ", ".join(f"{c.name} ({c.id})" for c in exited)}] if exited else [],
+        },
+    ]
 
 
 def observation(state: FbsmState, side: str) -> dict[str, Any]:
@@ -88,4 +134,5 @@ def observation(state: FbsmState, side: str) -> dict[str, Any]:
             for u, h in sorted(state.dead_at.items())
         ],
         "exited": [state.counter(u).id for u, w in enumerate(state.where) if w == EXITED],
+        "panels": panels(state, side),
     }

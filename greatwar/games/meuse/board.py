@@ -51,8 +51,8 @@ HEXSIDE_STYLES = {
     "fortification": {"stroke": "#3a2a1a", "width": 0.18, "dash": "0.18 0.06"},
 }
 SIDES = (
-    {"id": ALLIED, "name": "Allies (US First Army)", "fill": "#b7c27a", "ink": "#1f2a10"},
-    {"id": GERMAN, "name": "Germany", "fill": "#93a3b5", "ink": "#101820"},
+    {"id": ALLIED, "name": "Allies (US First Army)", "fill": "#c6c46c", "ink": "#1f2a10"},
+    {"id": GERMAN, "name": "Germany", "fill": "#8499b8", "ink": "#0c1626"},
 )
 KINDS = {"division": "Division", "brigade": "US brigade (MA 13.1)"}
 COUNTER_VALUES = ("attack", "defense", "move")  # digest 2.3: printed left to right

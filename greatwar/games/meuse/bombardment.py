@@ -81,6 +81,8 @@ def start_bombardment(state: MeuseState, side: str) -> None:
         state.aircraft = []
     if state.markers[side] > 0 and state.hexes_of(OTHER[side]):
         state.push("bombard", side=side)
+    elif not state.markers[side]:  # say why the phase passes without a choice
+        state.note("17.1", f"{side} has no bombardment marker left: no bombardment this phase")
 
 
 class Bombard(Prompt[MeuseState]):

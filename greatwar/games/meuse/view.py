@@ -141,6 +141,13 @@ def prompt_view(state: MeuseState, side: str) -> dict[str, Any] | None:
     for key in ("hexes", "hits", "markers", "rule"):
         if key in frame:
             view[key] = list(frame[key]) if isinstance(frame[key], tuple) else frame[key]
+    if frame["p"] == "bombard" and state.markers[side]:
+        # 17.2: firing loses the markers not placed; the browser asks before it does
+        left = state.markers[side]
+        view["confirm"] = {
+            "fire": f"{left} bombardment marker{'s' if left > 1 else ''} not placed will be "
+            "lost when you fire (17.2)."
+        }
     return view
 
 
@@ -160,26 +167,50 @@ def off_map(state: MeuseState, side: str) -> dict[str, list[str]]:
     return groups
 
 
+SIDE_NAMES = {ALLIED: "Allies", GERMAN: "Germany"}
+
+
 def panels(state: MeuseState, side: str, actions: list[str]) -> list[dict[str, Any]]:
     """Tracks and pools the player must see (MA 11.1, 17.1, 8.1), with actions on them."""
     items = []
     for who in (ALLIED, GERMAN):
-        items.append({"label": f"{who} bombardment markers left: {state.markers[who]}"})
-        support = ", ".join(str(s) for s in state.support[who]) or "none"
-        items.append({"label": f"{who} support-fire markers: {support}"})
+        name = SIDE_NAMES[who]
+        items.append({"label": f"{name}: {state.markers[who]} bombardment markers left"})
+        support = ", ".join(f"+{s}" for s in state.support[who]) or "none"
+        items.append({"label": f"{name}: support-fire markers {support}"})
     last = state.c.tables["turns"]["count"]
-    track = [{"label": f"turn {state.turn} of {last}: {state.date()}"}, *items]
+    track = [{"label": f"Turn {state.turn} of {last}: {state.date()}"}, *items]
     pools = []
     away = off_map(state, side)
     for unit_id in away["eliminated"] + away["broken_down"]:
         action = f"return {unit_id}"
-        item = {"label": unit_id}
+        item = {"label": f"{state.c.counter(unit_id).name} ({unit_id})"}
         if action in actions:
             item["action"] = action
         pools.append(item)
+    arriving = [state.c.counter(u).name for u in away["to_arrive"]]
+    once = [
+        {
+            "label": "Lost Battalion (18.1): "
+            + ("used" if state.lost_battalion_used else "not yet used")
+        },
+        {
+            "label": "German replacement (11.6): "
+            + ("used" if state.german_replacement_used else "not yet used")
+        },
+        {"label": f"Allied replacement (11.3): {state.replacement or 'not yet used'}"},
+        {"label": f"Free US brigades (13.1): {len(state.free_brigades())}"},
+    ]
+    if state.gas:
+        once.append({"label": "Gas in this bombardment (17.7): -1 to every roll"})
     return [
         {"title": "Turn and artillery track (17.1)", "items": track},
+        {"title": "Once-a-game and pools", "items": once},
         {"title": "Eliminated units (11.3, 11.6)", "items": pools},
+        {
+            "title": f"Your reinforcements to come (19.6): {len(arriving)}",
+            "items": [{"label": ", ".join(arriving)}] if arriving else [],
+        },
     ]
 
 

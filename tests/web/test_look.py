@@ -1,0 +1,255 @@
+"""How the games look and feel in real headless Chromium, and the screenshots in the README.
+
+Every game at a laptop size (1366x768) and a phone size (390x844), at a position reached
+through the server by the scripted players, saved to docs/screenshots/ (so they stay
+current); counters at least 40 px wide in the view a game opens in; choosing a unit brings
+the hexes it may reach into view; a hex with several actions offers a menu; a rule number
+in the log shows the rule's text; a computer that thinks shows it, with a "Move now" button
+that makes it play. Every wait is on the page's state, never on time.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from greatwar.ai.random_player import RandomPlayer
+from greatwar.ai.registry import PLAYERS
+from greatwar.core.actions import Action
+from greatwar.core.state import State
+from greatwar.server.rulebook import rule_index
+from tests.web.conftest import lit, needs_chromium, ply, wait_ply
+from tests.web.positions import game_at
+
+pytestmark = needs_chromium
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+SEED = 7
+# (game, actions played by the scripted players, side whose view is shown): a position
+# in play, with counters on the map and a choice to make.
+POSITIONS = (("fbsm", 90, "german"), ("meuse", 40, "allied"), ("devildogs", 40, "us"))
+
+
+def _open(browser: Browser, url: str, viewport: dict[str, int]) -> Page:
+    page = browser.new_context(viewport=viewport, device_scale_factor=1).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.ply !== undefined")
+    page.wait_for_selector("svg.map g.stack")
+    page.evaluate("document.fonts.ready")
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def _save(page: Page, name: str, full_page: bool = False) -> None:
+    """A screenshot for the README (JPEG, so that regenerating them keeps the repository
+    small)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.jpg"
+    page.screenshot(path=str(path), full_page=full_page, type="jpeg", quality=85)
+
+
+def _counter_widths(page: Page) -> list[float]:
+    """Screen widths of the counters drawn inside the map's visible area."""
+    widths: list[float] = page.evaluate(
+        """() => {
+            const map = document.querySelector("svg.map").getBoundingClientRect();
+            return [...document.querySelectorAll("svg.map g.stack > .counter rect.face")]
+                .map((r) => r.getBoundingClientRect())
+                .filter((b) => b.left >= map.left && b.right <= map.right
+                    && b.top >= map.top && b.bottom <= map.bottom)
+                .map((b) => b.width);
+        }"""
+    )
+    return widths
+
+
+@pytest.mark.parametrize(("game", "plies", "side"), POSITIONS)
+def test_every_game_reads_like_a_printed_one(
+    browser: Browser, base_url: str, game: str, plies: int, side: str
+) -> None:
+    urls = game_at(base_url, game, SEED, plies)
+    page = _open(browser, urls[side], DESKTOP)
+    widths = _counter_widths(page)
+    assert widths, "the opening view shows counters"
+    assert min(widths) >= 40, f"counters of {min(widths):.0f} px at the opening view"
+    # the turn and phase track, the game's own panels, the log grouped by turn
+    expect(page.locator(".phasetrack li.now")).to_have_count(1)
+    expect(page.locator(".gamepanels .gpanel").first).to_be_visible()
+    assert page.locator(".details").is_hidden()  # no raw field names beside the panels
+    expect(page.locator(".log details[open] summary").last).to_contain_text(
+        "Turn", ignore_case=True
+    )
+    _save(page, f"{game}-desktop")
+    page.context.close()
+    phone = _open(browser, urls[side], PHONE)
+    phone_widths = _counter_widths(phone)
+    assert phone_widths and min(phone_widths) >= 40
+    _save(phone, f"{game}-phone", full_page=True)
+    assert not phone.errors  # type: ignore[attr-defined]
+    phone.context.close()
+
+
+def test_devil_dogs_cards_are_drawn_as_cards(browser: Browser, base_url: str) -> None:
+    """5.2: the hand is a row of cards, each with its three orders, and a button per sector."""
+    urls = game_at(base_url, "devildogs", SEED, 0)
+    page = _open(browser, urls["us"], DESKTOP)
+    hand = page.locator(".gamepanels .gpanel", has_text="Your hand")
+    cards = hand.locator(".card")
+    assert cards.count() >= 2
+    first = cards.first
+    expect(first.locator(".order")).to_have_count(3)
+    expect(first.locator(".okind")).to_have_text(["A", "R", "G"])
+    assert hand.locator("button[data-action^='assign ']").count() >= 1
+    _save(page, "devildogs-cards")
+    page.context.close()
+
+
+def test_choosing_a_unit_brings_its_hexes_into_view(browser: Browser, base_url: str) -> None:
+    """9.1: with the map panned away, choosing a unit to move from the list scrolls the
+    hexes it may enter into view, at a size where counters stay readable."""
+    urls = game_at(base_url, "fbsm", SEED, 90)
+    page = _open(browser, urls["german"], DESKTOP)
+    assert page.evaluate("document.body.dataset.prompt") == "movement"
+    page.locator("svg.map").focus()
+    for _ in range(12):
+        page.keyboard.press("ArrowLeft")  # the view moves east, away from the units
+    if not page.locator(".unitlist[open]").count():
+        page.locator(".unitlist summary").click()
+    button = page.locator(".unitlist button.act").first
+    before = ply(page)
+    button.click()
+    wait_ply(page, before + 1)
+    targets = lit(page)
+    assert targets, "the unit has hexes to enter"
+    outside = page.evaluate(
+        """(ids) => {
+            const map = document.querySelector("svg.map").getBoundingClientRect();
+            return ids.filter((id) => {
+                const b = document.querySelector(`polygon.hex[data-hex="${id}"]`)
+                    .getBoundingClientRect();
+                return b.right < map.left || b.left > map.right
+                    || b.bottom < map.top || b.top > map.bottom;
+            });
+        }""",
+        targets,
+    )
+    assert not outside, f"lit hexes out of view: {outside}"
+    assert float(page.eval_on_selector("svg.map", "s => s.dataset.counterPx")) >= 40
+    page.context.close()
+
+
+def test_a_hex_with_several_actions_offers_a_menu(browser: Browser, base_url: str) -> None:
+    """17.2 and 17.3: a German unit the Allies may bombard, in a hex an aircraft may also
+    observe from, offers both; the menu names them and the one chosen is played."""
+    urls = game_at(base_url, "meuse", SEED, 40)
+    page = _open(browser, urls["allied"], DESKTOP)
+    assert page.evaluate("document.body.dataset.prompt") == "bombard"
+    both = sorted(set(lit(page)) & set(lit(page, "units")))
+    assert both, "a hex allows both a bombardment and an aircraft"
+    before = ply(page)
+    page.locator("svg.map").focus()
+    choices = set(lit(page)) | set(lit(page, "units"))
+    for _ in range(len(choices)):  # the keyboard's cursor steps through the choices
+        page.keyboard.press("]")
+        if page.eval_on_selector("svg.map", "s => s.dataset.cursor") == both[0]:
+            break
+    page.keyboard.press("Enter")
+    menu = page.locator(".hexmenu:not([hidden])")
+    expect(menu).to_be_visible()
+    verbs = {
+        str(a).split()[0]
+        for a in menu.locator("button.act").evaluate_all("bs => bs.map((b) => b.dataset.action)")
+    }
+    assert {"bombard", "aircraft"} <= verbs
+    _save(page, "meuse-hex-menu")
+    menu.locator("button.act[data-action^='bombard ']").click()
+    wait_ply(page, before + 1)
+    expect(page.locator(".hexmenu")).to_be_hidden()
+    expect(page.locator(".log")).to_contain_text("places a bombardment marker")
+    page.context.close()
+
+
+def test_a_rule_number_in_the_log_shows_the_rule(browser: Browser, base_url: str) -> None:
+    urls = game_at(base_url, "meuse", SEED, 40)
+    page = _open(browser, urls["allied"], DESKTOP)
+    link = page.locator(".log details[open] button.rule").first
+    number = str(link.get_attribute("data-rule"))
+    link.click()
+    pop = page.locator(".rulepop")
+    expect(pop).to_be_visible()
+    expect(pop.locator("h4")).to_have_text(f"Rule {number}")
+    if rule_index("meuse"):
+        expect(pop.locator(".ruletext")).to_contain_text(number.split(".")[0])
+    else:
+        expect(pop).to_contain_text("not installed")
+    _save(page, "meuse-rule-text")
+    page.keyboard.press("Escape")
+    expect(pop).to_be_hidden()
+    page.context.close()
+
+
+class _Patient:
+    """A computer player that thinks until it is asked to move now (then plays a random legal
+    action); every one of them stops at once when the test ends."""
+
+    released = threading.Event()
+
+    def __init__(self, seed: int) -> None:
+        self.random = RandomPlayer(seed)
+        self.hurried = threading.Event()
+
+    def hurry(self) -> None:
+        self.hurried.set()
+
+    def choose(self, state: State, side: str) -> Action:
+        while not (self.hurried.is_set() or self.released.is_set()):
+            self.hurried.wait(0.05)
+        self.hurried.clear()
+        return self.random.choose(state, side)
+
+
+@pytest.fixture
+def patient_computer() -> Iterator[str]:
+    PLAYERS["patient"] = lambda game_id, side, seed: _Patient(seed)
+    _Patient.released.clear()
+    yield "patient"
+    _Patient.released.set()
+    del PLAYERS["patient"]
+
+
+def test_a_thinking_computer_shows_it_and_moves_when_asked(
+    browser: Browser, base_url: str, patient_computer: str
+) -> None:
+    """The Allies set up first (11.2): while the computer thinks, the page says so with the
+    time elapsed, and "Move now" makes it play."""
+    spec: dict[str, Any] = {
+        "game": "meuse",
+        "side": "german",
+        "opponent": "computer",
+        "computer": patient_computer,
+        "seed": SEED,
+    }
+    answer = httpx.post(f"{base_url}/api/games", json=spec, timeout=30)
+    answer.raise_for_status()
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(answer.json()["you"]["url"])
+    thinking = page.locator(".prompt .thinking")
+    expect(thinking).to_contain_text("Allies (US First Army) (computer) is thinking")
+    expect(page.locator("body")).to_have_attribute("data-thinking", "1")
+    expect(thinking.locator(".elapsed")).not_to_have_text("0 s", timeout=10_000)
+    assert ply(page) == 0
+    _save(page, "meuse-computer-thinking")
+    thinking.locator("button.hurry").click()
+    wait_ply(page, 1)
+    expect(page.locator(".log")).to_contain_text("sets up", ignore_case=True)
+    page.context.close()
