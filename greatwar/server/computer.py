@@ -14,10 +14,13 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import multiprocessing.managers
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Protocol
 
 from anyio import to_thread
 
@@ -45,6 +48,17 @@ class Ask:
     spec: str
     side: str
     history: tuple[tuple[str, str], ...]  # (side, action) so far
+
+
+class Flag(Protocol):
+    """A stop flag a worker process can read: a ``threading.Event`` or a manager's proxy."""
+
+    def is_set(self) -> bool: ...
+
+    def set(self) -> None: ...
+
+
+HURRY_POLL = 0.05  # seconds between a worker's looks at its hurry flag
 
 
 def safe_move(state: State, side: str) -> Action:
@@ -85,13 +99,33 @@ def _position(ask: Ask) -> State:
     return state
 
 
-def choose_in_worker(ask: Ask) -> str:
-    """A worker's move for ``ask`` (its string form)."""
+def choose_in_worker(ask: Ask, hurry: Flag | None = None) -> str:
+    """A worker's move for ``ask`` (its string form). Setting ``hurry`` (from the server)
+    asks a player that can stop early (``player.hurry()``) to play its best move now."""
     state = _position(ask)
     key = (ask.key, ask.side, ask.spec)
     if key not in _players:
         _players[key] = make_player(ask.spec, ask.game_id, ask.side, ask.seed)
-    return str(_players[key].choose(state.clone(), ask.side))
+    player = _players[key]
+    stop = getattr(player, "hurry", None)
+    if hurry is None or not callable(stop):
+        return str(player.choose(state.clone(), ask.side))
+    done = threading.Event()
+
+    def relay() -> None:  # passes the server's request on while this move is thought
+        while not done.is_set():
+            if hurry.is_set():
+                stop()
+                return
+            done.wait(HURRY_POLL)
+
+    watcher = threading.Thread(target=relay, daemon=True)
+    watcher.start()
+    try:
+        return str(player.choose(state.clone(), ask.side))
+    finally:
+        done.set()
+        watcher.join()
 
 
 # --- in the server -----------------------------------------------------------------------
@@ -116,6 +150,22 @@ class Computer:
     def __init__(self, pool: Executor | None, move_seconds: float = MOVE_SECONDS) -> None:
         self.pool = pool
         self.move_seconds = move_seconds
+        self._manager: multiprocessing.managers.SyncManager | None = None  # hurry flags
+        self._hurry: dict[str, Flag] = {}  # game key -> the flag of the move being thought
+
+    def hurry(self, key: str) -> bool:
+        """Ask the move being thought for game ``key`` in a worker to be played now; True if
+        one was under way."""
+        flag = self._hurry.get(key)
+        if flag is None:
+            return False
+        flag.set()
+        return True
+
+    def _flag(self) -> Flag:
+        if self._manager is None:
+            self._manager = multiprocessing.get_context("spawn").Manager()
+        return self._manager.Event()
 
     async def choose(
         self, ask: Ask, state: State, player: Player | None
@@ -151,11 +201,18 @@ class Computer:
             choose: Callable[[State, str], Action] = player.choose
             return await to_thread.run_sync(choose, state.clone(), ask.side, abandon_on_cancel=True)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, choose_in_worker, ask)
+        flag = await to_thread.run_sync(self._flag)
+        self._hurry[ask.key] = flag
+        try:
+            return await loop.run_in_executor(self.pool, choose_in_worker, ask, flag)
+        finally:
+            self._hurry.pop(ask.key, None)
 
     def close(self) -> None:
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._manager is not None:
+            self._manager.shutdown()
 
 
 def history_of(state: State) -> tuple[tuple[str, str], ...]:

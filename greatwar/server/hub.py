@@ -331,9 +331,12 @@ class Hub:
         if seat.role == "spectator":
             raise Forbidden("spectators watch; they do not act")
         side = self._computer_side(live)
-        player = live.players.get(side) if side is not None else None
-        stop = getattr(player, "hurry", None)
-        if live.computer is None or not callable(stop):
+        if live.computer is None or side is None:
+            return False
+        if self.computer.pool is not None:
+            return self.computer.hurry(live.id)
+        stop = getattr(live.players.get(side), "hurry", None)
+        if not callable(stop):
             return False
         stop()
         return True

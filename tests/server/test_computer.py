@@ -92,3 +92,32 @@ def test_computer_moves_are_chosen_in_worker_processes(db_url: str) -> None:
         message = wait_for_ply(client, german, US_SET_UP)
     assert "notice" not in message["game"]
     assert message["observation"]["to_act"] == ["german"] or message["ply"] > US_SET_UP
+
+
+def test_move_now_reaches_a_search_thinking_in_a_worker_process() -> None:
+    """16 "move now": the server asks a search thinking in a worker process to play at once;
+    it answers with a legal move long before its own budget (60 s) runs out."""
+    import asyncio
+
+    from greatwar.core.registry import load_game
+    from greatwar.server.computer import Ask, Computer, process_pool
+
+    state = load_game("fbsm").new_initial_state(7)
+    ask = Ask("g1", "fbsm", {}, 7, "mcts:60s", "us", ())
+
+    async def think_then_hurry() -> tuple[Action, str | None, float]:
+        computer = Computer(process_pool(1), move_seconds=120)
+        try:
+            task = asyncio.create_task(computer.choose(ask, state, None))
+            while not computer.hurry("g1"):  # once the move is under way
+                await asyncio.sleep(0.01)
+            started = time.monotonic()
+            action, problem = await task
+            return action, problem, time.monotonic() - started
+        finally:
+            computer.close()
+
+    action, problem, waited = asyncio.run(think_then_hurry())
+    assert problem is None
+    assert action in state.legal_actions("us")
+    assert waited < 50  # stopped by the request, not by its 60 s budget

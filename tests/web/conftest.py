@@ -3,11 +3,13 @@ chromium package, installed by scripts/install-browser-deps.sh) with Playwright.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -36,14 +38,14 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="session")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A greatwar server on a free loopback port, with a fresh database."""
-    db = sqlite_url(tmp_path_factory.mktemp("web") / "games.sqlite3")
+@contextlib.contextmanager
+def serving(db_dir: Path, **settings: Any) -> Iterator[str]:
+    """A greatwar server on a free loopback port, with a fresh database; its base URL."""
+    db = sqlite_url(db_dir / "games.sqlite3")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = create_app(db, fixed_seeds=True, computer_pause=0.0)
+    app = create_app(db, fixed_seeds=True, computer_pause=0.0, **settings)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -56,6 +58,21 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield base
     server.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server as people run it: computer moves in a worker process."""
+    with serving(tmp_path_factory.mktemp("web")) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def threaded_base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server choosing computer moves in threads, so a test can give it players of its own
+    (registered in this process)."""
+    with serving(tmp_path_factory.mktemp("web-threads"), computer_workers=0) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -39,7 +39,7 @@ def game_at(
         timeout=30,
     )
     answer.raise_for_status()
-    seats = answer.json()["seats"]
+    seats = [_claimed(base_url, s) if s["invitation"] else s for s in answer.json()["seats"]]
     tokens = {s["side"] or s["role"]: s["token"] for s in seats}
     for ply, (side, action) in enumerate(scripted_actions(game_id, seed, plies, options)):
         posted = httpx.post(
@@ -49,3 +49,11 @@ def game_at(
         )
         posted.raise_for_status()
     return {s["side"] or s["role"]: s["url"] for s in seats}
+
+
+def _claimed(base_url: str, seat: dict[str, Any]) -> dict[str, Any]:
+    """The seat an invitation opens once the friend has claimed it (issue 10.3)."""
+    answer = httpx.post(f"{base_url}/api/invitations/{seat['token']}/claim", timeout=30)
+    answer.raise_for_status()
+    you: dict[str, Any] = answer.json()["you"]
+    return you

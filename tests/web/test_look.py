@@ -228,7 +228,7 @@ def patient_computer() -> Iterator[str]:
 
 
 def test_a_thinking_computer_shows_it_and_moves_when_asked(
-    browser: Browser, base_url: str, patient_computer: str
+    browser: Browser, threaded_base_url: str, patient_computer: str
 ) -> None:
     """The Allies set up first (11.2): while the computer thinks, the page says so with the
     time elapsed, and "Move now" makes it play."""
@@ -239,7 +239,7 @@ def test_a_thinking_computer_shows_it_and_moves_when_asked(
         "computer": patient_computer,
         "seed": SEED,
     }
-    answer = httpx.post(f"{base_url}/api/games", json=spec, timeout=30)
+    answer = httpx.post(f"{threaded_base_url}/api/games", json=spec, timeout=30)
     answer.raise_for_status()
     page = browser.new_context(viewport=DESKTOP).new_page()
     page.goto(answer.json()["you"]["url"])
