@@ -1,7 +1,7 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS) for any game on the API.
 
 Each iteration samples a determinization, a position consistent with what the searching side
-has seen (the game module's ``determinize(state, side, rng)``: its container order, enemy
+has seen (the game's ``players.determinize(state, side, rng)``: its container order, enemy
 stacks under fog and future dice resampled), and walks one tree of action sequences: UCB1
 with availability counts picks among the actions legal in that sample, one new node is
 added, a rollout by the game's scripted player (random if it has none) runs for a limited
@@ -16,23 +16,22 @@ IEEE T-CIAIG 4(2), 2012.
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from greatwar.ai.game_players import (
+    Determinize,
+    Evaluate,
+    determinize_of,
+    evaluate_of,
+    heuristic_of,
+)
 from greatwar.ai.random_player import RandomPlayer
-from greatwar.ai.registry import HEURISTICS
 from greatwar.core.actions import Action
 from greatwar.core.play import Player
-from greatwar.core.registry import GAME_MODULES
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
-
-Determinize = Callable[[State, str, Rng], State]
-Evaluate = Callable[[State, str], float]  # a side's prospects in -1 (lost) .. +1 (won)
-
 
 DEFAULT_ITERATIONS = 48  # about two seconds a decision for FBSM on one core of this machine
 
@@ -86,29 +85,16 @@ class Node:
 
 
 def game_determinize(game_id: str) -> Determinize:
-    """The game's ``determinize`` (module ``<game>.determinize``); else a copy with fresh dice
-    only, in which the search would see the other sides' secrets: a game with hidden
-    information should provide the module."""
-    try:
-        module = importlib.import_module(f"{GAME_MODULES[game_id]}.determinize")
-    except (ImportError, KeyError):
-        return _fresh_dice
-    function: Determinize = module.determinize
-    return function
+    """The game's ``determinize`` (in ``greatwar.games.<id>.players``); else a copy with fresh
+    dice only, in which the search would see the other sides' secrets: a game with hidden
+    information should provide one."""
+    return determinize_of(game_id) or _fresh_dice
 
 
 def _fresh_dice(state: State, side: str, rng: Rng) -> State:
     copy = state.clone()
     copy.rng = Rng(rng.next32() | rng.next32() << 32)
     return copy
-
-
-# game id -> evaluator of unfinished positions; games without one are played out to the end
-EVALUATORS: dict[str, Callable[[], Evaluate]] = {
-    "fbsm": lambda: importlib.import_module("greatwar.ai.fbsm_eval").evaluate,
-    "meuse": lambda: importlib.import_module("greatwar.games.meuse.evaluate").evaluate,
-    "devildogs": lambda: importlib.import_module("greatwar.games.devildogs.evaluate").evaluate,
-}
 
 
 class MctsPlayer:
@@ -129,13 +115,13 @@ class MctsPlayer:
         self.budget = budget or Budget()
         self.settings = settings or Settings()
         self.determinize = game_determinize(game_id)
-        make_evaluator = EVALUATORS.get(game_id)
-        self.evaluate: Evaluate | None = make_evaluator() if make_evaluator else None
+        self.evaluate: Evaluate | None = evaluate_of(game_id)
+        self.heuristic = heuristic_of(game_id)
         self.guide = self._scripted(side, seed)
         self.iterations = 0  # done in all decisions so far (for benchmarks)
 
     def _scripted(self, side: str, seed: int) -> Player:
-        factory = HEURISTICS.get(self.game_id)
+        factory = self.heuristic
         return factory(side, seed) if factory is not None else RandomPlayer(seed)
 
     def choose(self, state: State, side: str) -> Action:

@@ -1,52 +1,29 @@
-"""Computer players by name, so the CLI, server and simulator can ask for one."""
+"""Computer players by name, so the CLI, server and simulator can ask for one.
+
+A game's scripted player is its own (``greatwar.games.<id>.players``, see ``game_players``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from greatwar.ai.game_players import games_with_heuristic, heuristic_of
+from greatwar.ai.mcts import DEFAULT_ITERATIONS, Budget, MctsPlayer
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.errors import GreatwarError
 from greatwar.core.play import Player
 
 
-def _fbsm_heuristic(side: str, seed: int) -> Player:
-    from greatwar.ai.fbsm_heuristic import FbsmHeuristic
-
-    return FbsmHeuristic(side, seed)
-
-
-def _meuse_heuristic(side: str, seed: int) -> Player:
-    from greatwar.ai.meuse_heuristic import MeuseHeuristic
-
-    return MeuseHeuristic(side, seed)
-
-
-def _devildogs_heuristic(side: str, seed: int) -> Player:
-    from greatwar.ai.devildogs_heuristic import DevilDogsHeuristic
-
-    return DevilDogsHeuristic(side, seed)
-
-
-# game id -> factory(side, seed) of that game's scripted player; one line per game.
-HEURISTICS: dict[str, Callable[[str, int], Player]] = {
-    "fbsm": _fbsm_heuristic,
-    "meuse": _meuse_heuristic,
-    "devildogs": _devildogs_heuristic,
-}
-
-
 def heuristic(game_id: str, side: str, seed: int = 0) -> Player:
     """The scripted player of a game; a game without one is a clear error."""
-    if game_id not in HEURISTICS:
-        known = ", ".join(sorted(HEURISTICS)) or "none"
+    factory = heuristic_of(game_id)
+    if factory is None:
+        known = ", ".join(sorted(games_with_heuristic())) or "none"
         raise GreatwarError(f"no heuristic player for game {game_id!r}; games with one: {known}")
-    return HEURISTICS[game_id](side, seed)
+    return factory(side, seed)
 
 
 def mcts(game_id: str, side: str, seed: int = 0, budget: str = "") -> Player:
     """ISMCTS; ``budget`` is iterations per decision ("48") or seconds ("2s")."""
-    from greatwar.ai.mcts import DEFAULT_ITERATIONS, Budget, MctsPlayer
-
     try:
         if budget.endswith("s"):
             chosen = Budget(iterations=0, seconds=float(budget[:-1]))

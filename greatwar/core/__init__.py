@@ -9,12 +9,12 @@ from greatwar.core.errors import (
     RecordError,
     UnknownGame,
 )
-from greatwar.core.game import Game, GameInfo, Option
+from greatwar.core.game import GameInfo, Option
 from greatwar.core.log import LogEntry
 from greatwar.core.play import Player, play
 from greatwar.core.registry import game_info, load_game, registered_games
 from greatwar.core.rng import Rng
-from greatwar.core.state import CONCEDE, TERMINAL, Frame, Prompt, State
+from greatwar.core.state import CONCEDE, TERMINAL, Frame, Game, Prompt, State
 
 __all__ = [
     "CONCEDE",

@@ -1,15 +1,12 @@
-"""What a game declares about itself (sides, options, rulebook) and the loaded game object."""
+"""What a game declares about itself: sides, options, rulebook (the loaded ``Game`` that makes
+states is in ``state.py``, beside the ``State`` it makes)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from greatwar.core.errors import BadOption
-
-if TYPE_CHECKING:
-    from greatwar.core.state import State
 
 OptionValue = bool | int | str
 
@@ -62,34 +59,6 @@ class GameInfo:
     summary: str
     options: tuple[Option, ...] = ()
     concession_rule: str | None = None  # the rule allowing a side to concede, if any
-
-
-@dataclass(frozen=True)
-class Game:
-    """A game with its options fixed; makes initial states."""
-
-    info: GameInfo
-    options: Mapping[str, OptionValue]
-    make_state: Callable[[Game, int], State] = field(repr=False)
-
-    @property
-    def id(self) -> str:
-        return self.info.id
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return self.info.sides
-
-    @property
-    def option_defaults(self) -> dict[str, dict[str, Any]]:
-        """Every option the game knows, with its default and meaning."""
-        return {o.name: {"default": o.default, "help": o.help} for o in self.info.options}
-
-    def new_initial_state(self, seed: int = 0) -> State:
-        """The state before the first action; ``seed`` fixes every die and draw."""
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-        return self.make_state(self, seed)
 
 
 def resolve_options(info: GameInfo, given: Mapping[str, object] | None) -> dict[str, OptionValue]:

@@ -6,8 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from greatwar.core.actions import Action
-from greatwar.core.game import Game
-from greatwar.core.state import State
+from greatwar.core.state import Game, State
 
 
 class Player(Protocol):

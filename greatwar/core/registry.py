@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from greatwar.core.errors import UnknownGame
-from greatwar.core.game import Game, GameInfo, resolve_options
+from greatwar.core.game import GameInfo, resolve_options
+from greatwar.core.state import Game
 
-# id -> module defining GAME_INFO and make_state(game, seed)
+# id -> module defining GAME_INFO, make_state(game, seed) and observation(state, side)
 GAME_MODULES: dict[str, str] = {
     "fbsm": "greatwar.games.fbsm",
     "devildogs": "greatwar.games.devildogs",
@@ -38,4 +39,9 @@ def load_game(game_id: str, options: Mapping[str, object] | None = None) -> Game
     """A game with its options checked: an unknown id or option is a clear error."""
     module = _module(game_id)
     info: GameInfo = module.GAME_INFO
-    return Game(info, resolve_options(info, options), module.make_state)
+    return Game(
+        info,
+        resolve_options(info, options),
+        module.make_state,
+        getattr(module, "observation", None),
+    )

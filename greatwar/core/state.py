@@ -1,4 +1,5 @@
-"""The game state and its prompt stack: the rules as a stack of waiting points (RTT style).
+"""The game state and its prompt stack: the rules as a stack of waiting points (RTT style),
+and the loaded ``Game`` that makes states.
 
 Every waiting point is a ``Prompt``. Its ``offer`` generates the legal actions and its
 ``apply`` accepts only what ``offer`` generated, so what is legal and what is checked can
@@ -11,12 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from greatwar.core.actions import Action, Played
 from greatwar.core.errors import BadSide, IllegalAction
-from greatwar.core.game import Game
+from greatwar.core.game import GameInfo, OptionValue
 from greatwar.core.log import LogEntry
 from greatwar.core.rng import Rng
 
@@ -25,6 +27,37 @@ CONCEDE = "concede"
 
 Frame = dict[str, Any]
 S = TypeVar("S", bound="State")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game with its options fixed; makes initial states."""
+
+    info: GameInfo
+    options: Mapping[str, OptionValue]
+    make_state: Callable[[Game, int], State] = field(repr=False)
+    # the game's whitelist view, observation(state, side) in its view.py; the registry passes
+    # it from the game package, so the package's state and view modules need not know each other
+    view: Callable[[Any, str], dict[str, Any]] | None = field(default=None, repr=False)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.info.sides
+
+    @property
+    def option_defaults(self) -> dict[str, dict[str, Any]]:
+        """Every option the game knows, with its default and meaning."""
+        return {o.name: {"default": o.default, "help": o.help} for o in self.info.options}
+
+    def new_initial_state(self, seed: int = 0) -> State:
+        """The state before the first action; ``seed`` fixes every die and draw."""
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        return self.make_state(self, seed)
 
 
 class Prompt(Generic[S]):
@@ -235,8 +268,11 @@ class State:
         """Give ``new`` its own copies of the game's mutable fields (for ``clone``)."""
 
     def observe(self, side: str) -> dict[str, Any]:
-        """The game's whitelist view for ``side``."""
-        raise NotImplementedError(f"{type(self).__name__} must define observe")
+        """The game's whitelist view for ``side``: its package's ``observation`` (``view.py``),
+        unless the state class overrides this."""
+        if self.game.view is None:
+            raise NotImplementedError(f"{self.game.id} declares no observation(state, side)")
+        return self.game.view(self, side)
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state, secrets included, as plain data (saves check it, tests compare it)."""

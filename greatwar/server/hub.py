@@ -20,10 +20,9 @@ from anyio import to_thread
 from greatwar.ai.registry import PLAYERS, make_player
 from greatwar.core.actions import Action
 from greatwar.core.errors import IllegalAction
-from greatwar.core.game import Game
 from greatwar.core.play import Player
 from greatwar.core.registry import load_game
-from greatwar.core.state import State
+from greatwar.core.state import Game, State
 from greatwar.server.store import OVER, PLAYING, Entry, Kind, Seat, Store, new_token
 from greatwar.server.views import seat_message
 

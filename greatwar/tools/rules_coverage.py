@@ -245,8 +245,15 @@ def test_references(path: Path, order: list[str]) -> Iterator[tuple[str, str]]:
 # --- the document ------------------------------------------------------------------------
 
 
+# A game's computer players (``players/``, in the package and in its tests) name rules to say
+# what they reason about, not to apply or check them: they are left out of the coverage.
+LEFT_OUT = {"__pycache__", "players"}
+
+
 def python_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+    """The rules code or rule tests below ``folder``."""
+    found = folder.rglob("*.py")
+    return sorted(p for p in found if not LEFT_OUT & set(p.relative_to(folder).parts))
 
 
 def cover(sources: GameSources, rules: list[Rule], repo: Path) -> list[Coverage]:

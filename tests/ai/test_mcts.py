@@ -3,12 +3,12 @@
 import pytest
 
 from greatwar import load_game
-from greatwar.ai.fbsm_heuristic import FbsmHeuristic
 from greatwar.ai.mcts import Budget, MctsPlayer, Settings, game_determinize
 from greatwar.ai.registry import make_player
 from greatwar.core.errors import GreatwarError
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
+from greatwar.games.fbsm.players.heuristic import FbsmHeuristic
 
 SMALL = Budget(iterations=6)
 SHORT = Settings(rollout_actions=40)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from greatwar.tools.corpus import load_records, replay
+from greatwar.sim.corpus import load_records, replay
 
 FOLDER = Path(__file__).parent
 RECORDS: list[tuple[str, dict[str, Any]]] = [

@@ -34,6 +34,14 @@ def test_5_1_hand_size_is_sectors_plus_one(scenario: str, size: int) -> None:
     assert all(len(state.decks[s]) == 30 - size for s in ("us", "german"))
 
 
+def test_5_1_5_2_the_first_assignment_offers_every_card_for_every_sector() -> None:
+    # 5.1, 5.2: hand = sectors + 1, so (sectors + 1) x sectors placements at the start.
+    for scenario, sectors in (("hill142", 1), ("wheat", 3), ("campaign", 4)):
+        state = new_state(scenario)
+        for side in ("us", "german"):
+            assert len(state.legal_actions(side)) == (sectors + 1) * sectors
+
+
 def test_5_1_reserve_card_stays_and_an_empty_deck_is_rebuilt_from_the_discard() -> None:
     state = blank("hill142")
     reserve = state.c.card("US07").index

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from greatwar.ai.devildogs_heuristic import DevilDogsHeuristic
 from greatwar.core import Rng
 from greatwar.games.devildogs.data import SIDES, enemy
+from greatwar.games.devildogs.players.heuristic import DevilDogsHeuristic
 from greatwar.games.devildogs.state import DevilDogsState
 from tests.devildogs.positions import new_state, play
 

@@ -109,29 +109,3 @@ def test_the_string_and_action_forms_are_refused_alike() -> None:
     state = movement()
     with pytest.raises(IllegalAction, match="not a german unit"):
         state.apply_action("  move   U01 ")
-
-
-@pytest.mark.parametrize("text", ["", "   "])
-def test_an_empty_action_is_refused(text: str) -> None:
-    state = movement()
-    before = state.fingerprint()
-    with pytest.raises(IllegalAction, match="empty"):
-        state.apply_action(text)
-    assert state.fingerprint() == before
-
-
-def test_a_side_not_asked_to_act_is_refused() -> None:
-    state = movement()
-    before = state.fingerprint()
-    with pytest.raises(IllegalAction, match="not us's turn; waiting for german"):
-        state.apply_action("end", "us")
-    assert state.fingerprint() == before
-
-
-def test_nothing_is_accepted_after_the_end() -> None:
-    state = movement()
-    state.apply_action("concede", "us")
-    before = state.fingerprint()
-    with pytest.raises(IllegalAction, match="the game is over; german won"):
-        state.apply_action("end")
-    assert state.fingerprint() == before

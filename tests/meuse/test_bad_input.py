@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from greatwar.core import BadOption, IllegalAction, load_game
+from greatwar.core import IllegalAction
 from tests.meuse.positions import new_state, play, position
 
 
@@ -39,10 +39,3 @@ def test_the_german_may_not_set_up_out_of_turn() -> None:
     state = new_state()
     with pytest.raises(IllegalAction, match="not german's turn"):
         state.apply_action("place g1A 1219", "german")
-
-
-def test_unknown_options_and_values_are_refused() -> None:
-    with pytest.raises(BadOption, match="its options are"):
-        load_game("meuse", {"fog": True})
-    with pytest.raises(BadOption, match="must be one of"):
-        load_game("meuse", {"stiff_resistance": "sometimes"})

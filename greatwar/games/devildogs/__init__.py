@@ -4,6 +4,10 @@ from greatwar.core import Game, GameInfo, Option
 from greatwar.games.devildogs import rules as _rules
 from greatwar.games.devildogs.data import GERMAN, US, scenario_ids
 from greatwar.games.devildogs.state import DevilDogsState
+from greatwar.games.devildogs.view import observation
+
+# what the registry reads: the facts, a new state, and the whitelist view
+__all__ = ["GAME_INFO", "make_state", "observation"]
 
 SCENARIOS = scenario_ids()
 

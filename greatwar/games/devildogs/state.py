@@ -356,11 +356,6 @@ class DevilDogsState(State):
         new.agenda = list(self.agenda)
         new.hits = {k: list(v) for k, v in self.hits.items()}
 
-    def observe(self, side: str) -> dict[str, Any]:
-        from greatwar.games.devildogs.view import observation
-
-        return observation(self, side)
-
     def to_dict(self) -> dict[str, Any]:
         return {
             **super().to_dict(),

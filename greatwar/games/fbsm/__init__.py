@@ -4,6 +4,10 @@ from greatwar.core import Game, GameInfo, Option
 from greatwar.games.fbsm import rules as _rules
 from greatwar.games.fbsm.data import GERMAN, US
 from greatwar.games.fbsm.state import FbsmState
+from greatwar.games.fbsm.view import observation
+
+# what the registry reads: the facts, a new state, and the whitelist view
+__all__ = ["GAME_INFO", "make_state", "observation"]
 
 GAME_INFO = GameInfo(
     id="fbsm",

@@ -263,11 +263,6 @@ class FbsmState(State):
         new.markers = list(self.markers)
         new.placed = list(self.placed)
 
-    def observe(self, side: str) -> dict[str, Any]:
-        from greatwar.games.fbsm.view import observation
-
-        return observation(self, side)
-
     def to_dict(self) -> dict[str, Any]:
         return {
             **super().to_dict(),

@@ -5,6 +5,10 @@ from greatwar.games.meuse import rules as _rules
 from greatwar.games.meuse.config import game_options
 from greatwar.games.meuse.data import ALLIED, GERMAN, components
 from greatwar.games.meuse.state import MeuseState
+from greatwar.games.meuse.view import observation
+
+# what the registry reads: the facts, a new state, and the whitelist view
+__all__ = ["GAME_INFO", "make_state", "observation"]
 
 GAME_INFO = GameInfo(
     id="meuse",

@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from greatwar.core import Game, Prompt, State
 from greatwar.games.meuse.config import RuleConfig
 from greatwar.games.meuse.data import ALLIED, GERMAN, Components, Counter, components
-from greatwar.games.meuse.victory import armistice, check_sedan, is_armistice
 
 # Where a counter is when it is not in a hex (``where`` holds hex indexes otherwise).
 UNPLACED = -1  # not yet set up, or a reinforcement still to arrive
@@ -303,11 +302,6 @@ class MeuseState(State):
         new.delayed = list(self.delayed)
         new._derived = dict(self._derived)
 
-    def observe(self, side: str) -> dict[str, Any]:
-        from greatwar.games.meuse.view import observation
-
-        return observation(self, side)
-
     def to_dict(self) -> dict[str, Any]:
         return {
             **super().to_dict(),
@@ -332,3 +326,23 @@ class MeuseState(State):
             "tasks": self.tasks,
             "delayed": self.delayed,
         }
+
+
+# === 12. VICTORY (here, not in a module of its own, since the state checks it as it changes)
+
+
+def check_sedan(state: MeuseState, unit: int, hex_index: int) -> None:
+    """12.1: any Allied unit entering the Sedan city hex wins at once, even for a moment."""
+    counter = state.c.counters[unit]
+    if hex_index == state.c.sedan and counter.side == ALLIED:
+        state.end(ALLIED, "12.1", f"{counter.name} enters Sedan")
+
+
+def is_armistice(state: MeuseState) -> bool:
+    """19.1: the game ends with the Nov 11 turn, the 24th."""
+    return state.turn >= int(state.c.tables["turns"]["count"])
+
+
+def armistice(state: MeuseState) -> None:
+    """12.1: any result but an Allied unit in Sedan is a German victory."""
+    state.end(GERMAN, "12.1", "the Armistice: no Allied unit has entered Sedan")

@@ -3,13 +3,14 @@
 import pytest
 
 from greatwar import load_game
-from greatwar.ai.fbsm_heuristic import FbsmHeuristic
+from greatwar.ai.game_players import games_with_heuristic
 from greatwar.ai.random_player import RandomPlayer
-from greatwar.ai.registry import HEURISTICS, make_player
+from greatwar.ai.registry import make_player
 from greatwar.core.errors import GreatwarError
 from greatwar.core.play import play
 from greatwar.core.rng import Rng
-from greatwar.games.fbsm.determinize import determinize
+from greatwar.games.fbsm.players.determinize import determinize
+from greatwar.games.fbsm.players.heuristic import FbsmHeuristic
 
 
 def test_heuristic_plays_whole_games_with_legal_actions() -> None:
@@ -32,8 +33,8 @@ def test_heuristic_beats_random_in_nine_of_ten_fixed_seeds(side: str) -> None:
     assert wins >= 9
 
 
-def test_heuristic_factory_dispatches_on_the_game() -> None:
-    assert "fbsm" in HEURISTICS
+def test_heuristic_factory_finds_the_games_own_players_package() -> None:
+    assert games_with_heuristic() == ["fbsm", "devildogs", "meuse"]
     assert isinstance(make_player("heuristic", "fbsm", "us", 3), FbsmHeuristic)
     with pytest.raises(GreatwarError, match="no heuristic player for game 'nosuch'"):
         make_player("heuristic", "nosuch", "us", 3)

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from greatwar.ai.devildogs_heuristic import DevilDogsHeuristic
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.core import Action, State, load_game, play
 from greatwar.core.play import Player
 from greatwar.games.devildogs.data import SIDES, components
+from greatwar.games.devildogs.players.heuristic import DevilDogsHeuristic
 
 
 class Window:

@@ -12,14 +12,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from greatwar.ai.fbsm_maps import bypass_map, corridor_map, shoot_map, threat_map
-from greatwar.ai.fbsm_picture import Knowledge, Picture, Unit, kill_chance, knowledge, picture
-from greatwar.ai.fbsm_setup import setup_plan
-from greatwar.ai.fbsm_tactics import Fire, plan_bombardment, plan_fires, target_value
 from greatwar.core.actions import Action
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
 from greatwar.games.fbsm.data import GERMAN, US
+from greatwar.games.fbsm.players.maps import bypass_map, corridor_map, shoot_map, threat_map
+from greatwar.games.fbsm.players.picture import (
+    Knowledge,
+    Picture,
+    Unit,
+    kill_chance,
+    knowledge,
+    picture,
+)
+from greatwar.games.fbsm.players.setup import setup_plan
+from greatwar.games.fbsm.players.tactics import Fire, plan_bombardment, plan_fires, target_value
 
 EXIT = "exit"
 

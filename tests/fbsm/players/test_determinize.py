@@ -3,9 +3,9 @@
 from collections import Counter
 
 from greatwar import load_game
-from greatwar.ai.fbsm_heuristic import FbsmHeuristic
 from greatwar.core.rng import Rng
-from greatwar.games.fbsm.determinize import determinize
+from greatwar.games.fbsm.players.determinize import determinize
+from greatwar.games.fbsm.players.heuristic import FbsmHeuristic
 from greatwar.games.fbsm.state import FbsmState
 
 

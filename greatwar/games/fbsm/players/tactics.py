@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from greatwar.ai.fbsm_picture import Knowledge, Picture, Unit, kill_chance
 from greatwar.games.fbsm.data import GERMAN, US
+from greatwar.games.fbsm.players.picture import Knowledge, Picture, Unit, kill_chance
 
 AUTOMATIC = 6  # 10.10: 6:1 or more eliminates without a roll
 

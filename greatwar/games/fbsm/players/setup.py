@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from greatwar.ai.fbsm_picture import Knowledge, knowledge
 from greatwar.games.fbsm.data import HEAVY_WEAPONS, INFANTRY
+from greatwar.games.fbsm.players.picture import Knowledge, knowledge
 
 HW_RANGE = 10  # the emplacements' printed range (2.5)
 PLATOON_RANGE = 4

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from collections import deque
 
-from greatwar.ai.fbsm_picture import Knowledge, Picture, kill_chance
 from greatwar.games.fbsm.data import GERMAN, US
+from greatwar.games.fbsm.players.picture import Knowledge, Picture, kill_chance
 
 BYPASS_RADIUS = 6  # hexes around a German stack where a US unit behind it counts as bypassed
 CORRIDOR_FADE = 6.0  # steps off the Germans' shortest routes at which a hex counts 1/e

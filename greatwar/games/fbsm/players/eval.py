@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from greatwar.ai.fbsm_picture import Knowledge, knowledge
 from greatwar.core.state import State
 from greatwar.games.fbsm.data import GERMAN
+from greatwar.games.fbsm.players.picture import Knowledge, knowledge
 
 GERMAN_UNITS = 112  # 2.4: the counter mix (PROVENANCE: 112 German units)
 US_UNITS = 57  # 3.2: 48 platoons and 9 emplacements

@@ -9,8 +9,8 @@ To keep the files small, each step's legal actions are folded into a running dig
 checkpoint every ``CHECKPOINT_EVERY`` steps so a difference is found to within that many
 steps, and the actions themselves are stored as one string per step.
 
-    python -m greatwar.tools.corpus make tests/corpus   # record (only before a rules change)
-    python -m greatwar.tools.corpus check tests/corpus  # replay every record
+    python -m greatwar.sim.corpus make tests/corpus   # record (only before a rules change)
+    python -m greatwar.sim.corpus check tests/corpus  # replay every record
 """
 
 from __future__ import annotations
@@ -24,9 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from greatwar.core.actions import Action
-from greatwar.core.game import Game
 from greatwar.core.registry import load_game
-from greatwar.core.state import State
+from greatwar.core.state import Game, State
 
 CHECKPOINT_EVERY = 64
 SEEDS = 20  # per game and kind of player

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from greatwar.ai.meuse_heuristic import MeuseHeuristic, prompt_kind
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.ai.registry import heuristic, make_player
 from greatwar.core import Action, load_game, play
+from greatwar.games.meuse.players.heuristic import MeuseHeuristic, prompt_kind
 
 
 def test_the_heuristic_is_registered_for_meuse() -> None:

@@ -1,0 +1,58 @@
+"""A game's own players, found in its package: ``greatwar.games.<id>.players``.
+
+That module exposes ``heuristic(side, seed) -> Player`` (the scripted player) and, optionally,
+``determinize(state, side, rng) -> State`` (resample what the side cannot see, for
+information-set search) and ``evaluate(state, side) -> float`` (-1 lost .. +1 won). Nothing
+in ``greatwar.ai`` names a game: a new game's players are found by registering the game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from types import ModuleType
+
+from greatwar.core.play import Player
+from greatwar.core.registry import GAME_MODULES
+from greatwar.core.rng import Rng
+from greatwar.core.state import State
+
+Heuristic = Callable[[str, int], Player]
+Determinize = Callable[[State, str, Rng], State]
+Evaluate = Callable[[State, str], float]  # a side's prospects in -1 (lost) .. +1 (won)
+
+
+def players_module(game_id: str) -> ModuleType | None:
+    """The game's ``players`` package, or None for an unknown game or one without players."""
+    if game_id not in GAME_MODULES:
+        return None
+    name = f"{GAME_MODULES[game_id]}.players"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise  # the package exists but is broken: say so, do not hide it
+        return None
+
+
+def heuristic_of(game_id: str) -> Heuristic | None:
+    """The game's scripted-player factory, if it has one."""
+    function: Heuristic | None = getattr(players_module(game_id), "heuristic", None)
+    return function
+
+
+def determinize_of(game_id: str) -> Determinize | None:
+    """The game's determinization for search, if it has one."""
+    function: Determinize | None = getattr(players_module(game_id), "determinize", None)
+    return function
+
+
+def evaluate_of(game_id: str) -> Evaluate | None:
+    """The game's evaluator of unfinished positions, if it has one."""
+    function: Evaluate | None = getattr(players_module(game_id), "evaluate", None)
+    return function
+
+
+def games_with_heuristic() -> list[str]:
+    """The registered games that have a scripted player."""
+    return [game_id for game_id in GAME_MODULES if heuristic_of(game_id) is not None]
