@@ -50,7 +50,7 @@ class Settings:
     """Search constants."""
 
     exploration: float = 0.7  # UCB1's c, on rewards in -1..+1
-    rollout_actions: int = 150  # actions played out before the evaluator scores the position
+    rollout_actions: int = 40  # actions played out before the evaluator scores the position
     widening: float = 1.0  # children allowed: 1 + widening * sqrt(visits)
     hint_bias: float = 2.0  # progressive bias towards the scripted player's own choice
 

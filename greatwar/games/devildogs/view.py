@@ -241,5 +241,5 @@ def observation(state: DevilDogsState, side: str) -> dict[str, Any]:
         "can_undo": state.can_undo(side),
         "winner": state.winner(),
         "end": {"rule": end[0], "cause": end[1]} if end else None,
-        "log": [e.as_dict() for e in state.log(side)],
+        "log": state.log_view(side),
     }
