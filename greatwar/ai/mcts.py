@@ -26,6 +26,7 @@ from greatwar.ai.game_players import (
     determinize_of,
     evaluate_of,
     heuristic_of,
+    players_module,
 )
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.actions import Action
@@ -97,6 +98,13 @@ def _fresh_dice(state: State, side: str, rng: Rng) -> State:
     return copy
 
 
+def game_settings(game_id: str) -> Settings:
+    """The search constants, with the game's own choices (``SEARCH`` in its players package,
+    a dict of ``Settings`` fields) over the defaults."""
+    chosen = getattr(players_module(game_id), "SEARCH", {})
+    return Settings(**chosen)
+
+
 class MctsPlayer:
     """ISMCTS with a per-decision budget; ``seed`` fixes its samples, so with an iteration
     budget it chooses the same action in the same position."""
@@ -113,7 +121,7 @@ class MctsPlayer:
         self.side = side
         self.rng = Rng(seed, stream=23)
         self.budget = budget or Budget()
-        self.settings = settings or Settings()
+        self.settings = settings or game_settings(game_id)
         self.determinize = game_determinize(game_id)
         self.evaluate: Evaluate | None = evaluate_of(game_id)
         self.heuristic = heuristic_of(game_id)

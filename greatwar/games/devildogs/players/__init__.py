@@ -8,7 +8,10 @@ from greatwar.games.devildogs.players.determinize import determinize
 from greatwar.games.devildogs.players.eval import evaluate
 from greatwar.games.devildogs.players.heuristic import DevilDogsHeuristic
 
-__all__ = ["DevilDogsHeuristic", "determinize", "evaluate", "heuristic"]
+# MCTS constants for this game: a whole game is about 130 actions, so rollouts play to the end
+SEARCH = {"rollout_actions": 400}
+
+__all__ = ["SEARCH", "DevilDogsHeuristic", "determinize", "evaluate", "heuristic"]
 
 
 def heuristic(side: str, seed: int) -> Player:
