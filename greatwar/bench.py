@@ -14,6 +14,7 @@ target of issue 14 it is held to.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import time
 from collections.abc import Callable
@@ -21,10 +22,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 
-from greatwar.ai.mcts import Budget, MctsPlayer
+from greatwar.ai.mcts import Budget, MctsPlayer, Settings
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.ai.registry import make_player
-from greatwar.core.play import play
+from greatwar.core.actions import Action
+from greatwar.core.play import Player, play
 from greatwar.core.registry import load_game
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
@@ -127,17 +129,67 @@ def mcts_positions() -> list[State]:
     return found
 
 
-def mcts_iterations(iterations: int) -> float:
-    """MCTS iterations per second with the default settings."""
+def mcts_iterations(iterations: int, settings: Settings | None = None) -> float:
+    """MCTS iterations per second (the game's settings unless others are given)."""
     positions = mcts_positions()
     started = time.perf_counter()
     done = 0
     for number, state in enumerate(positions):
         side = state.current_player()
-        player = MctsPlayer("fbsm", side, number, budget=Budget(iterations=iterations))
+        budget = Budget(iterations=iterations)
+        player = MctsPlayer("fbsm", side, number, budget=budget, settings=settings)
         player.choose(state, side)
         done += player.iterations
     return done / (time.perf_counter() - started)
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+class Timed:
+    """A player that counts its decisions and the processor seconds it spends on them (on a
+    shared machine, wall-clock time says more about the neighbours than about the player)."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, state: State, side: str) -> Action:
+        started = time.process_time()
+        action = self.player.choose(state, side)
+        self.seconds += time.process_time() - started
+        self.decisions += 1
+        return action
+
+
+def strength(game_id: str, side: str, player: str, games: int) -> Figure:
+    """The search player on ``side`` against the scripted player, ``games`` games (seeds from
+    0): win rate, its 95 % interval and the seconds the search spent per decision."""
+    game = load_game(game_id)
+    wins = decisions = 0
+    thinking = 0.0
+    for seed in range(games):
+        search = Timed(make_player(player, game_id, side, seed))
+        seats: dict[str, Player] = {
+            s: search if s == side else make_player("heuristic", game_id, s, seed + 1000)
+            for s in game.sides
+        }
+        wins += play(game, seats, seed).winner() == side
+        decisions += search.decisions
+        thinking += search.seconds
+    low, high = wilson(wins, games)
+    note = f">= 0.65; {wins}/{games}, 95% [{low:.2f}, {high:.2f}], "
+    note += f"{thinking / max(1, decisions):.2f} CPU s/decision"
+    return Figure(f"{game_id} {side}: {player} vs heuristic", wins / games, "win rate", note)
 
 
 def study_rate(games: int, workers: int) -> float:
@@ -153,7 +205,7 @@ def study_rate(games: int, workers: int) -> float:
         return games / (time.perf_counter() - started)
 
 
-def measure(quick: bool) -> list[Figure]:
+def measure(quick: bool, strength_games: int, strength_player: str) -> list[Figure]:
     scale = 0.3 if quick else 1.0
     chess_rate = chess_random_playouts(6 * scale)
     figures = [Figure("python-chess random playout", chess_rate, "steps/s")]
@@ -171,6 +223,8 @@ def measure(quick: bool) -> list[Figure]:
     figures.append(
         Figure("fbsm MCTS, mid-game", mcts_iterations(max(4, int(20 * scale))), "iter/s", ">= 1000")
     )
+    leaf = mcts_iterations(max(20, int(200 * scale)), Settings(rollout_actions=0))
+    figures.append(Figure("  evaluator at the leaf, no rollout", leaf, "iter/s", ">= 1000"))
     study_games = max(8, int(80 * scale))
     one = study_rate(study_games, 1)
     two = study_rate(study_games, 2)
@@ -185,15 +239,26 @@ def measure(quick: bool) -> list[Figure]:
             "< 10",
         ),
     ]
+    for game_id in GAMES:
+        for side in load_game(game_id).sides:
+            if strength_games:
+                figures.append(strength(game_id, side, strength_player, strength_games))
+            else:
+                name = f"{game_id} {side}: search vs heuristic"
+                figures.append(Figure(name, math.nan, "win rate", ">= 0.65; run --strength N"))
     return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
+    parser.add_argument(
+        "--strength", type=int, default=0, metavar="N", help="N games per game and side (slow)"
+    )
+    parser.add_argument("--player", default="hard", help="the search player (default: hard)")
     args = parser.parse_args()
     print(f"{'figure':<36} {'value':>12}  {'unit':<13} target")
-    for f in measure(args.quick):
+    for f in measure(args.quick, args.strength, args.player):
         print(f"{f.name:<36} {f.value:>12,.2f}  {f.unit:<13} {f.target}", flush=True)
 
 
