@@ -10,8 +10,16 @@ if the game ended). Progressive widening keeps the tree narrow where actions are
 root the scripted player's own choice is tried first and favoured by a progressive bias
 (Chaslot et al. 2008) that fades as the search gathers evidence.
 
-Reference: P. Cowling, E. Powley, D. Whitehouse, "Information Set Monte Carlo Tree Search",
-IEEE T-CIAIG 4(2), 2012.
+Where several sides choose at once (hidden simultaneous choices, as Devil Dogs' face-down
+cards and order indicators), each side at that node picks from its own statistics before
+any choice is applied, and the child is reached by the joint choice (decoupled UCT, as in
+simultaneous-move MCTS): no side's choice is conditioned on another's. A single legal move
+is played without search. A game may set its own constants (``SEARCH`` in its players
+package, e.g. rollouts that run to the end where games are short).
+
+References: P. Cowling, E. Powley, D. Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE T-CIAIG 4(2), 2012; M. Lanctot et al., "Monte Carlo Tree Search for Simultaneous Move
+Games: A Case Study in the Game of Tron", 2013 (decoupled UCT).
 """
 
 from __future__ import annotations
