@@ -10,8 +10,16 @@ if the game ended). Progressive widening keeps the tree narrow where actions are
 root the scripted player's own choice is tried first and favoured by a progressive bias
 (Chaslot et al. 2008) that fades as the search gathers evidence.
 
-Reference: P. Cowling, E. Powley, D. Whitehouse, "Information Set Monte Carlo Tree Search",
-IEEE T-CIAIG 4(2), 2012.
+Where several sides choose at once (hidden simultaneous choices, as Devil Dogs' face-down
+cards and order indicators), each side at that node picks from its own statistics before
+any choice is applied, and the child is reached by the joint choice (decoupled UCT, as in
+simultaneous-move MCTS): no side's choice is conditioned on another's. A single legal move
+is played without search. A game may set its own constants (``SEARCH`` in its players
+package, e.g. rollouts that run to the end where games are short).
+
+References: P. Cowling, E. Powley, D. Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE T-CIAIG 4(2), 2012; M. Lanctot et al., "Monte Carlo Tree Search for Simultaneous Move
+Games: A Case Study in the Game of Tron", 2013 (decoupled UCT).
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from greatwar.ai.game_players import (
     determinize_of,
     evaluate_of,
     heuristic_of,
+    players_module,
 )
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.actions import Action
@@ -51,23 +60,19 @@ class Settings:
     """Search constants."""
 
     exploration: float = 0.7  # UCB1's c, on rewards in -1..+1
-    rollout_actions: int = 150  # actions played out before the evaluator scores the position
+    rollout_actions: int = 40  # actions played out before the evaluator scores the position
     widening: float = 1.0  # children allowed: 1 + widening * sqrt(visits)
     hint_bias: float = 2.0  # progressive bias towards the scripted player's own choice
 
 
 @dataclass
-class Node:
-    """A node of the tree: the action that led here, by which side, and its statistics."""
+class Edge:
+    """One side's action at a node: how often it was chosen, its total reward for that side,
+    and in how many iterations it was legal (ISMCTS availability)."""
 
-    action: Action | None = None
-    side: str | None = None
-    parent: Node | None = None
-    children: dict[Action, Node] = field(default_factory=dict)
     visits: int = 0
-    reward: float = 0.0  # total, for ``side``
-    available: int = 0  # iterations in which this node's action was legal
-
+    reward: float = 0.0
+    available: int = 0
     bias: float = 0.0  # progressive bias: the scripted player's preference, fading with visits
 
     def ucb(self, exploration: float) -> float:
@@ -76,6 +81,17 @@ class Node:
         mean = self.reward / self.visits
         spread = exploration * math.sqrt(math.log(max(self.available, 1)) / self.visits)
         return mean + spread + self.bias / (self.visits + 1)
+
+
+@dataclass
+class Node:
+    """A point of the tree. Each side asked here has its own edges: where several sides choose
+    at once (hidden simultaneous choices), each picks from its own statistics without seeing
+    the others' choice (decoupled UCT), and the child is reached by the joint choice."""
+
+    edges: dict[str, dict[Action, Edge]] = field(default_factory=dict)
+    children: dict[tuple[Action, ...], Node] = field(default_factory=dict)
+    visits: int = 0
 
 
 def game_determinize(game_id: str) -> Determinize:
@@ -89,6 +105,13 @@ def _fresh_dice(state: State, side: str, rng: Rng) -> State:
     copy = state.clone()
     copy.rng = Rng(rng.next32() | rng.next32() << 32)
     return copy
+
+
+def game_settings(game_id: str) -> Settings:
+    """The search constants, with the game's own choices (``SEARCH`` in its players package,
+    a dict of ``Settings`` fields) over the defaults."""
+    chosen = getattr(players_module(game_id), "SEARCH", {})
+    return Settings(**chosen)
 
 
 class MctsPlayer:
@@ -107,7 +130,7 @@ class MctsPlayer:
         self.side = side
         self.rng = Rng(seed, stream=23)
         self.budget = budget or Budget()
-        self.settings = settings or Settings()
+        self.settings = settings or game_settings(game_id)
         self.determinize = game_determinize(game_id)
         self.evaluate: Evaluate | None = evaluate_of(game_id)
         self.heuristic = heuristic_of(game_id)
@@ -128,8 +151,8 @@ class MctsPlayer:
         legal = state.legal_actions(side)
         hint = self.guide.choose(state, side)  # the scripted player keeps its plan in step
         if len(legal) == 1:
-            return legal[0]
-        root = Node(side=None)
+            return legal[0]  # a single legal move needs no search
+        root = Node()
         deadline = (
             None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         )
@@ -142,7 +165,7 @@ class MctsPlayer:
             done += 1
         self._hurry.clear()
         self.iterations += done
-        choice = _best(root, hint)
+        choice = _best(root, side, hint)
         if choice != hint:
             self.guide = self._scripted(side, self.rng.next32())  # its plan assumed the hint
         return choice
@@ -152,72 +175,87 @@ class MctsPlayer:
     def _iterate(self, root: Node, state: State, side: str, hint: Action) -> None:
         sample = self.determinize(state, side, self.rng)
         node = root
-        first: Action | None = hint
+        path: list[tuple[Node, list[tuple[str, Action]]]] = []
         while not sample.is_terminal():
-            mover = sample.current_player()
-            legal = sample.legal_actions(mover)
-            child = self._select(node, legal, mover, first)
-            first = None
-            sample.apply_action(child.action or legal[0], mover)
-            if child.visits == 0:
-                node = child
+            movers = sample.sides_to_act()
+            if node is root and side in movers:
+                movers = (side, *(m for m in movers if m != side))
+            chosen: list[tuple[str, Action]] = []
+            for mover in movers:  # all choose before any choice is applied
+                legal = sample.legal_actions(mover)
+                first = hint if node is root and mover == side else None
+                chosen.append((mover, self._select(node, mover, legal, first)))
+            for mover, action in chosen:
+                sample.apply_action(action, mover)
+            path.append((node, chosen))
+            joint = tuple(action for _, action in chosen)
+            child = node.children.get(joint)
+            if child is None:
+                node.children[joint] = Node()
                 break
             node = child
         values = self._playout(sample)
-        walk: Node | None = node
-        while walk is not None:
-            walk.visits += 1
-            if walk.side is not None:
-                walk.reward += values[walk.side]
-            walk = walk.parent
+        for visited, chosen in path:
+            visited.visits += 1
+            for mover, action in chosen:
+                edge = visited.edges[mover][action]
+                edge.visits += 1
+                edge.reward += values[mover]
+        root.visits += not path  # a sample that is already over still counts
 
-    def _select(self, node: Node, legal: list[Action], mover: str, first: Action | None) -> Node:
-        """UCB1 over the legal children, or a new child while widening allows; only ever
-        one of ``legal``, the actions the rules offer in this sample."""
+    def _select(self, node: Node, mover: str, legal: list[Action], first: Action | None) -> Action:
+        """UCB1 over ``mover``'s known legal actions here, or a new one while progressive
+        widening allows; only ever one of ``legal``, the actions the rules offer in this
+        sample."""
+        edges = node.edges.setdefault(mover, {})
+        known = []
         for action in legal:
-            child = node.children.get(action)
-            if child is not None:
-                child.available += 1
+            edge = edges.get(action)
+            if edge is not None:
+                edge.available += 1
+                known.append(action)
         allowed = 1 + int(self.settings.widening * math.sqrt(node.visits))
-        known = [a for a in legal if a in node.children]
         if len(known) < min(allowed, len(legal)):
-            action = self._untried(legal, node, first)
+            action = self._untried(legal, edges, first)
             bias = self.settings.hint_bias if action == first else 0.0
-            child = Node(action, mover, node, available=1, bias=bias)
-            node.children[action] = child
-            return child
-        return max(
-            (node.children[a] for a in known),
-            key=lambda c: c.ucb(self.settings.exploration),
-        )
+            edges[action] = Edge(available=1, bias=bias)
+            return action
+        exploration = self.settings.exploration
+        return max(known, key=lambda a: edges[a].ucb(exploration))
 
-    def _untried(self, legal: list[Action], node: Node, first: Action | None) -> Action:
-        if first is not None and first in legal and first not in node.children:
+    def _untried(
+        self, legal: list[Action], edges: dict[Action, Edge], first: Action | None
+    ) -> Action:
+        if first is not None and first in legal and first not in edges:
             return first
-        untried = [a for a in legal if a not in node.children]
+        untried = [a for a in legal if a not in edges]
         return untried[self.rng.below(len(untried))]
 
     def _playout(self, sample: State) -> dict[str, float]:
         """Play on with the scripted players, then score: the result, or the evaluator's."""
-        seed = self.rng.next32()
-        players = {s: self._scripted(s, seed + i) for i, s in enumerate(sample.game.sides)}
-        for _ in range(self.settings.rollout_actions if self.evaluate else 1_000_000):
-            if sample.is_terminal():
-                break
-            mover = sample.current_player()
-            sample.apply_action(players[mover].choose(sample, mover), mover)
+        sides = sample.game.sides
+        limit = self.settings.rollout_actions if self.evaluate else 1_000_000
+        if limit > 0 and not sample.is_terminal():
+            seed = self.rng.next32()
+            players = {s: self._scripted(s, seed + i) for i, s in enumerate(sides)}
+            for _ in range(limit):
+                if sample.is_terminal():
+                    break
+                mover = sample.current_player()
+                sample.apply_action(players[mover].choose(sample, mover), mover)
         if sample.is_terminal() or self.evaluate is None:
-            return dict(zip(sample.game.sides, sample.returns(), strict=True))
+            return dict(zip(sides, sample.returns(), strict=True))
         value = self.evaluate(sample, self.side)
-        return {s: value if s == self.side else -value for s in sample.game.sides}
+        return {s: value if s == self.side else -value for s in sides}
 
 
-def _best(root: Node, hint: Action) -> Action:
-    """The most visited action; ties go to the scripted choice, then to the better mean."""
+def _best(root: Node, side: str, hint: Action) -> Action:
+    """``side``'s most visited action at the root; ties go to the scripted choice, then to the
+    better mean."""
 
-    def key(item: tuple[Action, Node]) -> tuple[int, bool, float]:
-        action, node = item
-        mean = node.reward / node.visits if node.visits else -math.inf
-        return (node.visits, action == hint, mean)
+    def key(item: tuple[Action, Edge]) -> tuple[int, bool, float]:
+        action, edge = item
+        mean = edge.reward / edge.visits if edge.visits else -math.inf
+        return (edge.visits, action == hint, mean)
 
-    return max(root.children.items(), key=key)[0]
+    return max(root.edges[side].items(), key=key)[0]

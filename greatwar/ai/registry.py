@@ -39,12 +39,27 @@ def mcts(game_id: str, side: str, seed: int = 0, budget: str = "") -> Player:
     return MctsPlayer(game_id, side, seed, budget=chosen)
 
 
+# Difficulty levels offered in the browser: level -> the player it names. Each thinks for a
+# bounded time per move: the scripted player at once, the search for the seconds given.
+LEVELS: dict[str, str] = {
+    "easy": "heuristic",
+    "normal": "mcts:0.5s",
+    "hard": "mcts:2s",
+}
+
+
+def level(name: str) -> Callable[[str, str, int], Player]:
+    """The factory of a difficulty level."""
+    return lambda game_id, side, seed: make_player(LEVELS[name], game_id, side, seed)
+
+
 # name -> factory(game_id, side, seed[, parameter]); "name:parameter" passes the parameter.
 # A factory raises GreatwarError for a game it cannot play.
 PLAYERS: dict[str, Callable[..., Player]] = {
     "random": lambda game_id, side, seed: RandomPlayer(seed),
     "heuristic": heuristic,
     "mcts": mcts,
+    **{name: level(name) for name in LEVELS},
 }
 
 

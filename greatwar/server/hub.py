@@ -68,8 +68,9 @@ class Stale(ValueError):
 
 
 def default_player() -> str:
-    """The strongest registered computer player that every game accepts."""
-    return "heuristic" if "heuristic" in PLAYERS else "random"
+    """The computer player a new game gets unless one is named: the normal difficulty level
+    (search, half a second a move)."""
+    return next((p for p in ("normal", "heuristic") if p in PLAYERS), "random")
 
 
 @dataclass

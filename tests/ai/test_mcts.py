@@ -87,3 +87,23 @@ def test_mcts_asked_to_hurry_plays_after_one_iteration() -> None:
     patient = MctsPlayer("fbsm", side, seed=1, budget=SMALL, settings=SHORT)
     patient.choose(state, side)
     assert patient.iterations == SMALL.iterations
+
+
+def test_simultaneous_hidden_choices_are_chosen_apart_in_the_tree() -> None:
+    """Devil Dogs 5.2: both sides place cards at once; at such a node each side picks from its
+    own statistics and the child is reached by the pair of choices, so the second side's
+    choice is never conditioned on the first's."""
+    from greatwar.ai.mcts import Node
+
+    game = load_game("devildogs")
+    state = game.new_initial_state(4)
+    assert set(state.sides_to_act()) == set(game.sides)  # 5.2 the first turn's cards
+    side = state.current_player()
+    player = MctsPlayer("devildogs", side, seed=3, budget=SMALL, settings=SHORT)
+    root = Node()
+    hint = state.legal_actions(side)[0]
+    for _ in range(8):
+        player._iterate(root, state, side, hint)
+    assert set(root.edges) == set(game.sides)
+    assert root.children and all(len(joint) == 2 for joint in root.children)
+    assert sum(e.visits for e in root.edges[side].values()) == 8

@@ -3,12 +3,21 @@ priority chart, damage per terrain and the order of applying step losses."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from greatwar.games.devildogs.data import enemy
 from greatwar.games.devildogs.movement import advances, start_retreats
 from greatwar.games.devildogs.pick import choose, take, units_of
 from greatwar.games.devildogs.state import DevilDogsState
+from greatwar.hexes.grid import HexGrid, LineStep
 
 # --- line of sight (7.1) ----------------------------------------------------------------
+
+
+@cache
+def _interior(grid: HexGrid, a: int, b: int) -> tuple[LineStep, ...]:
+    """The steps of the line from a to b between its ends (the map never changes)."""
+    return tuple(grid.line(a, b)[1:-1])
 
 
 def blocks_sight(state: DevilDogsState, firer: int, target: int, h: int) -> bool:
@@ -29,7 +38,7 @@ def has_los(state: DevilDogsState, a: int, b: int) -> bool:
     grid = state.c.board.grid
     if grid.distance(a, b) <= 1:
         return True
-    for plus, minus in grid.line(a, b)[1:-1]:
+    for plus, minus in _interior(grid, a, b):
         if plus is None:
             continue
         if plus == minus:

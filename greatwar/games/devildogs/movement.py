@@ -27,24 +27,31 @@ def enemy_zone(state: DevilDogsState, side: str) -> set[int]:
 
 def reach(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
     """5.8, 6.1, 4.1: hexes the unit can reach, one hex per step, through friends but never
-    enemies; entering an enemy-adjacent hex ends the move (leaving one is allowed)."""
+    enemies; entering an enemy-adjacent hex ends the move (leaving one is allowed).
+
+    Every step costs one hex, so a breadth-first search finds the same hexes and counts as a
+    movement-point search would."""
     start = state.where[unit]
     side = state.unit(unit).side
     zone = enemy_zone(state, side)
-    at = state.at
     units = state.c.units
-
-    def cost(here: int, there: int) -> float | None:
-        if not state.is_playable(there):
-            return None
-        occupant = at.get(there)
-        if occupant is not None and units[occupant].side != side:
-            return None
-        if here != start and here in zone:
-            return None  # 6.1 a unit that moves adjacent to an enemy must stop
-        return 1.0
-
-    return reachable(state.c.board.grid, start, allowance, cost)
+    enemies = {h for h, u in state.at.items() if units[u].side != side}
+    playable = state.playable()
+    neighbors = state.c.board.grid.neighbors
+    spent = {start: 0.0}
+    frontier = [start]
+    for step in range(1, allowance + 1):
+        cost = float(step)
+        following = []
+        for here in frontier:
+            if here != start and here in zone:
+                continue  # 6.1 a unit that moves adjacent to an enemy must stop
+            for there in neighbors(here):
+                if there not in spent and there in playable and there not in enemies:
+                    spent[there] = cost
+                    following.append(there)
+        frontier = following
+    return spent
 
 
 def destinations(state: DevilDogsState, unit: int, allowance: int) -> list[int]:

@@ -4,6 +4,7 @@ and the turn sequence (5) run as an agenda of plain-data steps."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from greatwar.core import Game, Prompt, State
@@ -37,6 +38,13 @@ TURN_PLAN: tuple[Step, ...] = (
 )
 
 
+@cache
+def _playable(c: Components, scenario: str) -> frozenset[int]:
+    """Every hex of the scenario's sectors (units never leave them)."""
+    sectors = c.scenarios[scenario].sectors
+    return frozenset(h for h, here in enumerate(c.board.sectors) if not here.isdisjoint(sectors))
+
+
 class DevilDogsState(State):
     """A game of Devil Dogs: Belleau Wood 1918 in progress."""
 
@@ -47,6 +55,7 @@ class DevilDogsState(State):
         super().__init__(game, seed)
         self.c: Components = components()
         self.sc: Scenario = self.c.scenarios[str(game.options["scenario"])]
+        self._playable = _playable(self.c, self.sc.id)
         self.turn = 1
         self.phase = "5.1"
         self.track = self.sc.track  # 5.3.1: positive = US, negative = German
@@ -129,7 +138,11 @@ class DevilDogsState(State):
 
     def is_playable(self, hex_index: int) -> bool:
         """A hex of one of the scenario's sectors (units never leave them)."""
-        return not self.c.board.sectors[hex_index].isdisjoint(self.sc.sectors)
+        return hex_index in self._playable
+
+    def playable(self) -> frozenset[int]:
+        """Every hex of the scenario's sectors."""
+        return self._playable
 
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit; 4.1 a hex holds one unit; objectives change hands (C4)."""

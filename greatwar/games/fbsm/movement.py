@@ -57,8 +57,8 @@ def reachable(state: FbsmState, unit: int, start: int, allowance: float) -> dict
     the hexes the open map allows, the memoised open-map search is the answer."""
     side = state.counter(unit).side
     open_map = _open_reach(state.c, side, start, allowance)
-    stacks = state.stacks
-    if not any(h in stacks and not may_pass(state, unit, h) for h in open_map if h != start):
+    crowded = state.stacks.keys() & open_map.keys()  # usually far fewer than either
+    if not any(h != start and not may_pass(state, unit, h) for h in crowded):
         return dict(open_map)
     return _search(terrain_steps(state.c, side), start, allowance, state, unit)
 
@@ -103,11 +103,11 @@ def destinations(state: FbsmState, unit: int) -> dict[int, float]:
     spent = reachable(state, unit, start, state.movement_factor(unit))
     del spent[start]
     counters = state.c.counters
-    return {
-        h: mp
-        for h, mp in spent.items()
-        if not (h in state.stacks and not counters[state.stacks[h][0]].is_infantry)  # 6.1
-    }
+    stacks = state.stacks
+    for h in stacks.keys() & spent.keys():
+        if not counters[stacks[h][0]].is_infantry:
+            del spent[h]  # 6.1 never end a move on a heavy weapons emplacement
+    return spent
 
 
 def exit_hexes(state: FbsmState) -> frozenset[int]:
@@ -125,11 +125,13 @@ def can_exit(state: FbsmState, unit: int, reached: dict[int, float]) -> bool:
     MP to spare (moving off costs as a clear hex beyond the edge)."""
     if state.counter(unit).side != GERMAN:
         return False
-    allowance = state.movement_factor(unit)
+    limit = state.movement_factor(unit) - 1 + 1e-9
     start = state.where[unit]
-    options = dict(reached)
-    options[start] = 0.0
-    return any(options[h] + 1 <= allowance + 1e-9 for h in exit_hexes(state) if h in options)
+    for h in exit_hexes(state):
+        spent = 0.0 if h == start else reached.get(h)
+        if spent is not None and spent <= limit:
+            return True
+    return False
 
 
 @cache
@@ -145,11 +147,16 @@ def move_actions(c: Components) -> tuple[Action, ...]:
 
 
 def movable(state: FbsmState, side: str) -> list[int]:
-    """9.1, 9.3: the side's infantry units that have not moved this phase."""
-    counters = state.c.counters
-    return sorted(
-        u for u in state.units_on_map(side) if counters[u].is_infantry and u not in state.done
-    )
+    """9.1, 9.3: the side's infantry units on the map that have not moved this phase, in
+    counter order."""
+    where, done = state.where, state.done
+    return [u for u in infantry_of(state.c, side) if where[u] >= 0 and u not in done]
+
+
+@cache
+def infantry_of(c: Components, side: str) -> tuple[int, ...]:
+    """9.3: the side's units that may move (not heavy weapons emplacements), in counter order."""
+    return tuple(u.index for u in c.counters if u.side == side and u.is_infantry)
 
 
 def start_movement(state: FbsmState, side: str) -> None:

@@ -222,9 +222,21 @@ class FbsmState(State, UnitStacks):
     def fire_reach(self, units: Iterable[int]) -> set[int]:
         """Every hex at least one of ``units`` can fire into (10.6, 10.7): the same test as
         ``can_fire_at``, from the memoised LOF table, once per distinct (hex, range)."""
+        where = self.where
+        counters = self.c.counters
+        cap = self.max_lof()  # 5.2, 7.4
+        heavy = self.heavy_mg
+        pairs = set()
+        for u in units:
+            distance = counters[u].range  # 10.6
+            if u == heavy:
+                distance = int(self.c.tables["german_heavy_mg"]["range"])  # 7.8
+            if cap is not None and distance > cap:
+                distance = cap
+            pairs.add((where[u], distance))
         reach: set[int] = set()
-        for here, distance in {(self.where[u], self.fire_range(u)) for u in units}:
-            reach |= fire_zone(self.c, here, distance)
+        for here, distance in pairs:
+            reach.update(fire_zone(self.c, here, distance))
         return reach
 
     # --- text for logs and actions -------------------------------------------------------

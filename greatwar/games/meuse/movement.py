@@ -56,7 +56,7 @@ _ENTRY_COSTS: dict[str, dict[tuple[int, int], float]] = {}
 def step_cost(state: MeuseState, unit: int) -> StepCost:
     """MP to cross from one hex into the next for ``unit``, or None where it may not go."""
     side = state.counter(unit).side
-    enemy_hexes = set(state.hexes_of(OTHER[side]))
+    enemy_hexes = state.occupied(OTHER[side])
     enemy_zoc = state.zoc(OTHER[side])
     start = state.where[unit]
     stops = state.cfg.zoc_stops_movement

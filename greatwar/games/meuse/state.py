@@ -63,6 +63,9 @@ class MeuseState(State, UnitStacks):
         self.combat: dict[str, Any] | None = None  # the attack being resolved (digest 7.1)
         self.tasks: list[Task] = []  # steps of a resolution still to carry out, in order
         self.delayed: list[int] = []  # reinforcements that found no entry hex yet
+        # sets derived from where the units stand (occupied hexes, ZOC, supply), kept until a
+        # unit is placed or lifted; the values are immutable, so clones share them
+        self._derived: dict[tuple[Any, ...], Any] = {}
         for unit in self.c.units(self.c.tables["setup"]["depleted"]):
             self.steps[unit] = 1  # MA 19.4 set up depleted
         self.note("10.2", self.cfg.summary())
@@ -79,9 +82,30 @@ class MeuseState(State, UnitStacks):
                 if self.c.counters[unit].side == side:
                     yield unit
 
-    def hexes_of(self, side: str) -> list[int]:
+    def hexes_of(self, side: str) -> tuple[int, ...]:
         """Hexes holding units of a side, in order."""
-        return sorted(h for h, s in self.stacks.items() if self.c.counters[s[0]].side == side)
+        key = ("hexes", side)
+        found: tuple[int, ...] | None = self._derived.get(key)
+        if found is None:
+            counters = self.c.counters
+            found = tuple(sorted(h for h, s in self.stacks.items() if counters[s[0]].side == side))
+            self._derived[key] = found
+        return found
+
+    def occupied(self, side: str) -> frozenset[int]:
+        """``hexes_of`` as a set."""
+        key = ("occupied", side)
+        found: frozenset[int] | None = self._derived.get(key)
+        if found is None:
+            found = self._derived[key] = frozenset(self.hexes_of(side))
+        return found
+
+    def derived(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """A value computed from where the units stand, cached until one is placed or lifted;
+        ``key`` names what else it depends on (it must not change in place)."""
+        if key not in self._derived:
+            self._derived[key] = make()
+        return self._derived[key]
 
     def values(self, unit: int) -> tuple[int, int, int]:
         """Attack, defense and movement allowance of the side now showing (MA 13.1)."""
@@ -107,7 +131,14 @@ class MeuseState(State, UnitStacks):
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins."""
         super().put(unit, hex_index)
+        self._derived = {}
         check_sedan(self, unit, hex_index)
+
+    def lift(self, unit: int) -> None:
+        """Take a unit off its hex (if it is in one)."""
+        if self.where[unit] >= 0:
+            self._derived = {}  # a new dict: clones keep the one they share
+        super().lift(unit)
 
     def remove(self, unit: int, where: int) -> None:
         """Take a unit off the map into the eliminated pile, out of play or the chit pool."""
@@ -146,15 +177,19 @@ class MeuseState(State, UnitStacks):
         """An unbreached Stellung, 2nd Tier Trench or Fortifications hex (MA 14.2, 17.6)."""
         return hex_index in self.c.board.works and hex_index not in self.breached
 
-    def zoc(self, side: str) -> set[int]:
+    def zoc(self, side: str) -> frozenset[int]:
         """Hexes in the ZOC of ``side``'s units; MA 14.2 Allied ZOC stops at unbreached works."""
-        grid = self.c.board.grid
-        zone: set[int] = set()
-        for hex_index in self.hexes_of(side):
-            zone.update(grid.neighbors(hex_index))
-        if side == ALLIED:
-            zone = {h for h in zone if not self.is_works(h)}
-        return zone
+        key = ("zoc", side, len(self.breached))  # breaches are never repaired (17.6)
+        found: frozenset[int] | None = self._derived.get(key)
+        if found is None:
+            grid = self.c.board.grid
+            zone: set[int] = set()
+            for hex_index in self.hexes_of(side):
+                zone.update(grid.neighbors(hex_index))
+            if side == ALLIED:
+                zone -= self.c.board.works.keys() - self.breached
+            found = self._derived[key] = frozenset(zone)
+        return found
 
     # --- the sequence of play (digest 4.1, MA 15) ----------------------------------------
 
@@ -250,6 +285,7 @@ class MeuseState(State, UnitStacks):
         new.combat = dict(self.combat) if self.combat is not None else None
         new.tasks = list(self.tasks)
         new.delayed = list(self.delayed)
+        new._derived = dict(self._derived)
 
     def to_dict(self) -> dict[str, Any]:
         return {

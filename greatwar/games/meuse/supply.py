@@ -26,6 +26,14 @@ def supplied_hexes(state: MeuseState, side: str) -> frozenset[int]:
     grid = state.c.board.grid
     if not state.cfg.supply:
         return frozenset(range(grid.size))
+    found: frozenset[int] = state.derived(
+        ("supply", side, len(state.breached)), lambda: _trace(state, side)
+    )
+    return found
+
+
+def _trace(state: MeuseState, side: str) -> frozenset[int]:
+    grid = state.c.board.grid
     enemy_zoc = state.zoc(ALLIED if side == GERMAN else GERMAN)
 
     def passable(h: int) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 from greatwar.core.state import State
 from greatwar.games.fbsm.data import GERMAN
 from greatwar.games.fbsm.players.picture import Knowledge, knowledge
+from greatwar.games.fbsm.state import FbsmState
 
 GERMAN_UNITS = 112  # 2.4: the counter mix (PROVENANCE: 112 German units)
 US_UNITS = 57  # 3.2: 48 platoons and 9 emplacements
@@ -65,12 +66,43 @@ def german_chance(values: dict[str, float]) -> float:
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 
+def board_features(state: FbsmState, play_balance: bool, k: Knowledge) -> dict[str, float]:
+    """``features`` read straight from the position, from public facts only (stack sizes and
+    hexes, the container's size, the turn), without building an observation: the same
+    numbers, for search, which scores thousands of positions a second."""
+    german = us = 0
+    spearhead = 40.0
+    near = 0
+    counters = state.c.counters
+    exit_distance = k.exit_distance
+    for hex_index, stack in state.stacks.items():
+        if counters[stack[0]].side == GERMAN:
+            german += len(stack)
+            distance = exit_distance[hex_index]
+            spearhead = min(spearhead, distance)
+            if distance <= 10:
+                near += len(stack)
+        else:
+            us += len(stack)
+    german += len(state.container)
+    turns_left = max(0, LAST_TURN - state.turn) / LAST_TURN if play_balance else 0.0
+    return {
+        "bias": 1.0,
+        "german": german / GERMAN_UNITS,
+        "us": us / US_UNITS,
+        "spearhead": min(spearhead, 40.0) / 40.0,
+        "near_exit": min(near, 10) / 10,
+        "balance": 1.0 if play_balance else 0.0,
+        "turns_left": turns_left,
+    }
+
+
 def evaluate(state: State, side: str) -> float:
-    """``side``'s prospects: 2 P(side wins) - 1, from its own observation only."""
+    """``side``'s prospects: 2 P(side wins) - 1, from what both sides see."""
     if state.is_terminal():
         return 1.0 if state.winner() == side else -1.0
-    view = state.observation(side)
+    assert isinstance(state, FbsmState)
     play_balance = bool(state.game.options.get("play_balance", False))
-    chance = german_chance(features(view, play_balance, knowledge()))
+    chance = german_chance(board_features(state, play_balance, knowledge()))
     value = 2 * chance - 1
     return value if side == GERMAN else -value

@@ -1,12 +1,13 @@
-"""Meuse-Argonne's computer players: the scripted player (no determinize or evaluate yet, so
-MCTS resamples only the dice and plays its rollouts to the end)."""
+"""Meuse-Argonne's computer players: the scripted player and its evaluator of unfinished
+positions for MCTS (no hidden information but the dice, which MCTS resamples itself)."""
 
 from __future__ import annotations
 
 from greatwar.core.play import Player
+from greatwar.games.meuse.players.eval import evaluate
 from greatwar.games.meuse.players.heuristic import MeuseHeuristic
 
-__all__ = ["MeuseHeuristic", "heuristic"]
+__all__ = ["MeuseHeuristic", "evaluate", "heuristic"]
 
 
 def heuristic(side: str, seed: int) -> Player:

@@ -104,8 +104,19 @@ class Picture:
     support: dict[str, list[int]] = field(default_factory=dict)
     turn: int = 0
 
+    by_hex: dict[int, list[Unit]] | None = None  # ``at`` for every hex, built when first asked
+
     def at(self, hex_index: int) -> list[Unit]:
-        return [u for u in self.units.values() if u.hex == hex_index]
+        if self.by_hex is None:
+            self.by_hex = {}
+            for u in self.units.values():
+                self.by_hex.setdefault(u.hex, []).append(u)
+        return list(self.by_hex.get(hex_index, ()))
+
+    def move(self, unit: Unit, hex_index: int) -> None:
+        """Record one of the player's own moves."""
+        unit.hex = hex_index
+        self.by_hex = None
 
     def hexes(self, side: str) -> set[int]:
         return {u.hex for u in self.units.values() if u.side == side}
@@ -323,7 +334,7 @@ class MeuseHeuristic:
                 if value > best_score:
                     best, best_score = action, value
         if best.verb == "to":
-            unit.hex = self.hex_of(best)
+            self.pic.move(unit, self.hex_of(best))
         return best
 
     def allied_place(self, unit: Unit, h: int) -> float:

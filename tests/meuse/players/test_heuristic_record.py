@@ -3,9 +3,8 @@ must never outlive a change it did not make (a reinforcement arriving, 19.6)."""
 
 from __future__ import annotations
 
-from greatwar.ai.meuse_heuristic import MeuseHeuristic
-
 from greatwar.core import State, load_game
+from greatwar.games.meuse.players.heuristic import MeuseHeuristic
 
 
 def on_map(state: State) -> set[str]:
