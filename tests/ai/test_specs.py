@@ -38,7 +38,10 @@ def test_good_specs_parse(text: str, spec: PlayerSpec) -> None:
         ("mcts:nans", "mcts takes iterations"),
         ("mcts:infs", "mcts takes iterations"),
         ("mcts:", "mcts takes iterations"),
-        ("alphago", "unknown player 'alphago'; the players are: easy, hard, heuristic, mcts, normal, random"),
+        (
+            "alphago",
+            "unknown player 'alphago'; the players are: easy, hard, heuristic, mcts, normal, random",
+        ),
         ("", "a player is named by text"),
     ],
 )
