@@ -40,7 +40,8 @@ def test_good_specs_parse(text: str, spec: PlayerSpec) -> None:
         ("mcts:", "mcts takes iterations"),
         (
             "alphago",
-            "unknown player 'alphago'; the players are: easy, hard, heuristic, mcts, normal, random",
+            "unknown player 'alphago'; the players are: "
+            "easy, hard, heuristic, mcts, normal, random",
         ),
         ("", "a player is named by text"),
     ],
