@@ -92,6 +92,7 @@ class PlayScreen {
       panels: h("section", { class: "panel gamepanels" }),
       stack: h("section", { class: "panel stackinfo" }),
       details: h("section", { class: "panel details" }),
+      key: h("section", { class: "panel mapkey" }),
       links: h("section", { class: "panel links" }),
       log: h("ol", { class: "log", onscroll: (e) => {
         const list = e.target;
@@ -115,7 +116,7 @@ class PlayScreen {
       h("main", { class: "play" },
         h("div", { class: "mapcol" }, this.el.mapBox, zoom, this.el.hover, this.el.menu),
         h("aside", { class: "side" }, this.el.prompt, this.el.panels, this.el.stack,
-          this.el.details, this.el.links,
+          this.el.details, this.el.key, this.el.links,
           h("section", { class: "panel logpanel" }, h("h3", {}, "Log"), this.el.log))),
       this.el.rule, this.el.overlay);
     this.el.log.addEventListener("click", (e) => {
@@ -136,8 +137,16 @@ class PlayScreen {
           this.map.fan(hex?.id || this.selected, this.obs);
         },
       });
+      const key = this.map.legend();
+      this.el.key.replaceChildren(h("details", {}, h("summary", {}, "Map key"),
+        h("ul", {}, key.map((k) => {
+          const li = h("li", {}, h("span", {}, capital(k.name)));
+          li.insertAdjacentHTML("afterbegin", k.swatch);
+          return li;
+        }))));
     } else {
       this.el.mapBox.append(h("p", { class: "nomap" }, "This game has no map."));
+      this.el.key.hidden = true;
     }
   }
 
@@ -208,7 +217,6 @@ class PlayScreen {
       if (key !== this.revealedKey) this.map.reveal(targets);
       this.revealedKey = key;
     }
-    this.map?.fan(this.selected, this.obs);
   }
 
   get obs() {
@@ -266,6 +274,7 @@ class PlayScreen {
     this.renderStack();
     this.renderTrack();
     this.closeMenu();
+    this.map?.fan(this.map.hovered || this.selected, this.obs); // a tap fans the stack out
     this.renderDetails();
     this.renderLinks();
     this.renderLog();
@@ -568,7 +577,7 @@ class PlayScreen {
     const turns = o.scenario?.turns || this.board?.turns;
     const turn = o.turn ? `Turn ${o.turn}${turns ? ` of ${turns}` : ""}` : "Set-up";
     this.el.phases.replaceChildren(
-      h("span", { class: "turnbox" }, turn, o.date ? h("small", {}, o.date) : null),
+      h("span", { class: "turnbox" }, turn, o.turn && o.date ? h("small", {}, o.date) : null),
       phases.length
         ? h("ol", {}, phases.map((p, i) => h("li", { class: i === current ? "now" : "",
           "aria-current": i === current ? "step" : null, title: p.title },
