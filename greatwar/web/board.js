@@ -375,7 +375,8 @@ export class MapView {
     if (unit.depleted || unit.reduced) {
       parts.push(`<path class="reduced-band" d="M${f3(-half)} ${f3(half - 0.42)}h${s}v0.16h${-s}Z"/>`);
     }
-    parts.push(`<text class="cid" x="${f3(-half + 0.06)}" y="${f3(-half + 0.19)}" fill="${ink}">${esc(unit.id)}</text>`);
+    const idSize = String(unit.id).length > 5 ? " long" : "";
+    parts.push(`<text class="cid${idSize}" x="${f3(-half + 0.06)}" y="${f3(-half + 0.22)}" fill="${ink}">${esc(unit.id)}</text>`);
     parts.push(`<g transform="translate(0 0.02)">${this.symbol(unit.kind, side.ink)}</g>`);
     const values = (this.board.counter_values || []).map((v) => unit[v]);
     if (values.length && values.every((v) => v !== undefined && v !== null)) {

@@ -265,8 +265,10 @@ class PlayScreen {
 
   render() {
     if (this.handover) return this.renderHandover();
-    this.el.overlay.hidden = true;
-    this.el.overlay.classList.remove("opaque");
+    if (this.asking !== this.msg.ply) { // a question about this position stays open
+      this.el.overlay.hidden = true;
+      this.el.overlay.classList.remove("opaque");
+    }
     this.renderWhere();
     if (this.map) this.map.render(this.obs, this.marks());
     this.renderPrompt();
@@ -903,7 +905,9 @@ class PlayScreen {
   // buttons; nothing happens unless the player confirms.
   ask(text, yes, then) {
     this.el.overlay.hidden = false;
+    this.asking = this.msg.ply;
     const close = () => {
+      this.asking = null;
       this.el.overlay.hidden = true;
       this.el.overlay.replaceChildren();
     };
