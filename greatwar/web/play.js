@@ -385,7 +385,8 @@ class PlayScreen {
             describe(p.prefix, this.pieces)))));
       }
       parts.push(h("p", { class: "hint" },
-        `${describe(current.prefix, this.pieces)} …: click one of the ${current.hexes.size} lit hexes`));
+        `${describe(current.prefix, this.pieces)}: click a lit hex on the map `
+        + `(${current.hexes.size === 1 ? "one hex" : `${current.hexes.size} hexes`})`));
       parts.push(this.hexSelect(current));
     }
     if (c.unitActions.size) parts.push(this.unitList(c.unitActions));
