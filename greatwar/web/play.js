@@ -143,7 +143,9 @@ class PlayScreen {
           const li = h("li", {}, h("span", {}, capital(k.name)));
           li.insertAdjacentHTML("afterbegin", k.swatch);
           return li;
-        }))));
+        })),
+        h("p", { class: "keys" }, "Keys: arrows pan, + and − zoom, 0 whole map, [ and ] step "
+          + "through the choices, Enter chooses, U undoes, Esc closes a menu.")));
     } else {
       this.el.mapBox.append(h("p", { class: "nomap" }, "This game has no map."));
       this.el.key.hidden = true;
@@ -854,7 +856,10 @@ class PlayScreen {
       return;
     }
     if (!this.map || !this.msg || this.handover) return;
-    if (e.key === "[" || e.key === "]") {
+    if ((e.key === "u" || e.key === "U") && this.obs.can_undo && !e.target.closest?.("button")) {
+      e.preventDefault();
+      this.undo();
+    } else if (e.key === "[" || e.key === "]") {
       const marks = this.marks();
       const hexes = [...new Set([...marks.targets, ...marks.units])];
       if (!hexes.length) return;
