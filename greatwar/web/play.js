@@ -588,7 +588,12 @@ class PlayScreen {
           "aria-current": i === current ? "step" : null, title: p.title },
           h("b", {}, p.numeral ?? i + 1), h("span", {}, ` ${p.title}`))))
         : h("span", { class: "phasename" }, o.phase?.title || ""));
-    this.el.phases.querySelector("li.now")?.scrollIntoView?.({ block: "nearest", inline: "center" });
+    // the current phase in the middle of the strip (scrolling the strip only, never the page)
+    const now = this.el.phases.querySelector("li.now");
+    if (now) {
+      const strip = this.el.phases;
+      strip.scrollLeft = now.offsetLeft - (strip.clientWidth - now.offsetWidth) / 2;
+    }
   }
 
   renderDetails() {
