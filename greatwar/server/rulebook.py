@@ -2,19 +2,19 @@
 
 The rulebook texts are not part of the package (they are the publishers' documents, kept in
 the shared ``rules`` folder beside the project, see /work/shared/rules/README.md). The server
-looks for them in ``GREATWAR_RULES_DIR``, else in the first ``shared/rules`` folder found
-walking up from the package; without them, ``rule_index`` is empty and the browser shows the
-rule number alone, saying that the text is not installed.
+looks for them where the rules-coverage tool does: ``GREATWAR_RULES_DIR``, else the first
+``shared/rules`` folder above the repository; without them, ``rule_index`` is empty and
+the browser shows the rule number alone, saying that the text is not installed.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from functools import cache
 from pathlib import Path
 
 from greatwar.tools.rules_coverage import GAMES, NUMBERED_LINE
+from greatwar.tools.rules_coverage import rules_dir as shared_rules_dir
 
 TEXT_LIMIT = 2400  # characters of a rule's text sent to the browser
 # Books beyond the one rules_coverage names: Meuse-Argonne's exclusive rules rely on the
@@ -26,14 +26,8 @@ _MARKUP = re.compile(r"\*\*|</?sup>|^#+\s*|\\(?=[\[\]])", re.MULTILINE)
 
 def rules_dir() -> Path | None:
     """The folder holding the rulebook texts, or None when this installation has none."""
-    override = os.environ.get("GREATWAR_RULES_DIR")
-    if override:
-        return Path(override) if Path(override).is_dir() else None
-    for parent in Path(__file__).resolve().parents:
-        candidate = parent / "shared" / "rules"
-        if candidate.is_dir():
-            return candidate
-    return None
+    folder = shared_rules_dir()
+    return folder if folder.is_dir() else None
 
 
 def books(game_id: str) -> list[str]:

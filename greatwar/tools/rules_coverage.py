@@ -123,9 +123,15 @@ class Coverage:
 
 
 def rules_dir() -> Path:
-    """The shared rules folder: GREATWAR_RULES_DIR, else ../shared/rules beside the repo."""
+    """The shared rules folder: GREATWAR_RULES_DIR, else the first ``shared/rules`` folder
+    above the repository (``../shared/rules`` beside it, or higher up for a worktree)."""
     override = os.environ.get("GREATWAR_RULES_DIR")
-    return Path(override) if override else REPO.parent / "shared" / "rules"
+    if override:
+        return Path(override)
+    for parent in REPO.parents:
+        if (parent / "shared" / "rules").is_dir():
+            return parent / "shared" / "rules"
+    return REPO.parent / "shared" / "rules"
 
 
 # --- the rulebook ----------------------------------------------------------------------

@@ -147,6 +147,8 @@ export class MapView {
         <feDropShadow dx="0.04" dy="0.06" stdDeviation="0.03" flood-opacity="0.45"/></filter></defs>
       <rect class="sea" x="${this.extent.x - this.extent.w}" y="${this.extent.y - this.extent.h}"
         width="${3 * this.extent.w}" height="${3 * this.extent.h}"/>
+      <rect class="mapedge" x="${this.extent.x + 0.3}" y="${this.extent.y + 0.3}"
+        width="${this.extent.w - 0.6}" height="${this.extent.h - 0.6}"/>
       <g id="hexes">${hexes.join("")}</g>
       <g class="deco" id="textures">${textures.join("")}</g>
       <g class="deco" id="regions">${this.regions()}</g>
@@ -304,6 +306,29 @@ export class MapView {
       .join("");
   }
 
+  // The map key, as printed beside a map: a swatch per terrain (fill and texture), line and
+  // hexside feature, drawn with the map's own patterns (so it stays in the same document).
+  legend() {
+    const hex = (fill, pattern) => `<svg viewBox="-1.3 -1 2.6 2" aria-hidden="true">
+      <polygon points="${corners(0, 0, 0.95, this.orientation)}" fill="${esc(fill)}" stroke="#8f8a74" stroke-width="0.05"/>
+      ${pattern && PATTERNS[pattern] ? `<polygon points="${corners(0, 0, 0.95, this.orientation)}" fill="url(#pat-${pattern})"/>` : ""}</svg>`;
+    const stroke = (style, shape) => `<svg viewBox="0 -1 2.6 2" aria-hidden="true">
+      <path d="${shape === "zigzag" ? "M0.2 0 L0.6 -0.25 L1 0.25 L1.4 -0.25 L1.8 0.25 L2.2 0" : "M0.2 0 H2.4"}"
+        fill="none" stroke="${esc(style.stroke)}" stroke-width="${Math.max(style.width || 0.15, 0.1) * 1.4}"
+        ${style.dash ? `stroke-dasharray="${esc(style.dash)}"` : ""} stroke-linecap="round"/></svg>`;
+    const items = this.board.terrain.map((t) => ({ swatch: hex(t.fill, t.pattern), name: t.name }));
+    for (const [kind, style] of Object.entries(this.board.line_styles || {})) {
+      items.push({ swatch: stroke(style), name: kind.replaceAll("_", " ") });
+    }
+    const kinds = new Set((this.board.hexsides || []).map((h) => h.kind));
+    for (const [kind, style] of Object.entries(this.board.hexside_styles || {})) {
+      if (!kinds.has(kind)) continue;
+      const zig = style.shape === "zigzag" || ["trench", "stellung", "trench2"].includes(kind);
+      items.push({ swatch: stroke(style, zig ? "zigzag" : "line"), name: kind.replaceAll("_", " ") });
+    }
+    return items;
+  }
+
   // A stack: the counters under it as edges, its top counter face up (or, for a stack the
   // viewer may not look into, a blank counter with a "?"), and how many it holds.
   stack(stack, marks) {
@@ -350,7 +375,8 @@ export class MapView {
     if (unit.depleted || unit.reduced) {
       parts.push(`<path class="reduced-band" d="M${f3(-half)} ${f3(half - 0.42)}h${s}v0.16h${-s}Z"/>`);
     }
-    parts.push(`<text class="cid" x="${f3(-half + 0.06)}" y="${f3(-half + 0.19)}" fill="${ink}">${esc(unit.id)}</text>`);
+    const idSize = String(unit.id).length > 5 ? " long" : "";
+    parts.push(`<text class="cid${idSize}" x="${f3(-half + 0.06)}" y="${f3(-half + 0.22)}" fill="${ink}">${esc(unit.id)}</text>`);
     parts.push(`<g transform="translate(0 0.02)">${this.symbol(unit.kind, side.ink)}</g>`);
     const values = (this.board.counter_values || []).map((v) => unit[v]);
     if (values.length && values.every((v) => v !== undefined && v !== null)) {

@@ -80,6 +80,7 @@ class PlayScreen {
       panels: h("section", { class: "panel gamepanels" }),
       stack: h("section", { class: "panel stackinfo" }),
       details: h("section", { class: "panel details" }),
+      key: h("section", { class: "panel mapkey" }),
       links: h("section", { class: "panel links" }),
       log: h("ol", { class: "log", onscroll: (e) => {
         const list = e.target;
@@ -103,7 +104,7 @@ class PlayScreen {
       h("main", { class: "play" },
         h("div", { class: "mapcol" }, this.el.mapBox, zoom, this.el.hover, this.el.menu),
         h("aside", { class: "side" }, this.el.prompt, this.el.panels, this.el.stack,
-          this.el.details, this.el.links,
+          this.el.details, this.el.key, this.el.links,
           h("section", { class: "panel logpanel" }, h("h3", {}, "Log"), this.el.log))),
       this.el.rule, this.el.overlay);
     this.el.log.addEventListener("click", (e) => {
@@ -124,8 +125,18 @@ class PlayScreen {
           this.map.fan(hex?.id || this.selected, this.obs);
         },
       });
+      const key = this.map.legend();
+      this.el.key.replaceChildren(h("details", {}, h("summary", {}, "Map key"),
+        h("ul", {}, key.map((k) => {
+          const li = h("li", {}, h("span", {}, capital(k.name)));
+          li.insertAdjacentHTML("afterbegin", k.swatch);
+          return li;
+        })),
+        h("p", { class: "keys" }, "Keys: arrows pan, + and − zoom, 0 whole map, [ and ] step "
+          + "through the choices, Enter chooses, U undoes, Esc closes a menu.")));
     } else {
       this.el.mapBox.append(h("p", { class: "nomap" }, "This game has no map."));
+      this.el.key.hidden = true;
     }
   }
 
@@ -196,7 +207,6 @@ class PlayScreen {
       if (key !== this.revealedKey) this.map.reveal(targets);
       this.revealedKey = key;
     }
-    this.map?.fan(this.selected, this.obs);
   }
 
   get obs() {
@@ -245,8 +255,10 @@ class PlayScreen {
 
   render() {
     if (this.handover) return this.renderHandover();
-    this.el.overlay.hidden = true;
-    this.el.overlay.classList.remove("opaque");
+    if (this.asking !== this.msg.ply) { // a question about this position stays open
+      this.el.overlay.hidden = true;
+      this.el.overlay.classList.remove("opaque");
+    }
     this.renderWhere();
     if (this.map) this.map.render(this.obs, this.marks());
     this.renderPrompt();
@@ -254,6 +266,7 @@ class PlayScreen {
     this.renderStack();
     this.renderTrack();
     this.closeMenu();
+    this.map?.fan(this.map.hovered || this.selected, this.obs); // a tap fans the stack out
     this.renderDetails();
     this.renderLinks();
     this.renderLog();
@@ -362,7 +375,8 @@ class PlayScreen {
             describe(p.prefix, this.pieces)))));
       }
       parts.push(h("p", { class: "hint" },
-        `${describe(current.prefix, this.pieces)} …: click one of the ${current.hexes.size} lit hexes`));
+        `${describe(current.prefix, this.pieces)}: click a lit hex on the map `
+        + `(${current.hexes.size === 1 ? "one hex" : `${current.hexes.size} hexes`})`));
       parts.push(this.hexSelect(current));
     }
     if (c.unitActions.size) parts.push(this.unitList(c.unitActions));
@@ -556,13 +570,18 @@ class PlayScreen {
     const turns = o.scenario?.turns || this.board?.turns;
     const turn = o.turn ? `Turn ${o.turn}${turns ? ` of ${turns}` : ""}` : "Set-up";
     this.el.phases.replaceChildren(
-      h("span", { class: "turnbox" }, turn, o.date ? h("small", {}, o.date) : null),
+      h("span", { class: "turnbox" }, turn, o.turn && o.date ? h("small", {}, o.date) : null),
       phases.length
         ? h("ol", {}, phases.map((p, i) => h("li", { class: i === current ? "now" : "",
           "aria-current": i === current ? "step" : null, title: p.title },
           h("b", {}, p.numeral ?? i + 1), h("span", {}, ` ${p.title}`))))
         : h("span", { class: "phasename" }, o.phase?.title || ""));
-    this.el.phases.querySelector("li.now")?.scrollIntoView?.({ block: "nearest", inline: "center" });
+    // the current phase in the middle of the strip (scrolling the strip only, never the page)
+    const now = this.el.phases.querySelector("li.now");
+    if (now) {
+      const strip = this.el.phases;
+      strip.scrollLeft = now.offsetLeft - (strip.clientWidth - now.offsetWidth) / 2;
+    }
   }
 
   renderDetails() {
@@ -832,7 +851,10 @@ class PlayScreen {
       return;
     }
     if (!this.map || !this.msg || this.handover) return;
-    if (e.key === "[" || e.key === "]") {
+    if ((e.key === "u" || e.key === "U") && this.obs.can_undo && !e.target.closest?.("button")) {
+      e.preventDefault();
+      this.undo();
+    } else if (e.key === "[" || e.key === "]") {
       const marks = this.marks();
       const hexes = [...new Set([...marks.targets, ...marks.units])];
       if (!hexes.length) return;
@@ -884,7 +906,9 @@ class PlayScreen {
   // buttons; nothing happens unless the player confirms.
   ask(text, yes, then) {
     this.el.overlay.hidden = false;
+    this.asking = this.msg.ply;
     const close = () => {
+      this.asking = null;
       this.el.overlay.hidden = true;
       this.el.overlay.replaceChildren();
     };

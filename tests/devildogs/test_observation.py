@@ -89,6 +89,7 @@ def test_observation_is_json_with_the_browser_keys_and_panels() -> None:
         "Opponent",
         "Initiative track",
         "Revealed this turn",
+        "Score (C4)",
     ]
     hand = view["panels"][0]["items"]
     assert all(item["action"] in view["legal_actions"] for item in hand)

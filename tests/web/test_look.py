@@ -179,6 +179,23 @@ def test_a_hex_with_several_actions_offers_a_menu(browser: Browser, base_url: st
     page.context.close()
 
 
+def test_a_hex_that_cannot_be_chosen_says_why_under_the_pointer(
+    browser: Browser, base_url: str
+) -> None:
+    """11.2: while the Allies set up, the pointer over a hex north of the Stellung line says
+    why it is not lit, with the rule, before any click."""
+    urls = game_at(base_url, "meuse", SEED, 0)
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(urls["allied"])
+    expect(page.locator("body")).to_have_attribute("data-prompt", "allied_setup")
+    page.locator("button.fit").click()
+    assert "0101" not in lit(page)
+    page.locator('polygon.hex[data-hex="0101"]').hover()
+    expect(page.locator(".hoverinfo .why")).to_contain_text("(11.2)")
+    assert ply(page) == 0
+    page.context.close()
+
+
 def test_a_rule_number_in_the_log_shows_the_rule(browser: Browser, base_url: str) -> None:
     urls = game_at(base_url, "meuse", SEED, 40)
     page = _open(browser, urls["allied"], DESKTOP)

@@ -222,7 +222,27 @@ def panels(state: DevilDogsState, side: str, legal: set[str]) -> list[dict[str, 
         },
         {"title": "Initiative track", "items": track},
         {"title": "Revealed this turn", "items": revealed},
+        score_panel(state),
     ]
+
+
+def score_panel(state: DevilDogsState) -> dict[str, Any]:
+    """The scenario's turn, victory points and objectives (C4), the replacement points (5.11)
+    and the cards left in each deck: what a player reads off the table."""
+    items = [
+        {"label": f"Turn {state.turn} of {state.sc.turns}"},
+        *[{"label": f"{SIDE_NAMES[s]}: {points(state, s)} victory points"} for s in SIDES],
+        *[
+            {
+                "label": f"Objective {o.name} ({state.hex_id(o.hex)}): held by "
+                + (SIDE_NAMES.get(state.held[o.hex] or "", "nobody"))
+            }
+            for o in state.sc.objectives
+        ],
+        {"label": f"US replacement points left: {state.replacements}"},
+        *[{"label": f"{SIDE_NAMES[s]}: {_cards(len(state.decks[s]))} in the deck"} for s in SIDES],
+    ]
+    return {"title": "Score (C4)", "items": items}
 
 
 def observation(state: DevilDogsState, side: str) -> dict[str, Any]:
