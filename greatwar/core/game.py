@@ -62,6 +62,7 @@ class GameInfo:
     summary: str
     options: tuple[Option, ...] = ()
     concession_rule: str | None = None  # the rule allowing a side to concede, if any
+    neutral: tuple[str, ...] = ()  # seats that neither win nor lose (a game master)
 
 
 @dataclass(frozen=True)
