@@ -27,11 +27,18 @@ def _devildogs_heuristic(side: str, seed: int) -> Player:
     return DevilDogsHeuristic(side, seed)
 
 
+def _trenches_heuristic(side: str, seed: int) -> Player:
+    from greatwar.games.trenches.players import heuristic
+
+    return heuristic(side, seed)
+
+
 # game id -> factory(side, seed) of that game's scripted player; one line per game.
 HEURISTICS: dict[str, Callable[[str, int], Player]] = {
     "fbsm": _fbsm_heuristic,
     "meuse": _meuse_heuristic,
     "devildogs": _devildogs_heuristic,
+    "trenches": _trenches_heuristic,
 }
 
 

@@ -193,9 +193,10 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
         return []
     start = state.at(ref)
     target = state.c.objectives[objective]
+    others = [i for i in movers(state, group) if i != ref]  # the 12" radius, before moving
     went = [ref] if step_to(state, ref, geo.toward(start, target, allowance(state, ref))) else []
     dx, dy = state.x[ref] - start[0], state.y[ref] - start[1]
-    for i in movers(state, group):
+    for i in others:
         if step_to(state, i, (state.x[i] + dx, state.y[i] + dy)):
             went.append(i)
     return went

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from greatwar.core import Action, act
 from greatwar.games.trenches import fire
@@ -175,6 +176,14 @@ def strafe_accepts(state: TrenchesState, action: Action, side: str) -> bool:
     return on and geo.on_table((x2, y2), state.c.width, state.c.depth) and (x1, y1) != (x2, y2)
 
 
+def tape_band(state: TrenchesState, a: geo.Point2, b: geo.Point2) -> BaseGeometry:
+    """The strip of table the tape lies on (1" wide, PROPOSED)."""
+    tape = geo.tape_line(a, b, state.c.width, state.c.depth)
+    band = tape.buffer(int(state.c.tables["airplane"]["tape"]), cap_style="flat")
+    shapely.prepare(band)
+    return band
+
+
 def strafe(state: TrenchesState, action: Action) -> None:
     """The German Airplane (Red Baron): every Frenchman crossed by the tape is killed on 4-6;
     on a 1 he shoots back: 1-2 through the wing, 3-4 the plane breaks off (it may return on a
@@ -183,8 +192,7 @@ def strafe(state: TrenchesState, action: Action) -> None:
     x1, y1, x2, y2 = (int(a) for a in action.args)
     air = state.c.tables["airplane"]
     tape = geo.tape_line((x1, y1), (x2, y2), state.c.width, state.c.depth)
-    band = tape.buffer(int(air["tape"]), cap_style="flat")
-    shapely.prepare(band)
+    band = tape_band(state, (x1, y1), (x2, y2))
     state.strafed = True
     state.strafe_line = [int(v) for p in tape.coords[:2] for v in p]
     men = [i for i in state.on_table(FRENCH) if not state.fig(i).is_tank]
