@@ -61,8 +61,7 @@ class TrenchesHeuristic:
         for a in legal:
             if a.verb not in ("barrage", "shell") or (a.verb == "barrage" and a.args[0] != "he"):
                 continue
-            args = a.args[1:] if a.verb == "barrage" else a.args[1:]
-            aim = aim_point(state, side, args)
+            aim = aim_point(state, side, a.args[1:])  # barrage MUNITION AIM, shell GUN AIM
             if aim is None:
                 continue
             value = crowd(state, aim, 40, side)
