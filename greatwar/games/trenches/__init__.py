@@ -34,7 +34,7 @@ GAME_INFO = GameInfo(
             "than 10 infantry on the table)",
             choices=("both", "turns"),
         ),
-        Option("turn_limit", 15, "the last turn under german_victory=turns or both"),
+        Option("turn_limit", 20, "the last turn under german_victory=turns or both"),
         Option("french_tank", True, "D3: the French start with a Schneider tank (optional)"),
     ),
     neutral=(GM,),

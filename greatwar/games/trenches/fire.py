@@ -107,12 +107,12 @@ def casualty(state: TrenchesState, target: int, rule: str, cause: str) -> bool:
         need = int(save["bunker_grenade"] if cause == "grenade" else save["bunker"])
         roll = state.rng.die()
         if roll >= need:
-            state.note("Bunker (Archie)", f"{state.label(target)} saves in the bunker", dice=[roll])
+            state.note("Bunker", f"{state.label(target)} saves in the bunker", dice=[roll])
             return False
     if f.is_elite:
         roll = state.rng.die()
         if roll >= int(save["elite"]):
-            state.note("Saving Rolls (Lucky Duck)", f"{state.label(target)} saves", dice=[roll])
+            state.note("Saving Rolls", f"{state.label(target)} saves", dice=[roll])
             return False
     state.kill(target, rule, cause)
     return True
@@ -165,7 +165,7 @@ def grenades(state: TrenchesState, group: str) -> None:
         found = targets(state, "grenade", thrower, 1)
         if found:
             state.fired.add(thrower)
-            shoot(state, "grenade", thrower, found[0], "Bunker (Archie)")
+            shoot(state, "grenade", thrower, found[0], "Bunker")
 
 
 # --- hand to hand ------------------------------------------------------------------------

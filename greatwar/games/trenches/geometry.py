@@ -55,11 +55,20 @@ def length(a: Point2, b: Point2) -> int:
 
 
 def toward(a: Point2, b: Point2, reach: int) -> Point2:
-    """The point ``reach`` tenths from a on the way to b (b itself if nearer)."""
-    whole = length(a, b)
-    if whole <= reach or whole == 0:
-        return b
-    return (a[0] + (b[0] - a[0]) * reach // whole, a[1] + (b[1] - a[1]) * reach // whole)
+    """The point at most ``reach`` tenths from a on the way to b (b itself if nearer)."""
+    return at_distance(a, b, reach)
+
+
+def ceil_length(a: Point2, b: Point2) -> int:
+    """The distance from a to b, rounded up to whole tenths."""
+    d2 = dist2(a, b)
+    root = math.isqrt(d2)
+    return root if root * root == d2 else root + 1
+
+
+def _part(v: int, num: int, den: int) -> int:
+    """v * num / den rounded toward zero, so that a shortened move never grows."""
+    return (abs(v) * num // den) * (1 if v >= 0 else -1)
 
 
 def heading(a: Point2, direction: str, reach: int) -> Point2:
@@ -83,12 +92,12 @@ def on_table(p: Point2, width: int, depth: int) -> bool:
 
 
 def at_distance(a: Point2, b: Point2, reach: int) -> Point2:
-    """The point ``reach`` tenths along the path a -> b (reach below its length)."""
-    whole = length(a, b)
-    if whole == 0 or reach >= whole:
+    """The point at most ``reach`` tenths along the path a -> b (b if the path is shorter)."""
+    if dist2(a, b) <= reach * reach:
         return b
+    whole = ceil_length(a, b)
     reach = max(reach, 0)
-    return (a[0] + (b[0] - a[0]) * reach // whole, a[1] + (b[1] - a[1]) * reach // whole)
+    return (a[0] + _part(b[0] - a[0], reach, whole), a[1] + _part(b[1] - a[1], reach, whole))
 
 
 def first_contact(a: Point2, b: Point2, centre: Point2, radius: int) -> int | None:

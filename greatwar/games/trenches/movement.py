@@ -74,12 +74,13 @@ def groups(state: TrenchesState, side: str) -> list[str]:
 def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> geo.Point2:
     """Where figure ``i`` ends when it heads for b: stopped short of uncut wire (Barbed Wire)
     and of gas (Poison Gas), stopped on first contact with an enemy (Hand to hand combat);
-    a tank crosses wire at will and a trench only straight on (Tanks). ``dry`` rolls no dice
-    (a tank then stops at the trench)."""
+    a tank crosses wire at will and a trench only straight on (Tanks), the A7V crosses a
+    trench at will (The German Tank). ``dry`` rolls no dice (a tank then stops at the
+    trench)."""
     c = state.c
     a = state.at(i)
     b = geo.clamp(b, c.width, c.depth)
-    stop = geo.length(a, b)
+    stop = geo.ceil_length(a, b)
     f = state.fig(i)
     lo_x, hi_x = min(a[0], b[0]) - 40, max(a[0], b[0]) + 40
     lo_y, hi_y = min(a[1], b[1]) - 40, max(a[1], b[1]) + 40
@@ -113,7 +114,7 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
 def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry: bool) -> int:
     """Tanks: a trench is crossed only straight on, on 13 or better with three dice (D2),
     or at once with a fascine; otherwise the tank halts at its edge."""
-    whole = geo.length(a, b)
+    whole = geo.ceil_length(a, b)
     for t in state.c.trenches:
         if geo.inside(t.shape, a):
             continue
@@ -316,7 +317,7 @@ class MoveFire(Prompt[TrenchesState]):
         went: list[int] = []
         if verb == "done":
             state.pop()
-            state.note("Move and Fire", f"{side} ends the move")
+            state.note(move_rule(side), f"{side} ends the move")
             return
         if verb == "order":
             went = order(state, args[0], args[1], args[2])
@@ -341,8 +342,18 @@ class MoveFire(Prompt[TrenchesState]):
         elif verb == "strafe":
             strafe(state, action)
         if verb in ("order", "follow", "cover", "move"):
-            state.note("Move and Fire", f"{side}: {action} ({len(went)} figures moved)")
+            state.note(move_rule(side), f"{side}: {action} ({len(went)} figures moved)")
         opportunity(state, side, went)
+
+
+def move_rule(side: str) -> str:
+    """The section of the side's move: French Move and Fire, or German Move."""
+    return "French Move and Fire" if side == FRENCH else "German Move"
+
+
+def fire_rule(side: str) -> str:
+    """The section of the side's fire after the enemy moved."""
+    return "French Fire" if side == FRENCH else "German Return Fire"
 
 
 def figure(state: TrenchesState, fid: str) -> int:
@@ -442,7 +453,7 @@ class OpportunityFire(Prompt[TrenchesState]):
             return
         g, t = figure(state, action.args[0]), figure(state, action.args[1])
         state.shots[g] -= 1
-        fire.shoot(state, "mg", g, t, "opportunity fire")
+        fire.shoot(state, "mg", g, t, move_rule(enemy(side)))
         if not opportunity_offers(state, side):
             state.pop()
 

@@ -24,7 +24,7 @@ def fortune(state: TrenchesState) -> None:
     computer game master rolls a die on the event table (events.toml); a person chooses."""
     state.turn += 1
     state.phase = "Fortune of War"
-    state.note("Game Sequence", f"turn {state.turn}")
+    state.note("The Game Sequence", f"turn {state.turn}")
     state.event = "quiet"
     if state.turn in state.plans:
         state.event = state.plans.pop(state.turn)
@@ -154,8 +154,8 @@ def move_phase(state: TrenchesState, side: str) -> None:
                 continue
             dice = elite if group == "E" else regular
             state.allow[group] = sum(dice) * 10 // halve
-        state.note("Move and Fire", f"German regulars move {sum(regular)} in", dice=regular)
-        state.note("Move and Fire", f"German elite move {sum(elite)} in", dice=elite)
+        state.note("German Move", f"German regulars move {sum(regular)} in", dice=regular)
+        state.note("German Move", f"German elite move {sum(elite)} in", dice=elite)
     for t in tanks(state, side):
         roll_tank(state, t)
     shots = int(state.c.tables["fire"]["opportunity_shots"])
@@ -173,7 +173,7 @@ def move_phase(state: TrenchesState, side: str) -> None:
 def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
     rolled = state.rng.dice(dice)
     state.allow[group] = sum(rolled) * 10 // halve
-    state.note("Move and Fire", f"{group} moves {state.allow[group] / 10:g} in", dice=rolled)
+    state.note("French Move and Fire", f"{group} moves {state.allow[group] / 10:g} in", dice=rolled)
 
 
 def return_fire(state: TrenchesState, side: str) -> None:
@@ -451,12 +451,16 @@ def check_victory(state: TrenchesState) -> None:
     """The game ends when the French take all 3 trenches; the German victory is PROPOSED
     (option german_victory): the French spent, or the turn limit reached."""
     if all(o == FRENCH for o in state.owner):
-        state.end(FRENCH, "Game Sequence", "the French hold all three trench lines")
+        state.end(FRENCH, "The Game Sequence", "the French hold all three trench lines")
         return
     rule = str(state.game.options["german_victory"])
     spent = int(state.c.tables["victory"]["spent"])
     if rule == "both" and len(state.infantry(FRENCH)) < spent:
-        state.end(GERMAN, "Victory", f"the French are spent (fewer than {spent} men)")
+        state.end(
+            GERMAN,
+            "The Game Sequence",
+            f"PROPOSED German victory: the French are spent (fewer than {spent} men)",
+        )
 
 
 def end_turn(state: TrenchesState) -> None:
@@ -465,7 +469,11 @@ def end_turn(state: TrenchesState) -> None:
     limit = int(state.game.options["turn_limit"])
     rule = str(state.game.options["german_victory"])
     if rule in ("turns", "both") and state.turn >= limit:
-        state.end(GERMAN, "Victory", f"the French did not take all three lines in {limit} turns")
+        state.end(
+            GERMAN,
+            "The Game Sequence",
+            f"PROPOSED German victory: the French did not take all three lines in {limit} turns",
+        )
 
 
 def dead_count(state: TrenchesState, side: str) -> int:

@@ -105,7 +105,7 @@ class TrenchesState(State):
         self.gm_seat = game.options["game_master"] == "person"
         self.pending: dict[str, int] = {}  # the frame's counters (guns to fire...)
         assert n == len(self.x)
-        self.note("Game Sequence", "the French attack three German trench lines (D3 table)")
+        self.note("The Game Sequence", "the French attack three German trench lines (D3 table)")
         self.agenda = list(TURN_PLAN)
 
     # --- the agenda ---------------------------------------------------------------------
