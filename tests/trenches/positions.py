@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from greatwar.core import load_game
-from greatwar.games.trenches.state import GONE, TABLE, TrenchesState
+from greatwar.games.trenches.state import GONE, POOL, TABLE, TrenchesState
 
 
 class Dice:
@@ -40,10 +40,14 @@ def fresh(seed: int = 0, **options: object) -> TrenchesState:
 def empty(seed: int = 0, **options: object) -> TrenchesState:
     """The table with nobody on it and nothing waiting (rules called directly)."""
     state = fresh(seed, **options)
-    state.status = [GONE] * len(state.status)
+    state.status = [POOL if s == POOL else GONE for s in state.status]
+    state.turn = 0
     state.stack = []
     state.agenda = []
     state.moved, state.fired, state.pinned = set(), set(), set()
+    state.event = "quiet"
+    state.shells = []
+    state.clouds = []
     return state
 
 
@@ -56,6 +60,15 @@ def put(state: TrenchesState, fid: str, x: int, y: int, group: str | None = None
     if group is not None:
         state.group[f.index] = group
     return f.index
+
+
+def hold(state: TrenchesState) -> None:
+    """A waiting frame under the prompt a test answers, so the game does not run on."""
+    state.push("return_fire", side="german")
+
+
+def on_line(state: TrenchesState, line: int, x: int) -> tuple[int, int]:
+    return (x, state.c.trenches[line - 1].y_at(x))
 
 
 def first(state: TrenchesState, side: str, kind: str, n: int = 0) -> str:

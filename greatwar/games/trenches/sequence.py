@@ -11,6 +11,7 @@ from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, GM, enemy
+from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
 from greatwar.games.trenches.state import DEAD, GONE, POOL, TABLE, TrenchesState
 
@@ -220,7 +221,7 @@ def morale(state: TrenchesState) -> None:
         back = state.rng.dice(int(mor["retreat_dice"]))
         for i in state.members(group):
             if not state.fig(i).is_tank:
-                state.place(i, (state.x[i], max(0, state.y[i] - sum(back) * 10)))
+                state.place(i, walk(state, i, (state.x[i], state.y[i] - sum(back) * 10)))
         state.broken[group] = 1
         state.note("Morale", f"{group} falls back {sum(back)} in", dice=back)
 
@@ -286,13 +287,23 @@ def reinforcements(state: TrenchesState) -> None:
 
 
 def beside(state: TrenchesState, p: geo.Point2, n: int) -> geo.Point2:
-    """The n-th place in rings around a point (1.5" apart), kept on the table."""
-    ring, slot = divmod(n, 8)
-    dx, dy = geo.DIRECTIONS[list(geo.DIRECTIONS)[slot]]
-    reach = 15 * (ring + 1)
-    return geo.clamp(
-        (p[0] + dx * reach // 1000, p[1] + dy * reach // 1000), state.c.width, state.c.depth
-    )
+    """The n-th free place in rings around a point (1.5" apart): on the table, not in uncut
+    wire nor in gas."""
+    wire = [state.c.wire[w].shape for w in state.uncut_wire()]
+    radius = int(state.c.tables["scatter"]["gas_radius"])
+    free = 0
+    for k in range(8 * 12):
+        ring, slot = divmod(k, 8)
+        spot = geo.heading(p, list(geo.DIRECTIONS)[slot], 15 * (ring + 1))
+        spot = geo.clamp(spot, state.c.width, state.c.depth)
+        if any(geo.inside(w, spot) for w in wire):
+            continue
+        if any(g == "gas" and geo.within(spot, (x, y), radius) for g, x, y in state.clouds):
+            continue
+        if free == n:
+            return spot
+        free += 1
+    return p
 
 
 def support(state: TrenchesState) -> None:
