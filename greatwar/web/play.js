@@ -5,6 +5,7 @@
 import { api, connectSeat } from "./api.js";
 import { classify, describe, guessAction, unitsAt, visibleUnitIds } from "./actions.js";
 import { MapView } from "./board.js";
+import { TableView } from "./table.js";
 import { rememberSeat, savedGame } from "./saved.js";
 
 const KNOWN_KEYS = new Set([
@@ -114,7 +115,9 @@ class PlayScreen {
           this.el.details, this.el.links,
           h("section", { class: "panel logpanel" }, h("h3", {}, "Log"), this.el.log))),
       this.el.overlay);
-    if (board) {
+    if (board?.format === "greatwar-table") {
+      this.map = new TableView(this.el.mapBox, board, { act: (a) => this.act(a), sideName: (s) => this.sideName(s) });
+    } else if (board) {
       this.map = new MapView(this.el.mapBox, board, {
         onClick: (hex) => this.clickHex(hex),
         onHover: (hex) => this.showHover(hex),
