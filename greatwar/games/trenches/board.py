@@ -64,8 +64,8 @@ def board() -> dict[str, Any]:
         terrain.append({"id": w.id, "kind": "wire", "line": w.line, "points": outline(w.shape)})
     for h in c.holes:
         terrain.append({"id": h.id, "kind": "shell_hole", "points": outline(h.shape)})
-    for w in c.woods:
-        terrain.append({"id": w.id, "kind": w.kind, "points": outline(w.shape)})
+    for wood in c.woods:
+        terrain.append({"id": wood.id, "kind": wood.kind, "points": outline(wood.shape)})
     fire = c.tables["fire"]
     return {
         "format": "greatwar-table",
