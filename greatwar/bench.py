@@ -3,6 +3,8 @@
 - FBSM random playouts (actions/s: legal actions + apply) against python-chess random
   playouts (steps/s: legal-move list + push), and their ratio;
 - games between the FBSM scripted players: games/s and the median time of one game;
+- the trenches game between its scripted players (the computer game master rolling the
+  Fortune of War): the median time of one computer-vs-computer game;
 - MCTS iterations per second;
 - a study's games/s with one and with two worker processes, and the scaling efficiency.
 """
@@ -101,6 +103,19 @@ def heuristic_games(games: int) -> list[float]:
     return times
 
 
+def trenches_games(games: int) -> list[float]:
+    """Seconds per trenches game, scripted French against scripted Germans."""
+    from greatwar.ai.registry import heuristic
+
+    game = load_game("trenches")
+    times = []
+    for seed in range(games):
+        started = time.perf_counter()
+        play(game, {side: heuristic("trenches", side, seed) for side in game.sides}, seed)
+        times.append(time.perf_counter() - started)
+    return times
+
+
 def mcts_positions() -> list[State]:
     """A few mid-game decisions of each side, from a scripted game."""
     game = load_game("fbsm")
@@ -150,6 +165,7 @@ def measure(quick: bool) -> list[Figure]:
     fbsm = fbsm_random_playouts(12 * scale)
     chess_rate = chess_random_playouts(6 * scale)
     times = heuristic_games(max(6, int(30 * scale)))
+    trenches = trenches_games(max(3, int(10 * scale)))
     mcts = mcts_iterations(max(4, int(20 * scale)))
     study_games = max(8, int(80 * scale))
     one = study_rate(study_games, 1)
@@ -160,6 +176,7 @@ def measure(quick: bool) -> list[Figure]:
         Figure("ratio FBSM / chess", fbsm / chess_rate, "x", ">= 3"),
         Figure("heuristic game, median", statistics.median(times), "s", "<= 0.25"),
         Figure("heuristic games", len(times) / sum(times), "games/s"),
+        Figure("trenches computer game, median", statistics.median(trenches), "s"),
         Figure("MCTS", mcts, "iterations/s"),
         Figure("study, 1 worker", one, "games/s"),
         Figure("study, 2 workers", two, "games/s"),
