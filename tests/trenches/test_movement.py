@@ -8,7 +8,7 @@ from greatwar.core import IllegalAction
 from greatwar.games.trenches import movement
 from greatwar.games.trenches.data import FRENCH, GERMAN
 from greatwar.games.trenches.state import DEAD, GONE
-from tests.trenches.positions import empty, first, fresh, put, rig
+from tests.trenches.positions import empty, first, fresh, hold, put, rig
 
 
 def test_french_move_and_fire_each_regiment_rolls_2_dice_in_inches() -> None:
@@ -177,3 +177,32 @@ def test_german_move_machine_guns_fire_three_times_during_the_enemy_move() -> No
         state.apply_action(f"opfire {state.fig(mg).id} {state.fig(man).id}", GERMAN)
     assert state.shots[mg] == 0 and state.stack[-1]["p"] == "move_fire"
     assert state.status[man] != DEAD
+
+
+def test_german_return_fire_after_the_french_move_with_all_weapons() -> None:
+    state = empty()
+    man = put(state, first(state, FRENCH, "rifle"), 480, 230, "R1")
+    rifle = put(state, first(state, GERMAN, "rifle"), 480, 300, "L1")
+    mg = put(state, first(state, GERMAN, "mg"), 400, 300, "L1")
+    hold(state)
+    from greatwar.games.trenches import sequence
+
+    sequence.return_fire(state, GERMAN)
+    legal = [str(a) for a in state.legal_actions(GERMAN)]
+    assert "volley L1" in legal and f"fire {state.fig(mg).id} {state.fig(man).id}" in legal
+    rig(state, [6])
+    state.apply_action("volley L1", GERMAN)
+    assert state.status[man] == DEAD and rifle in state.fired
+
+
+def test_french_fire_after_the_german_move() -> None:
+    from greatwar.games.trenches import sequence
+
+    for german_at, offered in ((400, ["done"]), (300, ["volley R1", "done"])):
+        state = empty()
+        put(state, first(state, FRENCH, "rifle"), 480, 230, "R1")
+        put(state, first(state, GERMAN, "rifle"), 480, german_at, "L1")
+        hold(state)
+        sequence.return_fire(state, FRENCH)
+        assert state.current_player() == FRENCH
+        assert [str(a) for a in state.legal_actions(FRENCH)] == offered
