@@ -112,20 +112,30 @@ def test_hand_to_hand_combat_until_one_or_the_other_is_killed() -> None:
 
 def test_morale_under_50_percent_rolls_hq_within_12_inches_adds_1() -> None:
     state = empty()
-    leader = put(state, first(state, FRENCH, "leader"), 400, 300, "R1")
-    men = [put(state, first(state, FRENCH, "rifle", n), 400 + n, 290, "R1") for n in range(5)]
+    leader = put(state, first(state, FRENCH, "leader"), 400, 200, "R1")
+    men = [put(state, first(state, FRENCH, "rifle", n), 400 + n, 190, "R1") for n in range(5)]
     state.leader["R1"] = leader
     state.strength["R1"] = 25
     state.moved.add(men[0])  # attacking: 1 or 2 breaks
     rig(state, [2, 3, 3])
     sequence.morale(state)
-    assert state.broken == {"R1": 1} and state.y[leader] == 240
-    state.place(leader, (400, 300))
+    assert state.broken == {"R1": 1} and state.y[leader] == 140
+    state.place(leader, (400, 200))
     state.broken = {}
-    put(state, first(state, FRENCH, "hq"), 400, 200)
+    put(state, first(state, FRENCH, "hq"), 400, 100)
     rig(state, [2])
     sequence.morale(state)
     assert state.broken == {}  # 2 + 1 for the HQ holds
+
+
+def test_morale_a_broken_regiment_falls_back_but_not_through_wire() -> None:
+    state = empty()
+    leader = put(state, first(state, FRENCH, "leader"), 400, 300, "R1")
+    state.leader["R1"] = leader
+    state.strength["R1"] = 25
+    rig(state, [1, 3, 3])
+    sequence.morale(state)
+    assert state.broken == {"R1": 1} and state.y[leader] == 271
 
 
 def test_morale_defending_breaks_only_on_a_1() -> None:

@@ -50,10 +50,13 @@ def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> boo
 def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> list[int]:
     """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first."""
     side = state.fig(shooter).side
-    here = state.at(shooter)
+    hx, hy = state.x[shooter], state.y[shooter]
+    xs, ys = state.x, state.y
     longest = table(state, RANGE_KEYS[weapon]) ** 2
     order = sorted(
-        (d, t) for t in state.targets_of(side) if (d := geo.dist2(here, state.at(t))) <= longest
+        (d, t)
+        for t in state.targets_of(side)
+        if (d := (xs[t] - hx) ** 2 + (ys[t] - hy) ** 2) <= longest
     )
     found = []
     for _, t in order:
@@ -180,10 +183,13 @@ def melees(state: TrenchesState) -> list[list[int]]:
     contact = table(state, "contact")
     men = fighters(state)
     links: dict[int, set[int]] = {i: set() for i in men}
-    for a in men:
-        for b in men:
-            different = a < b and state.fig(a).side != state.fig(b).side
-            if different and geo.within(state.at(a), state.at(b), contact):
+    french = [i for i in men if state.fig(i).side == FRENCH]
+    german = [i for i in men if state.fig(i).side == GERMAN]
+    reach = contact * contact
+    xs, ys = state.x, state.y
+    for a in french:
+        for b in german:
+            if (xs[a] - xs[b]) ** 2 + (ys[a] - ys[b]) ** 2 <= reach:
                 links[a].add(b)
                 links[b].add(a)
     seen: set[int] = set()

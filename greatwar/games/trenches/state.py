@@ -5,6 +5,7 @@ sequence run as an agenda of plain-data steps (The Game Sequence)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from greatwar.core import Game, Prompt, State
@@ -131,13 +132,8 @@ class TrenchesState(State):
 
     def on_table(self, side: str | None = None) -> list[int]:
         """Figures on the table (of one side), the airplane excepted."""
-        return [
-            f.index
-            for f in self.c.figures
-            if self.status[f.index] == TABLE
-            and (side is None or f.side == side)
-            and f.kind != "plane"
-        ]
+        status = self.status
+        return [i for i in _ground(self.c, side) if status[i] == TABLE]
 
     def members(self, group: str) -> list[int]:
         return [i for i in self.on_table() if self.group[i] == group]
@@ -285,6 +281,14 @@ class TrenchesState(State):
             "agenda": self.agenda,
             "pending": dict(sorted(self.pending.items())),
         }
+
+
+@cache
+def _ground(c: Components, side: str | None) -> tuple[int, ...]:
+    """The figures (of one side) that stand on the table when they are on it: not the plane."""
+    return tuple(
+        f.index for f in c.figures if f.kind != "plane" and (side is None or f.side == side)
+    )
 
 
 SEATS = (FRENCH, GERMAN, GM)
