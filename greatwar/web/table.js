@@ -168,7 +168,7 @@ export class TableView {
     const [ox, oy] = [this.W - 8, -2];
     el("line", { x1: ox, y1: oy, x2: ox + dx * 4, y2: oy - dy * 4, stroke: "#2b5c8a",
       "stroke-width": 0.25, "marker-end": "url(#tbl-arrow)" }, g);
-    el("text", { x: ox - 7, y: oy + 0.4, "font-size": 1.1 }, g).textContent =
+    el("text", { x: ox - 5, y: oy + 0.4, "font-size": 1.1, "text-anchor": "end" }, g).textContent =
       `wind from the French ${obs.wind}`;
   }
 

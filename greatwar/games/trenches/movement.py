@@ -272,7 +272,7 @@ class MoveFire(Prompt[TrenchesState]):
     and fire once each weapon."""
 
     name = "move_fire"
-    title = "move and fire (Move and Fire)"
+    title = "move and fire (French Move and Fire, German Move)"
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
         for group in groups(state, side):
@@ -441,7 +441,7 @@ class OpportunityFire(Prompt[TrenchesState]):
     per machine gun during the enemy's move, at figures that have just moved."""
 
     name = "opfire"
-    title = "opportunity fire with machine guns (Move and Fire)"
+    title = "opportunity fire with machine guns (French Move and Fire, German Move)"
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
         yield from opportunity_offers(state, side)
@@ -466,7 +466,7 @@ class ReturnFire(Prompt[TrenchesState]):
     machine guns included; grenades at 3"."""
 
     name = "return_fire"
-    title = "fire with all weapons (Return Fire)"
+    title = "fire with all weapons (German Return Fire, French Fire)"
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
         for group in groups(state, side):
