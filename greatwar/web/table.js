@@ -125,7 +125,8 @@ export class TableView {
 
   // --- every observation ---------------------------------------------------------------------
 
-  render(obs) {
+  render(observation) {
+    const obs = { ...observation, ...(observation.table || {}) };
     this.obs = obs;
     this.legal = obs.legal_actions || [];
     const g = this.dynamic;

@@ -41,6 +41,22 @@ def figure_view(state: TrenchesState, i: int) -> dict[str, Any]:
     return view
 
 
+def table_view(state: TrenchesState) -> dict[str, Any]:
+    """What web/table.js draws: the figures, clouds, last shells, the strafing tape, the cut
+    wire and each group's move this phase (tenths of an inch)."""
+    return {
+        "figures": [figure_view(state, i) for i in state.on_table()],
+        "clouds": [{"kind": k, "x": x, "y": y} for k, x, y in state.clouds],
+        "shells": [
+            {"side": s, "kind": k, "aim": [ax, ay], "landed": [lx, ly]}
+            for s, k, ax, ay, lx, ly in state.shells
+        ],
+        "strafe": list(state.strafe_line),
+        "wire_cut": sorted(state.cut),
+        "moves": dict(sorted(state.allow.items())),
+    }
+
+
 def pool(state: TrenchesState) -> dict[str, int]:
     """German New Units: what is still off the table, by kind (a German secret)."""
     counts: dict[str, int] = {}
@@ -82,18 +98,11 @@ def observation(state: TrenchesState, side: str) -> dict[str, Any]:
         "to_act": list(state.sides_to_act()),
         "prompt": prompt_view(state, side),
         "legal_actions": [str(a) for a in state.legal_actions(side)] if acting else [],
-        "figures": [figure_view(state, i) for i in state.on_table()],
+        "table": table_view(state),
         "wind": state.wind,
         "event": state.event,
-        "clouds": [{"kind": k, "x": x, "y": y} for k, x, y in state.clouds],
-        "shells": [
-            {"side": s, "kind": k, "aim": [ax, ay], "landed": [lx, ly]}
-            for s, k, ax, ay, lx, ly in state.shells
-        ],
-        "strafe": list(state.strafe_line),
-        "wire_cut": sorted(state.cut),
         "lines": {str(n + 1): owner for n, owner in enumerate(state.owner)},
-        "moves": dict(sorted(state.allow.items())),
+        "movement": {g: f"{v / 10:g} in" for g, v in sorted(state.allow.items())},
         "broken": dict(sorted(state.broken.items())),
         "airplane": state.plane,
         "dead": dead(state),
