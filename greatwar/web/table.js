@@ -165,8 +165,8 @@ export class TableView {
       el("line", { x1: x, y1: y, x2: x + dx * drift, y2: y - dy * drift, stroke: "#2b5c8a",
         "stroke-width": 0.12, "stroke-dasharray": "0.4 0.3", "marker-end": "url(#tbl-arrow)" }, g);
     }
-    // The wind: an arrow in the corner, the way clouds drift 12" next turn.
-    const [ox, oy] = [this.W - 8, -2];
+    // The wind: an arrow under the table's corner, the way clouds drift 12" next turn.
+    const [ox, oy] = [this.W - 6, this.D + 1.4];
     el("line", { x1: ox, y1: oy, x2: ox + dx * 4, y2: oy - dy * 4, stroke: "#2b5c8a",
       "stroke-width": 0.25, "marker-end": "url(#tbl-arrow)" }, g);
     el("text", { x: ox - 5, y: oy + 0.4, "font-size": 1.1, "text-anchor": "end" }, g).textContent =
