@@ -48,3 +48,17 @@ def test_fortune_of_war_computer_game_master_at_the_person_seat() -> None:
     assert state.is_terminal()
     gm_turns = [p for p in state.history() if p.side == GM]
     assert gm_turns and all(p.action.verb in ("event", "plan", "done") for p in gm_turns)
+
+
+def test_fortune_of_war_determinize_forgets_the_game_masters_plans() -> None:
+    from greatwar.core import Rng
+    from greatwar.games.trenches.players import determinize, evaluate
+    from tests.trenches.positions import fresh
+
+    state = fresh(5, game_master="person")
+    state.apply_action("plan mud 3", GM)
+    assert determinize(state, FRENCH, Rng(1)).plans == {}  # type: ignore[attr-defined]
+    assert determinize(state, GM, Rng(1)).plans == {3: "mud"}  # type: ignore[attr-defined]
+    assert state.plans == {3: "mud"}  # type: ignore[attr-defined]
+    assert evaluate(state, FRENCH) == -evaluate(state, GERMAN)
+    assert evaluate(state, GM) == 0.0

@@ -476,7 +476,6 @@ def check_victory(state: TrenchesState) -> None:
 
 def end_turn(state: TrenchesState) -> None:
     state.phase = "End of Turn"
-    state.shells = [s for s in state.shells if s[0] == GERMAN]
     limit = int(state.game.options["turn_limit"])
     rule = str(state.game.options["german_victory"])
     if rule in ("turns", "both") and state.turn >= limit:

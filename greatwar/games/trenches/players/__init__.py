@@ -225,3 +225,31 @@ def heuristic(side: str, seed: int) -> Player:
     if side not in (FRENCH, GERMAN):
         raise ValueError(f"trenches has no side {side!r}")
     return TrenchesHeuristic(side, seed)
+
+
+def determinize(state: State, side: str, rng: Rng) -> State:
+    """A copy of the position resampled in all ``side`` cannot see, for information-set
+    search: fresh dice, and for the French and German seats no game master's plans (they are
+    secret until their turn). The German pool is not resampled: every arrival is public, so
+    what is left in it follows from the table."""
+    assert isinstance(state, TrenchesState)
+    copy = state.clone()
+    copy.rng = Rng(rng.next32() | rng.next32() << 32)
+    if side != GM:
+        copy.plans = {}
+    return copy
+
+
+def evaluate(state: State, side: str) -> float:
+    """-1 lost .. +1 won for the French or German seat (0 for the game master): the lines the
+    French hold, and the infantry each side has left."""
+    assert isinstance(state, TrenchesState)
+    if state.winner() is not None:
+        return 0.0 if side == GM else (1.0 if state.winner() == side else -1.0)
+    if side == GM:
+        return 0.0
+    lines = sum(1 for o in state.owner if o == FRENCH) / 3
+    french = len(state.infantry(FRENCH)) / max(1, sum(state.strength.values()))
+    german = len(state.infantry(GERMAN)) / 60
+    score = max(-1.0, min(1.0, 0.6 * lines + 0.4 * (french - german)))
+    return score if side == FRENCH else -score
