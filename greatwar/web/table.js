@@ -7,8 +7,9 @@
 // selected figure's range circles and reach area, the game master's event.
 //
 // Clicks: a figure selects it (or, with a figure selected, shoots at it when the rules offer
-// that shot); the table moves the selected figure to that point (`move F12 305 410`), or
-// aims a bombardment there; shift-click twice lays the airplane's tape.
+// that shot: its lines of fire are drawn); the table moves the selected figure to that point
+// (`move F12 305 410`), or aims a bombardment there; a figure that may move can also be
+// dragged to its place; shift-click twice lays the airplane's tape.
 
 const SVG = "http://www.w3.org/2000/svg";
 const TERRAIN_STYLE = {
@@ -226,6 +227,15 @@ export class TableView {
           opacity: 0.07, class: "tbl-reach" }, g);
       }
     }
+    // Lines of fire: to every figure the rules let the selected one shoot at now.
+    for (const action of this.legal) {
+      const w = action.split(" ");
+      const target = w.length === 3 && w[1] === f.id ? this.figure(w[2]) : null;
+      if (target) {
+        el("line", { x1: x, y1: y, x2: this.sx(target.x), y2: this.sy(target.y), stroke: "#8a1c1c",
+          "stroke-width": 0.1, opacity: 0.7, class: "tbl-fireline", "data-action": action }, g);
+      }
+    }
     const leader = (obs.figures || []).find((o) => o.group === f.group && (o.flags || []).includes("leader"));
     if (leader) {
       el("circle", { cx: this.sx(leader.x), cy: this.sy(leader.y), r: ranges.leader / 10,
@@ -278,22 +288,30 @@ export class TableView {
       this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
     }, { passive: false });
     this.svg.addEventListener("pointerdown", (e) => {
-      drag = { x: e.clientX, y: e.clientY, view: [...this.view], moved: false };
+      // A figure that may move is dragged to its new place; anywhere else the table pans.
+      const id = e.target.closest?.("[data-figure]")?.dataset.figure;
+      const figure = id && this.legal.some((a) => a.startsWith(`move ${id} `)) ? id : null;
+      drag = { x: e.clientX, y: e.clientY, view: [...this.view], moved: false, figure };
     });
     this.svg.addEventListener("pointermove", (e) => {
       if (!drag) return;
       const scale = this.view[2] / (this.svg.clientWidth || 1);
       const [dx, dy] = [(e.clientX - drag.x) * scale, (e.clientY - drag.y) * scale];
       if (Math.abs(dx) + Math.abs(dy) > 0.5) drag.moved = true;
-      if (drag.moved) {
+      if (drag.moved && !drag.figure) {
         this.view = [drag.view[0] - dx, drag.view[1] - dy, drag.view[2], drag.view[3]];
         this.setView();
       }
     });
     this.svg.addEventListener("pointerup", (e) => {
-      const wasDrag = drag?.moved;
+      const done = drag;
       drag = null;
-      if (!wasDrag) this.click(e);
+      if (done?.moved && done.figure) {
+        const [x, y] = this.toTable(e);
+        this.selected = done.figure;
+        return this.act(`move ${done.figure} ${x} ${y}`);
+      }
+      if (!done?.moved) this.click(e);
     });
   }
 

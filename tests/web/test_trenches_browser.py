@@ -47,6 +47,15 @@ def test_trenches_table_select_move_and_order_with_the_mouse(page: Page, base_ur
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 - 12)
     wait_ply(page, before + 1)
     expect(page.locator(".log")).to_contain_text("move F26")
+    mg2 = page.locator('g.tbl-figure[data-figure="F53"]').bounding_box()  # R2's MG
+    assert mg2 is not None
+    before = ply(page)
+    page.mouse.move(mg2["x"] + mg2["width"] / 2, mg2["y"] + mg2["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(mg2["x"] + 14, mg2["y"] - 10, steps=4)
+    page.mouse.up()
+    wait_ply(page, before + 1)
+    expect(page.locator(".log")).to_contain_text("move F53")
     before = ply(page)
     page.locator('.prompt button[data-action="order R2 N full"]').click()
     wait_ply(page, before + 1)
