@@ -157,10 +157,12 @@ def test_french_move_and_fire_any_point_that_validates() -> None:
     x, y = state.at(mg.index)
     state.apply_action(f"move F26 {x + 3} {y + 13}")
     assert state.at(mg.index) == (x + 3, y + 13)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="may not move now"):
         state.apply_action("move F26 100 100")  # it has moved
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="moves at most"):
         state.apply_action(f"move F1 {state.x[0]} {state.y[0] + 500}")  # beyond its move
+    with pytest.raises(IllegalAction, match="off the table"):
+        state.apply_action("move F1 -5 10")
 
 
 def test_german_move_machine_guns_fire_three_times_during_the_enemy_move() -> None:

@@ -312,6 +312,33 @@ class MoveFire(Prompt[TrenchesState]):
             or strafe_accepts(state, action, side)
         )
 
+    def explain(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> str | None:
+        """Why a move to a point is refused, with its section."""
+        if action.verb != "move" or len(action.args) != 3:
+            return None
+        i = figure(state, action.args[0])
+        if i < 0 or state.fig(i).side != side or state.status[i] != TABLE:
+            return f"{action.args[0]} is not one of your figures on the table"
+        try:
+            point = (int(action.args[1]), int(action.args[2]))
+        except ValueError:
+            return "a point is two whole numbers, in tenths of an inch: move F12 305 410"
+        if not can_move(state, i):
+            return (
+                f"{state.label(i)} may not move now: it has moved or fired, is pinned, is a "
+                "gun, or is more than 12 inches from its leader (Leaders, French Move and Fire)"
+            )
+        if not geo.on_table(point, state.c.width, state.c.depth):
+            return "that point is off the table"
+        reach = allowance(state, i)
+        if not geo.within(state.at(i), point, reach):
+            return f"{state.label(i)} moves at most {reach / 10:g} inches this phase"
+        end = walk(state, i, point, dry=True)
+        return (
+            f"the way is blocked at {end[0] / 10:g},{end[1] / 10:g}: uncut wire (Barbed Wire), "
+            "gas (Poison Gas), an enemy in contact, or a trench a tank must cross straight on"
+        )
+
     def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
         verb, args = action.verb, action.args
         went: list[int] = []
