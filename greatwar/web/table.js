@@ -257,6 +257,9 @@ export class TableView {
         el("circle", { cx: x, cy: y, r: f.kind === "rifle" ? 0.4 : 0.55, fill: side.fill,
           stroke: flags.has("leader") ? "#ffd23f" : "#111", "stroke-width": flags.has("leader") ? 0.2 : 0.06 }, node);
       }
+      if (f.id === this.selected) {
+        el("circle", { cx: x, cy: y, r: 1.1, fill: "none", stroke: "#d6336c", "stroke-width": 0.18 }, node);
+      }
       if (flags.has("pinned")) {
         el("circle", { cx: x, cy: y, r: 0.8, fill: "none", stroke: "#b7c94a", "stroke-width": 0.15 }, node);
       }
