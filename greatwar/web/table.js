@@ -258,10 +258,12 @@ export class TableView {
           stroke: flags.has("leader") ? "#ffd23f" : "#111", "stroke-width": flags.has("leader") ? 0.2 : 0.06 }, node);
       }
       if (f.id === this.selected) {
-        el("circle", { cx: x, cy: y, r: 1.1, fill: "none", stroke: "#d6336c", "stroke-width": 0.18 }, node);
+        el("circle", { cx: x, cy: y, r: 1.1, fill: "none", stroke: "#d6336c", "stroke-width": 0.18,
+          "pointer-events": "none" }, node);
       }
       if (flags.has("pinned")) {
-        el("circle", { cx: x, cy: y, r: 0.8, fill: "none", stroke: "#b7c94a", "stroke-width": 0.15 }, node);
+        el("circle", { cx: x, cy: y, r: 0.8, fill: "none", stroke: "#b7c94a", "stroke-width": 0.15,
+          "pointer-events": "none" }, node);
       }
       const letter = TANKS.has(f.kind) ? "T" : LETTER[f.kind];
       if (letter) {
