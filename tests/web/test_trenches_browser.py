@@ -61,3 +61,24 @@ def test_trenches_table_select_move_and_order_with_the_mouse(page: Page, base_ur
     wait_ply(page, before + 1)
     expect(page.locator(".log")).to_contain_text("order R2 N full")
     shot(page, "trenches-02-after-orders")
+
+
+def test_fortune_of_war_a_person_game_master_in_the_browser(page: Page, base_url: str) -> None:
+    """The gm seat, the French and Germans played by the computer: the game master picks this
+    turn's event and plans one in secret; the table announces the event."""
+    page.goto(f"{base_url}/")
+    page.select_option("#game", "trenches")
+    page.select_option("#side", "gm")
+    page.select_option("#option-game_master", "person")
+    page.select_option("#computer", "random")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("body")).to_have_attribute("data-prompt", "gm")
+    before = ply(page)
+    page.locator('.prompt button[data-action="plan mud 3"]').click()
+    wait_ply(page, before + 1)
+    expect(page.locator(".gamepanels")).to_contain_text("turn 3: mud")
+    before = ply(page)
+    page.locator('.prompt button[data-action="event fog"]').click()
+    wait_ply(page, before + 1)
+    expect(page.locator("svg.table-view text.tbl-event")).to_contain_text("Morning fog")
+    shot(page, "trenches-03-game-master")
