@@ -39,7 +39,7 @@ from greatwar.sim.local import play_chunk
 from greatwar.sim.study import checked_matchup, chunked
 
 STUDY_GAMES = 10_000  # the balance study the time target is about
-GAMES = ("fbsm", "meuse", "devildogs")
+GAMES = ("fbsm", "meuse", "devildogs", "trenches")
 
 
 @dataclass(frozen=True)
@@ -223,7 +223,7 @@ def measure(quick: bool, strength_games: int, strength_player: str) -> list[Figu
     figures.append(
         Figure("fbsm heuristic game, median", statistics.median(fbsm_times), "s", "<= 0.1")
     )
-    for game_id, games in (("meuse", 6), ("devildogs", 30)):
+    for game_id, games in (("meuse", 6), ("devildogs", 30), ("trenches", 5)):
         times = heuristic_games(game_id, max(3, int(games * scale)))
         figures.append(Figure(f"{game_id} heuristic game, median", statistics.median(times), "s"))
     figures.append(

@@ -24,6 +24,16 @@ def test_simulate_prints_each_sides_win_rate() -> None:
     assert "us" in result.output and "german" in result.output and "%" in result.output
 
 
+def test_simulate_a_three_seat_game_names_only_the_two_sides() -> None:
+    """trenches: the game master's neutral seat gets the scripted game master."""
+    result = runner.invoke(
+        app,
+        ["simulate", "trenches", "--games", "2", "--workers", "1", "--players", "random,random"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "french" in result.output and "german" in result.output and "%" in result.output
+
+
 def saved_game(tmp_path: Path) -> Path:
     game = load_game("fbsm", {"play_balance": True})
     state = play(game, {"us": RandomPlayer(1), "german": RandomPlayer(2)}, seed=11)

@@ -122,3 +122,33 @@ def test_the_parser_reads_markdown_headings_and_three_level_numbers() -> None:
     )
     numbers = [r.number for r in parse_rulebook(text)]
     assert numbers == ["5.3.1", "11.2", "11.4", "12.0"]
+
+
+def test_named_sections_longest_first_and_test_names_by_slug() -> None:
+    from greatwar.tools.rules_coverage import TRENCHES, section_pattern, sections_in_test_name
+
+    ids = [i for i, _ in TRENCHES.sections]
+    found = [
+        m.group(1)
+        for m in section_pattern(ids).finditer(
+            "Move the Poison Gas Clouds and Smoke; Smoke; Hand to hand combat; Combat; tanks"
+        )
+    ]
+    assert found == [
+        "Move the Poison Gas Clouds and Smoke",
+        "Smoke",
+        "Hand to hand combat",
+        "Combat",
+    ]
+    assert sections_in_test_name("test_barbed_wire_six_men_cut", ids) == ["Barbed Wire"]
+    assert sections_in_test_name("test_german_morale_surrender", ids) == ["German morale"]
+    assert sections_in_test_name("test_fire_hot_steel_rifle", ids) == ["Fire (Hot Steel)"]
+    assert sections_in_test_name("test_the_view_is_json", ids) == []
+
+
+def test_every_named_section_heading_is_in_the_rulebook() -> None:
+    from greatwar.tools.rules_coverage import TRENCHES
+
+    text = (rules_dir() / TRENCHES.rulebook).read_text(encoding="utf-8")
+    for _, heading in TRENCHES.sections:
+        assert heading in text, heading

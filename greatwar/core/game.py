@@ -59,6 +59,7 @@ class GameInfo:
     summary: str
     options: tuple[Option, ...] = ()
     concession_rule: str | None = None  # the rule allowing a side to concede, if any
+    neutral: tuple[str, ...] = ()  # seats that neither win nor lose (a game master)
 
 
 def resolve_options(info: GameInfo, given: Mapping[str, object] | None) -> dict[str, OptionValue]:

@@ -16,6 +16,7 @@ GAME_MODULES: dict[str, str] = {
     "fbsm": "greatwar.games.fbsm",
     "devildogs": "greatwar.games.devildogs",
     "meuse": "greatwar.games.meuse",
+    "trenches": "greatwar.games.trenches",
 }
 
 

@@ -115,6 +115,11 @@ class Prompt(Generic[S]):
         """Why ``action`` is not legal here, with its rule number, when a prompt can say."""
         return None
 
+    def accepts(self, state: S, frame: Frame, action: Action, side: str) -> bool:
+        """Whether an action outside ``offer`` is legal too: a prompt whose choices are
+        continuous (any point of a table) offers a finite set and validates the rest here."""
+        return False
+
 
 class State:
     """A game position: rules data of the game's subclass, the prompt stack, dice, history, log.
@@ -185,7 +190,8 @@ class State:
             return
         frame = self.stack[-1]
         prompt = self.prompts[frame["p"]]
-        if action not in self._offered(prompt, frame, side):
+        offered = action in self._offered(prompt, frame, side)
+        if not offered and not prompt.accepts(self, frame, action, side):
             raise IllegalAction(action, self._reason(prompt, frame, action, side))
         position = self.rng.position
         self._revealed = False
@@ -213,10 +219,14 @@ class State:
         return self._winner
 
     def returns(self) -> tuple[float, ...]:
-        """+1 for the winner, -1 for the others, in ``game.sides`` order; 0 before the end."""
+        """+1 for the winner, -1 for the others, in ``game.sides`` order; 0 before the end and
+        always 0 for a neutral seat (a game master)."""
         if self._winner is None:
             return tuple(0.0 for _ in self.game.sides)
-        return tuple(1.0 if s == self._winner else -1.0 for s in self.game.sides)
+        neutral = self.game.info.neutral
+        return tuple(
+            0.0 if s in neutral else 1.0 if s == self._winner else -1.0 for s in self.game.sides
+        )
 
     def end_cause(self) -> tuple[str, str] | None:
         """(rule, cause) of the victory, once the game is over."""
@@ -433,7 +443,10 @@ class State:
         rule = self.game.info.concession_rule or ""
         if action.args:
             raise IllegalAction(action, "concede takes no arguments")
-        others = [s for s in self.game.sides if s != side]
+        neutral = self.game.info.neutral
+        if side in neutral:
+            raise IllegalAction(action, f"{side} is a neutral seat: it neither wins nor concedes")
+        others = [s for s in self.game.sides if s != side and s not in neutral]
         self._history.append(Played(side, action))
         self._chance.append(False)
         self.end(others[0], rule, f"{side} conceded")

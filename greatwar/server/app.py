@@ -53,6 +53,9 @@ class CreateGame(BaseModel):
     side: str | None = None
     opponent: Literal["computer", "hotseat", "remote"] = "computer"
     computer: str | None = None
+    # with opponent "computer": other sides that people play all the same (each gets a link),
+    # such as the game master's seat of a three-seat game
+    people: list[str] = Field(default_factory=list, max_length=8)
     seed: int | None = Field(default=None, ge=0, lt=2**62)
 
 
@@ -264,8 +267,13 @@ def _game_routes(app: FastAPI, hub: Hub, fixed_seeds: bool) -> None:
         if side not in game.sides:
             raise BadSide(f"unknown side {side!r}; the sides are {', '.join(game.sides)}")
         computer = body.computer or default_player()
+        for person in body.people:
+            if person not in game.sides:
+                raise BadSide(f"unknown side {person!r}; the sides are {', '.join(game.sides)}")
+        people = {side, *body.people}
         players = {
-            s: computer if body.opponent == "computer" and s != side else None for s in game.sides
+            s: computer if body.opponent == "computer" and s not in people else None
+            for s in game.sides
         }
         live, seats = await hub.create(
             body.game,

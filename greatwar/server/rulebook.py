@@ -13,8 +13,9 @@ import re
 from functools import cache
 from pathlib import Path
 
-from greatwar.tools.rules_coverage import GAMES, NUMBERED_LINE
-from greatwar.tools.rules_coverage import rules_dir as shared_rules_dir
+from greatwar.core.registry import GAME_MODULES, game_info
+from greatwar.core.rulebooks import NUMBERED_LINE
+from greatwar.core.rulebooks import rules_dir as shared_rules_dir
 
 TEXT_LIMIT = 2400  # characters of a rule's text sent to the browser
 # Books beyond the one rules_coverage names: Meuse-Argonne's exclusive rules rely on the
@@ -32,7 +33,7 @@ def rules_dir() -> Path | None:
 
 def books(game_id: str) -> list[str]:
     """The rulebook files of a game, the game's own first."""
-    own = [g.rulebook for g in GAMES if g.game == game_id]
+    own = [game_info(game_id).rulebook] if game_id in GAME_MODULES else []
     return own + list(EXTRA_BOOKS.get(game_id, ()))
 
 

@@ -13,12 +13,25 @@ from dataclasses import dataclass, field
 
 from greatwar.ai.registry import make_player
 from greatwar.core.actions import Action
+from greatwar.core.game import GameInfo
 from greatwar.core.play import GameTooLong, play
 from greatwar.core.registry import load_game
 from greatwar.core.state import State
 from greatwar.sim.facts import recorder
 
 MAX_ACTIONS = 200_000  # a game not over by then counts as unfinished (no winner)
+
+
+NEUTRAL_PLAYER = "heuristic"  # who sits in a neutral seat (a game master) left unnamed
+
+
+def seat_players(info: GameInfo, players: Sequence[str]) -> list[str]:
+    """One player per side: a list naming only the sides that win or lose gets the scripted
+    player in each neutral seat (a game master), so `random,random` plays a three-seat game."""
+    if info.neutral and len(players) == len(info.sides) - len(info.neutral):
+        given = iter(players)
+        return [NEUTRAL_PLAYER if s in info.neutral else next(given) for s in info.sides]
+    return list(players)
 
 
 @dataclass(frozen=True)
@@ -119,7 +132,7 @@ def simulate(
 ) -> Summary:
     """Play one game per seed, in order, in this process."""
     game = load_game(game_id, options)
-    matchup = Matchup.of(game_id, options, players)
+    matchup = Matchup.of(game_id, options, seat_players(game.info, players))
     if len(matchup.players) != len(game.sides):
         raise ValueError(f"{game_id} needs {len(game.sides)} players, got {len(players)}")
     return Summary(game.sides, [play_one(matchup, seed) for seed in seeds])

@@ -25,7 +25,7 @@ import pyarrow.parquet as pq  # type: ignore[import-untyped]
 from greatwar.ai.registry import make_player
 from greatwar.core.errors import GreatwarError
 from greatwar.core.registry import load_game
-from greatwar.sim.local import GameResult, Matchup, play_chunk
+from greatwar.sim.local import GameResult, Matchup, play_chunk, seat_players
 
 BACKENDS = ("local", "ray")
 FLUSH_SECONDS = 5.0
@@ -74,6 +74,7 @@ def variant_label(matchup: Matchup) -> str:
 def checked_matchup(game: str, options: Mapping[str, object], players: Sequence[str]) -> Matchup:
     """The matchup with its options resolved; a bad game, option or player is a clear error."""
     loaded = load_game(game, options)
+    players = seat_players(loaded.info, players)
     if len(players) != len(loaded.sides):
         raise GreatwarError(
             f"{game} needs one player per side ({', '.join(loaded.sides)}), got {len(players)}"

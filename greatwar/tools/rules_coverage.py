@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import io
-import os
 import re
 import sys
 import tokenize
@@ -20,7 +19,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from greatwar.core.rulebooks import NUMBERED_LINE, REPO, rules_dir
+
 SHOWN = 3  # code locations and tests listed per rule; the rest are counted
 
 # A rule number in prose or code: "10.11" but not "2.5" inside "12.5" or "1.2.3"; "9.1-9.5".
@@ -29,7 +29,6 @@ _NUMBER = r"\d{1,2}\.\d{1,2}(?:\.\d{1,2})?"
 REFERENCE = re.compile(rf"(?<![\w.])({_NUMBER})(?:\s*[-–]\s*({_NUMBER}))?(?!\.?\d)")
 # Numbered paragraphs at the start of a line: "10.11 Close Assault Combat Bonus", also behind
 # Markdown heading, list and emphasis marks ("### ***11.2 Allied Initial Deployment***").
-NUMBERED_LINE = re.compile(r"^(?:[#*-]+\s*)?\**(\d{1,2})\.(\d{1,2})(?:\.(\d{1,2}))?\**\s+(\S.*)$")
 
 
 @dataclass(frozen=True)
@@ -46,6 +45,8 @@ class GameSources:
     # rulebook's own line is a sentence or a bare "Random Event 5"
     chapters: Mapping[str, str] = field(default_factory=dict)  # "N.0" -> title: a chapter
     # whose heading the rulebook writes as "9. KEYWORDS" and that has no numbered rules
+    sections: tuple[tuple[str, str], ...] = ()  # a rulebook whose sections are named, not
+    # numbered: (the id code and tests use, the heading as the rulebook prints it)
 
 
 FBSM = GameSources(
@@ -102,8 +103,44 @@ MEUSE = GameSources(
     },
 )
 
+TRENCHES = GameSources(
+    game="trenches",
+    title="Great War miniatures rules (Raybin)",
+    rulebook="great-war-miniatures.txt",
+    package="greatwar/games/trenches",
+    tests="tests/trenches",
+    sections=(
+        ("The Game Sequence", "The Game Sequence"),
+        ("Fortune of War", "Fortune of War"),
+        ("Determine Winds", "Determine Winds"),
+        ("Move the Poison Gas Clouds and Smoke", "Move the Poison Gas Clouds and Smoke"),
+        ("Bombardment Phase", "French PhaseBombardment Phase"),
+        ("French Move and Fire", "French Move and Fire and German machine gun opportunity fire"),
+        ("German Return Fire", "German Return Fire"),
+        ("Combat", "Combat"),
+        ("Morale", "Morale"),
+        ("French reinforcements", "French reinforcements"),
+        ("German New Units", "German PhaseGerman New Units"),
+        ("German Bombardment", "German Bombardment"),
+        ("German Move", "German Move and French Machinegun fire"),
+        ("French Fire", "French Fire"),
+        ("German morale", "German morale"),
+        ("Fire (Hot Steel)", "Fire (Hot Steel)"),
+        ("Tanks", "Tanks (you are welcome)"),
+        ("Saving Rolls", "Saving Rolls (Lucky Duck)"),
+        ("Barbed Wire", "Barbed Wire (Ouch)"),
+        ("The German Airplane", "The German Airplane (Red Baron)"),
+        ("The German Tank", "The German Tank (Sausage on Wheels)"),
+        ("Hand to hand combat", "Hand to hand combat"),
+        ("Poison Gas", "Poison Gas (Yuck)"),
+        ("Smoke", "Smoke (Gets in Your Eyes)"),
+        ("Leaders", "Leaders (Take me to your"),
+        ("Bunker", "Bunker (Archie)"),
+    ),
+)
+
 # Every game with a coverage table: add a row to cover another game.
-GAMES: tuple[GameSources, ...] = (FBSM, DEVILDOGS, MEUSE)
+GAMES: tuple[GameSources, ...] = (FBSM, DEVILDOGS, MEUSE, TRENCHES)
 
 
 @dataclass(frozen=True)
@@ -120,18 +157,6 @@ class Coverage:
     rule: Rule
     code: list[str] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
-
-
-def rules_dir() -> Path:
-    """The shared rules folder: GREATWAR_RULES_DIR, else the first ``shared/rules`` folder
-    above the repository (``../shared/rules`` beside it, or higher up for a worktree)."""
-    override = os.environ.get("GREATWAR_RULES_DIR")
-    if override:
-        return Path(override)
-    for parent in REPO.parents:
-        if (parent / "shared" / "rules").is_dir():
-            return parent / "shared" / "rules"
-    return REPO.parent / "shared" / "rules"
 
 
 # --- the rulebook ----------------------------------------------------------------------
@@ -248,6 +273,67 @@ def test_references(path: Path, order: list[str]) -> Iterator[tuple[str, str]]:
                 yield rule, node.name
 
 
+# --- rulebooks with named sections --------------------------------------------------------
+
+
+def section_pattern(ids: Iterable[str]) -> re.Pattern[str]:
+    """Any section id as a whole phrase, the longest first ("Move the Poison Gas Clouds and
+    Smoke" before "Smoke"); case-sensitive, so "Combat" is not "hand to hand combat"."""
+    ordered = sorted(ids, key=len, reverse=True)
+    return re.compile(r"(?<![\w])(" + "|".join(re.escape(i) for i in ordered) + r")(?![\w])")
+
+
+def slug(section: str) -> str:
+    """``Fire (Hot Steel)`` -> ``fire_hot_steel``: how a test name starts."""
+    return "_".join(re.findall(r"[a-z0-9]+", section.lower()))
+
+
+def section_code_references(path: Path, ids: list[str]) -> Iterator[str]:
+    pattern = section_pattern(ids)
+    source = path.read_text(encoding="utf-8")
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type in (tokenize.COMMENT, tokenize.STRING):
+            yield from (m.group(1) for m in pattern.finditer(token.string))
+
+
+def sections_in_test_name(name: str, ids: list[str]) -> list[str]:
+    """``test_barbed_wire_six_men_cut`` -> ["Barbed Wire"]: the longest section whose slug
+    begins the name."""
+    rest = name.removeprefix("test_")
+    found = [i for i in ids if rest == slug(i) or rest.startswith(slug(i) + "_")]
+    return [max(found, key=len)] if found else []
+
+
+def section_test_references(path: Path, ids: list[str]) -> Iterator[tuple[str, str]]:
+    pattern = section_pattern(ids)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
+            "test_"
+        ):
+            named = set(sections_in_test_name(node.name, ids))
+            named.update(m.group(1) for m in pattern.finditer(ast.get_docstring(node) or ""))
+            for section in sorted(named, key=ids.index):
+                yield section, node.name
+
+
+def cover_sections(sources: GameSources, repo: Path) -> list[Coverage]:
+    """Each named section with the code files and tests that name it, in rulebook order."""
+    ids = [i for i, _ in sources.sections]
+    table = {i: Coverage(Rule(i, heading, "Sections")) for i, heading in sources.sections}
+    package = repo / sources.package
+    for path in python_files(package):
+        where = path.relative_to(package).as_posix()
+        for section in section_code_references(path, ids):
+            if where not in table[section].code:
+                table[section].code.append(where)
+    for path in python_files(repo / sources.tests):
+        for section, name in section_test_references(path, ids):
+            if name not in table[section].tests:
+                table[section].tests.append(name)
+    return [table[i] for i in ids]
+
+
 # --- the document ------------------------------------------------------------------------
 
 
@@ -309,9 +395,9 @@ def counts(sources: GameSources, table: list[Coverage]) -> tuple[int, int, int]:
     return done, len(effect), len(table) - len(effect)
 
 
-def summary(done: int, total: int) -> str:
+def summary(done: int, total: int, unit: str = "numbered rules") -> str:
     percent = 100 * done / total if total else 100.0
-    return f"{done} of {total} numbered rules implemented and tested ({percent:.1f} %)"
+    return f"{done} of {total} {unit} implemented and tested ({percent:.1f} %)"
 
 
 def game_section(sources: GameSources, table: list[Coverage]) -> Iterator[str]:
@@ -320,7 +406,8 @@ def game_section(sources: GameSources, table: list[Coverage]) -> Iterator[str]:
     yield ""
     yield f"Rulebook `{sources.rulebook}`; code `{sources.package}`; tests `{sources.tests}`."
     yield ""
-    yield f"**{summary(done, total)}**; {no_effect} more have no game effect."
+    unit = "named sections" if sources.sections else "numbered rules"
+    yield f"**{summary(done, total, unit)}**; {no_effect} more have no game effect."
     chapter = None
     for entry in table:
         if entry.rule.chapter != chapter:
@@ -344,6 +431,12 @@ def render(games: Iterable[GameSources] = GAMES, repo: Path = REPO) -> str:
     done = total = 0
     for sources in games:
         text = (rules_dir() / sources.rulebook).read_text(encoding="utf-8")
+        if sources.sections:
+            table = cover_sections(sources, repo)
+            game_done, game_total, _ = counts(sources, table)
+            done, total = done + game_done, total + game_total
+            sections.extend(game_section(sources, table))
+            continue
         rules = parse_rulebook(text, sources.titles) + [
             Rule(number, title, f"{number.split('.')[0]}. {title}")
             for number, title in sources.chapters.items()
@@ -359,9 +452,11 @@ def render(games: Iterable[GameSources] = GAMES, repo: Path = REPO) -> str:
         "Generated by `make coverage-doc` (`python -m greatwar.tools.rules_coverage`); do not",
         "edit by hand. A rule's code locations are where the rules code names its number in a",
         "comment, docstring or string; its tests are the test functions whose name begins with",
-        "the number (`test_10_11_...`) or whose docstring names it.",
+        "the number (`test_10_11_...`) or whose docstring names it. A rulebook whose sections",
+        "are named, not numbered (trenches), uses the section names the same way",
+        "(`# Barbed Wire`, `test_barbed_wire_...`).",
         "",
-        f"**All games: {summary(done, total)}.**",
+        f"**All games: {summary(done, total, 'rules (numbered or named)')}.**",
         "",
     ]
     return "\n".join(head + sections)

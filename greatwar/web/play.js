@@ -6,6 +6,7 @@ import { api, connectSeat } from "./api.js";
 import { classify, describe, guessAction, unitsAt, visibleUnitIds } from "./actions.js";
 import { MapView } from "./board.js";
 import { h } from "./dom.js";
+import { TableView } from "./table.js";
 import { rememberSeat, savedGame } from "./saved.js";
 import { noticePanel, openSeat, retryAfterConflict, seedPanel } from "./fairplay.js";
 
@@ -117,7 +118,9 @@ class PlayScreen {
       if (!this.el.menu.contains(e.target)) this.closeMenu();
       if (!this.el.rule.contains(e.target) && !e.target.closest?.("button.rule")) this.el.rule.hidden = true;
     }, true);
-    if (board) {
+    if (board?.format === "greatwar-table") {
+      this.map = new TableView(this.el.mapBox, board, { act: (a) => this.act(a), sideName: (s) => this.sideName(s) });
+    } else if (board) {
       this.map = new MapView(this.el.mapBox, board, {
         onClick: (hex) => this.clickHex(hex),
         onHover: (hex) => {

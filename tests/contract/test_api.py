@@ -114,7 +114,11 @@ def test_a_finished_game_has_a_winner_returns_and_no_more_actions(game_id: str) 
     winner = state.winner()
     assert state.is_terminal() and winner in state.game.sides
     assert state.current_player() == TERMINAL and state.sides_to_act() == ()
-    assert state.returns() == tuple(1.0 if s == winner else -1.0 for s in state.game.sides)
+    neutral = state.game.info.neutral  # a game master neither wins nor loses
+    assert winner not in neutral
+    assert state.returns() == tuple(
+        0.0 if s in neutral else 1.0 if s == winner else -1.0 for s in state.game.sides
+    )
     cause = state.end_cause()
     assert cause is not None and cause[0] and cause[1]
     for side in state.game.sides:

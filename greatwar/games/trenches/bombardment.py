@@ -1,0 +1,218 @@
+"""Bombardment Phase (French), German Bombardment, Poison Gas (Yuck) and Smoke (Gets in Your
+Eyes): off-board shells, on-board guns, and the cotton balls as a scatter model.
+
+The scatter model (PROPOSED, D3), the software's stand-in for cotton balls thrown with eyes
+closed: the firer names an aim point; each shell lands 2d6 inches from it in one of 72
+compass directions (5 degrees apart), all drawn from the game's own generator. A high
+explosive shell is a casualty for every figure within 1" of where it lands (friend or foe;
+tanks excepted); a gas shell puts a 3" cloud down, everyone under it throws a die and a 6
+kills; a smoke shell puts a 3" cloud down and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from greatwar.core import Action, Prompt, act
+from greatwar.core.state import Frame
+from greatwar.games.trenches import fire
+from greatwar.games.trenches import geometry as geo
+from greatwar.games.trenches.data import FRENCH, GERMAN, enemy
+from greatwar.games.trenches.state import TABLE, TrenchesState
+
+MUNITIONS = ("he", "gas", "smoke")
+
+
+def land_shell(
+    state: TrenchesState, side: str, kind: str, aim: geo.Point2, dice: int, rule: str
+) -> geo.Point2:
+    """One cotton ball: scatter from the aim point, then its effect where it lands."""
+    sc = state.c.tables["scatter"]
+    rolled = state.rng.dice(dice)
+    point = state.rng.below(int(sc["directions"]))
+    landed = geo.scatter(aim, sum(rolled) * 10, point)
+    state.shells.append([side, kind, aim[0], aim[1], landed[0], landed[1]])
+    where = f"{landed[0] / 10:g},{landed[1] / 10:g}"
+    if not geo.on_table(landed, state.c.width, state.c.depth):
+        state.note(rule, f"{side} {kind} shell lands off the table", dice=rolled)
+        return landed
+    state.note(rule, f"{side} {kind} shell lands at {where}", dice=rolled)
+    if kind == "he":
+        blast = int(sc["he_blast"])
+        for i in state.on_table():
+            if geo.within(state.at(i), landed, blast):
+                fire.casualty(state, i, rule, "shell")
+    else:
+        radius = int(sc["gas_radius"])
+        state.clouds.append((kind, landed[0], landed[1]))
+        if kind == "gas":
+            for i in state.on_table():
+                if geo.within(state.at(i), landed, radius) and not state.fig(i).is_tank:
+                    roll = state.rng.die()
+                    if roll == 6:  # Poison Gas (Yuck): everybody hit throws a die, a 6 kills
+                        state.note("Poison Gas", f"{state.label(i)} is gassed", dice=[roll])
+                        fire.casualty(state, i, "Poison Gas", "gas")
+    return landed
+
+
+def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
+    """Named aim points: the French aim at the German lines not yet theirs (thirds and
+    bunkers); the Germans at each French regiment's leader and the HQ, and at lines lost."""
+    found: dict[str, geo.Point2] = {}
+    for name, p in state.c.objectives.items():
+        if name[0] in "LB":
+            held = state.owner[int(name[1]) - 1]
+            if (held == GERMAN) == (side == FRENCH):
+                found[name] = p
+    if side == GERMAN:
+        for group, leader in sorted(state.leader.items()):
+            if state.status[leader] == TABLE:
+                found[group] = state.at(leader)
+        for i in state.on_table(FRENCH):
+            if state.fig(i).kind == "hq":
+                found["HQ"] = state.at(i)
+    return found
+
+
+def aim_point(state: TrenchesState, side: str, args: tuple[str, ...]) -> geo.Point2 | None:
+    """A named aim, or any point of the table given as x y in tenths of an inch."""
+    if len(args) == 1:
+        return aims(state, side).get(args[0])
+    if len(args) == 2:
+        try:
+            p = (int(args[0]), int(args[1]))
+        except ValueError:
+            return None
+        return p if geo.on_table(p, state.c.width, state.c.depth) else None
+    return None
+
+
+def off_board(state: TrenchesState, side: str) -> None:
+    """Bombardment Phase: the French roll, 5 or 6 is that many shells; German Bombardment:
+    off-board only on a 6, which allows 6 shells (Fortune of War may grant a barrage)."""
+    state.phase = f"{side} bombardment"
+    state.shells = []
+    units = state.c.tables["german_units"]
+    if side == FRENCH and state.event == "barrage":
+        shells = 6
+        state.note("Fortune of War", "corps barrage: 6 shells")
+    else:
+        roll = state.rng.die()
+        gate = int(units["french_bombardment" if side == FRENCH else "bombardment"])
+        shells = (roll if side == FRENCH else 6) if roll >= gate else 0
+        rule = "Bombardment Phase" if side == FRENCH else "German Bombardment"
+        state.note(rule, f"{side} off-board bombardment: {shells or 'no'} shells", dice=[roll])
+    if shells:
+        state.push("barrage", side=side, shells=shells)
+
+
+class Barrage(Prompt[TrenchesState]):
+    """Off-board bombardment: high explosive, or instead poison gas or smoke, aimed at a
+    point; each shell scatters (the cotton balls)."""
+
+    name = "barrage"
+    title = "aim the off-board bombardment (Bombardment Phase)"
+
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
+        for munition in MUNITIONS:
+            for name in aims(state, side):
+                yield act("barrage", munition, name)
+
+    def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
+        args = action.args
+        return (
+            action.verb == "barrage"
+            and len(args) == 3
+            and args[0] in MUNITIONS
+            and aim_point(state, side, args[1:]) is not None
+        )
+
+    def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
+        state.pop()
+        munition = action.args[0]
+        aim = aim_point(state, side, action.args[1:])
+        assert aim is not None
+        dice = int(state.c.tables["scatter"]["dice"])
+        rule = "Bombardment Phase" if side == FRENCH else "German Bombardment"
+        if munition != "he":
+            rule = "Poison Gas" if munition == "gas" else "Smoke"
+        for _ in range(int(frame["shells"])):
+            land_shell(state, side, munition, aim, dice, rule)
+
+
+# --- on-board guns ------------------------------------------------------------------------------
+
+
+def guns(state: TrenchesState, side: str) -> list[int]:
+    return [i for i in state.on_table(side) if state.fig(i).kind == "gun"]
+
+
+def on_board(state: TrenchesState, side: str) -> None:
+    """The on-board artillery fires: a die per gun, each pip a shell; or armour-piercing
+    direct fire at 24"."""
+    if guns(state, side):
+        state.push("guns", side=side, done=())
+
+
+class Guns(Prompt[TrenchesState]):
+    """On-board artillery, gun by gun: ``shell G AIM`` (a die of shells), ``ap G T`` (a 6
+    kills any target, not covered), or ``hold G``."""
+
+    name = "guns"
+    title = "fire the on-board artillery (Bombardment Phase)"
+
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
+        for g in guns(state, side):
+            if g in frame["done"]:
+                continue
+            gid = state.fig(g).id
+            for name in aims(state, side):
+                yield act("shell", gid, name)
+            for t in fire.targets(state, "ap", g):
+                yield act("ap", gid, state.fig(t).id)
+            yield act("hold", gid)
+
+    def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
+        if len(action.args) < 2:
+            return False
+        g = state.c.figure(action.args[0])
+        if g is None or g.index not in guns(state, side) or g.index in frame["done"]:
+            return False
+        if action.verb == "shell":
+            return aim_point(state, side, action.args[1:]) is not None
+        if action.verb == "ap" and len(action.args) == 2:
+            t = state.c.figure(action.args[1])
+            return (
+                t is not None
+                and t.side == enemy(side)
+                and state.status[t.index] == TABLE
+                and fire.can_hit(state, "ap", g.index, t.index)
+            )
+        return False
+
+    def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
+        g = state.c.figure(action.args[0])
+        assert g is not None
+        frame["done"] = (*frame["done"], g.index)
+        if action.verb == "shell":
+            aim = aim_point(state, side, action.args[1:])
+            assert aim is not None
+            pips = state.rng.die()
+            state.note(
+                "Bombardment Phase", f"{state.label(g.index)} fires {pips} shells", dice=[pips]
+            )
+            for _ in range(pips):
+                land_shell(
+                    state,
+                    side,
+                    "he",
+                    aim,
+                    int(state.c.tables["scatter"]["dice"]),
+                    "Bombardment Phase",
+                )
+        elif action.verb == "ap":
+            t = state.c.figure(action.args[1])
+            assert t is not None
+            fire.shoot(state, "ap", g.index, t.index, "Bombardment Phase")
+        if all(i in frame["done"] for i in guns(state, side)):
+            state.pop()

@@ -1,0 +1,247 @@
+"""Fire (Hot Steel), Saving Rolls (Lucky Duck), Bunker (Archie) and Hand to hand combat: who
+may shoot whom at what range, the dice, the saves, and melee."""
+
+from __future__ import annotations
+
+from greatwar.games.trenches import geometry as geo
+from greatwar.games.trenches.data import FRENCH, GERMAN, INFANTRY, enemy
+from greatwar.games.trenches.state import TABLE, TrenchesState
+
+# The range of each way of firing, by the table's key.
+RANGE_KEYS = {
+    "rifle": "rifle_range",
+    "mg": "mg_range",
+    "mortar": "mortar_max",
+    "ap": "ap_range",
+    "grenade": "grenade_range",
+}
+
+
+def table(state: TrenchesState, key: str) -> int:
+    return int(state.c.tables["fire"][key])
+
+
+def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> int:
+    """How far ``weapon`` may fire from a to b now: its range, cut by fog (Fortune of War),
+    by gas or smoke at either end (Poison Gas: 4"), by smoke on the line (Smoke: 6")."""
+    limit = table(state, RANGE_KEYS[weapon])
+    if state.event == "fog":
+        limit = min(limit, table(state, "smoke_fire"))
+    radius = int(state.c.tables["scatter"]["gas_radius"])
+    for kind, x, y in state.clouds:
+        centre = (x, y)
+        if geo.within(a, centre, radius) or geo.within(b, centre, radius):
+            limit = min(limit, table(state, "cloud_fire"))  # Poison Gas (Yuck)
+        elif kind == "smoke" and geo.segment_meets_disc(a, b, centre, radius):
+            limit = min(limit, table(state, "smoke_fire"))  # Smoke (Gets in Your Eyes)
+    return limit
+
+
+def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> bool:
+    """Whether ``target`` is within the shooter's reach with this weapon."""
+    a, b = state.at(shooter), state.at(target)
+    if weapon == "mortar" and geo.within(a, b, table(state, "mortar_min") - 1):
+        return False  # trench mortars fire from 2" to 12"
+    if state.fig(target).is_tank and weapon != "ap":
+        return False  # Tanks: only armour-piercing artillery kills them
+    return geo.within(a, b, reach(state, weapon, a, b))
+
+
+def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> list[int]:
+    """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first."""
+    side = state.fig(shooter).side
+    hx, hy = state.x[shooter], state.y[shooter]
+    xs, ys = state.x, state.y
+    longest = table(state, RANGE_KEYS[weapon]) ** 2
+    order = sorted(
+        (d, t)
+        for t in state.targets_of(side)
+        if (d := (xs[t] - hx) ** 2 + (ys[t] - hy) ** 2) <= longest
+    )
+    found = []
+    for _, t in order:
+        if can_hit(state, weapon, shooter, t):
+            found.append(t)
+            if len(found) >= limit:
+                break
+    return found
+
+
+def to_hit(state: TrenchesState, weapon: str, target: int) -> int:
+    """Fire (Hot Steel): 5-6 in the open, 6 in cover; mortars 5-6 in or out of cover; a
+    grenade's target is NOT in cover (Bunker); armour-piercing hits on a 6."""
+    fire = state.c.tables["fire"]
+    if weapon == "mortar":
+        return int(fire["mortar_hit"])
+    if weapon == "ap":
+        return int(fire["ap_hit"])
+    if weapon == "grenade" or not state.in_cover(target):
+        return int(fire["rifle_open"])
+    return int(fire["rifle_cover"])
+
+
+def shoot(state: TrenchesState, weapon: str, shooter: int, target: int, rule: str) -> bool:
+    """One shot: a die against the number needed; a hit is a casualty unless saved."""
+    need = to_hit(state, weapon, target)
+    roll = state.rng.die()
+    what = f"{state.label(shooter)} fires ({weapon}) at {state.label(target)}"
+    if roll < need:
+        state.note(rule, f"{what}: {roll}, needs {need}, misses", dice=[roll])
+        return False
+    state.note(rule, f"{what}: {roll}, hits", dice=[roll])
+    return casualty(state, target, rule, weapon)
+
+
+def casualty(state: TrenchesState, target: int, rule: str, cause: str) -> bool:
+    """A prospective casualty: tanks die only to armour-piercing rounds (Tanks); a man in a
+    bunker saves on a 6, on 5-6 against grenades (Bunker (Archie)); elite men save on 4-6
+    (Saving Rolls (Lucky Duck)). True if the figure dies."""
+    if state.status[target] != TABLE:
+        return False
+    f = state.fig(target)
+    if f.is_tank:
+        if cause != "ap":
+            state.note("Tanks", f"{state.label(target)} shrugs off the {cause}")
+            return False
+        state.kill(target, rule, "armour-piercing hit")
+        return True
+    save = state.c.tables["save"]
+    if state.bunker_of(state.at(target)) is not None:
+        need = int(save["bunker_grenade"] if cause == "grenade" else save["bunker"])
+        roll = state.rng.die()
+        if roll >= need:
+            state.note("Bunker", f"{state.label(target)} saves in the bunker", dice=[roll])
+            return False
+    if f.is_elite:
+        roll = state.rng.die()
+        if roll >= int(save["elite"]):
+            state.note("Saving Rolls", f"{state.label(target)} saves", dice=[roll])
+            return False
+    state.kill(target, rule, cause)
+    return True
+
+
+# --- volleys and grenades ----------------------------------------------------------------
+
+
+def riflemen(state: TrenchesState, group: str) -> list[int]:
+    """The men of a group who may still fire this phase."""
+    return [
+        i
+        for i in state.members(group)
+        if state.fig(i).kind in INFANTRY and i not in state.fired and i not in state.pinned
+    ]
+
+
+def volley_ready(state: TrenchesState, group: str) -> bool:
+    return any(targets(state, "rifle", i, 1) for i in riflemen(state, group))
+
+
+def volley(state: TrenchesState, group: str, rule: str) -> None:
+    """Fire (Hot Steel): every man of the group who has a target within 8" fires at the
+    nearest; firing ends his movement."""
+    for i in riflemen(state, group):
+        if state.status[i] != TABLE:
+            continue
+        found = targets(state, "rifle", i, 1)
+        if found:
+            state.fired.add(i)
+            shoot(state, "rifle", i, found[0], rule)
+
+
+def grenadiers(state: TrenchesState, group: str) -> list[tuple[int, int]]:
+    """(thrower, target) pairs: men within 3" of an enemy (Bunker (Archie))."""
+    pairs = []
+    for i in riflemen(state, group):
+        found = targets(state, "grenade", i, 1)
+        if found:
+            pairs.append((i, found[0]))
+    return pairs
+
+
+def grenades(state: TrenchesState, group: str) -> None:
+    """Bunker (Archie): a hand grenade within 3", its target NOT in cover, a bunker saving
+    on 5-6."""
+    for thrower, _ in grenadiers(state, group):
+        if state.status[thrower] != TABLE:
+            continue
+        found = targets(state, "grenade", thrower, 1)
+        if found:
+            state.fired.add(thrower)
+            shoot(state, "grenade", thrower, found[0], "Bunker")
+
+
+# --- hand to hand ------------------------------------------------------------------------
+
+
+def fighters(state: TrenchesState) -> list[int]:
+    return [i for i in state.on_table() if not state.fig(i).is_tank]
+
+
+def melees(state: TrenchesState) -> list[list[int]]:
+    """Groups of figures in contact with an enemy (within 1"), linked through contacts."""
+    contact = table(state, "contact")
+    men = fighters(state)
+    links: dict[int, set[int]] = {i: set() for i in men}
+    french = [i for i in men if state.fig(i).side == FRENCH]
+    german = [i for i in men if state.fig(i).side == GERMAN]
+    reach = contact * contact
+    xs, ys = state.x, state.y
+    for a in french:
+        for b in german:
+            if (xs[a] - xs[b]) ** 2 + (ys[a] - ys[b]) ** 2 <= reach:
+                links[a].add(b)
+                links[b].add(a)
+    seen: set[int] = set()
+    groups = []
+    for start in men:
+        if start in seen or not links[start]:
+            continue
+        todo, group = [start], []
+        seen.add(start)
+        while todo:
+            i = todo.pop()
+            group.append(i)
+            for j in sorted(links[i] - seen):
+                seen.add(j)
+                todo.append(j)
+        groups.append(sorted(group))
+    return groups
+
+
+def hand_to_hand(state: TrenchesState) -> None:
+    """Hand to hand combat: any soldier in contact with an enemy fights until one or the
+    other is killed. Each side throws a die, high die wins, +1 for each man beyond an even
+    fight, elite +1; ties are thrown again; the loser loses a man (saves apply)."""
+    for group in melees(state):
+        fight(state, group)
+
+
+def fight(state: TrenchesState, group: list[int]) -> None:
+    while True:
+        alive = [i for i in group if state.status[i] == TABLE]
+        french = [i for i in alive if state.fig(i).side == FRENCH]
+        german = [i for i in alive if state.fig(i).side == GERMAN]
+        if not french or not german:
+            return
+        rolls = state.rng.dice(2)
+        score = {FRENCH: rolls[0], GERMAN: rolls[1]}
+        if len(french) > len(german):
+            score[FRENCH] += len(french) - len(german)
+        elif len(german) > len(french):
+            score[GERMAN] += len(german) - len(french)
+        for side, men in ((FRENCH, french), (GERMAN, german)):
+            if any(state.fig(i).is_elite for i in men):
+                score[side] += 1  # elite troops fight hand to hand +1
+        text = (
+            f"{len(french)} French against {len(german)} Germans: "
+            f"{score[FRENCH]} to {score[GERMAN]}"
+        )
+        if score[FRENCH] == score[GERMAN]:
+            state.note("Hand to hand combat", f"{text}, even", dice=rolls)
+            continue
+        loser = GERMAN if score[FRENCH] > score[GERMAN] else FRENCH
+        men = german if loser == GERMAN else french
+        victim = min(men, key=lambda i: (state.fig(i).is_elite, i))
+        state.note("Hand to hand combat", f"{text}: {enemy(loser)} win the round", dice=rolls)
+        casualty(state, victim, "Hand to hand combat", "hand to hand")

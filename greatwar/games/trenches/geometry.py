@@ -1,0 +1,182 @@
+"""The open table's geometry, in integer tenths of an inch so that a replay is bit-identical.
+
+Point-to-point ranges (8", 12", 24", the 12" leader radius, contact) are exact integer
+comparisons of squared distances: a range of exactly 8" must never depend on rounding.
+Shapes (trenches, wire, shell holes, bunkers, woods, the strafing tape, clouds as seen by a
+line of fire) are shapely 2 geometries tested with its predicates, which are exact for the
+integer coordinates used here; where shapely gives a length along a path (the point where
+a path meets the wire), it is rounded down to whole tenths, one tenth short of the shape.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString
+from shapely.geometry.base import BaseGeometry
+
+Point2 = tuple[int, int]
+
+# Eight directions, as offered to players; y grows toward the German side (north).
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "N": (0, 1000),
+    "NE": (707, 707),
+    "E": (1000, 0),
+    "SE": (707, -707),
+    "S": (0, -1000),
+    "SW": (-707, -707),
+    "W": (-1000, 0),
+    "NW": (-707, 707),
+}
+
+# The scatter model's compass: 72 directions (5 degrees), cos and sin in ten-thousandths,
+# rounded once; a test pins the table so that every machine scatters shells alike.
+COMPASS: tuple[tuple[int, int], ...] = tuple(
+    (round(math.cos(math.radians(5 * i)) * 10000), round(math.sin(math.radians(5 * i)) * 10000))
+    for i in range(72)
+)
+
+
+def dist2(a: Point2, b: Point2) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
+def within(a: Point2, b: Point2, reach: int) -> bool:
+    """Whether b is within ``reach`` tenths of a (exact)."""
+    return dist2(a, b) <= reach * reach
+
+
+def length(a: Point2, b: Point2) -> int:
+    """The distance from a to b, rounded down to whole tenths."""
+    return math.isqrt(dist2(a, b))
+
+
+def toward(a: Point2, b: Point2, reach: int) -> Point2:
+    """The point at most ``reach`` tenths from a on the way to b (b itself if nearer)."""
+    return at_distance(a, b, reach)
+
+
+def ceil_length(a: Point2, b: Point2) -> int:
+    """The distance from a to b, rounded up to whole tenths."""
+    d2 = dist2(a, b)
+    root = math.isqrt(d2)
+    return root if root * root == d2 else root + 1
+
+
+def _part(v: int, num: int, den: int) -> int:
+    """v * num / den rounded toward zero, so that a shortened move never grows."""
+    return (abs(v) * num // den) * (1 if v >= 0 else -1)
+
+
+def heading(a: Point2, direction: str, reach: int) -> Point2:
+    """The point ``reach`` tenths from a in one of the eight DIRECTIONS."""
+    dx, dy = DIRECTIONS[direction]
+    return (a[0] + dx * reach // 1000, a[1] + dy * reach // 1000)
+
+
+def scatter(aim: Point2, reach: int, compass_point: int) -> Point2:
+    """Where a shell lands: ``reach`` tenths from the aim point toward a compass point."""
+    cos, sin = COMPASS[compass_point]
+    return (aim[0] + reach * cos // 10000, aim[1] + reach * sin // 10000)
+
+
+def clamp(p: Point2, width: int, depth: int) -> Point2:
+    return (min(max(p[0], 0), width), min(max(p[1], 0), depth))
+
+
+def on_table(p: Point2, width: int, depth: int) -> bool:
+    return 0 <= p[0] <= width and 0 <= p[1] <= depth
+
+
+def at_distance(a: Point2, b: Point2, reach: int) -> Point2:
+    """The point at most ``reach`` tenths along the path a -> b (b if the path is shorter)."""
+    if dist2(a, b) <= reach * reach:
+        return b
+    whole = ceil_length(a, b)
+    reach = max(reach, 0)
+    return (a[0] + _part(b[0] - a[0], reach, whole), a[1] + _part(b[1] - a[1], reach, whole))
+
+
+def first_contact(a: Point2, b: Point2, centre: Point2, radius: int) -> int | None:
+    """How far along a -> b (in tenths) the path first comes within ``radius`` of ``centre``;
+    0 if it starts there, None if it never does. Exact integer arithmetic."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = a[0] - centre[0], a[1] - centre[1]
+    c = fx * fx + fy * fy - radius * radius
+    if c <= 0:
+        return 0
+    aa = dx * dx + dy * dy
+    if aa == 0:
+        return None
+    bb = 2 * (dx * fx + dy * fy)
+    disc = bb * bb - 4 * aa * c
+    if disc < 0 or bb >= 0:
+        return None
+    root = math.isqrt(disc)
+    if -bb - root > 2 * aa:  # the path ends before reaching the circle
+        return None
+    whole = math.isqrt(aa)
+    # distance along the path = t * |d| with t = (-b - sqrt(disc)) / 2a, rounded up
+    return -((-(-bb - root) * whole) // (2 * aa))
+
+
+def first_entry(a: Point2, b: Point2, shape: BaseGeometry) -> int | None:
+    """How far along a -> b (in tenths, rounded down) the path first touches ``shape``;
+    None if it never does. From shapely's intersection, then whole tenths."""
+    if a == b:
+        return None
+    path = LineString([a, b])
+    if not path.intersects(shape):
+        return None
+    if shape.intersects(shapely.points(a)):
+        return 0
+    hit = path.intersection(shape)
+    coords = shapely.get_coordinates(hit)
+    if len(coords) == 0:
+        return None
+    along = min(path.project(shapely.points(c)) for c in coords)
+    return max(0, math.floor(float(along)))
+
+
+def covered(shape: BaseGeometry, points: Sequence[Point2]) -> list[bool]:
+    """For each point, whether it lies in or on ``shape`` (vectorised shapely)."""
+    if not points:
+        return []
+    xs = np.fromiter((p[0] for p in points), dtype=float, count=len(points))
+    ys = np.fromiter((p[1] for p in points), dtype=float, count=len(points))
+    return [bool(v) for v in shapely.intersects_xy(shape, xs, ys)]
+
+
+def inside(shape: BaseGeometry, p: Point2) -> bool:
+    return bool(shapely.intersects_xy(shape, float(p[0]), float(p[1])))
+
+
+def segment_meets_disc(a: Point2, b: Point2, centre: Point2, radius: int) -> bool:
+    """Whether the segment a-b passes within ``radius`` of ``centre`` (a cloud on a line of
+    fire), as shapely measures it."""
+    if min(a[0], b[0]) - radius > centre[0] or max(a[0], b[0]) + radius < centre[0]:
+        return False
+    if min(a[1], b[1]) - radius > centre[1] or max(a[1], b[1]) + radius < centre[1]:
+        return False
+    line = LineString([a, b]) if a != b else shapely.points(a)
+    return bool(line.dwithin(shapely.points(centre), radius))
+
+
+def tape_line(a: Point2, b: Point2, width: int, depth: int) -> LineString:
+    """The strafing tape: the line through a and b, across the whole table."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    far = 4 * (width + depth)
+    scale = math.isqrt(dx * dx + dy * dy) or 1
+    p = (a[0] - dx * far // scale, a[1] - dy * far // scale)
+    q = (a[0] + dx * far // scale, a[1] + dy * far // scale)
+    table = shapely.box(0, 0, width, depth)
+    clipped = LineString([p, q]).intersection(table)
+    return clipped if isinstance(clipped, LineString) else LineString([a, b])
+
+
+def nearest(origin: Point2, points: Iterable[tuple[int, Point2]]) -> list[tuple[int, int]]:
+    """(squared distance, id) pairs sorted nearest first."""
+    return sorted((dist2(origin, p), i) for i, p in points)

@@ -1,0 +1,525 @@
+"""Move and Fire, with the enemy's machine-gun opportunity fire (French Move and Fire and
+German machine gun opportunity fire; German Move and French Machinegun fire), Leaders (the 12"
+radius), Barbed Wire (no man moves through it; cutting), Tanks (3 dice, wire at will, trench
+crossing straight on) and The German Airplane's strafing run.
+
+A person may move a figure to any point that validates (``move F12 305 410``); what
+legal_actions offers is a finite set (see ``MoveFire.offer``): regiment-wide orders in eight
+directions at full or half move, toward each objective ahead ("follow the leader"), to the
+nearest cover; each weapon and tank in eight directions; volleys, grenades, wire cutting,
+each weapon's three nearest targets, the airplane's tapes; and done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from greatwar.core import Action, Prompt, act
+from greatwar.core.state import Frame
+from greatwar.games.trenches import fire
+from greatwar.games.trenches import geometry as geo
+from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, enemy
+from greatwar.games.trenches.specials import (
+    strafe,
+    strafe_accepts,
+    strafe_offers,
+    tank_accepts,
+    tank_fire,
+    tank_offers,
+)
+from greatwar.games.trenches.state import TABLE, TrenchesState
+
+DISTANCES = ("full", "half")
+SINGLE = ("mg", "mortar", "hq", "schneider", "whippet", "stchamond", "a7v")  # moved one by one
+
+
+# --- who may move how far -----------------------------------------------------------------
+
+
+def allowance(state: TrenchesState, i: int) -> int:
+    return state.allow.get(state.group[i], 0)
+
+
+def can_move(state: TrenchesState, i: int) -> bool:
+    """A figure moves once a phase ("once you remove your hand..."), not after firing, not
+    pinned under gas, not a broken regiment, and within 12" of its leader (Leaders)."""
+    if state.status[i] != TABLE or i in state.moved or i in state.fired or i in state.pinned:
+        return False
+    f = state.fig(i)
+    if f.kind in ("gun", "plane") or allowance(state, i) <= 0 or i in state.tank_out:
+        return False
+    group = state.group[i]
+    if state.broken.get(group, 0) > 0:
+        return False
+    leader = state.leader.get(group) if f.side == FRENCH else None
+    if leader is not None and leader != i and state.status[leader] == TABLE:
+        radius = int(state.c.tables["move"]["leader_radius"])
+        if not geo.within(state.at(i), state.at(leader), radius):
+            return False
+    return True
+
+
+def movers(state: TrenchesState, group: str) -> list[int]:
+    """The figures a regiment-wide order moves (tanks move on their own)."""
+    return [i for i in state.members(group) if not state.fig(i).is_tank and can_move(state, i)]
+
+
+def groups(state: TrenchesState, side: str) -> list[str]:
+    return sorted({state.group[i] for i in state.on_table(side)})
+
+
+# --- one figure's path --------------------------------------------------------------------
+
+
+def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> geo.Point2:
+    """Where figure ``i`` ends when it heads for b: stopped short of uncut wire (Barbed Wire)
+    and of gas (Poison Gas), stopped on first contact with an enemy (Hand to hand combat);
+    a tank crosses wire at will and a trench only straight on (Tanks), the A7V crosses a
+    trench at will (The German Tank). ``dry`` rolls no dice (a tank then stops at the
+    trench)."""
+    c = state.c
+    a = state.at(i)
+    b = geo.clamp(b, c.width, c.depth)
+    stop = geo.ceil_length(a, b)
+    f = state.fig(i)
+    lo_x, hi_x = min(a[0], b[0]) - 40, max(a[0], b[0]) + 40
+    lo_y, hi_y = min(a[1], b[1]) - 40, max(a[1], b[1]) + 40
+    if not f.is_tank:
+        for w in state.uncut_wire():
+            x0, y0, x1, y1 = c.wire[w].box
+            if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
+                continue
+            entry = geo.first_entry(a, b, c.wire[w].shape)
+            if entry is not None:
+                stop = min(stop, entry - 1)
+        radius = int(c.tables["scatter"]["gas_radius"])
+        for kind, x, y in state.clouds:
+            if kind == "gas":
+                entry = geo.first_contact(a, b, (x, y), radius + 1)
+                if entry is not None and entry > 0:
+                    stop = min(stop, entry - 1)
+        contact = int(c.tables["fire"]["contact"]) - 1
+        for e in state.on_table(enemy(f.side)):
+            p = state.at(e)
+            if state.fig(e).is_tank or not (lo_x <= p[0] <= hi_x and lo_y <= p[1] <= hi_y):
+                continue
+            entry = geo.first_contact(a, b, p, contact)
+            if entry is not None:
+                stop = min(stop, entry)
+    elif not c.tables["tanks"][f.kind]["trench_at_will"]:
+        stop = min(stop, crossing(state, i, a, b, dry=dry))
+    return geo.at_distance(a, b, max(stop, 0))
+
+
+def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry: bool) -> int:
+    """Tanks: a trench is crossed only straight on, on 13 or better with three dice (D2),
+    or at once with a fascine; otherwise the tank halts at its edge."""
+    whole = geo.ceil_length(a, b)
+    for t in state.c.trenches:
+        if geo.inside(t.shape, a):
+            continue
+        entry = geo.first_entry(a, b, t.shape)
+        if entry is None or entry >= whole:
+            continue
+        straight = abs(b[0] - a[0]) * 5 <= abs(b[1] - a[1])
+        if not straight or dry:
+            return entry - 1
+        if i in state.fascines:
+            state.fascines.discard(i)
+            state.note("Tanks", f"{state.label(i)} drops its fascine and crosses line {t.line}")
+            continue
+        dice = state.rng.dice(3)
+        need = int(state.c.tables["move"]["tank_cross"])
+        if sum(dice) >= need:
+            state.note("Tanks", f"{state.label(i)} crosses line {t.line}", dice=dice)
+            continue
+        state.note("Tanks", f"{state.label(i)} fails to cross line {t.line}", dice=dice)
+        return entry - 1
+    return whole
+
+
+def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
+    """Move one figure toward b; True if it went anywhere."""
+    a = state.at(i)
+    end = walk(state, i, b)
+    state.place(i, end)
+    state.moved.add(i)
+    return end != a
+
+
+# --- the orders ---------------------------------------------------------------------------
+
+
+def reference(state: TrenchesState, group: str) -> int | None:
+    """The figure a group's "follow" order steers: its leader, else its first member."""
+    leader = state.leader.get(group)
+    if leader is not None and state.status[leader] == TABLE and can_move(state, leader):
+        return leader
+    men = movers(state, group)
+    return men[0] if men else None
+
+
+def objectives(state: TrenchesState, group: str) -> list[str]:
+    """The objectives a group may march on: those ahead of it, in lines not yet French."""
+    ref = reference(state, group)
+    if ref is None:
+        return []
+    side = state.fig(ref).side
+    y = state.y[ref]
+    found = []
+    for name, (_, oy) in state.c.objectives.items():
+        if name[0] in "LB" and state.owner[int(name[1]) - 1] == FRENCH:
+            continue
+        ahead = (oy - y) * FORWARD[side]
+        if -40 <= ahead <= 300:
+            found.append(name)
+    return found
+
+
+def order(state: TrenchesState, group: str, direction: str, distance: str) -> list[int]:
+    """A regiment-wide move: every figure that may move heads the same way."""
+    went = []
+    for i in movers(state, group):
+        reach = allowance(state, i) // (2 if distance == "half" else 1)
+        if step_to(state, i, geo.heading(state.at(i), direction, reach)):
+            went.append(i)
+    return went
+
+
+def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
+    """Follow the leader: the leader marches on the objective; the others make the same move,
+    keeping their places in the formation."""
+    ref = reference(state, group)
+    if ref is None:
+        return []
+    start = state.at(ref)
+    target = state.c.objectives[objective]
+    others = [i for i in movers(state, group) if i != ref]  # the 12" radius, before moving
+    went = [ref] if step_to(state, ref, geo.toward(start, target, allowance(state, ref))) else []
+    dx, dy = state.x[ref] - start[0], state.y[ref] - start[1]
+    for i in others:
+        if step_to(state, i, (state.x[i] + dx, state.y[i] + dy)):
+            went.append(i)
+    return went
+
+
+def to_cover(state: TrenchesState, group: str) -> list[int]:
+    """Every figure heads for the nearest point of cover within its move, not backwards."""
+    went = []
+    for i in movers(state, group):
+        here = state.at(i)
+        reach = allowance(state, i)
+        side = state.fig(i).side
+        best = None
+        for p in state.c.anchors:
+            if (p[1] - here[1]) * FORWARD[side] < -20 or not geo.within(here, p, reach):
+                continue
+            key = (geo.dist2(here, p), p)
+            best = key if best is None or key < best else best
+        if best is not None and step_to(state, i, best[1]):
+            went.append(i)
+        else:
+            state.moved.add(i)
+    return went
+
+
+def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
+    """Barbed Wire: wire section -> the men of the group at it (within 1") who have neither
+    moved nor fired this phase (cutting is their entire activity)."""
+    at: dict[int, list[int]] = {}
+    for i in fire.riflemen(state, group):
+        if i in state.moved:
+            continue
+        p = state.at(i)
+        for w in state.uncut_wire():
+            x0, y0, x1, y1 = state.c.wire[w].box
+            if x0 - 10 <= p[0] <= x1 + 10 and y0 - 10 <= p[1] <= y1 + 10:
+                at.setdefault(w, []).append(i)
+                break
+    return at
+
+
+def cut(state: TrenchesState, group: str) -> None:
+    """Barbed Wire: one man cuts on a 6, two on 5-6, and so on; six cut it at once."""
+    sure = int(state.c.tables["wire"]["sure"])
+    for w, men in sorted(cutters(state, group).items()):
+        state.fired.update(men)
+        state.moved.update(men)
+        section = state.c.wire[w].id
+        need = 7 - len(men)
+        if len(men) >= sure:
+            state.cut.add(section)
+            state.note("Barbed Wire", f"{len(men)} men of {group} cut wire {section}")
+            continue
+        roll = state.rng.die()
+        if roll >= need:
+            state.cut.add(section)
+            state.note("Barbed Wire", f"{len(men)} men of {group} cut wire {section}", dice=[roll])
+        else:
+            state.note("Barbed Wire", f"{group} fails to cut wire {section}", dice=[roll])
+
+
+# --- the prompts --------------------------------------------------------------------------
+
+
+def weapon_of(state: TrenchesState, i: int) -> str:
+    return "mortar" if state.fig(i).kind == "mortar" else "mg"
+
+
+class MoveFire(Prompt[TrenchesState]):
+    """Move and Fire: each regiment moves its dice in inches, each man may move and fire
+    but firing ends his movement; machine guns and mortars move or fire; tanks move 3 dice
+    and fire once each weapon."""
+
+    name = "move_fire"
+    title = "move and fire (French Move and Fire, German Move)"
+
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
+        for group in groups(state, side):
+            if movers(state, group):
+                for d in geo.DIRECTIONS:
+                    for distance in DISTANCES:
+                        yield act("order", group, d, distance)
+                for objective in objectives(state, group):
+                    yield act("follow", group, objective)
+                yield act("cover", group)
+            if fire.volley_ready(state, group):
+                yield act("volley", group)
+            if fire.grenadiers(state, group):
+                yield act("grenade", group)
+            if cutters(state, group):
+                yield act("cut", group)
+        for i in state.on_table(side):
+            f = state.fig(i)
+            if f.kind in SINGLE and can_move(state, i):
+                for d in geo.DIRECTIONS:
+                    yield act("move", f.id, d)
+            if f.kind in ("mg", "mortar") and i not in state.moved and i not in state.fired:
+                for t in fire.targets(state, weapon_of(state, i), i):
+                    yield act("fire", f.id, state.fig(t).id)
+            if f.is_tank:
+                yield from tank_offers(state, i)
+        yield from strafe_offers(state, side)
+        yield act("done")
+
+    def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
+        """Any point that validates: ``move F12 305 410`` (tenths of an inch), a shot at any
+        target in reach, any strafing tape."""
+        return (
+            point_move(state, action, side) is not None
+            or shot(state, action, side) is not None
+            or tank_accepts(state, action, side)
+            or strafe_accepts(state, action, side)
+        )
+
+    def explain(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> str | None:
+        """Why a move to a point is refused, with its section."""
+        if action.verb != "move" or len(action.args) != 3:
+            return None
+        i = figure(state, action.args[0])
+        if i < 0 or state.fig(i).side != side or state.status[i] != TABLE:
+            return f"{action.args[0]} is not one of your figures on the table"
+        try:
+            point = (int(action.args[1]), int(action.args[2]))
+        except ValueError:
+            return "a point is two whole numbers, in tenths of an inch: move F12 305 410"
+        if not can_move(state, i):
+            return (
+                f"{state.label(i)} may not move now: it has moved or fired, is pinned, is a "
+                "gun, or is more than 12 inches from its leader (Leaders, French Move and Fire)"
+            )
+        if not geo.on_table(point, state.c.width, state.c.depth):
+            return "that point is off the table"
+        reach = allowance(state, i)
+        if not geo.within(state.at(i), point, reach):
+            return f"{state.label(i)} moves at most {reach / 10:g} inches this phase"
+        end = walk(state, i, point, dry=True)
+        return (
+            f"the way is blocked at {end[0] / 10:g},{end[1] / 10:g}: uncut wire (Barbed Wire), "
+            "gas (Poison Gas), an enemy in contact, or a trench a tank must cross straight on"
+        )
+
+    def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
+        verb, args = action.verb, action.args
+        went: list[int] = []
+        if verb == "done":
+            state.pop()
+            state.note(move_rule(side), f"{side} ends the move")
+            return
+        if verb == "order":
+            went = order(state, args[0], args[1], args[2])
+        elif verb == "follow":
+            went = follow(state, args[0], args[1])
+        elif verb == "cover":
+            went = to_cover(state, args[0])
+        elif verb == "volley":
+            fire.volley(state, args[0], "Fire (Hot Steel)")
+        elif verb == "grenade":
+            fire.grenades(state, args[0])
+        elif verb == "cut":
+            cut(state, args[0])
+        elif verb == "move":
+            went = single_move(state, action, side)
+        elif verb == "fire" and not state.fig(figure(state, args[0])).is_tank:
+            shooter, target = shot(state, action, side) or (0, 0)
+            state.fired.add(shooter)
+            fire.shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
+        elif verb in ("fire", "ap", "he"):
+            tank_fire(state, action)
+        elif verb == "strafe":
+            strafe(state, action)
+        if verb in ("order", "follow", "cover", "move"):
+            state.note(move_rule(side), f"{side}: {action} ({len(went)} figures moved)")
+        opportunity(state, side, went)
+
+
+def move_rule(side: str) -> str:
+    """The section of the side's move: French Move and Fire, or German Move."""
+    return "French Move and Fire" if side == FRENCH else "German Move"
+
+
+def fire_rule(side: str) -> str:
+    """The section of the side's fire after the enemy moved."""
+    return "French Fire" if side == FRENCH else "German Return Fire"
+
+
+def figure(state: TrenchesState, fid: str) -> int:
+    f = state.c.figure(fid)
+    return -1 if f is None else f.index
+
+
+def single_move(state: TrenchesState, action: Action, side: str) -> list[int]:
+    i = figure(state, action.args[0])
+    if len(action.args) == 2:
+        reach = allowance(state, i)
+        return [i] if step_to(state, i, geo.heading(state.at(i), action.args[1], reach)) else []
+    point = point_move(state, action, side)
+    assert point is not None
+    return [i] if step_to(state, i, point) else []
+
+
+def point_move(state: TrenchesState, action: Action, side: str) -> geo.Point2 | None:
+    """``move F12 305 410``: a figure of ``side`` that may move, to a point within its move
+    that it reaches unhindered; None if that does not validate."""
+    if action.verb != "move" or len(action.args) != 3:
+        return None
+    i = figure(state, action.args[0])
+    try:
+        point = (int(action.args[1]), int(action.args[2]))
+    except ValueError:
+        return None
+    if i < 0 or state.fig(i).side != side or not can_move(state, i):
+        return None
+    if state.fig(i).kind not in SINGLE and state.fig(i).kind not in ("rifle", "leader", "elite"):
+        return None
+    if not geo.on_table(point, state.c.width, state.c.depth):
+        return None
+    if not geo.within(state.at(i), point, allowance(state, i)):
+        return None
+    return point if walk(state, i, point, dry=True) == point else None
+
+
+def shot(state: TrenchesState, action: Action, side: str) -> tuple[int, int] | None:
+    """``fire M T``: a machine gun or mortar of ``side`` that has neither moved nor fired, at
+    any enemy figure in its reach."""
+    if action.verb != "fire" or len(action.args) != 2:
+        return None
+    i, t = figure(state, action.args[0]), figure(state, action.args[1])
+    if i < 0 or t < 0 or state.status[i] != TABLE or state.status[t] != TABLE:
+        return None
+    f = state.fig(i)
+    if f.side != side or f.kind not in ("mg", "mortar") or state.fig(t).side == side:
+        return None
+    if i in state.moved or i in state.fired or i in state.pinned:
+        return None
+    return (i, t) if fire.can_hit(state, weapon_of(state, i), i, t) else None
+
+
+# --- opportunity fire ---------------------------------------------------------------------
+
+
+def gunners(state: TrenchesState, side: str) -> list[int]:
+    if side == GERMAN and state.event == "jammed":
+        return []  # Fortune of War: jammed belts
+    return [i for i in state.on_table(side) if state.shots.get(i, 0) > 0 and i not in state.pinned]
+
+
+def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
+    """While one side moves, the other's machine guns may fire three times each at the
+    figures that just moved."""
+    state.just_moved = [i for i in went if state.status[i] == TABLE]
+    if state.just_moved and opportunity_offers(state, enemy(mover)):
+        state.push("opfire", side=enemy(mover))
+
+
+def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
+    found = []
+    moved = [t for t in state.just_moved if state.status[t] == TABLE]
+    for g in gunners(state, side):
+        here = state.at(g)
+        near = sorted((geo.dist2(here, state.at(t)), t) for t in moved)
+        hits = [t for _, t in near if fire.can_hit(state, "mg", g, t)][:3]
+        found += [act("opfire", state.fig(g).id, state.fig(t).id) for t in hits]
+    return found
+
+
+class OpportunityFire(Prompt[TrenchesState]):
+    """German machine gun opportunity fire (and French, in the German move): three shots
+    per machine gun during the enemy's move, at figures that have just moved."""
+
+    name = "opfire"
+    title = "opportunity fire with machine guns (French Move and Fire, German Move)"
+
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
+        yield from opportunity_offers(state, side)
+        yield act("hold")
+
+    def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "hold":
+            state.pop()
+            return
+        g, t = figure(state, action.args[0]), figure(state, action.args[1])
+        state.shots[g] -= 1
+        fire.shoot(state, "mg", g, t, move_rule(enemy(side)))
+        if not opportunity_offers(state, side):
+            state.pop()
+
+
+# --- return fire ----------------------------------------------------------------------------
+
+
+class ReturnFire(Prompt[TrenchesState]):
+    """German Return Fire / French Fire: after the enemy has moved, fire with all weapons,
+    machine guns included; grenades at 3"."""
+
+    name = "return_fire"
+    title = "fire with all weapons (German Return Fire, French Fire)"
+
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
+        for group in groups(state, side):
+            if fire.volley_ready(state, group):
+                yield act("volley", group)
+            if fire.grenadiers(state, group):
+                yield act("grenade", group)
+        for i in state.on_table(side):
+            f = state.fig(i)
+            if f.kind in ("mg", "mortar") and i not in state.fired and i not in state.pinned:
+                for t in fire.targets(state, weapon_of(state, i), i):
+                    yield act("fire", f.id, state.fig(t).id)
+        yield act("done")
+
+    def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
+        return shot(state, action, side) is not None
+
+    def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "done":
+            state.pop()
+            return
+        if action.verb == "volley":
+            fire.volley(state, action.args[0], "Fire (Hot Steel)")
+        elif action.verb == "grenade":
+            fire.grenades(state, action.args[0])
+        else:
+            shooter, target = shot(state, action, side) or (0, 0)
+            state.fired.add(shooter)
+            fire.shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")

@@ -1,0 +1,490 @@
+"""The Game Sequence, step by step: Fortune of War (the game master), Determine Winds, the
+clouds' drift, the move phases, Combat, Morale, French reinforcements, German New Units,
+German morale (surrender) and the end of the turn with its victory checks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from greatwar.core import Action, Prompt, act
+from greatwar.core.state import Frame
+from greatwar.games.trenches import fire
+from greatwar.games.trenches import geometry as geo
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM, enemy
+from greatwar.games.trenches.movement import walk
+from greatwar.games.trenches.specials import roll_tank, tanks
+from greatwar.games.trenches.state import DEAD, GONE, POOL, TABLE, TrenchesState
+
+# --- Fortune of War ---------------------------------------------------------------------------
+
+PLAN_AHEAD = 3  # a person game master may plan an event up to three turns ahead
+
+
+def fortune(state: TrenchesState) -> None:
+    """Fortune of War: the game master says if there are any special events this turn. A
+    computer game master rolls a die on the event table (events.toml); a person chooses."""
+    state.turn += 1
+    state.phase = "Fortune of War"
+    state.note("The Game Sequence", f"turn {state.turn}")
+    state.event = "quiet"
+    if state.turn in state.plans:
+        state.event = state.plans.pop(state.turn)
+        state.reveal()
+        announce(state, "planned")
+        if state.gm_seat:
+            state.push("gm", side=GM, chosen=True)
+        return
+    if state.gm_seat:
+        state.push("gm", side=GM, chosen=False)
+        return
+    roll = state.rng.die()
+    state.event = next(e["id"] for e in state.c.events if int(e["roll"]) == roll)
+    announce(state, "rolled", [roll])
+
+
+def announce(state: TrenchesState, how: str, dice: list[int] | None = None) -> None:
+    event = state.c.event(state.event)
+    assert event is not None
+    state.note("Fortune of War", f"{event['title']} ({how}): {event['text']}", dice=dice or [])
+
+
+class GameMaster(Prompt[TrenchesState]):
+    """Fortune of War, the game master's seat: ``event E`` announces this turn's event;
+    ``plan E T`` sets one down in secret for a later turn (revealed when it comes)."""
+
+    name = "gm"
+    title = "choose this turn's Fortune of War"
+
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
+        for e in state.c.events:
+            if not frame["chosen"]:
+                yield act("event", e["id"])
+        for turn in range(state.turn + 1, state.turn + PLAN_AHEAD + 1):
+            if turn not in state.plans:
+                for e in state.c.events:
+                    if e["id"] != "quiet":
+                        yield act("plan", e["id"], turn)
+        if frame["chosen"]:
+            yield act("done")
+
+    def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "plan":
+            state.plans[int(action.args[1])] = action.args[0]
+            state.note(
+                "Fortune of War", f"planned: {action.args[0]} on turn {action.args[1]}", to=GM
+            )
+            return
+        state.pop()
+        if action.verb == "event":
+            state.event = action.args[0]
+            announce(state, "the game master's choice")
+
+
+# --- winds and clouds ---------------------------------------------------------------------------
+
+WIND_FROM = {1: "left", 2: "right", 3: "rear", 4: "rear", 5: "front"}
+DRIFT = {"left": (1, 0), "right": (-1, 0), "rear": (0, 1), "front": (0, -1)}
+VEER = {"left": "front", "front": "right", "right": "rear", "rear": "left"}
+
+
+def winds(state: TrenchesState) -> None:
+    """Determine Winds: a die; anything but a 6 and the wind stays. On a 6 a second die: 1
+    from the French left, 2 right, 3-4 rear, 5 front, 6 the wind changes (PROPOSED: veers a
+    quarter turn clockwise)."""
+    state.phase = "Determine Winds"
+    roll = state.rng.die()
+    if roll != 6:
+        state.note("Determine Winds", f"the wind stays from the French {state.wind}", dice=[roll])
+        return
+    second = state.rng.die()
+    state.wind = WIND_FROM.get(second) or VEER[state.wind]
+    state.note(
+        "Determine Winds", f"the wind blows from the French {state.wind}", dice=[roll, second]
+    )
+
+
+def clouds(state: TrenchesState) -> None:
+    """Move the Poison Gas Clouds and Smoke: 12" with the wind; a cloud blown off the table
+    is gone; everybody under a gas cloud is pinned this turn and stays put."""
+    state.phase = "Clouds"
+    drift = int(state.c.tables["scatter"]["cloud_drift"])
+    dx, dy = DRIFT[state.wind]
+    moved = []
+    for kind, x, y in state.clouds:
+        p = (x + dx * drift, y + dy * drift)
+        if geo.on_table(p, state.c.width, state.c.depth):
+            moved.append((kind, p[0], p[1]))
+        else:
+            state.note(
+                "Move the Poison Gas Clouds and Smoke", f"a {kind} cloud blows off the table"
+            )
+    state.clouds = moved
+    radius = int(state.c.tables["scatter"]["gas_radius"])
+    state.pinned = {
+        i
+        for i in state.on_table()
+        if any(k == "gas" and geo.within(state.at(i), (x, y), radius) for k, x, y in moved)
+    }
+    if state.pinned:
+        state.note("Poison Gas", f"{len(state.pinned)} figures are pinned under gas")
+
+
+# --- the move phases ------------------------------------------------------------------------
+
+
+def move_phase(state: TrenchesState, side: str) -> None:
+    """Move and Fire: the movement dice (each French regiment 2 dice; German regulars 2 dice,
+    elite 3; each tank 3), the enemy's machine guns loaded with three shots of opportunity."""
+    state.phase = f"{side} move and fire"
+    state.moved, state.fired = set(), set()
+    state.gun_fired, state.mgs_fired, state.no_fire = set(), set(), set()
+    state.strafed = False
+    state.allow = {}
+    halve = 2 if state.event == "mud" else 1
+    mv = state.c.tables["move"]
+    if side == FRENCH:
+        for group in sorted({state.group[i] for i in state.on_table(FRENCH)}):
+            if group.startswith("T"):
+                continue
+            roll_group(state, group, int(mv["regiment_dice"]), halve)
+    else:
+        regular = state.rng.dice(int(mv["regiment_dice"]))
+        elite = state.rng.dice(int(mv["elite_dice"]))
+        for group in sorted({state.group[i] for i in state.on_table(GERMAN)}):
+            if group == "A":
+                continue
+            dice = elite if group == "E" else regular
+            state.allow[group] = sum(dice) * 10 // halve
+        state.note("German Move", f"German regulars move {sum(regular)} in", dice=regular)
+        state.note("German Move", f"German elite move {sum(elite)} in", dice=elite)
+    for t in tanks(state, side):
+        roll_tank(state, t)
+    shots = int(state.c.tables["fire"]["opportunity_shots"])
+    state.shots = {i: shots for i in state.on_table(enemy(side)) if state.fig(i).kind == "mg"}
+    for group, turns in list(state.broken.items()):
+        if group in state.allow and side == FRENCH:
+            state.note("Morale", f"{group} is broken and does not move this turn")
+            state.broken[group] = turns - 1
+            if state.broken[group] <= 0:
+                del state.broken[group]
+            state.allow[group] = 0
+    state.push("move_fire", side=side)
+
+
+def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
+    rolled = state.rng.dice(dice)
+    state.allow[group] = sum(rolled) * 10 // halve
+    state.note("French Move and Fire", f"{group} moves {state.allow[group] / 10:g} in", dice=rolled)
+
+
+def return_fire(state: TrenchesState, side: str) -> None:
+    """German Return Fire / French Fire: the other side fires all its weapons."""
+    state.phase = f"{side} fire"
+    state.moved, state.fired = set(), set()
+    state.push("return_fire", side=side)
+
+
+def hand_to_hand(state: TrenchesState) -> None:
+    """Combat: any soldier in contact with an enemy fights hand to hand."""
+    state.phase = "Combat"
+    fire.hand_to_hand(state)
+    check_victory(state)
+
+
+# --- morale ---------------------------------------------------------------------------------
+
+
+def morale(state: TrenchesState) -> None:
+    """Morale: a French regiment under 50 % of its strength (see PROVENANCE for the reading)
+    rolls; 1-2 breaks it when attacking, 1 when defending; +1 when the HQ is within 12" of
+    its leader. A broken regiment falls back 2d6" and loses its next move (PROPOSED)."""
+    state.phase = "Morale"
+    mor = state.c.tables["morale"]
+    hq = [i for i in state.on_table(FRENCH) if state.fig(i).kind == "hq"]
+    for group, leader in sorted(state.leader.items()):
+        men = state.count(group)
+        if men == 0 or men * 100 >= state.strength[group] * int(mor["threshold"]):
+            continue
+        attacking = any(state.group[i] == group for i in state.moved)
+        breaks = int(mor["attack_breaks"] if attacking else mor["defend_breaks"])
+        roll = state.rng.die()
+        bonus = (
+            1 if hq and geo.within(state.at(hq[0]), state.at(leader), int(mor["hq_radius"])) else 0
+        )
+        text = f"{group} ({men} of {state.strength[group]}) rolls {roll}" + (
+            " +1 HQ" if bonus else ""
+        )
+        if roll + bonus > breaks:
+            state.note("Morale", f"{text}: holds", dice=[roll])
+            continue
+        state.note("Morale", f"{text}: breaks", dice=[roll])
+        back = state.rng.dice(int(mor["retreat_dice"]))
+        for i in state.members(group):
+            if not state.fig(i).is_tank:
+                state.place(i, walk(state, i, (state.x[i], state.y[i] - sum(back) * 10)))
+        state.broken[group] = 1
+        state.note("Morale", f"{group} falls back {sum(back)} in", dice=back)
+
+
+# --- reinforcements ---------------------------------------------------------------------------
+
+
+def captures(state: TrenchesState) -> None:
+    """French reinforcements, the triggers: a regiment captures a large shell hole (1 die),
+    a bunker (2 dice), or enters an enemy trench for the first time (3 dice)."""
+    r = state.c.tables["reinforcements"]
+    germans = [state.at(i) for i in state.on_table(GERMAN)]
+    for i in state.on_table(FRENCH):
+        group = state.group[i]
+        if group not in state.leader:
+            continue
+        p = state.at(i)
+        hole = state.hole_of(p)
+        if hole and not any(state.hole_of(g) == hole for g in germans):
+            earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
+        bunker = state.bunker_of(p)
+        if bunker and not any(state.bunker_of(g) == bunker for g in germans):
+            earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
+        line = state.line_of(p)
+        if line and state.owner[line - 1] == GERMAN:
+            earn(state, group, f"trench:{line}:{group}", int(r["trench"]))
+
+
+def earn(state: TrenchesState, group: str, key: str, dice: int) -> None:
+    """Holes and bunkers earn once, for the first regiment to take them; each regiment
+    earns its first entry into each line (PROPOSED reading of "for the first time")."""
+    if key in state.credited:
+        return
+    state.credited.add(key)
+    what = key.split(":")[0]
+    state.eligible[group] = state.eligible.get(group, 0) + dice
+    state.note("French reinforcements", f"{group} earns {dice} dice ({what})")
+
+
+def reinforcements(state: TrenchesState) -> None:
+    """French reinforcements: the dice earned, in men from the regiment's dead pile, next to
+    its leader; with two regiments eligible, a roll on the support table too. Nothing is
+    carried over (they cannot be accumulated)."""
+    state.phase = "French reinforcements"
+    captures(state)
+    for group, dice in sorted(state.eligible.items()):
+        rolled = state.rng.dice(dice)
+        dead = [
+            f.index
+            for f in state.c.figures
+            if state.status[f.index] == DEAD and f.group == group and f.kind == "rifle"
+        ]
+        back = dead[: sum(rolled)]
+        leader = state.leader[group]
+        for n, i in enumerate(back):
+            state.status[i] = TABLE
+            state.group[i] = group
+            state.place(i, beside(state, state.at(leader), n))
+        state.note("French reinforcements", f"{group}: {len(back)} men return", dice=rolled)
+    if len(state.eligible) >= 2:
+        support(state)
+    state.eligible = {}
+
+
+def beside(state: TrenchesState, p: geo.Point2, n: int) -> geo.Point2:
+    """The n-th free place in rings around a point (1.5" apart): on the table, not in uncut
+    wire nor in gas."""
+    wire = [state.c.wire[w].shape for w in state.uncut_wire()]
+    radius = int(state.c.tables["scatter"]["gas_radius"])
+    free = 0
+    for k in range(8 * 12):
+        ring, slot = divmod(k, 8)
+        spot = geo.heading(p, list(geo.DIRECTIONS)[slot], 15 * (ring + 1))
+        spot = geo.clamp(spot, state.c.width, state.c.depth)
+        if any(geo.inside(w, spot) for w in wire):
+            continue
+        if any(g == "gas" and geo.within(spot, (x, y), radius) for g, x, y in state.clouds):
+            continue
+        if free == n:
+            return spot
+        free += 1
+    return p
+
+
+def support(state: TrenchesState) -> None:
+    """French reinforcements, the support table: 1-2 a machine gun, 3 a mortar, 4 an
+    artillery piece, 5 a Whippet, 6 a St Chamond, from the dead pile (the two tanks wait
+    in it from the start, PROPOSED)."""
+    roll = state.rng.die()
+    kind = state.c.tables["reinforcements"]["support"][roll - 1]
+    found = [
+        f.index
+        for f in state.c.figures
+        if f.side == FRENCH and f.kind == kind and state.status[f.index] in (DEAD, POOL)
+    ]
+    if not found:
+        state.note(
+            "French reinforcements", f"support table: no {kind} in the dead pile", dice=[roll]
+        )
+        return
+    i = found[0]
+    hq = [j for j in state.on_table(FRENCH) if state.fig(j).kind == "hq"]
+    at = state.at(hq[0]) if hq else (state.c.width // 2, 0)
+    state.status[i] = TABLE
+    if state.fig(i).is_tank:
+        state.group[i] = state.fig(i).group
+    state.place(i, beside(state, at, 1))
+    state.note("French reinforcements", f"support table: {state.label(i)} arrives", dice=[roll])
+
+
+# --- German new units ------------------------------------------------------------------------
+
+
+def new_units(state: TrenchesState) -> None:
+    """German New Units: a 5 or 6 allows a new unit from the off-table pool; a second die
+    says which (1 ten soldiers, 2 MG, 3 mortar, 4 field gun, 5 three elite, 6 special); a
+    special's die: 1 leader, 2 the A7V, 3 the airplane, 4-6 another immediate roll. A unit
+    the pool no longer holds does not come (PROPOSED)."""
+    state.phase = "German New Units"
+    if state.plane == "off":
+        state.plane = "ready"  # the airplane may return on later turns
+    units = state.c.tables["german_units"]
+    if state.event == "reserves":
+        state.note("Fortune of War", "German reserves: a new unit without a roll")
+    else:
+        roll = state.rng.die()
+        if roll < int(units["gate"]):
+            state.note("German New Units", "no new unit", dice=[roll])
+            return
+        state.note("German New Units", "a new unit comes up", dice=[roll])
+    arrivals: list[int] = []
+    while True:
+        roll = state.rng.die()
+        kind, count = units["table"][roll - 1]
+        if kind != "special":
+            arrivals += draw(state, str(kind), int(count), roll)
+            break
+        special = state.rng.die()
+        name = units["specials"][special - 1]
+        state.note("German New Units", f"a special: {name}", dice=[roll, special])
+        if name == "again":
+            continue
+        if name == "plane":
+            if state.plane == "pool":
+                state.plane = "ready"
+                for f in state.c.figures:
+                    if f.kind == "plane":
+                        state.status[f.index] = TABLE
+                state.note("German New Units", "the German airplane is overhead")
+            break
+        arrivals += draw(state, str(name), 1, special)
+        break
+    if arrivals:
+        state.arrivals = arrivals
+        state.push("arrive", side=GERMAN)
+
+
+def draw(state: TrenchesState, kind: str, count: int, roll: int) -> list[int]:
+    pool = [
+        f.index
+        for f in state.c.figures
+        if f.side == GERMAN and f.kind == kind and state.status[f.index] == POOL
+    ][:count]
+    state.note("German New Units", f"{len(pool)} x {kind} ({count} called for)", dice=[roll])
+    return pool
+
+
+def entries(state: TrenchesState) -> list[str]:
+    """Where new German units may come on: a trench line still German, or the rear edge."""
+    return [f"line{t.line}" for t in state.c.trenches if state.owner[t.line - 1] == GERMAN] + [
+        "rear"
+    ]
+
+
+class Arrive(Prompt[TrenchesState]):
+    """German New Units: the German player brings them up in a line he still holds (by the
+    communication trenches) or at his table edge, west, centre or east."""
+
+    name = "arrive"
+    title = "bring up the new unit (German New Units)"
+
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
+        for where in entries(state):
+            for part in ("W", "C", "E"):
+                yield act("arrive", where, part)
+
+    def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
+        state.pop()
+        where, part = action.args
+        x = {"W": state.c.width // 6, "C": state.c.width // 2, "E": state.c.width * 5 // 6}[part]
+        group = "R" if where == "rear" else f"L{where[-1]}"
+        for n, i in enumerate(state.arrivals):
+            f = state.fig(i)
+            off = (n // 2 + 1) * 15 * (1 if n % 2 else -1)
+            px = min(max(x + off, 0), state.c.width)
+            if where == "rear":
+                py = state.c.depth - 20
+            else:
+                py = state.c.trenches[int(where[-1]) - 1].y_at(px)
+            state.status[i] = TABLE
+            state.group[i] = "A" if f.is_tank else "E" if f.is_elite else group
+            state.place(i, (px, py))
+        state.note("German New Units", f"{len(state.arrivals)} figures arrive ({where} {part})")
+        state.arrivals = []
+
+
+# --- German morale and victory -------------------------------------------------------------
+
+
+def garrison(state: TrenchesState, line: int) -> list[int]:
+    return [
+        i
+        for i in state.on_table(GERMAN)
+        if not state.fig(i).is_tank and state.line_of(state.at(i)) == line
+    ]
+
+
+def surrender(state: TrenchesState) -> None:
+    """German morale: 5 or less Germans in a trench line surrender, and the line belongs to
+    the French (for good, PROPOSED); the men in it are taken prisoner."""
+    state.phase = "German morale"
+    at_most = int(state.c.tables["surrender"]["at_most"])
+    for t in state.c.trenches:
+        if state.owner[t.line - 1] == FRENCH:
+            continue
+        men = garrison(state, t.line)
+        if len(men) <= at_most:
+            state.owner[t.line - 1] = FRENCH
+            for i in men:
+                state.status[i] = GONE
+            state.note(
+                "German morale", f"line {t.line}: {len(men)} Germans surrender; the line is French"
+            )
+    check_victory(state)
+
+
+def check_victory(state: TrenchesState) -> None:
+    """The game ends when the French take all 3 trenches; the German victory is PROPOSED
+    (option german_victory): the French spent, or the turn limit reached."""
+    if all(o == FRENCH for o in state.owner):
+        state.end(FRENCH, "The Game Sequence", "the French hold all three trench lines")
+        return
+    rule = str(state.game.options["german_victory"])
+    spent = int(state.c.tables["victory"]["spent"])
+    if rule == "both" and len(state.infantry(FRENCH)) < spent:
+        state.end(
+            GERMAN,
+            "The Game Sequence",
+            f"PROPOSED German victory: the French are spent (fewer than {spent} men)",
+        )
+
+
+def end_turn(state: TrenchesState) -> None:
+    state.phase = "End of Turn"
+    limit = int(state.game.options["turn_limit"])
+    rule = str(state.game.options["german_victory"])
+    if rule in ("turns", "both") and state.turn >= limit:
+        state.end(
+            GERMAN,
+            "The Game Sequence",
+            f"PROPOSED German victory: the French did not take all three lines in {limit} turns",
+        )
+
+
+def dead_count(state: TrenchesState, side: str) -> int:
+    return sum(1 for f in state.c.figures if f.side == side and state.status[f.index] == DEAD)

@@ -1,0 +1,227 @@
+"""Tanks (you are welcome), The German Tank (Sausage on Wheels) and The German Airplane (Red
+Baron): the tanks' three dice and their weapons, the strafing tape and its return fire."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from greatwar.core import Action, act
+from greatwar.games.trenches import fire
+from greatwar.games.trenches import geometry as geo
+from greatwar.games.trenches.data import FRENCH, GERMAN
+from greatwar.games.trenches.state import GONE, TABLE, TrenchesState
+
+# --- tanks ----------------------------------------------------------------------------------
+
+
+def tanks(state: TrenchesState, side: str) -> list[int]:
+    return [i for i in state.on_table(side) if state.fig(i).is_tank]
+
+
+def roll_tank(state: TrenchesState, i: int) -> None:
+    """Tanks: three dice of move; a single 1 and it cannot fire this turn; two 1s, a
+    mechanical problem, out of action for the third die's turns; three 1s, lost."""
+    label = state.label(i)
+    if i in state.tank_out:
+        state.tank_out[i] -= 1
+        if state.tank_out[i] <= 0:
+            del state.tank_out[i]
+            state.note("Tanks", f"{label} is repaired")
+        else:
+            state.note("Tanks", f"{label} is out of action ({state.tank_out[i]} more turns)")
+        state.allow[state.group[i]] = 0
+        return
+    dice = state.rng.dice(int(state.c.tables["move"]["tank_dice"]))
+    ones = dice.count(1)
+    if ones == 3:
+        state.status[i] = GONE
+        state.note("Tanks", f"{label} suffers a fatal mechanical problem", dice=dice)
+        return
+    if ones == 2:
+        turns = next(d for d in dice if d != 1) if any(d != 1 for d in dice) else 1
+        state.tank_out[i] = turns
+        state.allow[state.group[i]] = 0
+        state.note("Tanks", f"{label} breaks down for {turns} turns", dice=dice)
+        return
+    if ones == 1:
+        state.no_fire.add(i)
+    reach = sum(dice) * 10 // (2 if state.event == "mud" else 1)
+    state.allow[state.group[i]] = reach
+    state.note(
+        "Tanks", f"{label} moves {reach / 10:g} in" + (", no fire" if ones else ""), dice=dice
+    )
+
+
+def tank_weapons(state: TrenchesState, i: int) -> dict[str, object]:
+    return dict(state.c.tables["tanks"][state.fig(i).kind])
+
+
+def may_fire(state: TrenchesState, i: int) -> bool:
+    return state.status[i] == TABLE and i not in state.no_fire and i not in state.tank_out
+
+
+def ap_targets(state: TrenchesState, shooter: int) -> list[int]:
+    """Armour-piercing direct fire at 24": any target, tanks included (a 6 kills)."""
+    return fire.targets(state, "ap", shooter)
+
+
+def tank_offers(state: TrenchesState, i: int) -> Iterator[Action]:
+    if not may_fire(state, i):
+        return
+    fid = state.fig(i).id
+    w = tank_weapons(state, i)
+    if i not in state.mgs_fired and int(str(w["mgs"])) > 0:
+        for t in fire.targets(state, "mg", i):
+            yield act("fire", fid, state.fig(t).id)
+    if i not in state.gun_fired and w["gun"]:
+        for t in ap_targets(state, i):
+            yield act("ap", fid, state.fig(t).id)
+        for t in he_targets(state, i):
+            yield act("he", fid, state.fig(t).id)
+
+
+def he_targets(state: TrenchesState, i: int) -> list[int]:
+    reach = int(state.c.tables["scatter"]["tank_he_range"])
+    here = state.at(i)
+    near = sorted((geo.dist2(here, state.at(t)), t) for t in state.targets_of(state.fig(i).side))
+    return [t for d, t in near if d <= reach * reach and not state.fig(t).is_tank][:3]
+
+
+def tank_accepts(state: TrenchesState, action: Action, side: str) -> bool:
+    """Any target in reach of the tank's weapon: ``fire``, ``ap`` or ``he`` TANK TARGET."""
+    if action.verb not in ("fire", "ap", "he") or len(action.args) != 2:
+        return False
+    a, b = state.c.figure(action.args[0]), state.c.figure(action.args[1])
+    if a is None or b is None or a.side != side or not a.is_tank or b.side == side:
+        return False
+    if not may_fire(state, a.index) or state.status[b.index] != TABLE:
+        return False
+    w = tank_weapons(state, a.index)
+    if action.verb == "fire":
+        ok = a.index not in state.mgs_fired and int(str(w["mgs"])) > 0
+        return ok and fire.can_hit(state, "mg", a.index, b.index)
+    if a.index in state.gun_fired or not w["gun"]:
+        return False
+    if action.verb == "ap":
+        return fire.can_hit(state, "ap", a.index, b.index)
+    return b.index in he_targets(state, a.index) or (
+        geo.within(
+            state.at(a.index), state.at(b.index), int(state.c.tables["scatter"]["tank_he_range"])
+        )
+        and not b.is_tank
+    )
+
+
+def tank_fire(state: TrenchesState, action: Action) -> None:
+    """Tanks: guns on tanks are direct fire; each weapon fires once per movement phase and
+    firing does not stop the tank. MGs shoot one die each; armour-piercing at 24" kills on a
+    6; high explosive is a cotton ball dropped from over the tank (scatter 1d6")."""
+    from greatwar.games.trenches.bombardment import land_shell
+
+    tank = state.c.figure(action.args[0])
+    target = state.c.figure(action.args[1])
+    assert tank is not None and target is not None
+    i, t = tank.index, target.index
+    if action.verb == "fire":
+        state.mgs_fired.add(i)
+        for _ in range(int(str(tank_weapons(state, i)["mgs"]))):
+            if state.status[t] == TABLE:
+                fire.shoot(state, "mg", i, t, "Tanks")
+    elif action.verb == "ap":
+        state.gun_fired.add(i)
+        fire.shoot(state, "ap", i, t, "Tanks")
+    else:
+        state.gun_fired.add(i)
+        dice = int(state.c.tables["scatter"]["tank_he_dice"])
+        land_shell(state, tank.side, "he", state.at(t), dice, "Tanks")
+
+
+# --- the airplane -----------------------------------------------------------------------------
+
+
+def strafe_offers(state: TrenchesState, side: str) -> Iterator[Action]:
+    """The German Airplane: tapes across the table through each French leader (and the HQ),
+    east-west, north-south and on both diagonals."""
+    if side != GERMAN or state.plane != "ready" or state.strafed:
+        return
+    w, d = state.c.width, state.c.depth
+    seen = set()
+    for i in state.on_table(FRENCH):
+        if state.fig(i).kind not in ("leader", "hq"):
+            continue
+        x, y = state.at(i)
+        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), w, d)
+            (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
+            key = (x1, y1, x2, y2)
+            if key not in seen:
+                seen.add(key)
+                yield act("strafe", x1, y1, x2, y2)
+
+
+def strafe_accepts(state: TrenchesState, action: Action, side: str) -> bool:
+    """A tape at any angle the German player desires: two distinct points of the table."""
+    if action.verb != "strafe" or len(action.args) != 4 or side != GERMAN:
+        return False
+    if state.plane != "ready" or state.strafed:
+        return False
+    try:
+        x1, y1, x2, y2 = (int(a) for a in action.args)
+    except ValueError:
+        return False
+    on = geo.on_table((x1, y1), state.c.width, state.c.depth)
+    return on and geo.on_table((x2, y2), state.c.width, state.c.depth) and (x1, y1) != (x2, y2)
+
+
+def tape_band(state: TrenchesState, a: geo.Point2, b: geo.Point2) -> BaseGeometry:
+    """The strip of table the tape lies on (1" wide, PROPOSED)."""
+    tape = geo.tape_line(a, b, state.c.width, state.c.depth)
+    band = tape.buffer(int(state.c.tables["airplane"]["tape"]), cap_style="flat")
+    shapely.prepare(band)
+    return band
+
+
+def strafe(state: TrenchesState, action: Action) -> None:
+    """The German Airplane (Red Baron): every Frenchman crossed by the tape is killed on 4-6;
+    on a 1 he shoots back: 1-2 through the wing, 3-4 the plane breaks off (it may return on a
+    later turn), 5-6 the pilot is hit and the plane crashes (anomaly D2: the text's "1 or 2 /
+    2 or 3 / 5 or 6" read as 1-2 / 3-4 / 5-6)."""
+    x1, y1, x2, y2 = (int(a) for a in action.args)
+    air = state.c.tables["airplane"]
+    tape = geo.tape_line((x1, y1), (x2, y2), state.c.width, state.c.depth)
+    band = tape_band(state, (x1, y1), (x2, y2))
+    state.strafed = True
+    state.strafe_line = [int(v) for p in tape.coords[:2] for v in p]
+    men = [i for i in state.on_table(FRENCH) if not state.fig(i).is_tank]
+    hits = geo.covered(band, [state.at(i) for i in men])
+    crossed = [i for i, hit in zip(men, hits, strict=True) if hit]
+    start = (int(tape.coords[0][0]), int(tape.coords[0][1]))
+    crossed.sort(key=lambda i: (geo.dist2(start, state.at(i)), i))
+    state.note("The German Airplane", f"strafing run over {len(crossed)} Frenchmen")
+    for i in crossed:
+        roll = state.rng.die()
+        if roll >= int(air["kills"]):
+            state.note("The German Airplane", f"{state.label(i)} is hit", dice=[roll])
+            fire.casualty(state, i, "The German Airplane", "strafing")
+        elif roll <= int(air["return_shot"]):
+            back = state.rng.die()
+            if back <= int(air["wing"]):
+                state.note("The German Airplane", "a bullet through the wing", dice=[roll, back])
+            elif back <= int(air["breaks_off"]):
+                state.plane = "off"
+                state.note(
+                    "The German Airplane", "hit in the vitals: breaks off", dice=[roll, back]
+                )
+                return
+            else:
+                state.plane = "crashed"
+                for p in state.c.figures:
+                    if p.kind == "plane":
+                        state.status[p.index] = GONE
+                state.note(
+                    "The German Airplane", "the pilot is hit: the plane crashes", dice=[roll, back]
+                )
+                return

@@ -1,0 +1,290 @@
+"""The trenches position: every figure's place in integer tenths of an inch, the terrain's
+changes (wire cut, lines surrendered, clouds), the game master's plans, and the game
+sequence run as an agenda of plain-data steps (The Game Sequence)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any, ClassVar
+
+from greatwar.core import Game, Prompt, State
+from greatwar.games.trenches import geometry as geo
+from greatwar.games.trenches.data import (
+    FRENCH,
+    GERMAN,
+    GM,
+    INFANTRY,
+    SIDES,
+    Components,
+    Figure,
+    components,
+    enemy,
+)
+
+# Where a figure is: on the table, waiting off it, or gone.
+POOL, TABLE, DEAD, GONE = 0, 1, 2, 3  # GONE: prisoners of a surrendered line, a crashed plane
+
+Step = tuple[Any, ...]
+
+# The Game Sequence, one turn.
+TURN_PLAN: tuple[Step, ...] = (
+    ("fortune",),  # Fortune of War
+    ("winds",),  # Determine Winds
+    ("clouds",),  # Move the Poison Gas Clouds and Smoke
+    ("off_board", FRENCH),  # French Phase: Bombardment Phase
+    ("on_board", FRENCH),
+    ("move_phase", FRENCH),  # French Move and Fire and German machine gun opportunity fire
+    ("return_fire", GERMAN),  # German Return Fire
+    ("hand_to_hand",),  # Combat
+    ("morale",),  # Morale
+    ("reinforcements",),  # French reinforcements
+    ("new_units",),  # German New Units
+    ("off_board", GERMAN),  # German Bombardment
+    ("on_board", GERMAN),
+    ("move_phase", GERMAN),  # German Move and French Machinegun fire
+    ("return_fire", FRENCH),  # French Fire
+    ("hand_to_hand",),  # Combat
+    ("surrender",),  # German morale
+    ("end_turn",),  # END OF TURN
+)
+
+
+class TrenchesState(State):
+    """A game of the Great War miniatures rules in progress."""
+
+    prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
+    steps: ClassVar[Mapping[str, Callable[..., None]]] = {}  # filled in by rules.py
+
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.c: Components = components()
+        c = self.c
+        self.turn = 0
+        self.phase = "setup"
+        self.wind = "left"  # Determine Winds: PROPOSED start, across the table
+        self.event = "quiet"  # Fortune of War: this turn's event
+        self.plans: dict[int, str] = {}  # the game master's secret plans: turn -> event
+        self.clouds: list[tuple[str, int, int]] = []  # (gas or smoke, x, y)
+        n = len(c.figures)
+        self.x = [p[0] if p else 0 for p in c.start]
+        self.y = [p[1] if p else 0 for p in c.start]
+        self.status = [TABLE if p else POOL for p in c.start]
+        self.group = [f.group for f in c.figures]
+        if not game.options["french_tank"]:
+            for f in c.figures:
+                if f.group == "T1":
+                    self.status[f.index] = POOL
+        self.leader: dict[str, int] = {
+            f.group: f.index for f in c.figures if f.kind == "leader" and f.side == FRENCH
+        }
+        self.strength: dict[str, int] = {g: self.count(g) for g in self.leader}  # Morale
+        self.allow: dict[str, int] = {}  # movement this phase, by group (tanks by figure id)
+        self.moved: set[int] = set()
+        self.fired: set[int] = set()
+        self.just_moved: list[int] = []  # the figures of the last move (opportunity fire)
+        self.shots: dict[int, int] = {}  # MG opportunity shots left this phase
+        self.pinned: set[int] = set()  # under a gas cloud: stays put this turn
+        self.broken: dict[str, int] = {}  # Morale: regiment -> its next move phase is lost
+        self.tank_out: dict[int, int] = {}  # Tanks: turns out of action
+        self.no_fire: set[int] = set()  # Tanks: a single 1, no fire this turn
+        self.gun_fired: set[int] = set()  # Tanks: each weapon once per movement phase
+        self.mgs_fired: set[int] = set()
+        self.fascines: set[int] = {
+            f.index for f in c.figures if c.tables["tanks"].get(f.kind, {}).get("fascine")
+        }
+        self.plane = "pool"  # pool, ready, off (broke off this turn), crashed
+        self.strafed = False
+        self.cut: set[str] = set()  # Barbed Wire: sections cut
+        self.owner = [GERMAN, GERMAN, GERMAN]  # German morale: lines surrendered to France
+        self.credited: set[str] = set()  # French reinforcements already earned
+        self.eligible: dict[str, int] = {}  # French reinforcements: regiment -> dice
+        self.arrivals: list[int] = []  # German New Units waiting to be placed
+        self.shells: list[list[Any]] = []  # the last bombardment: [side, kind, aim, landed]
+        self.strafe_line: list[int] = []  # the last strafing run's tape
+        self.agenda: list[Step] = []
+        self.gm_seat = game.options["game_master"] == "person"
+        self.pending: dict[str, int] = {}  # the frame's counters (guns to fire...)
+        assert n == len(self.x)
+        self.note("The Game Sequence", "the French attack three German trench lines (D3 table)")
+        self.agenda = list(TURN_PLAN)
+
+    # --- the agenda ---------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """The Game Sequence: run the agenda's steps until a prompt waits or the game ends."""
+        while not self.stack and not self.is_terminal():
+            if not self.agenda:
+                self.agenda = list(TURN_PLAN)
+            step = self.agenda.pop(0)
+            self.steps[step[0]](self, *step[1:])
+
+    def then(self, *steps: Step) -> None:
+        self.agenda[0:0] = list(steps)
+
+    # --- figures ------------------------------------------------------------------------
+
+    def fig(self, index: int) -> Figure:
+        return self.c.figures[index]
+
+    def at(self, index: int) -> geo.Point2:
+        return (self.x[index], self.y[index])
+
+    def on_table(self, side: str | None = None) -> list[int]:
+        """Figures on the table (of one side), the airplane excepted."""
+        status = self.status
+        return [i for i in _ground(self.c, side) if status[i] == TABLE]
+
+    def members(self, group: str) -> list[int]:
+        return [i for i in self.on_table() if self.group[i] == group]
+
+    def count(self, group: str) -> int:
+        return len(self.members(group))
+
+    def infantry(self, side: str) -> list[int]:
+        return [i for i in self.on_table(side) if self.fig(i).kind in INFANTRY]
+
+    def place(self, index: int, p: geo.Point2) -> None:
+        self.x[index], self.y[index] = p
+
+    def targets_of(self, side: str) -> list[int]:
+        """The enemy figures ``side`` may shoot at (the airplane is not on the table)."""
+        return self.on_table(enemy(side))
+
+    def in_cover(self, index: int) -> bool:
+        """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover."""
+        return geo.inside(self.c.cover, self.at(index))
+
+    def bunker_of(self, p: geo.Point2) -> int | None:
+        """The trench line whose bunker holds this point (Bunker (Archie))."""
+        for t in self.c.trenches:
+            if geo.inside(t.bunker, p):
+                return t.line
+        return None
+
+    def line_of(self, p: geo.Point2) -> int | None:
+        """The German trench line (1-3) a point is in, its bunker included."""
+        for t in self.c.trenches:
+            if geo.inside(t.shape, p) or geo.inside(t.bunker, p):
+                return t.line
+        return None
+
+    def hole_of(self, p: geo.Point2) -> str | None:
+        for h in self.c.holes:
+            if geo.within(p, h.at, h.radius):
+                return h.id
+        return None
+
+    def uncut_wire(self) -> list[int]:
+        return [i for i, w in enumerate(self.c.wire) if w.id not in self.cut]
+
+    def kill(self, index: int, rule: str, why: str) -> None:
+        """A casualty: to the dead pile (French reinforcements come from it)."""
+        self.status[index] = DEAD
+        for s in (self.moved, self.fired, self.pinned, self.no_fire):
+            s.discard(index)
+        self.shots.pop(index, None)
+        self.note(rule, f"{self.label(index)} is killed ({why})")
+        f = self.fig(index)
+        if f.side == FRENCH and self.leader.get(self.group[index]) == index:
+            self.new_leader(self.group[index], rule)
+
+    def new_leader(self, group: str, rule: str) -> None:
+        """Leaders: PROPOSED, the regiment's nearest rifleman takes the fallen leader's place."""
+        old = self.leader[group]
+        men = [i for i in self.members(group) if self.fig(i).kind in ("rifle", "leader")]
+        if not men:
+            return
+        best = min(men, key=lambda i: (geo.dist2(self.at(i), self.at(old)), i))
+        self.leader[group] = best
+        self.note("Leaders", f"{self.label(best)} now leads {group}")
+
+    def label(self, index: int) -> str:
+        f = self.fig(index)
+        where = f" at {self.x[index] / 10:g},{self.y[index] / 10:g}" if self.status[index] else ""
+        return f"{f.id} ({f.name}){where}"
+
+    # --- clone, observation, full state -------------------------------------------------
+
+    def copy_into(self, new: State) -> None:
+        assert isinstance(new, TrenchesState)
+        new.plans = dict(self.plans)
+        new.clouds = list(self.clouds)
+        new.x = list(self.x)
+        new.y = list(self.y)
+        new.status = list(self.status)
+        new.group = list(self.group)
+        new.leader = dict(self.leader)
+        new.strength = dict(self.strength)
+        new.allow = dict(self.allow)
+        new.moved = set(self.moved)
+        new.fired = set(self.fired)
+        new.just_moved = list(self.just_moved)
+        new.shots = dict(self.shots)
+        new.pinned = set(self.pinned)
+        new.broken = dict(self.broken)
+        new.tank_out = dict(self.tank_out)
+        new.no_fire = set(self.no_fire)
+        new.gun_fired = set(self.gun_fired)
+        new.mgs_fired = set(self.mgs_fired)
+        new.fascines = set(self.fascines)
+        new.cut = set(self.cut)
+        new.owner = list(self.owner)
+        new.credited = set(self.credited)
+        new.eligible = dict(self.eligible)
+        new.arrivals = list(self.arrivals)
+        new.shells = [list(s) for s in self.shells]
+        new.strafe_line = list(self.strafe_line)
+        new.agenda = list(self.agenda)
+        new.pending = dict(self.pending)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **super().to_dict(),
+            "turn": self.turn,
+            "phase": self.phase,
+            "wind": self.wind,
+            "event": self.event,
+            "plans": {str(k): v for k, v in sorted(self.plans.items())},
+            "clouds": self.clouds,
+            "x": self.x,
+            "y": self.y,
+            "status": self.status,
+            "group": self.group,
+            "leader": self.leader,
+            "allow": dict(sorted(self.allow.items())),
+            "moved": sorted(self.moved),
+            "fired": sorted(self.fired),
+            "just_moved": self.just_moved,
+            "shots": {str(k): v for k, v in sorted(self.shots.items())},
+            "pinned": sorted(self.pinned),
+            "broken": dict(sorted(self.broken.items())),
+            "tank_out": {str(k): v for k, v in sorted(self.tank_out.items())},
+            "no_fire": sorted(self.no_fire),
+            "gun_fired": sorted(self.gun_fired),
+            "mgs_fired": sorted(self.mgs_fired),
+            "fascines": sorted(self.fascines),
+            "plane": self.plane,
+            "strafed": self.strafed,
+            "cut": sorted(self.cut),
+            "owner": self.owner,
+            "credited": sorted(self.credited),
+            "eligible": dict(sorted(self.eligible.items())),
+            "arrivals": self.arrivals,
+            "shells": self.shells,
+            "strafe_line": self.strafe_line,
+            "agenda": self.agenda,
+            "pending": dict(sorted(self.pending.items())),
+        }
+
+
+@cache
+def _ground(c: Components, side: str | None) -> tuple[int, ...]:
+    """The figures (of one side) that stand on the table when they are on it: not the plane."""
+    return tuple(
+        f.index for f in c.figures if f.kind != "plane" and (side is None or f.side == side)
+    )
+
+
+SEATS = (FRENCH, GERMAN, GM)
+assert set(SIDES) < set(SEATS)

@@ -1,0 +1,148 @@
+"""What one seat may see, built from a whitelist. The table is open: every figure on it,
+the wire, the clouds, the dice. Hidden: the game master's plans (only the gm seat) and the
+German off-table pool (the German and gm seats only). The game master sees everything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM
+from greatwar.games.trenches.state import DEAD, POOL, TABLE, TrenchesState
+
+
+def figure_view(state: TrenchesState, i: int) -> dict[str, Any]:
+    f = state.fig(i)
+    view: dict[str, Any] = {
+        "id": f.id,
+        "side": f.side,
+        "kind": f.kind,
+        "name": f.name,
+        "group": state.group[i],
+        "x": state.x[i],
+        "y": state.y[i],
+    }
+    flags = [
+        name
+        for name, on in (
+            ("moved", i in state.moved),
+            ("fired", i in state.fired),
+            ("pinned", i in state.pinned),
+            ("leader", state.leader.get(state.group[i]) == i),
+            ("out", i in state.tank_out),
+            ("no_fire", i in state.no_fire),
+            ("fascine", i in state.fascines),
+        )
+        if on
+    ]
+    if flags:
+        view["flags"] = flags
+    if i in state.shots:
+        view["shots"] = state.shots[i]
+    return view
+
+
+def table_view(state: TrenchesState) -> dict[str, Any]:
+    """What web/table.js draws: the figures, clouds, last shells, the strafing tape, the cut
+    wire and each group's move this phase (tenths of an inch)."""
+    return {
+        "figures": [figure_view(state, i) for i in state.on_table()],
+        "clouds": [{"kind": k, "x": x, "y": y} for k, x, y in state.clouds],
+        "shells": [
+            {"side": s, "kind": k, "aim": [ax, ay], "landed": [lx, ly]}
+            for s, k, ax, ay, lx, ly in state.shells
+        ],
+        "strafe": list(state.strafe_line),
+        "wire_cut": sorted(state.cut),
+        "moves": dict(sorted(state.allow.items())),
+    }
+
+
+def pool(state: TrenchesState) -> dict[str, int]:
+    """German New Units: what is still off the table, by kind (a German secret)."""
+    counts: dict[str, int] = {}
+    for f in state.c.figures:
+        if f.side == GERMAN and state.status[f.index] == POOL:
+            counts[f.kind] = counts.get(f.kind, 0) + 1
+    return counts
+
+
+def dead(state: TrenchesState) -> dict[str, int]:
+    """The dead piles, counted by side (in plain view beside the table)."""
+    return {
+        side: sum(1 for f in state.c.figures if f.side == side and state.status[f.index] == DEAD)
+        for side in (FRENCH, GERMAN)
+    }
+
+
+def prompt_view(state: TrenchesState, side: str) -> dict[str, Any] | None:
+    if side not in state.sides_to_act():
+        return None
+    frame = state.stack[-1]
+    prompt = state.prompts[frame["p"]]
+    view: dict[str, Any] = {"name": prompt.name, "title": prompt.title}
+    if frame["p"] == "barrage":
+        view["shells"] = frame["shells"]
+    if frame["p"] == "opfire":
+        view["targets"] = [state.fig(i).id for i in state.just_moved if state.status[i] == TABLE]
+    return view
+
+
+def observation(state: TrenchesState, side: str) -> dict[str, Any]:
+    acting = side in state.sides_to_act()
+    end = state.end_cause()
+    view: dict[str, Any] = {
+        "game": "trenches",
+        "side": side,
+        "turn": state.turn,
+        "phase": {"title": state.phase},
+        "to_act": list(state.sides_to_act()),
+        "prompt": prompt_view(state, side),
+        "legal_actions": [str(a) for a in state.legal_actions(side)] if acting else [],
+        "table": table_view(state),
+        "wind": state.wind,
+        "event": state.event,
+        "lines": {str(n + 1): owner for n, owner in enumerate(state.owner)},
+        "movement": {g: f"{v / 10:g} in" for g, v in sorted(state.allow.items())},
+        "broken": dict(sorted(state.broken.items())),
+        "airplane": state.plane,
+        "dead": dead(state),
+        "can_undo": state.can_undo(side),
+        "winner": state.winner(),
+        "end": {"rule": end[0], "cause": end[1]} if end else None,
+        "log": state.log_view(side),
+    }
+    if side in (GERMAN, GM):
+        view["pool"] = pool(state)
+    if side == GM:
+        view["plans"] = {str(t): e for t, e in sorted(state.plans.items())}
+    view["panels"] = panels(state, side, view)
+    return view
+
+
+def panels(state: TrenchesState, side: str, view: dict[str, Any]) -> list[dict[str, Any]]:
+    event = state.c.event(state.event) or {"title": state.event, "text": ""}
+    found = [
+        {
+            "title": f"Turn {state.turn}: {event['title']}",
+            "items": [
+                {"label": event["text"]},
+                {"label": f"wind from the French {state.wind}"},
+                {"label": "lines: " + ", ".join(f"{n} {o}" for n, o in view["lines"].items())},
+            ],
+        }
+    ]
+    if "pool" in view:
+        found.append(
+            {
+                "title": "German off-table pool",
+                "items": [{"label": f"{k}: {n}"} for k, n in sorted(view["pool"].items())],
+            }
+        )
+    if "plans" in view:
+        found.append(
+            {
+                "title": "Your plans (secret)",
+                "items": [{"label": f"turn {t}: {e}"} for t, e in view["plans"].items()],
+            }
+        )
+    return found

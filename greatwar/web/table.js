@@ -1,0 +1,360 @@
+// The open table in SVG, for games whose board description is "greatwar-table" (the trenches
+// game: greatwar/games/trenches/board.py). Everything is measured in inches on screen; the
+// server speaks tenths of an inch, x east and y toward the Germans, so y is flipped here and
+// the French stand at the bottom. Drawn once: the table, the terrain shapes, the scale ruler.
+// Drawn on every observation: wire (cut sections fade), clouds with their next 12" drift, the
+// wind, the last shells (aim, scatter line, blast), the strafing tape, the figures, the
+// selected figure's range circles and reach area, the game master's event.
+//
+// Clicks: a figure selects it (or, with a figure selected, shoots at it when the rules offer
+// that shot: its lines of fire are drawn); the table moves the selected figure to that point
+// (`move F12 305 410`), or aims a bombardment there; a figure that may move can also be
+// dragged to its place; shift-click twice lays the airplane's tape.
+
+const SVG = "http://www.w3.org/2000/svg";
+const TERRAIN_STYLE = {
+  trench: { fill: "#7a6446", stroke: "#4e3c27", width: 0.12 },
+  communication: { fill: "#8d7757", stroke: "#5e4a30", width: 0.08 },
+  bunker: { fill: "#6b6b6b", stroke: "#303030", width: 0.15 },
+  wire: { fill: "url(#tbl-wire)", stroke: "#555", width: 0.05 },
+  shell_hole: { fill: "#a08b6a", stroke: "#6e5a3e", width: 0.1 },
+  woods: { fill: "#6f9256", stroke: "#4a6a36", width: 0.1 },
+  ruins: { fill: "#a39b8c", stroke: "#6d665a", width: 0.1 },
+};
+const LETTER = { leader: "L", elite: "E", hq: "HQ", mg: "M", mortar: "m", gun: "G" };
+const TANKS = new Set(["schneider", "whippet", "stchamond", "a7v"]);
+const RANGE = { rifle: ["rifle"], leader: ["rifle"], elite: ["rifle"], hq: ["rifle"], mg: ["mg"],
+  mortar: ["mortar"], gun: ["ap"], schneider: ["mg", "ap"], whippet: ["mg"],
+  stchamond: ["mg", "ap"], a7v: ["mg", "ap"] };
+
+function el(tag, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.append(node);
+  return node;
+}
+
+export class TableView {
+  constructor(container, board, { act, sideName = (s) => s }) {
+    this.board = board;
+    this.act = act;
+    this.sideName = sideName;
+    this.W = board.width / 10;
+    this.D = board.depth / 10;
+    this.selected = null;
+    this.tapeStart = null;
+    this.sides = new Map((board.sides || []).map((s) => [s.id, s]));
+    this.svg = el("svg", { class: "table-view", role: "img", "aria-label": "the table",
+      style: "width: 100%; height: 100%; touch-action: none" });
+    container.replaceChildren(this.svg);
+    this.view = [-2, -4, this.W + 4, this.D + 8];
+    this.setView();
+    this.drawStatic();
+    this.bindPointer();
+  }
+
+  // --- coordinates ---------------------------------------------------------------------------
+
+  sx(x) { return x / 10; }
+  sy(y) { return this.D - y / 10; }
+
+  toTable(evt) {
+    const pt = this.svg.createSVGPoint();
+    [pt.x, pt.y] = [evt.clientX, evt.clientY];
+    const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+    return [Math.round(p.x * 10), Math.round((this.D - p.y) * 10)];
+  }
+
+  points(list) {
+    return list.map(([x, y]) => `${this.sx(x).toFixed(2)},${this.sy(y).toFixed(2)}`).join(" ");
+  }
+
+  setView() {
+    this.svg.setAttribute("viewBox", this.view.map((v) => v.toFixed(2)).join(" "));
+  }
+
+  fit() {
+    this.view = [-2, -4, this.W + 4, this.D + 8];
+    this.setView();
+  }
+
+  zoom(factor, cx = null, cy = null) {
+    const [x, y, w, h] = this.view;
+    const [px, py] = cx === null ? [x + w / 2, y + h / 2] : [cx, cy];
+    this.view = [px - (px - x) * factor, py - (py - y) * factor, w * factor, h * factor];
+    this.setView();
+  }
+
+  focus() {
+    this.fit();
+  }
+
+  // --- what never changes --------------------------------------------------------------------
+
+  drawStatic() {
+    const defs = el("defs", {}, this.svg);
+    defs.innerHTML = `<pattern id="tbl-wire" width="0.6" height="0.6" patternUnits="userSpaceOnUse">
+      <path d="M0 0L0.6 0.6M0.6 0L0 0.6" stroke="#333" stroke-width="0.05"/></pattern>
+      <marker id="tbl-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4"
+        orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#2b5c8a"/></marker>`;
+    this.ground = el("rect", { x: 0, y: 0, width: this.W, height: this.D, class: "tbl-ground",
+      fill: "#c9b98f" }, this.svg);
+    el("rect", { x: 0, y: this.sy(this.board.french_start), width: this.W,
+      height: this.board.french_start / 10, fill: "#5b7fbf", opacity: 0.12 }, this.svg);
+    this.terrainLayer = el("g", { class: "tbl-terrain" }, this.svg);
+    for (const t of this.board.terrain) {
+      const style = TERRAIN_STYLE[t.kind] || TERRAIN_STYLE.ruins;
+      const shape = el("polygon", { points: this.points(t.points), fill: style.fill,
+        stroke: style.stroke, "stroke-width": style.width, "data-terrain": t.id,
+        class: `tbl-${t.kind}` }, this.terrainLayer);
+      el("title", {}, shape).textContent = `${t.id} (${t.kind.replace("_", " ")})`;
+    }
+    this.ruler();
+    this.dynamic = el("g", { class: "tbl-dynamic" }, this.svg);
+  }
+
+  ruler() {
+    const g = el("g", { class: "tbl-ruler" }, this.svg);
+    const y = this.D + 1.2;
+    el("line", { x1: 0, y1: y, x2: 12, y2: y, stroke: "#222", "stroke-width": 0.15 }, g);
+    for (let i = 0; i <= 12; i++) {
+      const tall = i % 6 === 0 ? 0.8 : 0.4;
+      el("line", { x1: i, y1: y - tall, x2: i, y2: y, stroke: "#222", "stroke-width": 0.08 }, g);
+    }
+    el("text", { x: 13, y: y + 0.4, "font-size": 1.2 }, g).textContent = "12 inches";
+  }
+
+  // --- every observation ---------------------------------------------------------------------
+
+  render(observation) {
+    const obs = { ...observation, ...(observation.table || {}) };
+    this.obs = obs;
+    this.legal = obs.legal_actions || [];
+    const g = this.dynamic;
+    g.replaceChildren();
+    const cut = new Set(obs.wire_cut || []);
+    for (const node of this.terrainLayer.querySelectorAll(".tbl-wire")) {
+      node.setAttribute("opacity", cut.has(node.dataset.terrain) ? 0.15 : 1);
+    }
+    this.drawLines(g, obs);
+    this.drawClouds(g, obs);
+    this.drawShells(g, obs);
+    this.drawTape(g, obs);
+    this.drawSelection(g, obs);
+    this.drawFigures(g, obs);
+    this.drawBanner(g, obs);
+  }
+
+  drawLines(g, obs) {
+    for (const [line, owner] of Object.entries(obs.lines || {})) {
+      const p = this.board.objectives[`L${line}W`];
+      if (!p) continue;
+      el("text", { x: 0.5, y: this.sy(p[1]) - 1, "font-size": 1.4,
+        fill: owner === "french" ? "#1d3f7a" : "#3d3d26" }, g).textContent =
+        `Line ${line}: ${this.sideName(owner)}`;
+    }
+  }
+
+  drawClouds(g, obs) {
+    const r = this.board.cloud_radius / 10;
+    const [dx, dy] = this.board.wind[obs.wind] || [0, 0];
+    const drift = this.board.drift / 10;
+    for (const c of obs.clouds || []) {
+      const [x, y] = [this.sx(c.x), this.sy(c.y)];
+      el("circle", { cx: x, cy: y, r, class: `tbl-cloud ${c.kind}`,
+        fill: c.kind === "gas" ? "#b7c94a" : "#e8e8e8", opacity: 0.55 }, g);
+      el("line", { x1: x, y1: y, x2: x + dx * drift, y2: y - dy * drift, stroke: "#2b5c8a",
+        "stroke-width": 0.12, "stroke-dasharray": "0.4 0.3", "marker-end": "url(#tbl-arrow)" }, g);
+    }
+    // The wind: an arrow under the table's corner, the way clouds drift 12" next turn.
+    const [ox, oy] = [this.W - 6, this.D + 1.4];
+    el("line", { x1: ox, y1: oy, x2: ox + dx * 4, y2: oy - dy * 4, stroke: "#2b5c8a",
+      "stroke-width": 0.25, "marker-end": "url(#tbl-arrow)" }, g);
+    el("text", { x: ox - 5, y: oy + 0.4, "font-size": 1.1, "text-anchor": "end" }, g).textContent =
+      `wind from the French ${obs.wind}`;
+  }
+
+  drawShells(g, obs) {
+    const blast = this.board.blast / 10;
+    for (const s of obs.shells || []) {
+      const [ax, ay, lx, ly] = [this.sx(s.aim[0]), this.sy(s.aim[1]), this.sx(s.landed[0]),
+        this.sy(s.landed[1])];
+      el("line", { x1: ax, y1: ay, x2: lx, y2: ly, stroke: "#8a1c1c", "stroke-width": 0.08,
+        "stroke-dasharray": "0.3 0.2", class: "tbl-scatter" }, g);
+      el("path", { d: `M${ax - 0.4} ${ay - 0.4}L${ax + 0.4} ${ay + 0.4}M${ax - 0.4} ${ay + 0.4}`
+        + `L${ax + 0.4} ${ay - 0.4}`, stroke: "#8a1c1c", "stroke-width": 0.1 }, g);
+      el("circle", { cx: lx, cy: ly, r: s.kind === "he" ? blast : 0.5, class: `tbl-shell ${s.kind}`,
+        fill: s.kind === "he" ? "#f2f2f2" : "none", stroke: "#8a1c1c", "stroke-width": 0.08,
+        opacity: 0.9 }, g);
+    }
+  }
+
+  drawTape(g, obs) {
+    const t = obs.strafe || [];
+    if (t.length === 4) {
+      el("line", { x1: this.sx(t[0]), y1: this.sy(t[1]), x2: this.sx(t[2]), y2: this.sy(t[3]),
+        stroke: "#c23b22", "stroke-width": 1, opacity: 0.35, class: "tbl-tape" }, g);
+    }
+    if (this.tapeStart) {
+      el("circle", { cx: this.sx(this.tapeStart[0]), cy: this.sy(this.tapeStart[1]), r: 0.6,
+        fill: "#c23b22" }, g);
+    }
+  }
+
+  figure(id) {
+    return (this.obs?.figures || []).find((f) => f.id === id) || null;
+  }
+
+  drawSelection(g, obs) {
+    const f = this.selected && this.figure(this.selected);
+    if (!f) return;
+    const [x, y] = [this.sx(f.x), this.sy(f.y)];
+    const ranges = this.board.ranges;
+    for (const weapon of RANGE[f.kind] || []) {
+      const reach = ranges[weapon];
+      for (const r of Array.isArray(reach) ? reach : [reach]) {
+        el("circle", { cx: x, cy: y, r: r / 10, fill: "none", stroke: "#8a1c1c",
+          "stroke-width": 0.1, "stroke-dasharray": "0.5 0.3", class: "tbl-range" }, g);
+      }
+    }
+    // Reach: how far each figure of the group may still move (their own moves' circles).
+    const allow = (obs.moves || {})[f.group] || 0;
+    if (allow > 0) {
+      const group = (obs.figures || []).filter((o) => o.group === f.group && o.side === f.side
+        && !(o.flags || []).some((k) => k === "moved" || k === "fired"));
+      for (const o of group) {
+        el("circle", { cx: this.sx(o.x), cy: this.sy(o.y), r: allow / 10, fill: "#3a7d44",
+          opacity: 0.07, class: "tbl-reach" }, g);
+      }
+    }
+    // Lines of fire: to every figure the rules let the selected one shoot at now.
+    for (const action of this.legal) {
+      const w = action.split(" ");
+      const target = w.length === 3 && w[1] === f.id ? this.figure(w[2]) : null;
+      if (target) {
+        el("line", { x1: x, y1: y, x2: this.sx(target.x), y2: this.sy(target.y), stroke: "#8a1c1c",
+          "stroke-width": 0.1, opacity: 0.7, class: "tbl-fireline", "data-action": action }, g);
+      }
+    }
+    const leader = (obs.figures || []).find((o) => o.group === f.group && (o.flags || []).includes("leader"));
+    if (leader) {
+      el("circle", { cx: this.sx(leader.x), cy: this.sy(leader.y), r: ranges.leader / 10,
+        fill: "none", stroke: "#1d3f7a", "stroke-width": 0.12, class: "tbl-leader" }, g);
+    }
+  }
+
+  drawFigures(g, obs) {
+    for (const f of obs.figures || []) {
+      const side = this.sides.get(f.side) || { fill: "#888", ink: "#fff" };
+      const [x, y] = [this.sx(f.x), this.sy(f.y)];
+      const flags = new Set(f.flags || []);
+      const node = el("g", { class: `tbl-figure ${f.side}${f.id === this.selected ? " selected" : ""}`,
+        "data-figure": f.id, opacity: flags.has("moved") || flags.has("fired") ? 0.6 : 1 }, g);
+      if (TANKS.has(f.kind)) {
+        el("rect", { x: x - 1, y: y - 0.6, width: 2, height: 1.2, rx: 0.2, fill: side.fill,
+          stroke: "#111", "stroke-width": 0.12 }, node);
+      } else {
+        el("circle", { cx: x, cy: y, r: f.kind === "rifle" ? 0.4 : 0.55, fill: side.fill,
+          stroke: flags.has("leader") ? "#ffd23f" : "#111", "stroke-width": flags.has("leader") ? 0.2 : 0.06 }, node);
+      }
+      if (f.id === this.selected) {
+        el("circle", { cx: x, cy: y, r: 1.1, fill: "none", stroke: "#d6336c", "stroke-width": 0.18,
+          "pointer-events": "none" }, node);
+      }
+      if (flags.has("pinned")) {
+        el("circle", { cx: x, cy: y, r: 0.8, fill: "none", stroke: "#b7c94a", "stroke-width": 0.15,
+          "pointer-events": "none" }, node);
+      }
+      const letter = TANKS.has(f.kind) ? "T" : LETTER[f.kind];
+      if (letter) {
+        el("text", { x, y: y + 0.3, "font-size": 0.8, "text-anchor": "middle", fill: side.ink,
+          "pointer-events": "none" }, node).textContent = letter;
+      }
+      el("title", {}, node).textContent = `${f.id} ${f.name} (${f.group})`
+        + (flags.size ? ` · ${[...flags].join(", ")}` : "");
+    }
+  }
+
+  drawBanner(g, obs) {
+    const event = (this.board.events || []).find((e) => e.id === obs.event);
+    const text = `Turn ${obs.turn || 0} · Fortune of War: ${event ? `${event.title} (${event.text})` : obs.event}`;
+    el("text", { x: 0, y: -2, "font-size": 1.3, class: "tbl-event" }, g).textContent = text;
+  }
+
+  // --- pointer -------------------------------------------------------------------------------
+
+  bindPointer() {
+    let drag = null;
+    this.svg.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const pt = this.svg.createSVGPoint();
+      [pt.x, pt.y] = [e.clientX, e.clientY];
+      const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+      this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
+    }, { passive: false });
+    this.svg.addEventListener("pointerdown", (e) => {
+      // A figure that may move is dragged to its new place; anywhere else the table pans.
+      const id = e.target.closest?.("[data-figure]")?.dataset.figure;
+      const figure = id && this.legal.some((a) => a.startsWith(`move ${id} `)) ? id : null;
+      drag = { x: e.clientX, y: e.clientY, view: [...this.view], moved: false, figure };
+    });
+    this.svg.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      const scale = this.view[2] / (this.svg.clientWidth || 1);
+      const [dx, dy] = [(e.clientX - drag.x) * scale, (e.clientY - drag.y) * scale];
+      if (Math.abs(dx) + Math.abs(dy) > 0.5) drag.moved = true;
+      if (drag.moved && !drag.figure) {
+        this.view = [drag.view[0] - dx, drag.view[1] - dy, drag.view[2], drag.view[3]];
+        this.setView();
+      }
+    });
+    this.svg.addEventListener("pointerup", (e) => {
+      const done = drag;
+      drag = null;
+      if (done?.moved && done.figure) {
+        const [x, y] = this.toTable(e);
+        this.selected = done.figure;
+        return this.act(`move ${done.figure} ${x} ${y}`);
+      }
+      if (!done?.moved) this.click(e);
+    });
+  }
+
+  click(e) {
+    const target = e.target.closest?.("[data-figure]");
+    if (target) return this.clickFigure(target.dataset.figure);
+    const [x, y] = this.toTable(e);
+    if (x < 0 || y < 0 || x > this.board.width || y > this.board.depth) return;
+    if (e.shiftKey && this.legal.some((a) => a.startsWith("strafe "))) {
+      if (!this.tapeStart) {
+        this.tapeStart = [x, y];
+        return this.render(this.obs);
+      }
+      const [x1, y1] = this.tapeStart;
+      this.tapeStart = null;
+      return this.act(`strafe ${x1} ${y1} ${x} ${y}`);
+    }
+    const s = this.selected;
+    if (s && this.legal.some((a) => a.startsWith(`move ${s} `))) return this.act(`move ${s} ${x} ${y}`);
+    if (s && this.legal.some((a) => a.startsWith(`shell ${s} `))) return this.act(`shell ${s} ${x} ${y}`);
+    const barrage = this.legal.find((a) => a.startsWith("barrage "));
+    if (barrage) return this.act(`barrage ${barrage.split(" ")[1]} ${x} ${y}`);
+    this.selected = null;
+    this.render(this.obs);
+  }
+
+  clickFigure(id) {
+    const s = this.selected;
+    if (s && s !== id) {
+      const shot = this.legal.find((a) => {
+        const w = a.split(" ");
+        return w.length === 3 && w[1] === s && w[2] === id;
+      });
+      if (shot) return this.act(shot);
+    }
+    const opportunity = this.legal.filter((a) => a.startsWith("opfire ") && a.endsWith(` ${id}`));
+    if (!s && opportunity.length) return this.act(opportunity[0]);
+    this.selected = s === id ? null : id;
+    this.render(this.obs);
+  }
+}

@@ -1,0 +1,84 @@
+"""The trenches table in real headless Chromium: the SVG table (terrain, figures, the scale
+ruler, the Fortune of War), a figure selected shows its range circles and reach, a click on
+the table moves it there (French Move and Fire), and a regiment-wide order moves the whole
+regiment with one click."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import needs_chromium, ply, shot, wait_ply
+
+pytestmark = needs_chromium
+
+
+def _to_the_move(page: Page) -> None:
+    """Past the bombardment prompts (aim at the first choice, guns hold)."""
+    for _ in range(6):
+        prompt = page.locator("body").get_attribute("data-prompt")
+        if prompt == "move_fire":
+            return
+        before = ply(page)
+        hold = page.locator('.prompt button[data-action^="hold"]')
+        (hold if hold.count() else page.locator(".prompt button.act")).first.click()
+        wait_ply(page, before + 1)
+    expect(page.locator("body")).to_have_attribute("data-prompt", "move_fire")
+
+
+def test_trenches_table_select_move_and_order_with_the_mouse(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/")
+    page.select_option("#game", "trenches")
+    page.select_option("#computer", "random")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("svg.table-view")).to_be_visible()
+    expect(page.locator("svg.table-view polygon.tbl-trench")).to_have_count(3)
+    expect(page.locator("svg.table-view .tbl-ruler text")).to_have_text("12 inches")
+    expect(page.locator("svg.table-view text.tbl-event")).to_contain_text("Fortune of War")
+    assert page.locator("svg.table-view g.tbl-figure").count() > 100
+    _to_the_move(page)
+    mg = page.locator('g.tbl-figure[data-figure="F26"]')  # the 1st Regiment's Hotchkiss
+    mg.click()
+    expect(page.locator("svg.table-view circle.tbl-range")).to_have_count(1)
+    assert page.locator("svg.table-view circle.tbl-reach").count() >= 20
+    shot(page, "trenches-01-selected")
+    box = mg.bounding_box()
+    assert box is not None
+    before = ply(page)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 - 12)
+    wait_ply(page, before + 1)
+    expect(page.locator(".log")).to_contain_text("move F26")
+    mg2 = page.locator('g.tbl-figure[data-figure="F53"]').bounding_box()  # R2's MG
+    assert mg2 is not None
+    before = ply(page)
+    page.mouse.move(mg2["x"] + mg2["width"] / 2, mg2["y"] + mg2["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(mg2["x"] + 14, mg2["y"] - 10, steps=4)
+    page.mouse.up()
+    wait_ply(page, before + 1)
+    expect(page.locator(".log")).to_contain_text("move F53")
+    before = ply(page)
+    page.locator('.prompt button[data-action="order R2 N full"]').click()
+    wait_ply(page, before + 1)
+    expect(page.locator(".log")).to_contain_text("order R2 N full")
+    shot(page, "trenches-02-after-orders")
+
+
+def test_fortune_of_war_a_person_game_master_in_the_browser(page: Page, base_url: str) -> None:
+    """The gm seat, the French and Germans played by the computer: the game master picks this
+    turn's event and plans one in secret; the table announces the event."""
+    page.goto(f"{base_url}/")
+    page.select_option("#game", "trenches")
+    page.select_option("#side", "gm")
+    page.select_option("#option-game_master", "person")
+    page.select_option("#computer", "random")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("body")).to_have_attribute("data-prompt", "gm")
+    before = ply(page)
+    page.locator('.prompt button[data-action="plan mud 3"]').click()
+    wait_ply(page, before + 1)
+    expect(page.locator(".gamepanels")).to_contain_text("turn 3: mud")
+    before = ply(page)
+    page.locator('.prompt button[data-action="event fog"]').click()
+    wait_ply(page, before + 1)
+    expect(page.locator("svg.table-view text.tbl-event")).to_contain_text("Morning fog")
+    shot(page, "trenches-03-game-master")
