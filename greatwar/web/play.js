@@ -146,6 +146,7 @@ class PlayScreen {
   // Zoom to the hexes the player may click now, else to their own units.
   focusChoices() {
     if (!this.map || !this.msg) return;
+    if (!this.hexMap) return this.map.focus();
     const marks = this.marks();
     const hexes = [...marks.targets, ...marks.units, ...marks.firers];
     if (marks.fireTarget) hexes.push(marks.fireTarget);
@@ -207,9 +208,14 @@ class PlayScreen {
       // a new choice of hexes (the unit just selected, say): bring them into view
       const targets = this.marks().targets;
       const key = `${this.pattern()?.prefix}|${targets.length}`;
-      if (key !== this.revealedKey) this.map.reveal(targets);
+      if (key !== this.revealedKey) this.hexMap?.reveal(targets);
       this.revealedKey = key;
     }
+  }
+
+  // The hex map, when the game has one (the open table of the miniatures game has its own view).
+  get hexMap() {
+    return this.map instanceof MapView ? this.map : null;
   }
 
   get obs() {
@@ -269,7 +275,7 @@ class PlayScreen {
     this.renderStack();
     this.renderTrack();
     this.closeMenu();
-    this.map?.fan(this.map.hovered || this.selected, this.obs); // a tap fans the stack out
+    if (this.hexMap) this.hexMap.fan(this.hexMap.hovered || this.selected, this.obs); // a tap fans the stack out
     this.renderDetails();
     this.renderLinks();
     this.renderLog();
@@ -540,7 +546,7 @@ class PlayScreen {
     const units = unitsAt(this.obs, hex);
     const rows = units.map((u) => {
       const actions = this.classified.unitActions.get(u.id) || [];
-      const colours = this.map?.sideStyle(u.side) || {};
+      const colours = this.hexMap?.sideStyle(u.side) || {};
       return h("li", { class: `unit ${u.side}${u.done ? " done" : ""}` },
         h("span", { class: "face", style: `background:${colours.fill};color:${colours.ink}` }, this.valuesOf(u)),
         h("span", { class: "uname" }, `${u.name || ""} `, h("small", {}, `${u.id}${u.done ? " · done" : ""}`)),
@@ -746,14 +752,14 @@ class PlayScreen {
     if (!this.acting || !pattern || pattern.hexes.has(hex.id) || this.hexOptions(hex.id).length) return;
     const id = hex.id;
     this.whyNot(id).then((reason) => {
-      if (reason && this.map?.hovered === id) {
+      if (reason && this.hexMap?.hovered === id) {
         this.el.hover.replaceChildren(line, h("div", { class: "why" }, `✕ ${reason}`));
       }
     });
   }
 
   hexText(id) {
-    const hex = this.map?.hexes.get(id);
+    const hex = this.hexMap?.hexes.get(id);
     if (!hex) return id;
     const terrain = this.terrain.get(hex.terrain)?.name || hex.terrain;
     return `${id} ${terrain}${hex.place ? ` (${hex.place})` : ""}`;
@@ -776,7 +782,7 @@ class PlayScreen {
     if (!this.msg || this.handover) return;
     this.selected = hex;
     this.error = null;
-    this.map?.setCursor(null);
+    this.hexMap?.setCursor(null);
     const c = this.classified;
     const pattern = this.pattern();
     const options = this.hexOptions(hex);
@@ -853,7 +859,7 @@ class PlayScreen {
       this.el.rule.hidden = true;
       return;
     }
-    if (!this.map || !this.msg || this.handover) return;
+    if (!this.hexMap || !this.msg || this.handover) return;
     if ((e.key === "u" || e.key === "U") && this.obs.can_undo && !e.target.closest?.("button")) {
       e.preventDefault();
       this.undo();
