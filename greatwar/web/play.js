@@ -3,7 +3,7 @@
 // a click becomes one of the legal action strings, or a question to the server about why not.
 
 import { api, connectSeat } from "./api.js";
-import { classify, describe, guessAction, unitsAt, visibleUnitIds } from "./actions.js";
+import { classify, describe, guessAction, unitPattern, unitsAt, visibleUnitIds } from "./actions.js";
 import { MapView } from "./board.js";
 import { rememberSeat, savedGame } from "./saved.js";
 import { noticePanel, openSeat, retryAfterConflict, seedPanel } from "./fairplay.js";
@@ -592,6 +592,11 @@ class PlayScreen {
     if (other >= 0) {
       this.patternIndex = other;
       return this.act(c.patterns[other].hexes.get(hex));
+    }
+    const ownPattern = units.length === 1 ? unitPattern(c, units[0].id) : -1;
+    if (ownPattern >= 0) {
+      this.patternIndex = ownPattern; // selected: its destinations light up; stay is a button
+      return this.render();
     }
     if (units.length === 1 && c.unitActions.get(units[0].id).length === 1) {
       return this.act(c.unitActions.get(units[0].id)[0]);
