@@ -34,6 +34,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m greatwar.bench
 	$(BIN)/python -m greatwar.server.bench
+	$(BIN)/python -m greatwar.server.loadbench --games 50 --seconds 60
 
 coverage-doc: $(STAMP)
 	$(BIN)/python -m greatwar.tools.rules_coverage > docs/rules-coverage.md
