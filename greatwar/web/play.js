@@ -582,6 +582,7 @@ class PlayScreen {
   async clickHex(hex) {
     if (!this.msg || this.handover) return;
     this.selected = hex;
+    document.body.dataset.selected = hex; // page state: which hex the last click chose
     this.error = null;
     const c = this.classified;
     const pattern = this.pattern();
@@ -622,6 +623,7 @@ class PlayScreen {
   async act(action) {
     if (this.busy) return;
     this.busy = true;
+    document.body.dataset.busy = "1"; // page state for scripts and tests: an action is on its way
     this.error = null;
     try {
       this.update(await api.act(this.token, action, this.msg.ply));
@@ -629,6 +631,7 @@ class PlayScreen {
       if (!(await retryAfterConflict(this, error, action))) await this.refused(error);
     } finally {
       this.busy = false;
+      document.body.dataset.busy = "";
     }
   }
 

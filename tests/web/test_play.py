@@ -3,11 +3,14 @@ with the mouse, bombard, fire and move; play a friend in a second browser."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
+from greatwar.core.record import GameRecord
 from tests.web.conftest import needs_chromium, shot
 
 pytestmark = needs_chromium
@@ -18,8 +21,13 @@ def _board(base_url: str) -> dict[str, Any]:
     return board
 
 
+# Waits are on the page's state, never on timing. Their bounds are generous because a busy
+# 2-core machine may take long over a computer's whole turn; they only end a stuck test.
+COMPUTER_TURN_MS = 180_000
+
+
 def _wait_ply(page: Page, ply: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.ply) >= {ply}")
+    page.wait_for_function(f"Number(document.body.dataset.ply) >= {ply}", timeout=COMPUTER_TURN_MS)
 
 
 def _ply(page: Page) -> int:
@@ -39,11 +47,16 @@ def _click_hex(page: Page, hex_id: str) -> None:
 def _act_on(page: Page, hex_id: str, verb: str) -> None:
     """Click a hex; when its stack holds several candidates, pick one in the stack panel."""
     before = _ply(page)
+    page.evaluate("delete document.body.dataset.selected")
     _click_hex(page, hex_id)
     chooser = page.locator(f'.stackinfo button[data-action^="{verb} "]')
+    # Either the click acted (the ply moves on), or this click's hex is shown with its
+    # candidates and no action is on its way: never a stack panel left from before.
     page.wait_for_function(
         f"Number(document.body.dataset.ply) > {before} || "
-        f"document.querySelectorAll('.stackinfo button[data-action^=\"{verb} \"]').length > 0"
+        f"(document.body.dataset.selected === '{hex_id}' && document.body.dataset.busy !== '1' "
+        f"&& document.querySelectorAll('.stackinfo button[data-action^=\"{verb} \"]').length)",
+        timeout=COMPUTER_TURN_MS,
     )
     if _ply(page) == before:
         chooser.first.click()
@@ -76,10 +89,10 @@ def _set_up_the_us(page: Page, base_url: str) -> None:
 def _play_until_fired_and_moved(page: Page) -> dict[str, bool]:
     """Answer each US prompt with the mouse until a fire is resolved and a unit has moved."""
     done = {"bombarded": False, "fired": False, "moved": False}
-    for _ in range(150):
-        if done["fired"] and done["moved"]:
+    for _ in range(400):
+        if all(done.values()):
             return done
-        page.wait_for_selector("body[data-acting='1']", timeout=30_000)
+        page.wait_for_selector("body[data-acting='1']", timeout=COMPUTER_TURN_MS)
         prompt = page.evaluate("document.body.dataset.prompt")
         if prompt == "bombard":
             lit = _lit(page)
@@ -119,7 +132,19 @@ def _play_until_fired_and_moved(page: Page) -> dict[str, bool]:
     return done
 
 
+def _fixed_seed(page: Page, seed: int) -> None:
+    """Games created from this page get ``seed`` (the test server accepts one), so the game,
+    and the seeded computer player's moves, are the same on every run."""
+
+    def add_seed(route: Route) -> None:
+        body = json.loads(route.request.post_data or "{}") | {"seed": seed}
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/games", add_seed)
+
+
 def test_a_game_against_the_computer_played_with_the_mouse(page: Page, base_url: str) -> None:
+    _fixed_seed(page, 4)
     page.goto(f"{base_url}/")
     shot(page, "00-home")
     page.select_option("#game", "fbsm")
@@ -192,3 +217,23 @@ def test_same_screen_hands_over_between_sides(page: Page, base_url: str) -> None
     expect(page.locator(".bar .who")).to_have_text("same screen: Germany")
     expect(page.locator("body")).to_have_attribute("data-acting", "1")  # a German prompt
     assert page.locator("g.stack[data-side='german']").count() == 30  # 3.6
+
+
+def test_the_saved_record_keeps_a_64_bit_seed_and_replays(page: Page, base_url: str) -> None:
+    seed = 2**62 - 3  # far above 2**53: a JavaScript number would round it
+    answer = httpx.post(
+        f"{base_url}/api/games", json={"game": "fbsm", "seed": seed, "opponent": "remote"}
+    ).json()
+    us = answer["you"]["token"]
+    httpx.post(f"{base_url}/api/seats/{us}/actions", json={"action": "place U01 2334", "ply": 0})
+    httpx.post(f"{base_url}/api/seats/{us}/actions", json={"action": "concede", "ply": 1})
+    page.goto(answer["you"]["url"])
+    expect(page.locator(".dialog.end h2")).to_have_text("Germany wins")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Save the record").click()
+    text = Path(download.value.path()).read_text()
+    record = GameRecord.from_json(text)
+    assert record.seed == seed and record.commitment == answer["commitment"]
+    state = record.replay()  # the fingerprint matches: the browser's file replays exactly
+    assert [str(p.action) for p in state.history()] == ["place U01 2334", "concede"]
+    expect(page.locator(".links .verification")).to_have_attribute("data-verified", "1")
