@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import css, needs_chromium, ply, shot, wait_ply
+from tests.web.conftest import PAGE_STATE_MS, css, needs_chromium, ply, shot, wait_ply
 
 pytestmark = needs_chromium
 
@@ -68,7 +68,7 @@ def test_devildogs_cards_to_sectors_and_orders_with_the_mouse(page: Page, base_u
     _assign_from_the_hand(page)
     _commit(page)
     expect(page.locator(".log")).to_contain_text("us has placed a card face down in every sector")
-    expect(page.locator("body")).to_have_attribute("data-prompt", "orders", timeout=30_000)
+    expect(page.locator("body")).to_have_attribute("data-prompt", "orders", timeout=PAGE_STATE_MS)
     expect(page.locator(".log")).to_contain_text("5.3")  # the initiative chits were drawn
     rows = page.locator(".prompt .btnrow")
     expect(rows).to_have_count(len(SECTORS))
@@ -78,7 +78,9 @@ def test_devildogs_cards_to_sectors_and_orders_with_the_mouse(page: Page, base_u
         page.locator(f'.prompt button[data-action="order {sector} initiative"]').click()
         wait_ply(page, before + 1)
     _commit(page)
-    expect(page.locator("body")).not_to_have_attribute("data-prompt", "orders", timeout=30_000)
+    expect(page.locator("body")).not_to_have_attribute(
+        "data-prompt", "orders", timeout=PAGE_STATE_MS
+    )
     page.locator("button.choices").click()
     shot(page, "devildogs-03-after-orders")
 

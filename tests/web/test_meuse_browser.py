@@ -10,7 +10,16 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import click_hex, css, lit, needs_chromium, ply, shot, wait_ply
+from tests.web.conftest import (
+    PAGE_STATE_MS,
+    click_hex,
+    css,
+    lit,
+    needs_chromium,
+    ply,
+    shot,
+    wait_ply,
+)
 
 pytestmark = needs_chromium
 
@@ -46,7 +55,7 @@ def _button(page: Page, action: str) -> None:
 
 
 def _prompt(page: Page) -> str:
-    page.wait_for_selector("body[data-acting='1']", timeout=30_000)
+    page.wait_for_selector("body[data-acting='1']", timeout=PAGE_STATE_MS)
     return str(page.evaluate("document.body.dataset.prompt"))
 
 

@@ -11,7 +11,7 @@ import httpx
 from playwright.sync_api import Browser, Page, Route, expect
 
 from greatwar.core.record import GameRecord
-from tests.web.conftest import needs_chromium, shot
+from tests.web.conftest import PAGE_STATE_MS, needs_chromium, shot
 
 pytestmark = needs_chromium
 
@@ -23,7 +23,7 @@ def _board(base_url: str) -> dict[str, Any]:
 
 # Waits are on the page's state, never on timing. Their bounds are generous because a busy
 # 2-core machine may take long over a computer's whole turn; they only end a stuck test.
-COMPUTER_TURN_MS = 180_000
+COMPUTER_TURN_MS = PAGE_STATE_MS
 
 
 def _wait_ply(page: Page, ply: int) -> None:
@@ -171,6 +171,8 @@ def test_two_browsers_play_each_other_with_pushed_moves(browser: Browser, base_u
     links = {s["side"] or s["role"]: s["url"] for s in answer["seats"]}
     us = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     german = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    for p in (us, german):
+        p.set_default_timeout(PAGE_STATE_MS)
     us.goto(links["us"])
     german.goto(links["german"])
     expect(german.locator(".prompt h2")).to_have_text("Waiting for United States")
