@@ -196,17 +196,25 @@ def run_fuzz(
     value, if given); ``on_outcomes`` hears each finished chunk."""
     load_game(game_id, options)  # a bad game or option fails here, clearly
     totals = FuzzTotals()
-    size = max(1, min(8, len(seeds) // max(1, workers * 8)))
-    chunks = [list(seeds[i : i + size]) for i in range(0, len(seeds), size)]
-    with ProcessPoolExecutor(workers) as pool:
-        pending: set[Future[list[FuzzOutcome]]] = set()
-        queue = iter(chunks)
+    # With a deadline, one game per task, so the budget is kept to about one game's time.
+    size = 1 if deadline is not None else max(1, min(8, len(seeds) // max(1, workers * 8)))
+    queue = iter([list(seeds[i : i + size]) for i in range(0, len(seeds), size)])
+    pool = ProcessPoolExecutor(workers)
+    pending: set[Future[list[FuzzOutcome]]] = set()
+
+    def fill() -> None:
         for chunk in queue:
             pending.add(pool.submit(_chunk, game_id, dict(options), chunk))
             if len(pending) >= workers * 2:
-                break
+                return
+
+    try:
+        fill()
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+            done, still = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
+            pending.clear()
+            pending.update(still)
             for future in done:
                 outcomes = future.result()
                 for outcome in outcomes:
@@ -214,15 +222,16 @@ def run_fuzz(
                 if on_outcomes is not None:
                     on_outcomes(outcomes)
             if deadline is not None and time.monotonic() >= deadline:
-                for future in pending:
-                    future.cancel()
-                for future in wait(pending).done:
-                    if not future.cancelled():
-                        for outcome in future.result():
-                            totals.add(outcome)
-                break
-            for chunk in queue:
-                pending.add(pool.submit(_chunk, game_id, dict(options), chunk))
-                if len(pending) >= workers * 2:
-                    break
+                break  # the games still running are not counted
+            fill()
+    finally:
+        _stop(pool)
     return totals
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the workers now (a game in progress is dropped)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # no public way
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
