@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench fuzz coverage-doc browser-deps clean
+.PHONY: run test lint bench fuzz coverage-doc browser-deps postgres-deps clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,12 +15,16 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/greatwar play fbsm
 
-test: $(STAMP) browser-deps lint
+test: $(STAMP) browser-deps postgres-deps lint
 	$(BIN)/pytest -n 2 -q
 
 # Debian's chromium and chromium-driver for the browser tests (tests/web/).
 browser-deps:
 	sh scripts/install-browser-deps.sh
+
+# Debian's postgresql: the storage and server tests also run on a throwaway cluster.
+postgres-deps:
+	sh scripts/install-postgres-deps.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check greatwar tests
@@ -30,6 +34,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m greatwar.bench
 	$(BIN)/python -m greatwar.server.bench
+	$(BIN)/python -m greatwar.server.loadbench --games 50 --seconds 60
 
 # Long random-play fuzzing of every registered game (CI plays a few games per game).
 fuzz: $(STAMP)

@@ -117,6 +117,43 @@ def replay(path: Path) -> None:
 
 
 @app.command()
+def fuzz(
+    game: str,
+    games_count: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 1000,
+    seed: Annotated[int, typer.Option(min=0, max=2**64 - 1, help="seed of the first game")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, help="worker processes (default: one per CPU)")
+    ] = os.cpu_count() or 1,
+    minutes: Annotated[
+        float | None, typer.Option(min=0.01, help="stop after this long (the counts say so)")
+    ] = None,
+    failures: Annotated[Path, typer.Option(help="folder for the reproductions of failures")] = Path(
+        "fuzz-failures"
+    ),
+) -> None:
+    """Random-play fuzzing with every check at every step (dead ends, string forms, undo
+    after dice, observations, the game's invariants, replay of the record); each failure is
+    written as the shortest failing record, which `greatwar replay` reproduces. Exit code 1
+    if anything failed."""
+    from greatwar.sim.fuzz_console import fuzz_and_print
+
+    if seed + games_count > 2**64:
+        raise GreatwarError("the seeds run past 2**64 - 1, the largest seed")
+    ok = fuzz_and_print(
+        console,
+        game,
+        parse_options(option or []),
+        range(seed, seed + games_count),
+        workers=workers,
+        minutes=minutes,
+        failures=failures,
+    )
+    if not ok:
+        raise typer.Exit(1)
+
+
+@app.command()
 def verify(
     path: Annotated[Path, typer.Argument(help="a record saved at the end of a game")],
     commitment: Annotated[

@@ -174,7 +174,8 @@ class Computer:
         try:
             chosen = await asyncio.wait_for(self._think(ask, state, player), self.move_seconds)
             action = Action.parse(chosen) if isinstance(chosen, str) else chosen
-            if action not in state.legal_actions(ask.side):
+            legal = await to_thread.run_sync(state.legal_actions, ask.side)
+            if action not in legal:
                 raise ValueError(f"it chose {str(action)!r}, which is not legal now")
             return action, None
         except Exception as error:  # whatever a player does, the game goes on
@@ -193,7 +194,7 @@ class Computer:
                 problem,
                 exc_info=not isinstance(error, TimeoutError),
             )
-            return safe_move(state, ask.side), problem
+            return await to_thread.run_sync(safe_move, state, ask.side), problem
 
     async def _think(self, ask: Ask, state: State, player: Player | None) -> Action | str:
         if self.pool is None:

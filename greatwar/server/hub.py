@@ -185,8 +185,8 @@ class Hub:
         Returns the game and its seats for people, same-screen and spectators."""
         game = load_game(game_id, options)
         for side, player in seats.items():
-            if player is not None:
-                make_player(player, game_id, side, 0)  # an unknown name fails before storing
+            if player is not None:  # an unknown name fails before storing
+                await to_thread.run_sync(make_player, player, game_id, side, 0)
         rows = [
             Seat(new_token(), "", "side", side, seats.get(side), invitation=side in invite)
             for side in game.sides
@@ -428,6 +428,7 @@ class Hub:
                         live.computer = None
                         return
                     snapshot, ply = live.state, live.ply
+                history = await to_thread.run_sync(history_of, snapshot)
                 ask = Ask(
                     live.id,
                     live.game.id,
@@ -435,7 +436,7 @@ class Hub:
                     live.seed,
                     live.specs.get(side, ""),
                     side,
-                    history_of(snapshot),
+                    history,
                 )
                 action, problem = await self.computer.choose(ask, snapshot, live.players[side])
                 if self.computer_pause:

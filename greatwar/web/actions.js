@@ -64,3 +64,9 @@ export function describe(action, pieces) {
   const text = words.join(" ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+// The hex pattern that moves or places this unit ("move u1 *"), if any: a click on the unit
+// selects it, so the unit never gives up its move by a click (its "stay" is a button).
+export function unitPattern(classified, unitId) {
+  return classified.patterns.findIndex((p) => p.prefix.split(/\s+/).includes(unitId));
+}

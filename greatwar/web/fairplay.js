@@ -60,18 +60,22 @@ function check(game, committed) {
 export function seedPanel(game, make) {
   if (!game.commitment) return null;
   const committed = firstCommitment(game);
-  const items = [make("li", {}, "commitment: ", make("code", { class: "commitment" }, committed))];
+  const wrap = "overflow-wrap: anywhere";
+  const items = [make("li", {}, "commitment: ",
+    make("code", { class: "commitment", style: wrap }, committed))];
   if (game.seed !== undefined) {
     const verdict = make("li", { class: "verification" }, "checking…");
     check(game, committed).then((text) => {
       verdict.textContent = text;
       verdict.dataset.verified = text.startsWith("verified") ? "1" : "0";
     });
-    items.push(make("li", {}, "seed: ", make("code", {}, game.seed), " nonce: ",
-      make("code", {}, game.nonce)), verdict,
+    items.push(make("li", {}, "seed: ", make("code", { style: wrap }, game.seed), " nonce: ",
+      make("code", { style: wrap }, game.nonce)), verdict,
     make("li", {}, "Save the record and run `greatwar verify FILE` to replay every roll."));
   }
-  return make("details", { class: "seed" }, make("summary", {}, "Dice you can verify"),
+  // Open at the end, when there is a verdict to read.
+  return make("details", { class: "seed", open: game.seed !== undefined },
+    make("summary", {}, "Dice you can verify"),
     make("ul", {}, items));
 }
 

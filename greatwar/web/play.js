@@ -3,7 +3,7 @@
 // a click becomes one of the legal action strings, or a question to the server about why not.
 
 import { api, connectSeat } from "./api.js";
-import { classify, describe, guessAction, unitsAt, visibleUnitIds } from "./actions.js";
+import { classify, describe, guessAction, unitPattern, unitsAt, visibleUnitIds } from "./actions.js";
 import { MapView } from "./board.js";
 import { h } from "./dom.js";
 import { TableView } from "./table.js";
@@ -781,6 +781,7 @@ class PlayScreen {
   async clickHex(hex) {
     if (!this.msg || this.handover) return;
     this.selected = hex;
+    document.body.dataset.selected = hex; // page state: which hex the last click chose
     this.error = null;
     this.hexMap?.setCursor(null);
     const c = this.classified;
@@ -792,6 +793,12 @@ class PlayScreen {
     if (pattern?.hexes.has(hex) && (this.patternChosen || options.length === 1 || options.length > MENU_MOST)) {
       return this.act(pattern.hexes.get(hex));
     }
+    const units = unitsAt(this.obs, hex).filter((u) => c.unitActions.has(u.id));
+    const ownPattern = units.length === 1 ? unitPattern(c, units[0].id) : -1;
+    if (ownPattern >= 0) {
+      this.patternIndex = ownPattern; // selected: its destinations light up; stay is a button
+      return this.render();
+    }
     if (options.length === 1) {
       const other = c.patterns.findIndex((p) => p.hexes.has(hex));
       if (other >= 0) this.patternIndex = other;
@@ -799,7 +806,6 @@ class PlayScreen {
     }
     this.render();
     if (options.length > 1) return this.openMenu(hex, options);
-    const units = unitsAt(this.obs, hex).filter((u) => c.unitActions.has(u.id));
     if (units.length || this.msg.seat.role === "spectator") return;
     if (!this.acting) {
       const waiting = (this.obs.to_act || []).map((side) => this.sideName(side)).join(", ");
@@ -889,6 +895,7 @@ class PlayScreen {
     if (loss && !confirmed) return this.ask(loss, "Go ahead", () => this.act(action, true));
     if (this.busy) return;
     this.busy = true;
+    document.body.dataset.busy = "1"; // page state for scripts and tests: an action is on its way
     this.error = null;
     try {
       this.update(await api.act(this.token, action, this.msg.ply));
@@ -896,6 +903,7 @@ class PlayScreen {
       if (!(await retryAfterConflict(this, error, action))) await this.refused(error);
     } finally {
       this.busy = false;
+      document.body.dataset.busy = "";
     }
   }
 

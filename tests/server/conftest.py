@@ -17,15 +17,29 @@ with warnings.catch_warnings():
 
 from greatwar.server.app import create_app
 from greatwar.server.store import sqlite_url
+from tests.pg import binaries, throwaway_cluster
 
-# With GREATWAR_TEST_POSTGRES_URL set, every storage-backed test runs on PostgreSQL as well.
+# Every storage-backed test runs on SQLite and on PostgreSQL: the database at
+# GREATWAR_TEST_POSTGRES_URL if set, else a throwaway cluster of the installed PostgreSQL
+# (scripts/install-postgres-deps.sh installs it; without it, SQLite only).
 POSTGRES = os.environ.get("GREATWAR_TEST_POSTGRES_URL")
+HAS_POSTGRES = bool(POSTGRES) or binaries() is not None
 
 
-@pytest.fixture(params=["sqlite", "postgresql"] if POSTGRES else ["sqlite"])
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    if POSTGRES:
+        yield POSTGRES
+        return
+    with throwaway_cluster() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"] if HAS_POSTGRES else ["sqlite"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "postgresql" and POSTGRES:
-        return POSTGRES
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
     return sqlite_url(tmp_path / "games.sqlite3")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from greatwar.server.app import create_app
 from greatwar.server.store import sqlite_url
@@ -31,6 +31,12 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+# Every wait is on the page's state (an attribute, an element, a ply); these bounds only end a
+# stuck test, and are wide because a busy 2-core machine can take seconds to load and draw a
+# map or to play a computer's turn.
+PAGE_STATE_MS = 120_000
+expect.set_options(timeout=PAGE_STATE_MS)
 
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(),
@@ -88,6 +94,7 @@ def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     errors: list[str] = []
     new_page = context.new_page()
+    new_page.set_default_timeout(PAGE_STATE_MS)
     new_page.on("pageerror", lambda error: errors.append(str(error)))
     yield new_page
     context.close()
@@ -100,7 +107,7 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
-def wait_ply(page: Page, ply: int, timeout: float = 30_000) -> None:
+def wait_ply(page: Page, ply: int, timeout: float = PAGE_STATE_MS) -> None:
     """Wait until the page shows position ``ply`` or a later one."""
     page.wait_for_function(f"Number(document.body.dataset.ply) >= {ply}", timeout=timeout)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import css, needs_chromium, ply, shot, wait_ply
+from tests.web.conftest import PAGE_STATE_MS, css, needs_chromium, ply, shot, wait_ply
 
 pytestmark = needs_chromium
 
@@ -70,7 +70,7 @@ def test_devildogs_cards_to_sectors_and_orders_with_the_mouse(page: Page, base_u
     expect(page.locator(".log")).to_contain_text(
         "United States and France has placed a card face down in every sector"
     )
-    expect(page.locator("body")).to_have_attribute("data-prompt", "orders", timeout=30_000)
+    expect(page.locator("body")).to_have_attribute("data-prompt", "orders", timeout=PAGE_STATE_MS)
     expect(page.locator(".log")).to_contain_text("5.3")  # the initiative chits were drawn
     rows = page.locator(".prompt .btnrow")
     expect(rows).to_have_count(len(SECTORS))
@@ -80,6 +80,63 @@ def test_devildogs_cards_to_sectors_and_orders_with_the_mouse(page: Page, base_u
         page.locator(f'.prompt button[data-action="order {sector} initiative"]').click()
         wait_ply(page, before + 1)
     _commit(page)
-    expect(page.locator("body")).not_to_have_attribute("data-prompt", "orders", timeout=30_000)
+    expect(page.locator("body")).not_to_have_attribute(
+        "data-prompt", "orders", timeout=PAGE_STATE_MS
+    )
     page.locator("button.choices").click()
     shot(page, "devildogs-03-after-orders")
+
+
+def _until_a_unit_may_move(base_url: str) -> tuple[str, str, str, list[str]]:
+    """A same-screen game driven by the API to a 5.8 move prompt: (seat token, unit, its hex,
+    the hexes it may move to)."""
+    import random
+
+    import httpx
+
+    answer = httpx.post(
+        f"{base_url}/api/games",
+        json={
+            "game": "devildogs",
+            "seed": 5,
+            "opponent": "hotseat",
+            "options": {"scenario": "wheat"},
+        },
+    ).json()
+    token = answer["you"]["token"]
+    chooser = random.Random(5)
+    message = httpx.get(f"{base_url}/api/seats/{token}").json()
+    for _ in range(2000):
+        legal = message["observation"]["legal_actions"]
+        stays = [a.split()[1] for a in legal if a.startswith("stay ")]
+        for unit in stays:
+            ends = [a.split()[2] for a in legal if a.startswith(f"move {unit} ")]
+            if ends:
+                [here] = [
+                    s["hex"]
+                    for s in message["observation"]["stacks"]
+                    if s["units"][0]["id"] == unit
+                ]
+                return token, unit, here, ends
+        body = {"action": chooser.choice(legal), "ply": message["ply"]}
+        message = httpx.post(f"{base_url}/api/seats/{token}/actions", json=body).json()
+    raise AssertionError("no 5.8 move prompt reached")
+
+
+def test_a_click_on_a_unit_selects_it_and_staying_is_an_explicit_logged_order(
+    page: Page, base_url: str
+) -> None:
+    token, unit, here, ends = _until_a_unit_may_move(base_url)
+    page.goto(f"{base_url}/play#{token}")
+    expect(page.locator("body")).to_have_attribute("data-prompt", "move")
+    before = ply(page)
+    page.locator(f'polygon.hex[data-hex="{here}"]').click()
+    page.wait_for_function(
+        "want => (document.querySelector('svg.map').dataset.lit || '').split(' ')"
+        ".filter(Boolean).sort().join(' ') === want",
+        arg=" ".join(sorted(ends)),
+    )  # selected: its destinations are lit, and nothing was sent
+    assert ply(page) == before
+    page.locator(f'.stackinfo button[data-action="stay {unit}"]').click()
+    wait_ply(page, before + 1)
+    expect(page.locator(".log")).to_contain_text(f"{unit} stays in {here}: it does not move")

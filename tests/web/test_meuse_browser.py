@@ -11,6 +11,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import (
+    PAGE_STATE_MS,
     act_on_hex,
     click_hex,
     css,
@@ -52,7 +53,7 @@ def _button(page: Page, action: str) -> None:
 
 
 def _prompt(page: Page) -> str:
-    page.wait_for_selector("body[data-acting='1']", timeout=30_000)
+    page.wait_for_selector("body[data-acting='1']", timeout=PAGE_STATE_MS)
     return str(page.evaluate("document.body.dataset.prompt"))
 
 

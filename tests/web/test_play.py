@@ -3,12 +3,23 @@ with the mouse, bombard, fire and move; play a friend in a second browser."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.web.conftest import act_on_hex, click_hex, needs_chromium, press, shot, wait_ply
+from greatwar.core.record import GameRecord
+from tests.web.conftest import (
+    PAGE_STATE_MS,
+    act_on_hex,
+    click_hex,
+    needs_chromium,
+    press,
+    shot,
+    wait_ply,
+)
 from tests.web.conftest import lit as lit_hexes
 from tests.web.conftest import ply as ply_of
 
@@ -23,11 +34,16 @@ def _board(base_url: str) -> dict[str, Any]:
 def _act_on(page: Page, hex_id: str, verb: str) -> None:
     """Click a hex; when its stack holds several candidates, pick one in the stack panel."""
     before = ply_of(page)
+    page.evaluate("delete document.body.dataset.selected")
     click_hex(page, hex_id)
     chooser = page.locator(f'.stackinfo button[data-action^="{verb} "]')
+    # Either the click acted (the ply moves on), or this click's hex is shown with its
+    # candidates and no action is on its way: never a stack panel left from before.
     page.wait_for_function(
         f"Number(document.body.dataset.ply) > {before} || "
-        f"document.querySelectorAll('.stackinfo button[data-action^=\"{verb} \"]').length > 0"
+        f"(document.body.dataset.selected === '{hex_id}' && document.body.dataset.busy !== '1' "
+        f"&& document.querySelectorAll('.stackinfo button[data-action^=\"{verb} \"]').length)",
+        timeout=PAGE_STATE_MS,
     )
     if ply_of(page) == before:
         chooser.first.click()
@@ -58,10 +74,10 @@ def _set_up_the_us(page: Page, base_url: str) -> None:
 def _play_until_fired_and_moved(page: Page) -> dict[str, bool]:
     """Answer each US prompt with the mouse until a fire is resolved and a unit has moved."""
     done = {"bombarded": False, "fired": False, "moved": False}
-    for _ in range(150):
-        if done["fired"] and done["moved"]:
+    for _ in range(400):
+        if all(done.values()):
             return done
-        page.wait_for_selector("body[data-acting='1']", timeout=30_000)
+        page.wait_for_selector("body[data-acting='1']", timeout=PAGE_STATE_MS)
         prompt = page.evaluate("document.body.dataset.prompt")
         if prompt == "bombard":
             lit = lit_hexes(page)
@@ -101,7 +117,19 @@ def _play_until_fired_and_moved(page: Page) -> dict[str, bool]:
     return done
 
 
+def _fixed_seed(page: Page, seed: int) -> None:
+    """Games created from this page get ``seed`` (the test server accepts one), so the game,
+    and the seeded computer player's moves, are the same on every run."""
+
+    def add_seed(route: Route) -> None:
+        body = json.loads(route.request.post_data or "{}") | {"seed": seed}
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/games", add_seed)
+
+
 def test_a_game_against_the_computer_played_with_the_mouse(page: Page, base_url: str) -> None:
+    _fixed_seed(page, 4)
     page.goto(f"{base_url}/")
     shot(page, "00-home")
     page.select_option("#game", "fbsm")
@@ -128,6 +156,8 @@ def test_two_browsers_play_each_other_with_pushed_moves(browser: Browser, base_u
     links = {s["side"] or s["role"]: s["url"] for s in answer["seats"]}
     us = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     german = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    for p in (us, german):
+        p.set_default_timeout(PAGE_STATE_MS)
     us.goto(links["us"])
     german.goto(links["german"])
     expect(german.locator(".prompt h2")).to_have_text("Waiting for United States")
@@ -177,3 +207,23 @@ def test_same_screen_hands_over_between_sides(page: Page, base_url: str) -> None
     expect(page.locator(".bar .who")).to_have_text("same screen: Germany")
     expect(page.locator("body")).to_have_attribute("data-acting", "1")  # a German prompt
     assert page.locator("g.stack[data-side='german']").count() == 30  # 3.6
+
+
+def test_the_saved_record_keeps_a_64_bit_seed_and_replays(page: Page, base_url: str) -> None:
+    seed = 2**62 - 3  # far above 2**53: a JavaScript number would round it
+    answer = httpx.post(
+        f"{base_url}/api/games", json={"game": "fbsm", "seed": seed, "opponent": "remote"}
+    ).json()
+    us = answer["you"]["token"]
+    httpx.post(f"{base_url}/api/seats/{us}/actions", json={"action": "place U01 2334", "ply": 0})
+    httpx.post(f"{base_url}/api/seats/{us}/actions", json={"action": "concede", "ply": 1})
+    page.goto(answer["you"]["url"])
+    expect(page.locator(".dialog.end p.cause")).to_contain_text("conceded")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Save the record").click()
+    text = Path(download.value.path()).read_text()
+    record = GameRecord.from_json(text)
+    assert record.seed == seed and record.commitment == answer["commitment"]
+    state = record.replay()  # the fingerprint matches: the browser's file replays exactly
+    assert [str(p.action) for p in state.history()] == ["place U01 2334", "concede"]
+    expect(page.locator(".links .verification")).to_have_attribute("data-verified", "1")

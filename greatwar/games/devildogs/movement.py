@@ -139,6 +139,9 @@ class Move(Prompt[DevilDogsState]):
             state.note("5.8", f"{state.unit(unit).id} moves {origin} to {action.args[1]}")
         elif action.verb == "refuse":
             refuse(state, unit, "5.8")
+        else:  # 5.8: an order is always explicit, and so is giving it up
+            here = state.hex_id(state.where[unit])
+            state.note("5.8", f"{state.unit(unit).id} stays in {here}: it does not move")
         frame["units"] = tuple(u for u in frame["units"] if u != unit)
         if not frame["units"] or state.is_terminal():
             state.pop()

@@ -1,0 +1,91 @@
+"""``greatwar fuzz`` on the terminal: a progress bar with rates, then the counts."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from greatwar.sim.fuzz import FuzzOutcome, FuzzTotals, run_fuzz, write_failure
+
+
+def fuzz_and_print(
+    console: Console,
+    game: str,
+    options: Mapping[str, object],
+    seeds: Sequence[int],
+    *,
+    workers: int,
+    minutes: float | None,
+    failures: Path,
+) -> bool:
+    """Fuzz with a live progress bar; print the counts and where the failures are. True if
+    every game passed."""
+    columns = (
+        TextColumn("[bold]fuzz {task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("[cyan]{task.fields[rate]}"),
+        TextColumn("[red]{task.fields[failed]} failed"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    start = time.monotonic()
+    deadline = start + minutes * 60 if minutes else None
+    seen = FuzzTotals()
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task(game, total=len(seeds), rate="-- games/s", failed=0)
+
+        def heard(outcomes: list[FuzzOutcome]) -> None:
+            for outcome in outcomes:
+                seen.add(outcome)
+            elapsed = max(time.monotonic() - start, 1e-6)
+            rate = f"{seen.games / elapsed:.1f} games/s, {seen.actions / elapsed:,.0f} actions/s"
+            progress.update(task, advance=len(outcomes), rate=rate, failed=len(seen.failures))
+
+        totals = run_fuzz(
+            game, options, seeds, workers=workers, deadline=deadline, on_outcomes=heard
+        )
+    elapsed = time.monotonic() - start
+    print_totals(console, game, totals, len(seeds), elapsed)
+    for failure in totals.failures:
+        path = write_failure(failure, game, options, failures)
+        console.print(
+            f"[red]seed {failure.seed}[/red] fails at action {failure.step}: {failure.problem}\n"
+            f"  reproduce: greatwar replay {path}",
+            highlight=False,
+        )
+    return not totals.failures
+
+
+def print_totals(
+    console: Console, game: str, totals: FuzzTotals, asked: int, elapsed: float
+) -> None:
+    table = Table(
+        "game", "games", "of", "actions", "states checked", "ended", "wins", "failed", "time"
+    )
+    wins = ", ".join(f"{side} {n}" for side, n in sorted(totals.wins.items())) or "-"
+    table.add_row(
+        game,
+        f"{totals.games:,}",
+        f"{asked:,}",
+        f"{totals.actions:,}",
+        f"{totals.states:,}",
+        f"{totals.ended:,}",
+        wins,
+        f"{len(totals.failures):,}",
+        f"{elapsed:,.0f} s",
+    )
+    console.print(table)
