@@ -22,11 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from greatwar.core.actions import Action
-from greatwar.core.game import Game
 from greatwar.core.record import GameRecord
 from greatwar.core.registry import GAME_MODULES, load_game
 from greatwar.core.rng import Rng
-from greatwar.core.state import State
+from greatwar.core.state import Game, State
 
 MAX_ACTIONS = 100_000  # a game longer than this is a dead loop
 STRING_FORM_EVERY = 53  # steps between string-form checks
