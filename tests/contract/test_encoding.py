@@ -78,7 +78,7 @@ def test_tensor_is_built_from_the_observation_alone(game):
     """The tensor of a side is a function of its observation dict (through JSON, so of
     nothing but its whitelisted content): it can hold nothing the side may not see."""
     spec = game.encoding().observation
-    for step, (state, side) in enumerate(random_states(game)):
+    for step, (state, _side) in enumerate(random_states(game)):
         if step % 60:
             continue
         for viewer in game.sides:

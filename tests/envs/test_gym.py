@@ -7,11 +7,11 @@ import pytest
 
 pytest.importorskip("gymnasium", reason="the rl extra (pip install -e '.[rl]') is not installed")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+from gymnasium.utils.env_checker import check_env
 
-import greatwar  # noqa: E402
-from greatwar.core.errors import BadSide, GreatwarError, IllegalAction  # noqa: E402
-from greatwar.envs import gym_env  # noqa: E402
+import greatwar
+from greatwar.core.errors import BadSide, GreatwarError, IllegalAction
+from greatwar.envs import gym_env
 
 
 @pytest.mark.parametrize("opponent", ["random", "heuristic"])
@@ -32,7 +32,9 @@ def test_a_whole_game_against_the_heuristic(game_id):
         mask = env.action_masks()
         assert np.array_equal(mask, info["action_mask"]) and mask.any()
         assert env.state.current_player() == side
-        observation, reward, terminated, truncated, info = env.step(rng.choice(np.flatnonzero(mask)))
+        observation, reward, terminated, truncated, info = env.step(
+            rng.choice(np.flatnonzero(mask))
+        )
         steps += 1
     assert terminated and reward in (-1.0, 1.0)
     assert reward == (1.0 if env.state.winner() == side else -1.0)

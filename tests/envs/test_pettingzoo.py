@@ -7,10 +7,10 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]') is not installed")
 
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test
 
-import greatwar  # noqa: E402
-from greatwar.envs import aec_env  # noqa: E402
+import greatwar
+from greatwar.envs import aec_env
 
 
 def test_api_test_passes(game_id):
