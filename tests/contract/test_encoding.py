@@ -155,3 +155,12 @@ def test_a_game_without_encoding_says_so(monkeypatch):
     assert not has_encoding("toy")
     with pytest.raises(EncodingError, match="no research encoding"):
         toy.num_distinct_actions()
+
+
+def test_the_encodings_document_is_current():
+    from greatwar.tools.encoding_doc import document
+
+    path = Path(__file__).parents[2] / "docs" / "encodings.md"
+    assert path.read_text() == document(), (
+        "docs/encodings.md is stale: python -m greatwar.tools.encoding_doc > docs/encodings.md"
+    )
