@@ -171,7 +171,9 @@ def research_loop(game_id: str, steps: int, adapter: bool) -> float:
                 if terminated or truncated:
                     env.step(None)
                     continue
-                env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+                # int8, as PettingZoo's Discrete.sample wants; numpy scans bool ten times faster
+                legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
+                env.step(int(rng.choice(legal)))
                 done += 1
     else:
         while done < steps:
