@@ -14,6 +14,10 @@ processes, are wall-clock.
   that makes of a 10,000-game FBSM study;
 - with ``--strength N``: the search player against the scripted one, N games per game and side
   (win rate with its 95 % Wilson interval, seconds per decision). Slow: hours for N=100.
+- the research API of each game (issue 15): the cost of an observation tensor and an action
+  mask per step, and the PettingZoo adapter's step rate against the same loop written on the
+  raw API (``--research`` runs only these), in the process's CPU time, which other
+  processes on a loaded machine disturb far less than wall time.
 """
 
 from __future__ import annotations
@@ -211,6 +215,96 @@ def study_rate(games: int, workers: int) -> float:
         return games / (time.perf_counter() - started)
 
 
+def research_loop(game_id: str, steps: int, adapter: bool) -> float:
+    """Steps per second of random masked play that observes the tensor and the mask of the
+    side to act each step: through the PettingZoo AEC adapter, or the same calls made on
+    the raw API (``legal_actions_mask``, ``observation_tensor``, ``apply_action``)."""
+    import numpy as np
+
+    game = load_game(game_id)
+    rng = np.random.default_rng(0)
+    seeds = iter(range(1_000_000))
+    done = 0
+    started = time.process_time()
+    if adapter:
+        from greatwar.envs import aec_env
+
+        env = aec_env(game_id)
+        while done < steps:
+            env.reset(seed=next(seeds))
+            while env.agents and done < steps:
+                observation, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                # int8, as PettingZoo's Discrete.sample wants; numpy scans bool ten times faster
+                legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
+                env.step(int(rng.choice(legal)))
+                done += 1
+    else:
+        while done < steps:
+            state = game.new_initial_state(next(seeds))
+            while not state.is_terminal() and done < steps:
+                side = state.current_player()
+                state.observation_tensor(side)
+                mask = state.legal_actions_mask(side)
+                state.apply_action(game.action_from_id(int(rng.choice(np.flatnonzero(mask)))), side)
+                done += 1
+    return done / (time.process_time() - started)
+
+
+def encoding_cost(game_id: str, steps: int) -> tuple[float, float]:
+    """(microseconds for a tensor and a mask, microseconds for legal actions and an apply),
+    per step of random play."""
+    game = load_game(game_id)
+    tensor = plain = 0.0
+    done = 0
+    for seed in range(1_000_000):
+        state = game.new_initial_state(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal() and done < steps:
+            side = state.current_player()
+            t0 = time.process_time()
+            action = player.choose(state, side)
+            state.apply_action(action, side)
+            t1 = time.process_time()
+            if not state.is_terminal():
+                acting = state.current_player()
+                state.observation_tensor(acting)
+                state.legal_actions_mask(acting)
+            tensor += time.process_time() - t1
+            plain += t1 - t0
+            done += 1
+        if done >= steps:
+            break
+    return tensor / done * 1e6, plain / done * 1e6
+
+
+def research_figures(quick: bool) -> list[Figure]:
+    """Tensor and mask cost, and the adapter's overhead, for every game with an encoding."""
+    from greatwar.core.registry import GAME_MODULES, has_encoding
+
+    steps = 600 if quick else 3_000
+    figures = []
+    for game_id in GAME_MODULES:
+        if not has_encoding(game_id):
+            continue
+        tensor, plain = encoding_cost(game_id, steps)
+        # interleaved, best of three: the machine's load moves between runs
+        raw = aec = 0.0
+        for _ in range(3):
+            raw = max(raw, research_loop(game_id, steps // 3, adapter=False))
+            aec = max(aec, research_loop(game_id, steps // 3, adapter=True))
+        figures += [
+            Figure(f"{game_id}: legal actions + apply", plain, "us/step"),
+            Figure(f"{game_id}: tensor + mask", tensor, "us/step"),
+            Figure(f"{game_id}: raw API with tensor+mask", raw, "steps/s"),
+            Figure(f"{game_id}: PettingZoo AEC adapter", aec, "steps/s"),
+            Figure(f"{game_id}: adapter overhead", (raw / aec - 1) * 100, "%", "<= 20"),
+        ]
+    return figures
+
+
 def measure(quick: bool, strength_games: int, strength_player: str) -> list[Figure]:
     scale = 0.3 if quick else 1.0
     chess_rate = chess_random_playouts(6 * scale)
@@ -268,9 +362,15 @@ def main() -> None:
         "--strength", type=int, default=0, metavar="N", help="N games per game and side (slow)"
     )
     parser.add_argument("--player", default="hard", help="the search player (default: hard)")
+    parser.add_argument("--research", action="store_true", help="only the research-API figures")
     args = parser.parse_args()
     print(f"{'figure':<36} {'value':>12}  {'unit':<13} target")
-    for f in measure(args.quick, args.strength, args.player):
+    figures = [] if args.research else measure(args.quick, args.strength, args.player)
+    try:
+        figures += research_figures(args.quick)
+    except ImportError as missing:  # the rl extra is not installed
+        print(f"(research figures skipped: {missing})")
+    for f in figures:
         print(f"{f.name:<36} {f.value:>12,.2f}  {f.unit:<13} {f.target}", flush=True)
 
 

@@ -191,6 +191,7 @@ class Field:
     fill: Fill = field(repr=False, compare=False)
     doc: str = ""
     planes: tuple[str, ...] = ()  # the meaning of each index of the first axis, if listed
+    grid: HexPlanes | None = field(default=None, repr=False, compare=False)  # hex-grid planes
 
     @property
     def size(self) -> int:
@@ -312,7 +313,7 @@ def stack_field(
                         cell[base + i] += 1
 
     doc = f"per side and hex: {', '.join(per_side)} (from the observation's {key!r})"
-    return Field(name, (len(planes), *grid.shape), fill, doc, planes)
+    return Field(name, (len(planes), *grid.shape), fill, doc, planes, grid)
 
 
 def hex_list_field(
@@ -328,7 +329,7 @@ def hex_list_field(
                 if where is not None:
                     out[i][where] += 1.0
 
-    return Field(name, (len(keys), *grid.shape), fill, doc)
+    return Field(name, (len(keys), *grid.shape), fill, doc, (), grid)
 
 
 def static_field(name: str, planes: Mapping[str, npt.NDArray[np.float32]], doc: str) -> Field:

@@ -43,6 +43,43 @@ def evaluate(
     return wins / games
 
 
+def board_indexes(env: GreatwarEnv) -> npt.NDArray[np.int64]:
+    """The tensor's positions the agent is shown: every field but the constant map, and on
+    hex-grid fields only the hexes of the action space (the scenario's playable area), so
+    the network's first layer is not spent on hexes no unit can reach."""
+    encoding = env.game.encoding()
+    spec = encoding.observation
+    hexes = next(d for v in encoding.actions.verbs for d in v.args if d.name == "hex")
+    views = spec.unflatten(np.arange(spec.shape[0], dtype=np.float32))
+    kept: list[npt.NDArray[np.int64]] = []
+    for f in spec.fields:
+        view = views[f.name].astype(np.int64)
+        if f.name == "map":
+            continue
+        if f.grid is not None:
+            cells = [f.grid.at(h) for h in hexes.values]
+            rows = np.array([c[0] for c in cells if c is not None])
+            cols = np.array([c[1] for c in cells if c is not None])
+            kept.append(view[:, rows, cols].ravel())
+        else:
+            kept.append(view.ravel())
+    return np.concatenate(kept)
+
+
+class Cropped(GreatwarEnv):
+    """The environment with observations cut down to ``board_indexes``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from gymnasium import spaces
+
+        self.keep = board_indexes(self)
+        self.observation_space = spaces.Box(-1e3, 1e3, (len(self.keep),), np.float32)
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        return super()._observe()[self.keep]
+
+
 def random_policy(seed: int = 0) -> Policy:
     """A uniform choice among the legal actions: the untrained baseline."""
     rng = np.random.default_rng(seed)
@@ -59,11 +96,14 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     from sb3_contrib import MaskablePPO
 
     torch.set_num_threads(args.threads)
-    env = GreatwarEnv(args.game, args.side, opponent=args.opponent)
-    model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=1024, batch_size=128, verbose=0)
+    env = Cropped(args.game, args.side, opponent=args.opponent)
+    model = MaskablePPO(
+        "MlpPolicy", env, seed=args.seed, n_steps=1024, batch_size=128, n_epochs=5, verbose=0
+    )
+    keep = env.keep
 
     def trained(observation: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int:
-        action, _ = model.predict(observation, action_masks=mask, deterministic=False)
+        action, _ = model.predict(observation[keep], action_masks=mask, deterministic=False)
         return int(action)
 
     curve: list[dict[str, Any]] = []

@@ -1,8 +1,8 @@
 """Every greatwar game as an OpenSpiel Python game: ``pyspiel.load_game("greatwar_fbsm")``.
 
 ``register()`` (run on import of ``greatwar.openspiel``) registers ``greatwar_<id>`` for each
-game with an encoding. The game's options are OpenSpiel parameters, plus ``seed``: the first
-state's seed, each further ``new_initial_state()`` taking the next one.
+game with an encoding. The game's options are OpenSpiel parameters, plus ``seed``, the seed of
+every ``new_initial_state()`` (load the game with another seed for other dice).
 
 Declared as: sequential (simultaneous hidden choices are taken one side at a time, hidden
 from the other until revealed), SAMPLED_STOCHASTIC (dice and draws come from the state's own
@@ -70,12 +70,12 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=encoding.max_game_length,
         )
         super().__init__(_game_type(game_id, defaults), info, given)
-        self.next_seed = int(merged["seed"])
+        self.seed = int(merged["seed"])
 
     def new_initial_state(self) -> OpenSpielState:
-        seed = self.next_seed
-        self.next_seed += 1
-        return OpenSpielState(self, self.greatwar.new_initial_state(seed))
+        """The state before the first action, from the ``seed`` parameter: always the same,
+        as OpenSpiel expects (it rebuilds states by replaying histories)."""
+        return OpenSpielState(self, self.greatwar.new_initial_state(self.seed))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None

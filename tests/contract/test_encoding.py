@@ -160,3 +160,27 @@ def test_a_game_without_encoding_says_so(monkeypatch):
     assert not has_encoding("toy")
     with pytest.raises(EncodingError, match="no research encoding"):
         toy.num_distinct_actions()
+
+
+def test_the_encodings_document_is_current():
+    from greatwar.tools.encoding_doc import document
+
+    path = Path(__file__).parents[2] / "docs" / "encodings.md"
+    assert path.read_text() == document(), (
+        "docs/encodings.md is stale: python -m greatwar.tools.encoding_doc > docs/encodings.md"
+    )
+
+
+def test_a_face_down_card_is_not_in_the_other_sides_tensor():
+    """Devil Dogs 5.2: two positions that differ only in which card the US placed face down
+    give the German identical tensors, and the US different ones."""
+    if not has_encoding("devildogs"):
+        pytest.skip("devildogs has no encoding")
+    game = greatwar.load_game("devildogs")
+    start = game.new_initial_state(0)
+    first, second = [a for a in start.legal_actions("us") if a.verb == "assign"][:2]
+    one, two = start.clone(), start.clone()
+    one.apply_action(first, "us")
+    two.apply_action(second, "us")
+    assert np.array_equal(one.observation_tensor("german"), two.observation_tensor("german"))
+    assert not np.array_equal(one.observation_tensor("us"), two.observation_tensor("us"))
