@@ -19,10 +19,25 @@ def toward_enemy(state: DevilDogsState, side: str, a: int, b: int) -> int:
     return rows[a] - rows[b] if side == US else rows[b] - rows[a]
 
 
-def enemy_zone(state: DevilDogsState, side: str) -> set[int]:
-    """6.1: hexes adjacent to an enemy unit of ``side``."""
-    enemies = [h for h, u in state.at.items() if state.unit(u).side != side]
-    return zone_of_control(state.c.board.grid, enemies)
+def enemy_zone(state: DevilDogsState, side: str) -> frozenset[int]:
+    """6.1: hexes adjacent to an enemy unit of ``side`` (kept until a unit moves)."""
+    key = ("zone", side)
+    found = state.derived.get(key)
+    if found is None:
+        enemies = enemy_hexes(state, side)
+        found = state.derived[key] = frozenset(zone_of_control(state.c.board.grid, enemies))
+    return found
+
+
+def enemy_hexes(state: DevilDogsState, side: str) -> frozenset[int]:
+    """Hexes holding a unit of the enemy of ``side`` (kept until a unit moves)."""
+    key = ("enemies", side)
+    found = state.derived.get(key)
+    if found is None:
+        units = state.c.units
+        found = frozenset(h for h, u in state.at.items() if units[u].side != side)
+        state.derived[key] = found
+    return found
 
 
 def reach(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
@@ -34,8 +49,7 @@ def reach(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
     start = state.where[unit]
     side = state.unit(unit).side
     zone = enemy_zone(state, side)
-    units = state.c.units
-    enemies = {h for h, u in state.at.items() if units[u].side != side}
+    enemies = enemy_hexes(state, side)
     playable = state.playable()
     neighbors = state.c.board.grid.neighbors
     spent = {start: 0.0}

@@ -90,6 +90,9 @@ class DevilDogsState(State):
         self.held = {o.hex: o.holder for o in self.sc.objectives}
         self.agenda: list[Step] = []
         self.hits: dict[str, list[tuple[str, ...]]] = {}  # choices made by pick prompts
+        # sets derived from where the units stand (enemy hexes, zones of control), kept until
+        # a unit is placed or removed; immutable, so clones share them
+        self.derived: dict[tuple[str, str], frozenset[int]] = {}
         self.setup()
 
     # --- set-up (3.1) -----------------------------------------------------------------
@@ -151,6 +154,7 @@ class DevilDogsState(State):
             del self.at[old]
         self.where[unit] = hex_index
         self.at[hex_index] = unit
+        self.derived = {}
         if hex_index in self.held:
             self.held[hex_index] = self.unit(unit).side
 
@@ -159,6 +163,7 @@ class DevilDogsState(State):
         old = self.where[unit]
         if old >= 0:
             del self.at[old]
+            self.derived = {}
         self.where[unit] = where
         self.pinned.discard(unit)
 
@@ -355,6 +360,7 @@ class DevilDogsState(State):
         new.held = dict(self.held)
         new.agenda = list(self.agenda)
         new.hits = {k: list(v) for k, v in self.hits.items()}
+        new.derived = dict(self.derived)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -88,7 +88,12 @@ def destinations(state: MeuseState, unit: int) -> dict[int, float]:
             step = cost(start, there)
             if step is not None and there not in spent:
                 spent[there] = step  # digest 5.1: an unmoved unit may always move one hex
-    return {h: mp for h, mp in spent.items() if state.room(h, [unit])}
+    if state.cfg.stacking_limit < 1:  # (a table allowing no unit at all: check every hex)
+        return {h: mp for h, mp in spent.items() if state.room(h, [unit])}
+    for h in spent.keys() & state.stacks.keys():  # an empty hex always has room for one unit
+        if not state.room(h, [unit]):
+            del spent[h]
+    return spent
 
 
 def can_move(state: MeuseState, unit: int) -> bool:

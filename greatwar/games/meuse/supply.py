@@ -33,21 +33,18 @@ def supplied_hexes(state: MeuseState, side: str) -> frozenset[int]:
 
 
 def _trace(state: MeuseState, side: str) -> frozenset[int]:
-    grid = state.c.board.grid
-    enemy_zoc = state.zoc(ALLIED if side == GERMAN else GERMAN)
-
-    def passable(h: int) -> bool:
-        occupant = state.side_in(h)
-        if occupant is not None and occupant != side:
-            return False
-        return h not in enemy_zoc or occupant == side
-
-    seen = {h for h in sources(state, side) if passable(h)}
+    """9.1: a search from the side's supply sources through hexes free of enemy units and of
+    enemy ZOC not occupied by a friendly unit."""
+    neighbors = state.c.board.grid.neighbors
+    other = ALLIED if side == GERMAN else GERMAN
+    # never an enemy hex; an enemy ZOC hex only where a friendly unit stands (9.1)
+    closed = state.occupied(other) | (state.zoc(other) - state.occupied(side))
+    seen = {h for h in sources(state, side) if h not in closed}
     frontier = list(seen)
     while frontier:
         here = frontier.pop()
-        for there in grid.neighbors(here):
-            if there not in seen and passable(there):
+        for there in neighbors(here):
+            if there not in seen and there not in closed:
                 seen.add(there)
                 frontier.append(there)
     return frozenset(seen)
