@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.errors import GreatwarError
@@ -32,7 +33,14 @@ HEURISTICS: dict[str, Callable[[str, int], Player]] = {
     "fbsm": _fbsm_heuristic,
     "meuse": _meuse_heuristic,
     "devildogs": _devildogs_heuristic,
+    "marne1914": lambda side, seed: _marne1914_players().heuristic(side, seed),
 }
+
+
+def _marne1914_players() -> ModuleType:
+    import greatwar.games.marne1914.players as players
+
+    return players
 
 
 def heuristic(game_id: str, side: str, seed: int = 0) -> Player:

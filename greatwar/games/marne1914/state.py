@@ -46,7 +46,7 @@ class MarneState(State):
         self.steps = [c.steps for c in self.c.counters]
         self.stacks: dict[int, list[int]] = {}  # hex -> units, bottom to top
         self.version = 0  # counts changes of ``stacks``, for the ZOC cache
-        self._zoc: dict[str, tuple[int, frozenset[int]]] = {}
+        self.memo: dict[str, tuple[int, frozenset[int]]] = {}
         self.hq_of = [self.c.hq_of_corps[c.corps] for c in self.c.counters]  # 5.2.4, 7.3.2
         self.mode = {hq: DEFENSIVE for hq in self.c.hq_of_corps.values()}  # 5.2.1
         self.pending: dict[str, dict[int, str]] = {ALLIED: {}, GERMAN: {}}  # 5.2.5 face down
@@ -115,13 +115,13 @@ class MarneState(State):
     def units_on_map(self, side: str) -> list[int]:
         """The side's units on the map, in counter order."""
         key = f"units {side}"
-        cached = self._zoc.get(key)
+        cached = self.memo.get(key)
         if cached is None or cached[0] != self.version:
             units = frozenset(
                 u for s in self.stacks.values() for u in s if self.c.counters[u].side == side
             )
             cached = (self.version, units)
-            self._zoc[key] = cached
+            self.memo[key] = cached
         return sorted(cached[1])
 
     def hexes_of(self, side: str) -> list[int]:
@@ -253,7 +253,7 @@ class MarneState(State):
 
     def zoc(self, side: str) -> frozenset[int]:
         """8.2.1.1: every unit exerts a ZOC into the six hexes around it; 13.1.3 Paris not."""
-        cached = self._zoc.get(side)
+        cached = self.memo.get(side)
         if cached is not None and cached[0] == self.version:
             return cached[1]
         grid = self.c.board.grid
@@ -262,7 +262,7 @@ class MarneState(State):
             if self.c.counters[stack[0]].side == side:
                 zone.update(grid.neighbors(hex_index))
         frozen = frozenset(zone)
-        self._zoc[side] = (self.version, frozen)
+        self.memo[side] = (self.version, frozen)
         return frozen
 
     def in_enemy_zoc(self, unit: int) -> bool:
@@ -336,7 +336,7 @@ class MarneState(State):
 
     def copy_into(self, new: State) -> None:
         assert isinstance(new, MarneState)
-        new._zoc = dict(self._zoc)
+        new.memo = dict(self.memo)
         new.where = list(self.where)
         new.steps = list(self.steps)
         new.stacks = {h: list(s) for h, s in self.stacks.items()}

@@ -34,6 +34,16 @@ def hex_cost(state: MarneState, a: int, b: int) -> float:
 def hq_reach(state: MarneState, hq: int) -> set[int]:
     """11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's hex but
     not the unit's; the path's other hexes must be clear (11.1.4)."""
+    key = f"reach {hq}"
+    cached = state.memo.get(key)
+    if cached is not None and cached[0] == state.version:
+        return set(cached[1])
+    reach = _hq_reach(state, hq)
+    state.memo[key] = (state.version, frozenset(reach))
+    return reach
+
+
+def _hq_reach(state: MarneState, hq: int) -> set[int]:
     side = state.counter(hq).side
     stop = blocked(state, side)
     limit = float(state.c.tables["supply"]["length"]) + 1e-9
