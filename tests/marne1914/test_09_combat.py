@@ -279,7 +279,7 @@ def test_9_9_an_hq_in_an_enemy_zoc_is_displaced() -> None:
 
 
 def test_9_4_7_victors_may_advance_into_the_vacated_hex() -> None:
-    state, units = result_position("4")
+    state, _ = result_position("4")
     state.apply_action("steps 2", "german")
     while state.stack[-1]["p"] == "retreat":
         state.apply_action(actions(state, "german")[0], "german")

@@ -245,7 +245,7 @@ class Arrive(Prompt[MarneState]):
             moved_note(state, unit, entry, to)
         state.note("7.3.1", f"a {side} reinforcement enters at {state.hex_id(entry)}")
         displace_hqs(state, OTHER[side])
-        if state.counter(unit).marker == "M":
+        if state.counter(unit).marker == "M" and friendly_hqs(state, side):
             state.push("attach", side=side, unit=unit)  # 7.3.2
 
 
@@ -374,7 +374,8 @@ class TaxiTo(Prompt[MarneState]):
             state.moved.add(unit)
         state.note("15.1.2", f"the Paris taxis carry two units to {action.args[0]}")
         for unit in frame["units"]:
-            state.push("attach", side=side, unit=unit)  # 15.1.3
+            if friendly_hqs(state, side):
+                state.push("attach", side=side, unit=unit)  # 15.1.3
 
 
 PROMPTS = (Reinforce(), Arrive(), Attach(), TaxiTo())
