@@ -50,9 +50,14 @@ def terrain_costs(state: MarneState, road: bool) -> dict[tuple[int, int], float]
 
 def enemy_held(state: MarneState, side: str) -> set[int]:
     """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
+    key = f"held {side}"
+    cached = state.memo.get(key)
+    if cached is not None and cached[0] == state.version:
+        return set(cached[1])
     held = set(state.hexes_of(OTHER[side]))
     if side == GERMAN:
         held |= {h for h in state.garrison if state.is_garrisoned(h)}
+    state.memo[key] = (state.version, frozenset(held))
     return held
 
 

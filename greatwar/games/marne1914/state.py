@@ -125,7 +125,16 @@ class MarneState(State):
         return sorted(cached[1])
 
     def hexes_of(self, side: str) -> list[int]:
-        return sorted(h for h, s in self.stacks.items() if self.c.counters[s[0]].side == side)
+        """Hexes holding the side's units, in order (kept until the stacks change)."""
+        key = f"hexes {side}"
+        cached = self.memo.get(key)
+        if cached is None or cached[0] != self.version:
+            hexes = frozenset(
+                h for h, s in self.stacks.items() if self.c.counters[s[0]].side == side
+            )
+            cached = (self.version, hexes)
+            self.memo[key] = cached
+        return sorted(cached[1])
 
     def combat_hexes_of(self, side: str) -> list[int]:
         """Hexes holding a side's combat units (an HQ alone exerts a ZOC too: 8.2.1.1)."""

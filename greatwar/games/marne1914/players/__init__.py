@@ -105,6 +105,8 @@ class MarneHeuristic:
         if here is None:
             return
         view = next(u for u in pic["mine"][here] if u["id"] == unit)
+        for key in [k for k in pic if k.startswith("corps ")]:
+            del pic[key]
         pic["mine"][here] = [u for u in pic["mine"][here] if u["id"] != unit]
         pic["mine"].setdefault(to, []).append(view)
 
@@ -132,22 +134,25 @@ class MarneHeuristic:
         """5.2: Offensive wherever allowed, else Defensive (5.2.6, 11.2.3)."""
         obs = self.observe(state, fresh=True)
         want: dict[str, str] = {}
+        cut: set[str] = set()
         for item in obs["panels"][0]["items"]:
             hq, _, rest = item["label"].partition(": ")
             want[hq] = rest.split(" ")[0]
+            if "out of supply" in rest:
+                cut.add(hq)  # 11.2.3: no Offensive mode
         for action in legal:
-            if (
-                action.verb == "mode"
-                and action.args[1] == OFFENSIVE
-                and want.get(action.args[0]) != OFFENSIVE
-            ):
+            hq = action.args[0] if action.verb == "mode" else ""
+            if action.verb == "mode" and action.args[1] == OFFENSIVE and want.get(hq) != OFFENSIVE:
                 return action
         for action in legal:
+            hq = action.args[0] if action.verb == "mode" else ""
             if (
-                action.verb == "mode"
-                and action.args[1] == "defensive"
-                and want.get(action.args[0]) not in (OFFENSIVE, "defensive")
+                action.verb != "mode"
+                or action.args[1] != "defensive"
+                or want.get(hq) == "defensive"
             ):
+                continue
+            if want.get(hq) != OFFENSIVE or hq in cut:
                 return action  # 5.2.6, 11.2.3: Offensive is barred, so Defensive
         return self.find(legal, "commit")
 
@@ -210,12 +215,7 @@ class MarneHeuristic:
         enemy = pic["enemy"]
         near: int = pic["enemy_dist"][h]
         if unit.endswith("-HQ"):
-            corps = unit[:-3]
-            spots = [
-                x
-                for x, us in pic["mine"].items()
-                if any(u["id"].startswith(corps + "-") and u["kind"] != "hq" for u in us)
-            ]
+            spots = self.corps_hexes(pic, unit[:-3])
             spread = sum(self.grid.distance(h, x) for x in spots) / max(1, len(spots))
             return -spread + min(near, 3)
         if unit.endswith("-A"):
@@ -224,6 +224,18 @@ class MarneHeuristic:
             VALUE.get(self.c.board.value[h], 0) * 4 if h in pic["goals"] and h not in enemy else 0
         )
         return bonus - self.goal_distance(pic, h)
+
+    def corps_hexes(self, pic: dict[str, Any], corps: str) -> list[int]:
+        """Hexes holding the corps' combat units (kept for the phase)."""
+        key = f"corps {corps}"
+        if key not in pic:
+            pic[key] = [
+                x
+                for x, us in pic["mine"].items()
+                if any(u["id"].startswith(corps + "-") and u["kind"] != "hq" for u in us)
+            ]
+        hexes: list[int] = pic[key]
+        return hexes
 
     def goal_distance(self, pic: dict[str, Any], h: int) -> int:
         distance: int = pic["goal_dist"][h]
