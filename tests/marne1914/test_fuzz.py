@@ -16,7 +16,7 @@ from greatwar.core import load_game
 from greatwar.core.record import GameRecord
 from greatwar.games.marne1914.state import ELIMINATED, LOST, WAITING, MarneState
 
-ALL_OPTIONS = {
+ALL_OPTIONS: dict[str, object] = {
     "taxis": True,
     "variable_reinforcements": True,
     "command_and_control": True,
