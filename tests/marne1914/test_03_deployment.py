@@ -8,6 +8,7 @@ from tests.marne1914.positions import actions, deployed, hx, new_state
 
 
 def test_3_allied_deploy_first_then_the_germans() -> None:
+    """3.0: the Allies deploy first, then the Germans."""
     state = new_state()
     assert state.sides_to_act() == ("allied",)
     assert state.stack[-1]["p"] == "setup"
@@ -18,6 +19,7 @@ def test_3_allied_deploy_first_then_the_germans() -> None:
 
 
 def test_3_units_are_placed_one_at_a_time_in_their_own_zone() -> None:
+    """3.0: each unit within its zone."""
     state = new_state()
     offered = [a for a in actions(state) if a.startswith("place")]
     first = offered[0].split()[1]

@@ -23,6 +23,7 @@ def pass_turn(state: MarneState) -> list[str]:
 
 
 def test_4_a_to_e_the_phases_in_order() -> None:
+    """4.0 A-E: mode alteration, initiative, two player turns (7.1.1 movement only in the friendly phase), supply (11.1.1)."""
     state = deployed()
     seen = pass_turn(state)
     assert seen == [
@@ -50,6 +51,7 @@ def test_4_a_mode_alteration_asks_both_sides_at_once() -> None:
 
 
 def test_4_the_game_ends_after_the_last_turn_with_victory_points() -> None:
+    """4.0 and 14.0: the game ends after the last turn."""
     state = deployed()
     while not state.is_terminal():
         pass_turn(state)

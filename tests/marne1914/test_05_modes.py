@@ -7,6 +7,7 @@ from tests.marne1914.positions import actions, at_phase, cleared, deployed, hx, 
 
 
 def test_5_2_5_modes_are_chosen_face_down_and_hidden_from_the_enemy() -> None:
+    """5.2, 5.2.3, 5.2.5: HQ counters face down."""
     state = deployed()
     state.apply_action("mode G2-HQ transfer", "german")
     allied = state.observation("allied")
@@ -112,3 +113,10 @@ def test_11_2_3_an_hq_out_of_supply_may_not_be_offensive_and_must_leave_it() -> 
     assert "mode F7-HQ offensive" not in legal
     state.apply_action("mode F7-HQ defensive", "allied")
     assert "commit" in actions(state, "allied")
+
+
+def test_5_2_2_modes_change_only_in_the_mode_alteration_phase() -> None:
+    state = cleared()
+    place(state, "F18-HQ", "2818")
+    at_phase(state, "movement", "allied")
+    assert not any(a.startswith("mode") for a in actions(state, "allied"))

@@ -34,6 +34,7 @@ def test_7_1_2_2_road_movement_only_in_transfer_mode_negates_terrain_and_bridges
 
 
 def test_7_1_3_never_into_an_enemy_hex_and_8_2_1_2_stop_in_an_enemy_zoc() -> None:
+    """7.1, 8.2.1: never into an enemy hex."""
     state = cleared()
     unit = place(state, "F18-1", "2818")
     place(state, "G12-1", "2918")
@@ -65,6 +66,7 @@ def test_7_1_4_a_unit_may_always_move_one_hex() -> None:
 
 
 def test_7_2_railroad_movement_in_transfer_mode_away_from_the_enemy() -> None:
+    """7.2.1, 7.2.2, 7.2.5: any distance along the railroad, Transfer mode, not next to the enemy."""
     state = cleared()
     unit = place(state, "F18-1", "2818")
     set_mode(state, "F18", "transfer")
@@ -117,6 +119,7 @@ def test_7_2_8_hqs_use_the_railroad_without_capacity() -> None:
 
 
 def test_7_3_2_iv_corps_enters_in_paris_on_september_5() -> None:
+    """7.3, 7.3.1: reinforcements at the end of the Movement Phase."""
     state = cleared()
     at_phase(state, "movement", "allied", "reinforce")
     unit = state.unit("F4-1")
@@ -126,6 +129,7 @@ def test_7_3_2_iv_corps_enters_in_paris_on_september_5() -> None:
 
 
 def test_7_3_6_each_unit_entering_the_same_hex_pays_one_more() -> None:
+    """7.3.3: the Lepel Brigade and the Moroccans enter at entry hexes."""
     from greatwar.games.marne1914.reinforcements import entry_cost
 
     state = cleared()
@@ -167,3 +171,18 @@ def test_7_3_5_a_closed_entry_hex_adds_edge_hexes_within_five() -> None:
     assert closed > open_options
     grid = state.c.board.grid
     assert all(grid.distance(h, hx(state, "2322")) <= 5 for h in closed - open_options)
+
+
+def test_7_2_3_after_railroad_movement_no_other_movement_nor_combat() -> None:
+    from greatwar.games.marne1914.combat import may_attack
+
+    state = cleared()
+    unit = place(state, "F18-1", "2818")
+    set_mode(state, "F18", "transfer")
+    at_phase(state, "movement", "allied")
+    state.apply_action("rail F18-1", "allied")
+    state.apply_action("to 2718", "allied")
+    assert unit in state.railed and "move F18-1" not in actions(state, "allied")
+    place(state, "G12-1", "2617")
+    set_mode(state, "F18", "offensive")
+    assert not may_attack(state, unit, hx(state, "2617"))

@@ -8,6 +8,7 @@ from tests.marne1914.positions import at_phase, cleared, hx, place, set_mode
 
 
 def test_8_1_sixteen_points_in_offensive_mode_twelve_otherwise() -> None:
+    """8.1, 7.1.5: friendly units do not block, stacking holds at the end."""
     state = cleared()
     for i in (1, 2, 3):
         place(state, f"F18-{i}", "2818")  # 12 SP of French brigades

@@ -33,6 +33,7 @@ def battle() -> MarneState:
 
 
 def test_9_1_bombardment_at_two_hexes_not_in_transfer_nor_in_a_zoc() -> None:
+    """9.1.1, 9.1.2, 9.1.3, 9.1.6: range two, not in an enemy ZOC, not in Transfer mode."""
     state = cleared()
     art = place(state, "F18-A", "2720")
     place(state, "G12-1", "2818")  # two hexes from 2720
@@ -48,6 +49,7 @@ def test_9_1_bombardment_at_two_hexes_not_in_transfer_nor_in_a_zoc() -> None:
 
 
 def test_9_1_4_artillery_may_split_its_factor() -> None:
+    """9.1.4, 9.1.7: one target at a time, factors split."""
     state = cleared()
     place(state, "F18-A", "2720")
     place(state, "G12-1", "2818")
@@ -73,6 +75,7 @@ def test_9_1_5_bombardment_table_d3() -> None:
 
 
 def test_9_2_1_declared_attackers_are_committed_and_totals_known_8_1_5() -> None:
+    """9.2, 9.4.1, 9.4.2, 9.4.3: declared attackers are committed."""
     state = battle()
     assert "attack 2817" in actions(state, "allied")
     state.apply_action("attack 2817", "allied")
@@ -87,6 +90,7 @@ def test_9_2_1_declared_attackers_are_committed_and_totals_known_8_1_5() -> None
 
 
 def test_9_3_2_supporting_fire_at_half_and_9_3_3_artillery_in_range() -> None:
+    """9.3, 9.3.1, 9.3.3, 9.3.4: who fires, at which hexes, with how much."""
     state = battle()
     place(state, "G12-2", "2717")  # next to 2718: supporting, 3 // 2 = 1
     place(state, "G12-A", "2616")  # artillery within two hexes of 2718
@@ -113,6 +117,7 @@ def test_9_3_2_a_hex_that_was_a_target_gives_no_supporting_fire() -> None:
 
 
 def test_9_3_6_engaged_is_no_effect_in_defense_fire_and_9_3_5_offensive_line() -> None:
+    """9.3.5, 9.3.6: Defense Fire reads the Offensive line."""
     state = battle()
     state.apply_action("attack 2817", "allied")
     state.apply_action("add F18-1", "allied")
@@ -125,6 +130,7 @@ def test_9_3_6_engaged_is_no_effect_in_defense_fire_and_9_3_5_offensive_line() -
 
 
 def test_9_7_2_defense_fire_across_a_river_or_bridge() -> None:
+    """9.3.7, 9.7: only the crossing modifiers help Defense Fire."""
     state = cleared()
     assert crossing_drm(state, hx(state, "3112"), hx(state, "3211"))[0] == -3
     assert crossing_drm(state, hx(state, "1213"), hx(state, "1214"))[0] == -2
@@ -169,6 +175,7 @@ def test_9_4_8_artillery_attacks_with_its_bombardment_factor() -> None:
 
 
 def test_9_6_5_above_seven_to_one_the_defender_is_eliminated() -> None:
+    """9.4, 9.4.4, 9.6.5."""
     state = battle()
     victim = state.unit("G12-1")
     state.steps[victim] = 1  # reduced: defense 1
@@ -209,6 +216,7 @@ def result_position(code: str) -> tuple[MarneState, list[int]]:
 
 
 def test_9_6_2_worked_example_a_3_is_three_steps_two_and_one_hex_or_one_and_two() -> None:
+    """9.6, 9.6.1, 9.6.2: the rulebook example of a 3."""
     state, _ = result_position("3")
     assert state.stack[-1]["p"] == "split"
     assert actions(state, "german") == ["steps 1", "steps 2", "steps 3"]
@@ -237,6 +245,7 @@ def test_9_6_2_mostly_disrupted_units_take_the_longest_retreat() -> None:
 
 
 def test_9_6_2_d1_disrupts_all_and_out_of_supply_adds_a_step() -> None:
+    """9.6.2, 9.6.4, 11.2, 11.2.2: a reduced unit losing a step is eliminated."""
     state = battle()
     unit = state.unit("G12-1")
     state.oos.add(unit)
@@ -257,6 +266,7 @@ def test_9_6_2_en_engages_both_hexes() -> None:
 
 
 def test_9_8_2_retreats_avoid_enemy_zocs_and_9_8_4_disrupt() -> None:
+    """9.8, 9.8.1, 9.8.2, 9.8.4, 9.6.3: retreats end away from the victors and disrupt."""
     state, units = result_position("2")
     state.apply_action("steps 1", "german")
     assert state.stack[-1]["p"] == "retreat"
@@ -290,6 +300,7 @@ def test_9_4_7_victors_may_advance_into_the_vacated_hex() -> None:
 
 
 def test_9_5_counter_attack_after_engaged_for_defensive_units() -> None:
+    """9.5.1, 9.5.8: Defensive units just Engaged, in supply."""
     state = battle()
     state.apply_action("attack 2817", "allied")
     state.apply_action("add F18-1", "allied")
@@ -314,3 +325,96 @@ def test_13_1_1_the_paris_garrison_fires_with_ten() -> None:
     state.apply_action("add G4R-1", "german")
     state.apply_action("declare", "german")
     assert firers(state)[GARRISON][0] == 10
+
+
+def test_9_7_1_modifiers_add_up() -> None:
+    """9.7.1, 9.7.2: terrain, massed target and coordination together."""
+    from greatwar.games.marne1914.combat import attack_box
+
+    state = battle()
+    place(state, "F3-1", "2718")
+    for i in (2, 3, 4, 5, 6):
+        place(state, f"G12-{i}" if i < 5 else f"G19-{i - 4}", "2817")  # 12 SP: massed
+    state.combat = {
+        "attacker": "allied",
+        "target": hx(state, "2817"),
+        "units": [state.unit("F18-1"), state.unit("F3-1")],
+        "hexes": [],
+        "was_disrupted": [],
+        "fire": {},
+        "result": "",
+        "counter_hex": -1,
+    }
+    box = attack_box(state)
+    assert box["drm"] == 2  # massed +1, corps coordination +1 (2817 is clear)
+
+
+def test_9_5_2_to_9_5_7_a_counter_attack_hits_only_the_hex_chosen() -> None:
+    """9.5.2, 9.5.3, 9.5.4, 9.5.5, 9.5.6, 9.5.7: one attacking hex, no terrain modifier, no
+    Defense Fire, artillery with its bombardment factor."""
+    from greatwar.games.marne1914.combat import counter_attack
+
+    state = battle()
+    place(state, "G12-A", "2817")
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("add F18-2", "allied")
+    state.apply_action("declare", "allied")
+    state.apply_action("resolve", "german")
+    assert state.combat is not None
+    state.combat["result"] = "EN"
+    state.stack = []
+    state.tasks = []
+    counter_attack(state, hx(state, "2818"))
+    note = [e for e in state.log() if e.rule == "9.5.4"][-1].text
+    assert "9 factors" in note  # 3 + 6 (artillery bombardment factor)
+    assert "forest" not in note and "town" not in note
+
+
+def test_9_4_5_attacks_one_at_a_time_and_the_combat_phase_waits_again() -> None:
+    state = battle()
+    place(state, "G12-2", "2719")
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("declare", "allied")
+    while state.stack[-1]["p"] != "combat":
+        side = state.sides_to_act()[0]
+        legal = actions(state, side)
+        pick = next(
+            (a for a in ("resolve", "roll", "decline", "stop", "steps 1") if a in legal), legal[0]
+        )
+        state.apply_action(pick, side)
+    assert state.combat is None
+    assert "attack 2719" in actions(state, "allied")
+
+
+def test_9_8_3_units_that_retreated_into_a_hex_fall_with_its_defenders() -> None:
+    from greatwar.games.marne1914.results import recent_check_task
+
+    state = battle()
+    refugee = place(state, "G12-2", "2817")
+    state.recent.add(refugee)
+    state.lift(state.unit("G12-1"))
+    state.where[state.unit("G12-1")] = ELIMINATED
+    recent_check_task(state, ("recent_check", hx(state, "2817")))
+    assert state.where[refugee] == ELIMINATED
+
+
+def test_13_1_2_unoccupied_paris_defends_on_the_defensive_line_without_counter_attacks() -> None:
+    from greatwar.games.marne1914.combat import attack_box, counter_attackers
+
+    state = cleared()
+    place(state, "G4R-1", "0412")
+    state.combat = {
+        "attacker": "german",
+        "target": hx(state, "0413"),
+        "units": [state.unit("G4R-1")],
+        "hexes": [hx(state, "0412")],
+        "was_disrupted": [],
+        "fire": {},
+        "result": "EN",
+        "counter_hex": -1,
+    }
+    box = attack_box(state)
+    assert box["line"] == "defensive" and box["defense"] == 10
+    assert counter_attackers(state) == []

@@ -8,6 +8,7 @@ from tests.marne1914.positions import actions, at_phase, cleared, hx, place, set
 
 
 def test_10_1_2_disruption_takes_two_from_attack_and_defense() -> None:
+    """10.1, 10.1.1, 10.1.2, 10.1.3: two less, once however often disrupted."""
     state = cleared()
     unit = place(state, "F18-1", "2818")
     assert (state.attack(unit), state.defense(unit)) == (5, 4)

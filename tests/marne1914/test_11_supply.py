@@ -9,12 +9,14 @@ from tests.marne1914.positions import cleared, deployed, hx, place, set_mode
 
 
 def test_11_1_at_the_start_everything_is_in_supply() -> None:
+    """11.1.1: determined in the Supply Determination Phase."""
     state = deployed()
     determine_supply(state)
     assert not state.oos
 
 
 def test_11_1_5_a_combat_unit_more_than_eight_mp_from_its_hq_is_out_of_supply() -> None:
+    """11.1.2, 11.1.5: a combat unit traces to its HQ."""
     state = cleared()
     near = place(state, "F18-1", "2818")
     far = place(state, "F18-2", "0605")
@@ -34,6 +36,7 @@ def test_11_1_4_no_supply_line_through_an_enemy_zoc_unless_friendly_units_are_th
 
 
 def test_11_1_7_friendly_edges_and_11_2_1_hq_out_means_units_out() -> None:
+    """11.1.3, 11.1.6, 11.2.1: HQs trace to a road or railroad off a friendly edge."""
     state = cleared()
     sources = supply_sources(state, "german", ("north",))
     assert sources and all(
@@ -47,6 +50,7 @@ def test_11_1_7_friendly_edges_and_11_2_1_hq_out_means_units_out() -> None:
 
 
 def test_11_2_2_out_of_supply_units_may_not_attack() -> None:
+    """11.2.2, 9.4.9: no Regular Attack out of supply."""
     state = cleared()
     unit = place(state, "F18-1", "2818")
     place(state, "G12-1", "2918")

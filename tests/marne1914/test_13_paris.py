@@ -8,6 +8,7 @@ from tests.marne1914.positions import cleared, hx, place, set_mode
 
 
 def test_13_1_1_an_unoccupied_paris_hex_holds_like_a_unit_and_13_1_3_has_no_zoc() -> None:
+    """13.1, 13.1.3: no ZOC, never disrupted."""
     state = cleared()
     unit = place(state, "G4R-1", "0512")
     set_mode(state, "G4R", "offensive")

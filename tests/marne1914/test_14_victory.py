@@ -7,6 +7,7 @@ from tests.marne1914.positions import cleared, hx, place
 
 
 def test_14_control_is_the_last_side_to_enter() -> None:
+    """14.0: control is the last side to enter."""
     state = cleared()
     meaux = state.c.board.place.index("Meaux")
     assert state.control[meaux] == "allied"

@@ -9,6 +9,7 @@ from tests.marne1914.positions import actions, at_phase, cleared, deployed, plac
 
 
 def test_15_1_taxis_once_after_turn_three_two_units_by_road_to_the_front() -> None:
+    """15.1.1, 15.1.2, 15.1.3."""
     state = cleared({"taxis": True})
     place(state, "F4-1", "0313")
     place(state, "F4-2", "0314")
@@ -39,6 +40,7 @@ def test_15_1_taxis_are_off_without_the_option() -> None:
 
 
 def test_15_2_variable_reinforcements_roll_each_turn_from_the_window() -> None:
+    """15.2.1, 15.2.2: a roll on the table instead of the schedule."""
     state = deployed({"variable_reinforcements": True})
     assert state.due["F9"] == NEVER
     state.turn = 1
@@ -52,6 +54,7 @@ def test_15_2_variable_reinforcements_roll_each_turn_from_the_window() -> None:
 
 
 def test_15_3_command_and_control_notes_then_rolls_then_free_choices() -> None:
+    """15.3.1, 15.3.3: noted secretly, revealed at once, rolled in the open."""
     state = deployed({"command_and_control": True})
     state.apply_action("commit", "allied")
     state.apply_action("commit", "german")
@@ -91,3 +94,27 @@ def test_15_4_2_two_german_points_per_british_corps_over_half_lost() -> None:
     for i in (1, 2, 3):
         plain.where[plain.unit(f"B1-{i}")] = ELIMINATED
     assert bef_points(plain) == 0
+
+
+def test_15_2_3_the_last_column_repeats_and_is_never_certain() -> None:
+    state = deployed({"variable_reinforcements": True})
+    table = state.c.tables["variable_reinforcements"]
+    assert all(max(row) < state.c.tables["turns"]["die"] for row in table.values())
+    state.turn = 8  # long past the IX Corps' window: still rolls on the last column
+    variable_reinforcements(state, "allied")
+    rolls = [e for e in state.log() if e.rule == "15.2.2" and "IX Corps" in e.text]
+    assert rolls and f"needs {table['F9'][-1]}" in rolls[-1].text
+
+
+def test_15_3_2_a_forced_change_ignores_must_offensive_and_no_change() -> None:
+    from greatwar.games.marne1914.modes import roll_command_and_control
+
+    for seed in range(6):
+        state = deployed({"command_and_control": True}, seed=seed)
+        state.turn = 2
+        hq = state.unit("F7-HQ")
+        state.mode[hq] = "offensive"
+        state.oos.add(hq)
+        state.cc_notes = {"allied": [hq], "german": []}
+        roll_command_and_control(state)
+        assert state.mode[hq] != "offensive" or hq in state.cc_free["allied"]

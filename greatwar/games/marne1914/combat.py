@@ -115,6 +115,7 @@ def crossing_drm(state: MarneState, attacker_hex: int, target: int) -> tuple[int
 
 
 def total_drm(parts: list[tuple[int, str]]) -> tuple[int, list[str]]:
+    """9.7.1: the modifiers are cumulative (G and H never both: ``coordination_drm``)."""
     return sum(v for v, _ in parts), [t for _, t in parts if t]
 
 

@@ -64,7 +64,8 @@ def chosen(state: MarneState, hq: int) -> str:
 
 
 def start_modes(state: MarneState) -> None:
-    """4.A: both players may change the mode of any HQ, at once and face down (5.2.5)."""
+    """4.A: both players may change the mode of any HQ, at once and face down (5.2.5); 5.2.2
+    this is the only time modes change."""
     from greatwar.games.marne1914.results import displace_hqs
 
     if state.turn == 1:

@@ -29,6 +29,7 @@ def mostly_disrupted(state: MarneState, units: list[int]) -> bool:
 
 
 def disrupt(state: MarneState, units: list[int], rule: str) -> None:
+    """10.1.1 disrupted at once; 10.1.3 a second disruption has no further effect."""
     fresh = [u for u in units if u not in state.disrupted]
     state.disrupted.update(units)
     if fresh:
@@ -43,7 +44,7 @@ def disrupt(state: MarneState, units: list[int], rule: str) -> None:
 
 
 def result_task(state: MarneState, task: Task) -> bool:
-    """9.6.2: apply one result to the units it hits."""
+    """9.6.1, 9.6.2: apply one result to the units it hits, at once."""
     _, code, units, hex_index, sources, kind = task
     units = alive(state, list(units), hex_index)
     if not units or code in ("-", "EN"):

@@ -1,4 +1,4 @@
-"""The sequence of play (4): the phase order, what runs at each phase's start and end, and the
+"""The sequence of play (4.0): the phase order, what runs at each phase's start and end, and the
 table of prompts and resolution steps."""
 
 from __future__ import annotations

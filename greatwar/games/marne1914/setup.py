@@ -1,4 +1,4 @@
-"""3. Initial deployment: the Allies first, then the Germans, each unit in its corps' zone."""
+"""3.0 Initial deployment: the Allies first, then the Germans, each unit in its corps' zone."""
 
 from __future__ import annotations
 

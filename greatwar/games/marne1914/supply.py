@@ -32,7 +32,7 @@ def hex_cost(state: MarneState, a: int, b: int) -> float:
 
 
 def hq_reach(state: MarneState, hq: int) -> set[int]:
-    """11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's hex but
+    """11.1.2, 11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's hex but
     not the unit's; the path's other hexes must be clear (11.1.4)."""
     key = f"reach {hq}"
     cached = state.memo.get(key)

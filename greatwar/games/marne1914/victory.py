@@ -1,4 +1,4 @@
-"""14. Victory: points for controlled cities and towns at the end of the last turn; 15.4.2 the
+"""14.0 Victory: points for controlled cities and towns at the end of the last turn; 15.4.2 the
 B.E.F.'s losses."""
 
 from __future__ import annotations
