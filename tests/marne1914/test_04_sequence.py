@@ -23,7 +23,8 @@ def pass_turn(state: MarneState) -> list[str]:
 
 
 def test_4_a_to_e_the_phases_in_order() -> None:
-    """4.0 A-E: mode alteration, initiative, two player turns (7.1.1 movement only in the friendly phase), supply (11.1.1)."""
+    """4.0 A-E: mode alteration, initiative, two player turns (7.1.1 movement only in the
+    friendly phase), supply (11.1.1)."""
     state = deployed()
     seen = pass_turn(state)
     assert seen == [

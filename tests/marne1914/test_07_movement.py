@@ -66,7 +66,7 @@ def test_7_1_4_a_unit_may_always_move_one_hex() -> None:
 
 
 def test_7_2_railroad_movement_in_transfer_mode_away_from_the_enemy() -> None:
-    """7.2.1, 7.2.2, 7.2.5: any distance along the railroad, Transfer mode, not next to the enemy."""
+    """7.2.1, 7.2.2, 7.2.5: any distance by railroad, Transfer mode, not next to the enemy."""
     state = cleared()
     unit = place(state, "F18-1", "2818")
     set_mode(state, "F18", "transfer")

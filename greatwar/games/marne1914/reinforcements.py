@@ -67,8 +67,8 @@ def open_entries(state: MarneState, group: str) -> list[int]:
 
 
 def variable_reinforcements(state: MarneState, side: str) -> None:
-    """15.2.1, 15.2.2: instead of the schedule, at the beginning of the friendly Movement Phase, roll for each group whose
-    window has opened; 15.2.3 the last column repeats."""
+    """15.2.1, 15.2.2: instead of the schedule, at the beginning of the friendly Movement
+    Phase, roll for each group whose window has opened; 15.2.3 the last column repeats."""
     if not state.option("variable_reinforcements"):
         return
     table = state.c.tables["variable_reinforcements"]

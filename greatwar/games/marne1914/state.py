@@ -261,7 +261,8 @@ class MarneState(State):
     # --- zones of control (8.2) -----------------------------------------------------------
 
     def zoc(self, side: str) -> frozenset[int]:
-        """8.2.1, 8.2.1.1: every unit exerts a ZOC into the six hexes around it; 13.1.3 Paris not."""
+        """8.2.1, 8.2.1.1: every unit exerts a ZOC into the six hexes around it (13.1.3: the
+        Paris garrison has none)."""
         cached = self.memo.get(side)
         if cached is not None and cached[0] == self.version:
             return cached[1]
