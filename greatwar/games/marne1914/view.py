@@ -13,7 +13,7 @@ from greatwar.games.marne1914.combat import attack_box, firers
 from greatwar.games.marne1914.data import ALLIED, GERMAN, OTHER, SIDES
 from greatwar.games.marne1914.modes import chosen, side_hqs
 from greatwar.games.marne1914.rules import PHASE_ORDER, PHASE_TITLES
-from greatwar.games.marne1914.state import ELIMINATED, WAITING, MarneState
+from greatwar.games.marne1914.state import ELIMINATED, NEVER, WAITING, MarneState
 from greatwar.games.marne1914.victory import holder, victory_points
 
 
@@ -153,6 +153,12 @@ def prompt_view(state: MarneState, side: str) -> dict[str, Any] | None:
     return view
 
 
+def arrival_text(state: MarneState, group: str) -> str:
+    """7.3: the turn a group is due, or 15.2 that it waits for its roll."""
+    due = state.due.get(group, NEVER)
+    return "on a die roll (15.2)" if due == NEVER else f"turn {due}"
+
+
 def panels(state: MarneState, side: str, actions: list[str]) -> list[dict[str, Any]]:
     """HQ modes (5.2), the turn track, reinforcements (7.3) and victory points (14)."""
 
@@ -182,7 +188,7 @@ def panels(state: MarneState, side: str, actions: list[str]) -> list[dict[str, A
         {"label": f"victory points now: Allies {points[ALLIED]}, Germans {points[GERMAN]}"},
     ]
     waiting = [
-        {"label": f"{c.id} ({c.name}), turn {state.due.get(c.group, c.arrival)}"}
+        {"label": f"{c.id} ({c.name}), {arrival_text(state, c.group)}"}
         for c in state.c.counters
         if c.side == side and c.arrival and state.where[c.index] == WAITING
     ]
