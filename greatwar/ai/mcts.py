@@ -99,6 +99,7 @@ def _fresh_dice(state: State, side: str, rng: Rng) -> State:
 # game id -> evaluator of unfinished positions; games without one are played out to the end
 EVALUATORS: dict[str, Callable[[], Evaluate]] = {
     "fbsm": lambda: importlib.import_module("greatwar.ai.fbsm_eval").evaluate,
+    "marne1914": lambda: importlib.import_module("greatwar.games.marne1914.players").evaluate,
 }
 
 

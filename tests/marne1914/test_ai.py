@@ -43,3 +43,17 @@ def test_evaluate_is_between_minus_one_and_one() -> None:
     state = deployed()
     assert -1.0 <= evaluate(state, "allied") <= 1.0
     assert abs(evaluate(state, "allied") + evaluate(state, "german")) < 1e-9
+
+
+def test_mcts_chooses_legal_actions_with_the_game_helpers() -> None:
+    from greatwar.ai.mcts import EVALUATORS, Budget, MctsPlayer, game_determinize
+
+    assert game_determinize("marne1914") is determinize
+    assert EVALUATORS["marne1914"]() is evaluate
+    state = deployed()
+    state.apply_action("commit", "allied")
+    state.apply_action("commit", "german")
+    state.apply_action("first", "german")
+    player = MctsPlayer("marne1914", "german", 1, budget=Budget(iterations=2))
+    action = player.choose(state, "german")
+    assert action in state.legal_actions("german")
