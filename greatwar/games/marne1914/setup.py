@@ -47,7 +47,7 @@ def standard(state: MarneState, side: str) -> None:
             place(state, unit, options[0])
         else:
             state.tell(side, "3", f"{state.name(unit)} finds no room in its zone and waits")
-    state.note("3", f"{side} deploys its forces (the historical positions of 5 September)")
+    state.note("3", "you deploy in the historical positions of 5 September", to=side)
 
 
 class Setup(Prompt[MarneState]):

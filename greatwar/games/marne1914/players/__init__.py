@@ -366,7 +366,7 @@ def determinize(state: State, side: str, rng: Rng) -> State:
     groups: dict[tuple[str, int], list[int]] = {}
     for unit in copy.units_on_map(enemy):
         counter = copy.counter(unit)
-        if not counter.is_hq and unit not in copy.revealed:
+        if not counter.is_hq:
             groups.setdefault((counter.kind, counter.sp), []).append(unit)
     placed = {u: copy.where[u] for units in groups.values() for u in units}
     for units in groups.values():
