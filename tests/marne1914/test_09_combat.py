@@ -418,3 +418,31 @@ def test_13_1_2_unoccupied_paris_defends_on_the_defensive_line_without_counter_a
     box = attack_box(state)
     assert box["line"] == "defensive" and box["defense"] == 10
     assert counter_attackers(state) == []
+
+
+def test_9_4_7_victors_may_follow_the_retreat_path_until_an_enemy_zoc() -> None:
+    state, units = result_position("2")
+    state.apply_action("steps 1", "german")
+    while state.stack[-1]["p"] == "retreat":
+        state.apply_action(actions(state, "german")[0], "german")
+    assert state.combat is not None and len(state.combat["path"]) == 1
+    state.apply_action("advance F18-1", "allied")
+    offered = actions(state, "allied")
+    # the defeated regiment stands at the path's end: the victors may not enter its hex
+    assert "follow F18-1" not in offered
+    assert state.where[units[0]] == state.combat["path"][-1]
+
+
+def test_9_4_7_a_two_hex_retreat_lets_the_victors_follow_one_hex() -> None:
+    state, units = result_position("3")
+    state.apply_action("steps 1", "german")
+    while state.stack[-1]["p"] == "retreat":
+        state.apply_action(actions(state, "german")[0], "german")
+    assert state.combat is not None
+    path = state.combat["path"]
+    assert len(path) == 2 and state.where[units[0]] == path[1]
+    state.apply_action("advance F18-1", "allied")
+    assert "follow F18-1" in actions(state, "allied")
+    state.apply_action("follow F18-1", "allied")
+    assert state.where[state.unit("F18-1")] == path[0]
+    assert "follow F18-1" not in actions(state, "allied")  # next to the enemy: it stops

@@ -261,6 +261,9 @@ class Retreat(Prompt[MarneState]):
             units = alive(state, units, to)
         frame["at"], frame["units"] = to, units
         frame["visited"] = [*frame["visited"], to]
+        combat = state.combat
+        if combat is not None and frame["visited"][0] == combat["target"]:
+            combat["path"] = frame["visited"][1:]  # 9.4.7: the victors may follow it
         frame["left"] -= 1
         if frame["left"] <= 0 or not units:
             state.pop()
@@ -283,12 +286,11 @@ def recent_check_task(state: MarneState, task: Task) -> bool:
 
 
 def advancers(state: MarneState) -> list[int]:
+    """9.4.7: attacking units next to the vacated hex, stacking allowing."""
     combat = state.combat
     assert combat is not None
     target = combat["target"]
-    if state.units_in(target) and state.combat_units_in(target):
-        return []
-    if state.is_garrisoned(target):
+    if state.side_in(target) == OTHER[combat["attacker"]] or state.is_garrisoned(target):
         return []
     return [
         u
@@ -298,6 +300,30 @@ def advancers(state: MarneState) -> list[int]:
         and target in state.c.board.grid.neighbors(state.where[u])
         and state.has_room(target, [u])
     ]
+
+
+def follow_step(state: MarneState, unit: int) -> int | None:
+    """9.4.7: the next hex of the defeated units' retreat path for a unit that advanced, unless
+    it stands in an enemy ZOC (it stopped there) or the next hex is enemy-held or full."""
+    combat = state.combat
+    assert combat is not None
+    path: list[int] = [combat["target"], *combat.get("path", [])]
+    here = state.where[unit]
+    side = combat["attacker"]
+    if unit not in combat.get("advanced", []) or here not in path[:-1]:
+        return None
+    if here in state.zoc(OTHER[side]):
+        return None
+    there = path[path.index(here) + 1]
+    if state.is_enemy_hex(there, side) or not state.has_room(there, [unit]):
+        return None
+    return there
+
+
+def followers(state: MarneState) -> list[int]:
+    combat = state.combat
+    assert combat is not None
+    return [u for u in combat.get("advanced", []) if follow_step(state, u) is not None]
 
 
 def advance_task(state: MarneState, task: Task) -> bool:
@@ -312,14 +338,17 @@ def advance_task(state: MarneState, task: Task) -> bool:
 
 
 class Advance(Prompt[MarneState]):
-    """9.4.7: attacking units may advance into the vacated hex, stacking allowing."""
+    """9.4.7: attacking units may advance into the vacated hex, stacking allowing, and follow
+    the retreat path of the defeated units, stopping on entering an enemy ZOC."""
 
     name = "advance"
-    title = "advance into the vacated hex, or stop (9.4.7)"
+    title = "advance into the vacated hex, follow the retreat, or stop (9.4.7)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
         for u in advancers(state):
             yield act("advance", state.counter(u).id)
+        for u in followers(state):
+            yield act("follow", state.counter(u).id)
         yield act("stop")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
@@ -329,15 +358,21 @@ class Advance(Prompt[MarneState]):
             state.pop()
             return
         unit = state.unit(action.args[0])
-        state.put(unit, combat["target"])
+        if action.verb == "follow":
+            to = follow_step(state, unit)
+            assert to is not None
+        else:
+            to = combat["target"]
+            combat["advanced"] = [*combat.get("advanced", []), unit]
+        state.put(unit, to)
         state.tell(
             side,
             "9.4.7",
-            f"{state.name(unit)} advances into {state.hex_id(combat['target'])}",
-            public=f"an enemy unit advances into {state.hex_id(combat['target'])}",
+            f"{state.name(unit)} advances into {state.hex_id(to)}",
+            public=f"an enemy unit advances into {state.hex_id(to)}",
         )
         displace_hqs(state, OTHER[side])
-        if not advancers(state):
+        if not advancers(state) and not followers(state):
             state.pop()
 
 
