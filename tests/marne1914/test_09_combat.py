@@ -204,7 +204,7 @@ def result_position(code: str) -> tuple[MarneState, list[int]]:
         "units": [state.unit("F18-1")],
         "hexes": [hx(state, "2818")],
         "was_disrupted": [],
-        "fire": {},
+        "fire": [],
         "result": code,
         "counter_hex": -1,
     }
@@ -232,7 +232,7 @@ def test_9_6_2_mostly_disrupted_units_take_the_longest_retreat() -> None:
         "units": [],
         "hexes": [hx(state, "2818")],
         "was_disrupted": [],
-        "fire": {},
+        "fire": [],
         "result": "2",
         "counter_hex": -1,
     }
@@ -341,7 +341,7 @@ def test_9_7_1_modifiers_add_up() -> None:
         "units": [state.unit("F18-1"), state.unit("F3-1")],
         "hexes": [],
         "was_disrupted": [],
-        "fire": {},
+        "fire": [],
         "result": "",
         "counter_hex": -1,
     }
@@ -411,7 +411,7 @@ def test_13_1_2_unoccupied_paris_defends_on_the_defensive_line_without_counter_a
         "units": [state.unit("G4R-1")],
         "hexes": [hx(state, "0412")],
         "was_disrupted": [],
-        "fire": {},
+        "fire": [],
         "result": "EN",
         "counter_hex": -1,
     }
@@ -446,3 +446,23 @@ def test_9_4_7_a_two_hex_retreat_lets_the_victors_follow_one_hex() -> None:
     state.apply_action("follow F18-1", "allied")
     assert state.where[state.unit("F18-1")] == path[0]
     assert "follow F18-1" not in actions(state, "allied")  # next to the enemy: it stops
+
+
+def test_9_3_4_a_unit_may_split_its_defense_factor_between_attacking_hexes() -> None:
+    state = battle()
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("add F18-2", "allied")
+    state.apply_action("declare", "allied")
+    offered = actions(state, "german")
+    assert {"fire G12-1 2818", "fire G12-1 2818 2", "fire G12-1 2718 1"} <= set(offered)
+    state.apply_action("fire G12-1 2818 2", "german")
+    offered = actions(state, "german")
+    assert "fire G12-1 2718" in offered and "fire G12-1 2718 1" not in offered  # 1 left
+    state.apply_action("fire G12-1 2718", "german")
+    assert not any(a.startswith("fire G12-1") for a in actions(state, "german"))
+    state.apply_action("resolve", "german")
+    fire = [e.text for e in state.log() if e.rule == "9.3.5"]
+    assert any("at 2818: 2 factors" in t for t in fire) and any(
+        "at 2718: 1 factors" in t for t in fire
+    )

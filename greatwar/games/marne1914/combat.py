@@ -391,7 +391,7 @@ def declare(state: MarneState, side: str, target: int, units: list[int]) -> None
         "units": units,
         "hexes": hexes,
         "was_disrupted": sorted(u for u in units if u in state.disrupted),
-        "fire": {},  # firer (str unit id or GARRISON) -> attacking hex
+        "fire": [],  # [firer (unit id or GARRISON), attacking hex, factors] (9.3.4)
         "result": "",
         "counter_hex": -1,
     }
@@ -453,22 +453,32 @@ class DefenseFire(Prompt[MarneState]):
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
         assert state.combat is not None
         yield act("resolve")
-        allotted = state.combat["fire"]
-        for firer, (_, reach) in firers(state).items():
-            if firer not in allotted:
-                for h in reach:
-                    yield act("fire", firer, state.hex_id(h))
+        for firer, (power, reach) in firers(state).items():
+            left = power - allotted(state, firer)
+            if left <= 0:
+                continue
+            for h in reach:
+                yield act("fire", firer, state.hex_id(h))  # all the factors left
+                for n in range(left - 1, 0, -1):
+                    yield act("fire", firer, state.hex_id(h), n)  # 9.3.4 a part of them
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         assert state.combat is not None
         if action.verb == "fire":
-            state.combat["fire"] = {
-                **state.combat["fire"],
-                action.args[0]: state.c.board.grid.index(action.args[1]),
-            }
+            firer = action.args[0]
+            left = firers(state)[firer][0] - allotted(state, firer)
+            n = int(action.args[2]) if len(action.args) == 3 else left
+            at = state.c.board.grid.index(action.args[1])
+            state.combat["fire"] = [*state.combat["fire"], [firer, at, n]]
             return
         state.pop()
         resolve_defense_fire(state)
+
+
+def allotted(state: MarneState, firer: str) -> int:
+    """9.3.4: the Defense factors of a firer already allotted to attacking hexes."""
+    assert state.combat is not None
+    return sum(n for who, _, n in state.combat["fire"] if who == firer)
 
 
 def resolve_defense_fire(state: MarneState) -> None:
@@ -478,8 +488,8 @@ def resolve_defense_fire(state: MarneState) -> None:
     power = firers(state)
     tasks: list[Task] = []
     for h in combat["hexes"]:
-        shots = [f for f, at in combat["fire"].items() if at == h and f in power]
-        total = sum(power[f][0] for f in shots)
+        shots = sorted({f for f, at, _ in combat["fire"] if at == h and f in power})
+        total = sum(n for f, at, n in combat["fire"] if at == h and f in power)
         if total <= 0:
             continue
         units = [state.unit(f) for f in shots if f != GARRISON]

@@ -144,7 +144,9 @@ def prompt_view(state: MarneState, side: str) -> dict[str, Any] | None:
     if frame["p"] == "defense_fire" and state.combat is not None:
         power = firers(state)
         view["firers"] = {f: p for f, (p, _) in power.items()}
-        view["allotted"] = {f: state.hex_id(h) for f, h in state.combat["fire"].items()}
+        view["allotted"] = [
+            {"firer": f, "at": state.hex_id(h), "factors": n} for f, h, n in state.combat["fire"]
+        ]
     if frame["p"] == "bombard_with":
         view["shares"] = {state.counter(int(u)).id: n for u, n in frame["shares"].items()}
     for key in ("n", "left"):
