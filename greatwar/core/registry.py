@@ -16,6 +16,7 @@ GAME_MODULES: dict[str, str] = {
     "fbsm": "greatwar.games.fbsm",
     "devildogs": "greatwar.games.devildogs",
     "meuse": "greatwar.games.meuse",
+    "marne1914": "greatwar.games.marne1914",
     "trenches": "greatwar.games.trenches",
 }
 

@@ -14,8 +14,11 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 
-# "10.11 Close assault", "### 7.2 ...", "**5.2.5** ..." -> chapter, rule, sub-rule, title
-NUMBERED_LINE = re.compile(r"^(?:[#*-]+\s*)?\**(\d{1,2})\.(\d{1,2})(?:\.(\d{1,2}))?\**\s+(\S.*)$")
+# "10.11 Close assault", "### 7.2 ...", "**5.2.5** ...", "5.1.1. Offensive Mode" (a number
+# may end in a dot) -> chapter, rule, sub-rule, title
+NUMBERED_LINE = re.compile(
+    r"^(?:[#*-]+\s*)?\**(\d{1,2})\.(\d{1,2})(?:\.(\d{1,2}))?\.?\**\s+(\S.*)$"
+)
 
 
 def rules_dir() -> Path:

@@ -43,6 +43,8 @@ class GameSources:
     no_game_effect: Mapping[str, str] = field(default_factory=dict)  # rule -> why
     titles: Mapping[str, str] = field(default_factory=dict)  # rule -> title, where the
     # rulebook's own line is a sentence or a bare "Random Event 5"
+    displaced: Mapping[str, str] = field(default_factory=dict)  # rule -> title: a rule whose
+    # number the text's line breaks moved off the start of its line ("... 9.1.3. Combat")
     chapters: Mapping[str, str] = field(default_factory=dict)  # "N.0" -> title: a chapter
     # whose heading the rulebook writes as "9. KEYWORDS" and that has no numbered rules
     sections: tuple[tuple[str, str], ...] = ()  # a rulebook whose sections are named, not
@@ -140,7 +142,56 @@ TRENCHES = GameSources(
 )
 
 # Every game with a coverage table: add a row to cover another game.
-GAMES: tuple[GameSources, ...] = (FBSM, DEVILDOGS, MEUSE, TRENCHES)
+
+MARNE = GameSources(
+    game="marne1914",
+    title="Miracle on the Marne",
+    rulebook="miracle-on-the-marne.txt",
+    package="greatwar/games/marne1914",
+    tests="tests/marne1914",
+    displaced={
+        "8.2.1": "Effects of ZOCs",
+        "9.1.3": "No bombardment in an enemy ZOC; only in supply",
+        "9.1.6": "No bombardment in Transfer mode or after rallying",
+    },
+    chapters={"3.0": "Initial Deployment", "4.0": "Sequence of Play", "14.0": "Victory"},
+    titles={
+        "5.1": "Modes and What They Mean",
+        "5.2": "Changing Modes",
+        "6.1": "Initiative Modifiers",
+        "6.2": "Initiative Determination",
+        "7.1": "Movement Restrictions",
+        "7.2": "Railroad Movement",
+        "7.3": "Reinforcements",
+        "8.1": "Stacking",
+        "8.2": "Zones of Control",
+        "9.1": "Bombardment Combat",
+        "9.2": "Attacker Declaration",
+        "9.3": "Defense Fire",
+        "9.5": "Counter Attacks",
+        "9.6": "Explanation of Combat Results",
+        "9.7": "Combat Die Roll Modifiers",
+        "9.8": "Retreats",
+        "9.9": "HQs and Combat",
+        "10.1": "Effects of Disruption",
+        "10.2": "Removal of Disruption",
+        "11.1": "Supply Determination",
+        "11.2": "Effects of Being Out of Supply",
+        "12.1": "Unit Recovery",
+        "13.1": "The Paris Garrison",
+        "15.1": "Paris Taxicabs",
+        "15.2": "Variable Reinforcements",
+        "15.3": "Command and Control",
+        "15.4": "The B.E.F.",
+    },
+    no_game_effect={
+        "5.1": "a heading: the four modes are 5.1.1-5.1.4",
+        "8.1.2": "markers are not counters in greatwar: nothing to count",
+    },
+)
+
+# Every game with a coverage table: add a row to cover another game.
+GAMES: tuple[GameSources, ...] = (FBSM, DEVILDOGS, MEUSE, MARNE, TRENCHES)
 
 
 @dataclass(frozen=True)
@@ -172,12 +223,17 @@ def short_title(text: str, limit: int = 48) -> str:
     return cut + "…"
 
 
-def parse_rulebook(text: str, titles: Mapping[str, str] | None = None) -> list[Rule]:
+def parse_rulebook(
+    text: str, titles: Mapping[str, str] | None = None, displaced: Mapping[str, str] | None = None
+) -> list[Rule]:
     """The numbered rules in rulebook order; an N.0 chapter heading counts as a rule only in
     a chapter with no numbered rules of its own (such as designer's notes)."""
     titles = titles or {}
     headings: dict[str, str] = {}
-    found: dict[str, Rule] = {}
+    found: dict[str, Rule] = {
+        number: Rule(number, title, number.split(".")[0])
+        for number, title in (displaced or {}).items()
+    }
     for line in text.splitlines():
         match = NUMBERED_LINE.match(line)
         if match is None:
@@ -437,7 +493,7 @@ def render(games: Iterable[GameSources] = GAMES, repo: Path = REPO) -> str:
             done, total = done + game_done, total + game_total
             sections.extend(game_section(sources, table))
             continue
-        rules = parse_rulebook(text, sources.titles) + [
+        rules = parse_rulebook(text, sources.titles, sources.displaced) + [
             Rule(number, title, f"{number.split('.')[0]}. {title}")
             for number, title in sources.chapters.items()
         ]

@@ -1,0 +1,781 @@
+"""9. Combat: bombardment (9.1), then for each attacked hex in turn the attacker's declaration
+(9.2), defense fire (9.3), the regular attack (9.4) and counter attacks (9.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from greatwar.core import Action, Frame, Prompt, act
+from greatwar.games.marne1914.data import (
+    CITY,
+    DEFENSIVE,
+    FOREST,
+    GERMAN,
+    MODES,
+    OFFENSIVE,
+    OTHER,
+    REGROUP,
+    TOWN,
+    TRANSFER,
+)
+from greatwar.games.marne1914.movement import in_supply, is_engaged
+from greatwar.games.marne1914.state import MarneState, Task
+
+GARRISON = "garrison"  # the Paris garrison as a firer in action strings (13.1.1)
+# 9.4.6 ties go to the least advantageous mode: the lines from most vulnerable (D.2).
+VULNERABILITY = ("transfer", "offensive", "regroup", "defensive")
+
+
+def die(state: MarneState) -> int:
+    return state.rng.die(int(state.c.tables["turns"]["die"]))
+
+
+def distance(state: MarneState, a: int, b: int) -> int:
+    return state.c.board.grid.distance(a, b)
+
+
+# --- tables -----------------------------------------------------------------------------
+
+
+def crt_column(state: MarneState, line: str, total: int) -> int:
+    """D.2: the column (1-10) of a total on a target-mode line; 0 when the total is nil."""
+    lows: list[int] = state.c.tables["crt"]["lines"][line]
+    return sum(1 for low in lows if total >= low)
+
+
+def crt_result(state: MarneState, column: int, roll: int) -> str:
+    """D.2 cell; 9.7.2.2 a modified roll below 1 is 1, above 10 Engaged."""
+    table = state.c.tables["crt"]
+    ladder: list[str] = table["ladder"]
+    if roll > 10:
+        return "EN"
+    roll = max(1, roll)
+    return ladder[max(0, min(len(ladder) - 1, roll - column + int(table["offset"])))]
+
+
+def bombard_column(state: MarneState, total: int) -> int:
+    lows: list[int] = state.c.tables["bombardment"]["columns"]
+    return sum(1 for low in lows if total >= low)
+
+
+def bombard_result(state: MarneState, column: int, roll: int) -> str:
+    """D.3 cell; 9.7.2.1 below 1 is 1, above 10 no effect."""
+    table = state.c.tables["bombardment"]
+    ladder: list[str] = table["ladder"]
+    if roll > 10 or column == 0:
+        return "-"
+    roll = max(1, roll)
+    return ladder[max(0, min(len(ladder) - 1, roll - column + int(table["offset"])))]
+
+
+# --- die roll modifiers (9.7) -----------------------------------------------------------
+
+
+def terrain_drm(state: MarneState, target: int) -> tuple[int, str]:
+    """9.7.2 A-C: forest +1, town +1, city +2 (never for Defense Fire or Counter Attacks)."""
+    drm = state.c.tables["drm"]
+    terrain = state.c.board.terrain[target]
+    if terrain in (FOREST, TOWN, CITY):
+        return int(drm[terrain]), f"{terrain} +{drm[terrain]}"
+    return 0, ""
+
+
+def massed_drm(state: MarneState, target: int) -> tuple[int, str]:
+    """9.7.2 D: a target hex of 11 or more stacking points."""
+    if state.sp_in(target) >= int(state.c.tables["stacking"]["massed_target"]):
+        value = int(state.c.tables["drm"]["massed"])
+        return value, f"massed target +{value}"
+    return 0, ""
+
+
+def coordination_drm(state: MarneState, units: list[int]) -> tuple[int, str]:
+    """9.7.2 G, H: units of two corps +1, of two armies +3 (not both)."""
+    drm = state.c.tables["drm"]
+    corps = {state.counter(u).corps for u in units}
+    armies = {state.c.corps[c].army for c in corps}
+    if len(armies) > 1:
+        return int(drm["army"]), f"army coordination +{drm['army']}"
+    if len(corps) > 1:
+        return int(drm["corps"]), f"corps coordination +{drm['corps']}"
+    return 0, ""
+
+
+def crossing_drm(state: MarneState, attacker_hex: int, target: int) -> tuple[int, str]:
+    """9.7.2 E, F (9.3.7): Defense Fire at attackers across a bridge -2, a river -3."""
+    board = state.c.board
+    drm = state.c.tables["drm"]
+    if attacker_hex not in board.grid.neighbors(target):
+        return 0, ""
+    if board.is_bridge(attacker_hex, target):
+        return int(drm["bridge"]), f"across a bridge {drm['bridge']}"
+    if board.is_river(attacker_hex, target):
+        return int(drm["river"]), f"across a river {drm['river']}"
+    return 0, ""
+
+
+def total_drm(parts: list[tuple[int, str]]) -> tuple[int, list[str]]:
+    """9.7.1: the modifiers are cumulative (G and H never both: ``coordination_drm``)."""
+    return sum(v for v, _ in parts), [t for _, t in parts if t]
+
+
+# --- 9.1 bombardment ------------------------------------------------------------------------
+
+
+def bombard_left(state: MarneState, unit: int) -> int:
+    """9.1.4: the factor not yet spent this phase."""
+    return state.bombard_factor(unit) - state.bombarded.get(unit, 0)
+
+
+def may_bombard(state: MarneState, unit: int) -> bool:
+    """9.1.3 not in an enemy ZOC, in supply; 9.1.6 not in Transfer mode, not rallied this
+    turn; 5.1 Offensive, Defensive and Regroup artillery bombard; 8.1.4 not over-stacked;
+    7.2.3 not after railroad movement; 9.6.2 not while Engaged."""
+    return (
+        state.counter(unit).is_artillery
+        and state.unit_mode(unit) != TRANSFER
+        and unit not in state.rallied
+        and unit not in state.railed
+        and in_supply(state, unit)
+        and not state.in_enemy_zoc(unit)
+        and not state.is_overstacked(state.where[unit])
+        and not is_engaged(state, unit)
+        and bombard_left(state, unit) > 0
+    )
+
+
+def gunners(state: MarneState, side: str, target: int) -> list[int]:
+    """9.1.2: artillery within two hexes of the target that may bombard."""
+    return [
+        u
+        for u in state.units_on_map(side)
+        if may_bombard(state, u) and distance(state, state.where[u], target) <= 2
+    ]
+
+
+def bombard_targets(state: MarneState, side: str) -> list[int]:
+    """9.1.1: enemy-occupied hexes two hexes from an artillery unit that may bombard."""
+    enemy = OTHER[side]
+    targets = set()
+    for unit in state.units_on_map(side):
+        if may_bombard(state, unit):
+            for h in state.c.board.grid.ring(state.where[unit], 2):
+                if state.side_in(h) == enemy and state.combat_units_in(h):
+                    targets.add(h)
+    return sorted(targets)
+
+
+def start_bombardment(state: MarneState) -> None:
+    """4.C.2: the phasing player bombards, one target at a time (9.1.7)."""
+    state.push("bombardment", side=state.active)
+
+
+class Bombardment(Prompt[MarneState]):
+    """9.1: pick a target hex to bombard, or end the phase."""
+
+    name = "bombardment"
+    title = "bombard a hex two hexes away, or end bombardment (9.1)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        for target in bombard_targets(state, side):
+            yield act("bombard", state.hex_id(target))
+        yield act("end")
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "end":
+            state.pop()
+        else:
+            target = state.c.board.grid.index(action.args[0])
+            state.push("bombard_with", side=side, target=target, shares={})
+
+    def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb == "bombard":
+            return (
+                "a bombardment target is an enemy hex two hexes from artillery in supply, not "
+                "in an enemy ZOC, not in Transfer mode and with factors left (9.1.1-9.1.6)"
+            )
+        return None
+
+
+class BombardWith(Prompt[MarneState]):
+    """9.1.4, 9.1.5: allot bombardment factors (a unit may split its factor), then fire."""
+
+    name = "bombard_with"
+    title = "allot artillery factors to the target, then fire (9.1.4, 9.1.5)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        shares: dict[str, int] = frame["shares"]
+        if shares:
+            yield act("fire")
+        for unit in gunners(state, side, frame["target"]):
+            left = bombard_left(state, unit) - shares.get(str(unit), 0)
+            for n in range(left, 0, -1):
+                yield act("add", state.counter(unit).id, n)
+        yield act("cancel")
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "add":
+            unit = str(state.unit(action.args[0]))
+            frame["shares"] = {
+                **frame["shares"],
+                unit: frame["shares"].get(unit, 0) + int(action.args[1]),
+            }
+        elif action.verb == "cancel":
+            state.pop()
+        else:
+            state.pop()
+            fire_bombardment(
+                state, side, frame["target"], {int(u): n for u, n in frame["shares"].items()}
+            )
+
+
+def fire_bombardment(state: MarneState, side: str, target: int, shares: dict[int, int]) -> None:
+    """9.1.5: total the factors, roll with the modifiers, apply the result (9.6)."""
+    for unit, n in shares.items():
+        state.bombarded[unit] = state.bombarded.get(unit, 0) + n
+    total = sum(shares.values())
+    column = bombard_column(state, total)
+    drm, why = total_drm(
+        [
+            terrain_drm(state, target),
+            massed_drm(state, target),
+            coordination_drm(state, list(shares)),
+        ]
+    )
+    roll = die(state)
+    result = bombard_result(state, column, roll + drm)
+    mods = f" {', '.join(why)}" if why else ""
+    state.note(
+        "9.1.5",
+        f"{side} bombards {state.hex_id(target)} with {total} factors (column "
+        f"B{column}): rolls {roll}{mods} = {roll + drm}: {result}",
+        dice=[roll],
+    )
+    units = state.combat_units_in(target)
+    state.then(("result", result, units, target, [], "bombardment"))
+
+
+# --- 9.2 declaration ------------------------------------------------------------------------
+
+
+def engaged_with(state: MarneState, hex_index: int) -> list[int]:
+    return sorted(h for pair in state.engaged if hex_index in pair for h in pair if h != hex_index)
+
+
+def may_attack(state: MarneState, unit: int, target: int) -> bool:
+    """9.4.1 Offensive mode, or Defensive with a Reserve marker or locked by Engaged (5.1.2);
+    in supply (9.4.9); adjacent (9.4.2); 8.1.4 not over-stacked; 7.2.3 not after rail."""
+    counter = state.counter(unit)
+    here = state.where[unit]
+    if counter.is_hq or unit in state.attacked or unit in state.railed or unit in state.recent:
+        return False
+    if here < 0 or target not in state.c.board.grid.neighbors(here):
+        return False
+    if not in_supply(state, unit) or state.is_overstacked(here):
+        return False
+    locked = engaged_with(state, here)
+    if locked and target not in locked:
+        return False  # 9.6.2: engaged units attack only the units they are engaged with
+    mode = state.unit_mode(unit)
+    if mode == OFFENSIVE:
+        return True
+    return mode == DEFENSIVE and (unit in state.reserve or target in locked)
+
+
+def attack_targets(state: MarneState, side: str) -> list[int]:
+    """9.4.2: enemy hexes (or garrisoned Paris hexes, 13.1) next to a unit that may attack."""
+    targets = set()
+    for unit in state.units_on_map(side):
+        if state.counter(unit).is_hq:
+            continue
+        for h in state.c.board.grid.neighbors(state.where[unit]):
+            enemy = bool(state.combat_units_in(h)) and state.side_in(h) == OTHER[side]
+            paris = side == GERMAN and state.is_garrisoned(h)
+            if (enemy or paris) and may_attack(state, unit, h):
+                targets.add(h)
+    return sorted(targets)
+
+
+def forced_attacks(state: MarneState, side: str) -> list[int]:
+    """9.6.2: engaged units able to attack must attack the units they are engaged with."""
+    forced = set()
+    for pair in state.engaged:
+        for here in pair:
+            for unit in state.combat_units_in(here):
+                if state.counter(unit).side != side:
+                    continue
+                for there in pair - {here}:
+                    if may_attack(state, unit, there):
+                        forced.add(there)
+    return sorted(forced)
+
+
+def start_combat(state: MarneState) -> None:
+    """4.C.3: the phasing player's Combat Phase."""
+    state.attacked.clear()
+    state.targets.clear()
+    state.recent.clear()
+    state.push("combat", side=state.active)
+
+
+class CombatPhase(Prompt[MarneState]):
+    """9: choose the next hex to attack (engaged units first, 9.6.2), or end the phase."""
+
+    name = "combat"
+    title = "attack an adjacent enemy hex, or end combat (9.2)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        forced = forced_attacks(state, side)
+        for target in forced or attack_targets(state, side):
+            yield act("attack", state.hex_id(target))
+        if not forced:
+            yield act("end")
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "end":
+            state.pop()
+            return
+        target = state.c.board.grid.index(action.args[0])
+        locked = [
+            u
+            for u in state.units_on_map(side)
+            if target in engaged_with(state, state.where[u]) and may_attack(state, u, target)
+        ]
+        state.push("declare", side=side, target=target, units=locked, locked=list(locked))
+
+    def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb == "end" and forced_attacks(state, side):
+            return "engaged units must attack the units they are engaged with first (9.6.2)"
+        if action.verb == "attack":
+            return (
+                "the target must be an enemy hex next to a unit that may attack: Offensive "
+                "mode, or Defensive with a Reserve marker or Engaged, in supply (9.4.1, 5.1.2)"
+            )
+        return None
+
+
+class Declare(Prompt[MarneState]):
+    """9.2.1: identify every unit attacking the hex; they are then committed (9.4.3)."""
+
+    name = "declare"
+    title = "add the units attacking this hex, then declare (9.2.1)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        units = list(frame["units"])
+        if units:
+            yield act("declare")
+        for unit in state.units_on_map(side):
+            if unit not in units and may_attack(state, unit, frame["target"]):
+                yield act("add", state.counter(unit).id)
+        if not frame["locked"]:
+            yield act("cancel")
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb == "add":
+            frame["units"] = [*frame["units"], state.unit(action.args[0])]
+        elif action.verb == "cancel":
+            state.pop()
+        else:
+            state.pop()
+            declare(state, side, frame["target"], list(frame["units"]))
+
+
+def declare(state: MarneState, side: str, target: int, units: list[int]) -> None:
+    """9.2.1: the attack is declared; 8.1.5 the defender may now confirm the attack total."""
+    hexes = sorted({state.where[u] for u in units})
+    state.targets.add(target)
+    state.attacked.update(units)
+    state.combat = {
+        "attacker": side,
+        "target": target,
+        "units": units,
+        "hexes": hexes,
+        "was_disrupted": sorted(u for u in units if u in state.disrupted),
+        "fire": [],  # [firer (unit id or GARRISON), attacking hex, factors] (9.3.4)
+        "result": "",
+        "counter_hex": -1,
+    }
+    total = sum(state.attack(u) for u in units)
+    from_text = ", ".join(state.hex_id(h) for h in hexes)
+    state.tell(
+        side,
+        "9.2.1",
+        f"{side} declares an attack on {state.hex_id(target)} from "
+        f"{from_text}: {', '.join(state.name(u) for u in units)} ({total} factors)",
+        public=f"{side} declares an attack on {state.hex_id(target)} from {from_text} "
+        f"with {total} attack factors (8.1.5)",
+    )
+    state.reveal()
+    state.then(("defense_fire",), ("attack",), ("counter",), ("end_attack",))
+
+
+# --- 9.3 defense fire -------------------------------------------------------------------------
+
+
+def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
+    """9.3.1-9.3.3: who may fire at which attacking hexes, with how many factors: the target
+    hex's units in full, units next to an attacking hex at half (rounded down) unless they
+    are or were targets, artillery within two hexes of an attacking hex in full."""
+    combat = state.combat
+    assert combat is not None
+    target, hexes = combat["target"], combat["hexes"]
+    side = OTHER[combat["attacker"]]
+    out: dict[str, tuple[int, list[int]]] = {}
+    if state.is_garrisoned(target) and side == "allied":
+        out[GARRISON] = (int(state.c.tables["paris"]["defense"]), list(hexes))  # 13.1.1
+    for unit in state.units_on_map(side):
+        counter = state.counter(unit)
+        here = state.where[unit]
+        if counter.is_hq or unit in state.recent or state.defense(unit) <= 0:
+            continue
+        if here == target:
+            out[counter.id] = (state.defense(unit), list(hexes))
+            continue
+        if here in state.targets or state.is_overstacked(here):
+            continue
+        if counter.is_artillery:
+            reach = [h for h in hexes if distance(state, here, h) <= 2]
+            if reach:
+                out[counter.id] = (state.defense(unit), reach)  # 9.3.3
+            continue
+        reach = [h for h in hexes if distance(state, here, h) == 1]
+        if reach and state.defense(unit) // 2 > 0:
+            out[counter.id] = (state.defense(unit) // 2, reach)  # 9.3.2
+    return out
+
+
+class DefenseFire(Prompt[MarneState]):
+    """9.3.4, 9.3.5: allot each firing unit's factors to an attacking hex, then resolve."""
+
+    name = "defense_fire"
+    title = "allot Defense Fire to the attacking hexes, then resolve (9.3)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        assert state.combat is not None
+        yield act("resolve")
+        for firer, (power, reach) in firers(state).items():
+            left = power - allotted(state, firer)
+            if left <= 0:
+                continue
+            for h in reach:
+                yield act("fire", firer, state.hex_id(h))  # all the factors left
+                for n in range(left - 1, 0, -1):
+                    yield act("fire", firer, state.hex_id(h), n)  # 9.3.4 a part of them
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        assert state.combat is not None
+        if action.verb == "fire":
+            firer = action.args[0]
+            left = firers(state)[firer][0] - allotted(state, firer)
+            n = int(action.args[2]) if len(action.args) == 3 else left
+            at = state.c.board.grid.index(action.args[1])
+            state.combat["fire"] = [*state.combat["fire"], [firer, at, n]]
+            return
+        state.pop()
+        resolve_defense_fire(state)
+
+
+def allotted(state: MarneState, firer: str) -> int:
+    """9.3.4: the Defense factors of a firer already allotted to attacking hexes."""
+    assert state.combat is not None
+    return sum(n for who, _, n in state.combat["fire"] if who == firer)
+
+
+def resolve_defense_fire(state: MarneState) -> None:
+    """9.3.5: one roll on the Offensive line per attacking hex fired at (9.3.6 EN no effect)."""
+    combat = state.combat
+    assert combat is not None
+    power = firers(state)
+    tasks: list[Task] = []
+    for h in combat["hexes"]:
+        shots = sorted({f for f, at, _ in combat["fire"] if at == h and f in power})
+        total = sum(n for f, at, n in combat["fire"] if at == h and f in power)
+        if total <= 0:
+            continue
+        units = [state.unit(f) for f in shots if f != GARRISON]
+        column = crt_column(state, OFFENSIVE, total)
+        drm, why = total_drm(
+            [
+                crossing_drm(state, h, combat["target"]),  # 9.3.7
+                massed_drm(state, h),
+                coordination_drm(state, units),
+            ]
+        )
+        roll = die(state)
+        result = crt_result(state, column, roll + drm)
+        if result == "EN":
+            result = "-"  # 9.3.6
+        mods = f" {', '.join(why)}" if why else ""
+        state.note(
+            "9.3.5",
+            f"defense fire at {state.hex_id(h)}: {total} factors (column {column}): "
+            f"rolls {roll}{mods} = {roll + drm}: {result}",
+            dice=[roll],
+        )
+        hit = [u for u in combat["units"] if state.where[u] == h]
+        tasks.append(("result", result, hit, h, [combat["target"]], "defense_fire"))
+    state.then(*tasks)
+
+
+def defense_fire_task(state: MarneState, task: Task) -> bool:
+    assert state.combat is not None
+    if firers(state):
+        state.push("defense_fire", side=OTHER[state.combat["attacker"]])
+        return False
+    return True
+
+
+# --- 9.4 regular attacks -------------------------------------------------------------------
+
+
+def target_line(state: MarneState, units: list[int]) -> str:
+    """9.4.6: the mode of the majority of steps; a tie takes the least advantageous line."""
+    steps = {mode: 0 for mode in MODES}
+    for u in units:
+        steps[state.unit_mode(u)] += state.steps[u]
+    top = max(steps.values())
+    return next(m for m in VULNERABILITY if steps[m] == top)
+
+
+def defenders(state: MarneState, target: int) -> list[int]:
+    """The target hex's combat units, less units that just retreated into it (9.8.3)."""
+    return [u for u in state.combat_units_in(target) if u not in state.recent]
+
+
+def attack_box(state: MarneState) -> dict[str, Any]:
+    """The regular attack as the players see it before the roll (8.1.5 totals, 9.4.4)."""
+    combat = state.combat
+    assert combat is not None
+    target = combat["target"]
+    units = [u for u in combat["units"] if state.where[u] >= 0]
+    attack = sum(state.attack(u) for u in units)
+    if state.is_garrisoned(target):
+        defense, line = int(state.c.tables["paris"]["defense"]), DEFENSIVE  # 13.1.1, 13.1.2
+    else:
+        held = defenders(state, target)
+        defense, line = sum(state.defense(u) for u in held), target_line(state, held)
+    ratio = int(state.c.tables["automatic"]["ratio"])
+    column = crt_column(state, line, attack)
+    drm, why = total_drm(
+        [
+            terrain_drm(state, target),
+            massed_drm(state, target),
+            coordination_drm(state, units),
+        ]
+    )
+    return {
+        "units": units,
+        "attack": attack,
+        "defense": defense,
+        "line": line,
+        "column": column,
+        "drm": drm,
+        "modifiers": why,
+        "automatic": attack > ratio * defense,  # 9.6.5
+    }
+
+
+def attack_task(state: MarneState, task: Task) -> bool:
+    combat = state.combat
+    assert combat is not None
+    survivors = [
+        u for u in combat["units"] if state.where[u] >= 0 and u not in combat.get("aborted", [])
+    ]
+    combat["units"] = survivors
+    if not survivors:
+        state.note("9.4.3", "no declared attacker is left to attack")
+        return True
+    reveal_modes(state, survivors + defenders(state, combat["target"]))  # 5.2.5
+    state.push("roll", side=combat["attacker"])
+    return False
+
+
+def reveal_modes(state: MarneState, units: list[int]) -> None:
+    """5.2.5: combat reveals the modes of the units' HQs."""
+    for u in units:
+        hq = state.hq_of[u]
+        if hq not in state.revealed:
+            state.revealed.add(hq)
+            state.reveal()
+            state.note("5.2.5", f"combat reveals {state.counter(hq).id}: {state.mode[hq]} mode")
+
+
+class Roll(Prompt[MarneState]):
+    """9.4.4: the totals, line, column and modifiers are known; roll the die."""
+
+    name = "roll"
+    title = "roll for the regular attack (9.4.4)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        yield act("roll")
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        state.pop()
+        regular_attack(state)
+
+
+def regular_attack(state: MarneState) -> None:
+    """9.4.4 with 9.6.5 automatic victory above 7:1 and 9.7 modifiers."""
+    combat = state.combat
+    assert combat is not None
+    box = attack_box(state)
+    target = combat["target"]
+    held = defenders(state, target)
+    if box["automatic"]:
+        state.note(
+            "9.6.5",
+            f"{box['attack']} against {box['defense']} is above 7:1: the defenders "
+            f"of {state.hex_id(target)} are eliminated",
+        )
+        combat["result"] = "auto"
+        if state.is_garrisoned(target):
+            state.garrison.discard(target)
+            state.version += 1  # the Paris garrison blocks movement and supply
+            state.note("13.1.4", f"the Paris garrison of {state.hex_id(target)} is defeated")
+        for u in state.combat_units_in(target):
+            state.eliminate(u, "9.6.5", "automatic victory")
+        state.then(("advance",))
+        return
+    roll = die(state)
+    result = crt_result(state, box["column"], roll + box["drm"])
+    mods = f" {', '.join(box['modifiers'])}" if box["modifiers"] else ""
+    state.note(
+        "9.4.4",
+        f"attack on {state.hex_id(target)}: {box['attack']} factors on the "
+        f"{box['line']} line (column {box['column']}): rolls {roll}{mods} = "
+        f"{roll + box['drm']}: {result}",
+        dice=[roll],
+    )
+    combat["result"] = result
+    apply_attack_result(state, result, held, target, combat["hexes"], "attack")
+
+
+def apply_attack_result(
+    state: MarneState, result: str, units: list[int], target: int, sources: list[int], kind: str
+) -> None:
+    """9.6.2 EN locks both sides; any other result ends their engagement."""
+    pairs = {frozenset((target, h)) for h in sources}
+    if result == "EN":
+        state.engaged |= pairs
+        state.note("9.6.2", f"{state.hex_id(target)} and the attacking hexes are Engaged")
+        return
+    state.engaged -= pairs
+    if state.is_garrisoned(target):
+        if result in ("1", "2", "3", "4"):
+            state.garrison.discard(target)
+            state.version += 1  # the Paris garrison blocks movement and supply  # 13.1.4
+            state.note(
+                "13.1.4",
+                f"the Paris garrison of {state.hex_id(target)} is defeated; its "
+                "defense is lost for good",
+            )
+            if kind == "attack":
+                state.then(("advance",))
+        else:
+            state.note("13.1.4", f"{result}: no effect on the Paris garrison")
+        return
+    if kind == "attack":
+        state.then(("result", result, units, target, sources, kind), ("advance",))
+    else:
+        state.then(("result", result, units, target, sources, kind))
+
+
+# --- 9.5 counter attacks ----------------------------------------------------------------------
+
+
+def counter_attackers(state: MarneState) -> list[int]:
+    """9.5.1 Defensive mode units just Engaged; 9.5.8 in supply; 8.1.4; 9.8.3."""
+    combat = state.combat
+    assert combat is not None
+    if combat["result"] != "EN":
+        return []
+    target = combat["target"]
+    return [
+        u
+        for u in defenders(state, target)
+        if state.unit_mode(u) == DEFENSIVE
+        and in_supply(state, u)
+        and not state.is_overstacked(target)
+    ]
+
+
+def counter_task(state: MarneState, task: Task) -> bool:
+    combat = state.combat
+    assert combat is not None
+    if not counter_attackers(state):
+        return True
+    hexes = [h for h in combat["hexes"] if any(state.where[u] == h for u in combat["units"])]
+    if not hexes:
+        return True
+    state.push("counter", side=OTHER[combat["attacker"]], hexes=hexes)
+    return False
+
+
+class CounterAttack(Prompt[MarneState]):
+    """9.5: counter attack one of the hexes that attacked (9.5.2, 9.5.3), or decline."""
+
+    name = "counter"
+    title = "counter attack one attacking hex, or decline (9.5)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        for h in frame["hexes"]:
+            yield act("counter", state.hex_id(h))
+        yield act("decline")
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        state.pop()
+        if action.verb == "counter":
+            counter_attack(state, state.c.board.grid.index(action.args[0]))
+
+
+def counter_attack(state: MarneState, at: int) -> None:
+    """9.5.4-9.5.7: all eligible units of the hex, artillery with its bombardment factor; no
+    terrain modifier and no Defense Fire; the line of the attackers' mode."""
+    combat = state.combat
+    assert combat is not None
+    units = counter_attackers(state)
+    victims = [u for u in combat["units"] if state.where[u] == at]
+    reveal_modes(state, units + victims)
+    total = sum(state.attack(u) for u in units)
+    line = target_line(state, victims)
+    column = crt_column(state, line, total)
+    drm, why = total_drm([massed_drm(state, at), coordination_drm(state, units)])  # 9.5.5
+    roll = die(state)
+    result = crt_result(state, column, roll + drm)
+    mods = f" {', '.join(why)}" if why else ""
+    state.note(
+        "9.5.4",
+        f"counter attack on {state.hex_id(at)}: {total} factors on the {line} "
+        f"line (column {column}): rolls {roll}{mods} = {roll + drm}: {result}",
+        dice=[roll],
+    )
+    for u in units:
+        state.attacked.add(u)
+    apply_attack_result(state, result, victims, at, [combat["target"]], "counter")
+
+
+def end_attack_task(state: MarneState, task: Task) -> bool:
+    from greatwar.games.marne1914.results import displace_hqs
+
+    state.combat = None
+    for side in ("allied", "german"):
+        displace_hqs(state, side)  # 9.9
+    return True
+
+
+TASKS = {
+    "defense_fire": defense_fire_task,
+    "attack": attack_task,
+    "counter": counter_task,
+    "end_attack": end_attack_task,
+}
+PROMPTS = (
+    Bombardment(),
+    BombardWith(),
+    CombatPhase(),
+    Declare(),
+    DefenseFire(),
+    Roll(),
+    CounterAttack(),
+)
+__all__ = ["GARRISON", "PROMPTS", "REGROUP", "TASKS"]

@@ -1,0 +1,223 @@
+"""Miracle on the Marne components loaded from data/: map, hexsides, counters, zones, tables.
+
+Everything here is static and shared by every state; an owner of the printed game can replace
+the files in data/ (PROVENANCE.md says what each column means) without touching code.
+"""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from greatwar.hexes import ColumnRowNumbering, HexGrid
+
+ALLIED, GERMAN = "allied", "german"
+SIDES = (ALLIED, GERMAN)
+OTHER = {ALLIED: GERMAN, GERMAN: ALLIED}
+HQ, INFANTRY, CAVALRY, ARTILLERY = "hq", "infantry", "cavalry", "artillery"
+CLEAR, FOREST, TOWN, CITY = "clear", "forest", "town", "city"
+PARIS = "paris"
+RIVER, ROAD, RAILROAD = "river", "road", "railroad"
+OFFENSIVE, DEFENSIVE, TRANSFER, REGROUP = "offensive", "defensive", "transfer", "regroup"
+MODES = (OFFENSIVE, DEFENSIVE, TRANSFER, REGROUP)
+
+# Components D.8: north up, 0101 in the north-west corner, columns grow east and rows south,
+# even columns half a hex lower; 34 columns by 22 rows (the 22x34 inch map of 2.0).
+MARNE_NUMBERING = ColumnRowNumbering(
+    "east", "south", odd_columns_shifted=False, max_col=34, max_row=22
+)
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One counter (2.0): values of the full and reduced sides (9.6.4), stacking points (8.1.1)."""
+
+    index: int
+    id: str
+    side: str
+    nation: str
+    army: str
+    corps: str
+    kind: str
+    name: str
+    sp: int
+    full: tuple[int, int, int]  # attack, defense, movement allowance
+    reduced: tuple[int, int, int] | None  # None: a one-step unit (9.6.4)
+    bombard: tuple[int, int]  # full, reduced bombardment factor (artillery, 9.1)
+    setup: str  # the historical hex of the standard deployment (3), "" for reinforcements
+    zones: tuple[str, ...]  # deployment zones it may be placed in (3)
+    arrival: int  # turn of arrival (7.3), 0 for units deployed at the start
+    group: str  # reinforcement group (7.3.2, 7.3.3)
+    marker: str  # "M" Moroccan Division, "L" Lepel Brigade
+
+    @property
+    def is_hq(self) -> bool:
+        return self.kind == HQ
+
+    @property
+    def is_artillery(self) -> bool:
+        return self.kind == ARTILLERY
+
+    @property
+    def steps(self) -> int:
+        """9.6.4: two steps, one for a unit blank on its reverse; an HQ is never reduced."""
+        return 1 if self.reduced is None or self.is_hq else 2
+
+
+class Board:
+    """The map: grid, terrain, places, hexsides (rivers), roads and railroads as hex links."""
+
+    def __init__(self, rows: list[dict[str, str]], sides: list[dict[str, str]]) -> None:
+        self.grid = HexGrid((row["hex"] for row in rows), MARNE_NUMBERING)
+        self.terrain = tuple(row["terrain"] for row in rows)
+        self.place = tuple(row["place"] for row in rows)
+        self.value = tuple(row["value"] for row in rows)  # paris, city, town or ""
+        self.start_control = tuple(row["control"] for row in rows)
+        index = self.grid.index
+        self.rivers: set[frozenset[int]] = set()
+        self.roads: set[frozenset[int]] = set()
+        self.rails: set[frozenset[int]] = set()
+        self.river_names: dict[frozenset[int], str] = {}
+        for side in sides:
+            a, b = index(side["a"]), index(side["b"])
+            if b not in self.grid.neighbors(a):
+                raise ValueError(f"hexsides.csv: {side['a']} and {side['b']} are not adjacent")
+            pair = frozenset((a, b))
+            {RIVER: self.rivers, ROAD: self.roads, RAILROAD: self.rails}[side["feature"]].add(pair)
+            if side["feature"] == RIVER:
+                self.river_names[pair] = side["name"]
+        self.rail_links = tuple(
+            tuple(n for n in self.grid.neighbors(h) if frozenset((h, n)) in self.rails)
+            for h in self.grid
+        )
+        self.road_hexes = frozenset(h for pair in self.roads for h in pair)
+        self.rail_hexes = frozenset(h for pair in self.rails for h in pair)
+        self.paris = tuple(h for h in self.grid if self.value[h] == PARIS)
+        self.valued = tuple(h for h in self.grid if self.value[h])
+        cols_rows = [MARNE_NUMBERING.col_row(self.grid.id(h)) for h in self.grid]
+        first_col = min(c for c, _ in cols_rows)
+        last_col = max(c for c, _ in cols_rows)
+        first_row = min(r for _, r in cols_rows)
+        last_row = max(r for _, r in cols_rows)
+        self.edges = {
+            "west": frozenset(h for h, (c, _) in enumerate(cols_rows) if c == first_col),
+            "east": frozenset(h for h, (c, _) in enumerate(cols_rows) if c == last_col),
+            "north": frozenset(h for h, (_, r) in enumerate(cols_rows) if r == first_row),
+            "south": frozenset(h for h, (_, r) in enumerate(cols_rows) if r == last_row),
+        }
+
+    def is_river(self, a: int, b: int) -> bool:
+        return frozenset((a, b)) in self.rivers
+
+    def is_road(self, a: int, b: int) -> bool:
+        return frozenset((a, b)) in self.roads
+
+    def is_rail(self, a: int, b: int) -> bool:
+        return frozenset((a, b)) in self.rails
+
+    def is_bridge(self, a: int, b: int) -> bool:
+        """7.1.2: a road crossing a river hexside."""
+        return self.is_river(a, b) and self.is_road(a, b)
+
+    def edge(self, names: tuple[str, ...]) -> frozenset[int]:
+        """The hexes along the named map edges."""
+        return frozenset().union(*(self.edges[n] for n in names))
+
+
+@dataclass(frozen=True)
+class Corps:
+    """A formation with one HQ (5.2.3): its army for coordination (9.7.2) and C&C (15.3)."""
+
+    id: str
+    side: str
+    army: str
+    name: str
+    general: str
+
+
+class Components:
+    """Everything static of Miracle on the Marne: board, counters, zones, corps and tables."""
+
+    def __init__(
+        self,
+        board: Board,
+        counters: tuple[Counter, ...],
+        zones: dict[str, tuple[int, ...]],
+        corps: dict[str, Corps],
+        tables: dict[str, Any],
+    ) -> None:
+        self.board = board
+        self.counters = counters
+        self.zones = zones
+        self.zone_names = {z: z for z in zones}
+        self.corps = corps
+        self.tables = tables
+        self.by_id = {c.id: c for c in counters}
+        self.hq_of_corps = {c.corps: c.index for c in counters if c.is_hq}
+        grid = board.grid
+        reinf = tables["reinforcements"]
+        self.entries = {
+            "entry1": grid.index(reinf["entry1"]),
+            "entry2": grid.index(reinf["entry2"]),
+        }
+
+    def counter(self, unit_id: str) -> Counter:
+        return self.by_id[unit_id]
+
+
+def _text(name: str) -> str:
+    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+
+
+def _values(row: dict[str, str], prefix: str) -> tuple[int, int, int] | None:
+    if not row[f"{prefix}attack"]:
+        return None
+    return (int(row[f"{prefix}attack"]), int(row[f"{prefix}defense"]), int(row[f"{prefix}move"]))
+
+
+def _counter(index: int, row: dict[str, str]) -> Counter:
+    full = _values(row, "")
+    assert full is not None, f"counters.csv: {row['id']} has no values"
+    return Counter(
+        index=index,
+        id=row["id"],
+        side=row["side"],
+        nation=row["nation"],
+        army=row["army"],
+        corps=row["corps"],
+        kind=row["kind"],
+        name=row["name"],
+        sp=int(row["sp"]),
+        full=full,
+        reduced=_values(row, "reduced_"),
+        bombard=(int(row["bombard"] or 0), int(row["reduced_bombard"] or 0)),
+        setup=row["setup"],
+        zones=tuple(row["zones"].split()),
+        arrival=int(row["arrival"] or 0),
+        group=row["group"],
+        marker=row["marker"],
+    )
+
+
+@cache
+def components() -> Components:
+    """The components, read once per process."""
+    board = Board(
+        list(csv.DictReader(_text("map.csv").splitlines())),
+        list(csv.DictReader(_text("hexsides.csv").splitlines())),
+    )
+    rows = csv.DictReader(_text("counters.csv").splitlines())
+    counters = tuple(_counter(i, row) for i, row in enumerate(rows))
+    zones = {
+        row["zone"]: tuple(board.grid.index(h) for h in row["hexes"].split())
+        for row in csv.DictReader(_text("zones.csv").splitlines())
+    }
+    corps = {
+        row["corps"]: Corps(row["corps"], row["side"], row["army"], row["name"], row["general"])
+        for row in csv.DictReader(_text("corps.csv").splitlines())
+    }
+    return Components(board, counters, zones, corps, tomllib.loads(_text("tables.toml")))

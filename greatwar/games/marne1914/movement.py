@@ -1,0 +1,369 @@
+"""7. Movement: terrain, roads in Transfer mode, railroads, zones of control (8.2); with the
+movement phase's other business: removing disruption (10.2), recovery (12.1), and 8.1.3
+over-stacking at the end of each phase."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from greatwar.core import Action, Frame, Prompt, act
+from greatwar.games.marne1914.data import (
+    ARTILLERY,
+    GERMAN,
+    OTHER,
+    REGROUP,
+    SIDES,
+    TRANSFER,
+)
+from greatwar.games.marne1914.state import ELIMINATED, MarneState
+from greatwar.hexes import reachable
+
+StepCost = Callable[[int, int], float | None]
+
+
+def terrain_cost(state: MarneState, here: int, there: int, road: bool) -> float:
+    """7.1.2: the hex's terrain plus a river hexside; 7.1.2.2 road movement (Transfer mode only)
+    costs 1/2 and negates all other terrain, bridges included."""
+    table = state.c.tables["movement"]
+    board = state.c.board
+    if road and board.is_road(here, there):
+        return float(table["road"])
+    cost = float(table[board.terrain[there]])
+    if board.is_river(here, there):
+        cost += float(table["river"])  # 7.1.2.1 cumulative
+    return cost
+
+
+# (road?) -> (hex, neighbour) -> MP of terrain and hexside: the same in every game.
+_TERRAIN: dict[bool, dict[tuple[int, int], float]] = {}
+
+
+def terrain_costs(state: MarneState, road: bool) -> dict[tuple[int, int], float]:
+    table = _TERRAIN.get(road)
+    if table is None:
+        grid = state.c.board.grid
+        table = {(a, b): terrain_cost(state, a, b, road) for a in grid for b in grid.neighbors(a)}
+        _TERRAIN[road] = table
+    return table
+
+
+def enemy_held(state: MarneState, side: str) -> set[int]:
+    """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
+    key = f"held {side}"
+    cached = state.memo.get(key)
+    if cached is not None and cached[0] == state.version:
+        return set(cached[1])
+    held = set(state.hexes_of(OTHER[side]))
+    if side == GERMAN:
+        held |= {h for h in state.garrison if state.is_garrisoned(h)}
+    state.memo[key] = (state.version, frozenset(held))
+    return held
+
+
+def step_cost(state: MarneState, unit: int, start: int) -> StepCost:
+    """MP to cross from one hex into the next for ``unit``, or None where it may not go."""
+    counter = state.counter(unit)
+    side = counter.side
+    zoc = state.zoc(OTHER[side])
+    transfer = state.unit_mode(unit) == TRANSFER
+    table = state.c.tables["movement"]
+    enter, leave = float(table["zoc_enter"]), float(table["zoc_leave"])
+    barred_from_zoc = counter.is_hq or unit in state.rallied  # 9.9, 10.2.2
+    held = enemy_held(state, side)
+    costs = terrain_costs(state, transfer)
+
+    def cost(here: int, there: int) -> float | None:
+        if there in held:
+            return None  # 7.1.3
+        if there in zoc and barred_from_zoc:
+            return None
+        if here != start and here in zoc:
+            return None  # 8.2.1.2 entering an enemy ZOC stops (8.2.1.3 ZOC to ZOC from the start)
+        mp = costs[here, there]
+        if there in zoc:
+            mp += enter  # 7.1.3.1, 8.2.1.5
+        if here in zoc and not transfer:
+            mp += leave  # 7.1.3.1; 5.1.3 Transfer mode is exempt
+        return mp
+
+    return cost
+
+
+def destinations(state: MarneState, unit: int) -> dict[int, float]:
+    """Hexes the unit may end its move in (7.1), with the MP spent; 7.1.4 always one hex."""
+    start = state.where[unit]
+    cost = step_cost(state, unit, start)
+    spent = reachable(state.c.board.grid, start, state.allowance(unit), cost)
+    del spent[start]
+    for there in state.c.board.grid.neighbors(start):
+        step = cost(start, there)
+        if step is not None and there not in spent:
+            spent[there] = step  # 7.1.4
+    return {h: mp for h, mp in spent.items() if state.has_room(h, [unit])}  # 7.1.5, 8.1
+
+
+def can_move(state: MarneState, unit: int) -> bool:
+    """Whether the unit has a destination: 7.1.4 any neighbour it may enter with room, or
+    failing that a full search (it may pass through friendly units, 7.1.5)."""
+    start = state.where[unit]
+    cost = step_cost(state, unit, start)
+    for there in state.c.board.grid.neighbors(start):
+        if cost(start, there) is not None and state.has_room(there, [unit]):
+            return True
+    return bool(destinations(state, unit))
+
+
+def is_engaged(state: MarneState, unit: int) -> bool:
+    """9.6.2 EN: engaged units may not move or do anything but attack the enemy engaged."""
+    here = state.where[unit]
+    return any(here in pair for pair in state.engaged) and not state.counter(unit).is_hq
+
+
+def may_move(state: MarneState, unit: int) -> bool:
+    return unit not in state.moved and unit not in state.railed and not is_engaged(state, unit)
+
+
+# --- 7.2 railroad movement ------------------------------------------------------------
+
+
+def near_enemy(state: MarneState, hex_index: int, side: str) -> bool:
+    """Next to an enemy unit: in its ZOC (8.2.1.1)."""
+    return hex_index in state.zoc(OTHER[side])
+
+
+def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
+    """7.2.1-7.2.5: any distance along railroad hexes, none of them enemy-held or next to an
+    enemy unit, ending on a railroad hex with room."""
+    board = state.c.board
+    side = state.counter(unit).side
+    if start not in board.rail_hexes or near_enemy(state, start, side):
+        return []
+    held = enemy_held(state, side)
+    zoc = state.zoc(OTHER[side])
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        for there in board.rail_links[here]:
+            if there in seen or there in held or there in zoc:
+                continue
+            seen.add(there)
+            frontier.append(there)
+    seen.discard(start)
+    return sorted(h for h in seen if state.has_room(h, [unit]))
+
+
+def rail_capacity_left(state: MarneState, unit: int) -> bool:
+    """7.2.6 three German units; 7.2.7 three British, or two French, or one of each."""
+    nation = state.counter(unit).nation
+    table = state.c.tables["rail"]
+    used = dict(state.rail_used)
+    used[nation] = used.get(nation, 0) + 1
+    if nation == GERMAN:
+        return used[GERMAN] <= int(table["german"])
+    french, british = used["french"], used["british"]
+    return (
+        (french == 0 and british <= int(table["british_only"]))
+        or (british == 0 and french <= int(table["french_only"]))
+        or (french <= 1 and british <= 1)
+    )
+
+
+def may_rail(state: MarneState, unit: int, free: bool = False) -> bool:
+    """7.2.2 Transfer mode, not next to the enemy, 7.2.3 no other movement; 7.2.8 HQs free."""
+    if not may_move(state, unit) or state.unit_mode(unit) != TRANSFER:
+        return False
+    if not (free or state.counter(unit).is_hq or rail_capacity_left(state, unit)):
+        return False
+    return bool(rail_destinations(state, unit, state.where[unit]))
+
+
+def rail_move(state: MarneState, unit: int, to: int, free: bool) -> None:
+    counter = state.counter(unit)
+    if not (free or counter.is_hq):
+        state.rail_used[counter.nation] = state.rail_used.get(counter.nation, 0) + 1  # 7.2.6
+    origin = state.where[unit]
+    state.put(unit, to)
+    state.railed.add(unit)
+    state.moved.add(unit)
+    state.tell(
+        counter.side,
+        "7.2",
+        f"{state.name(unit)} moves by rail {state.hex_id(origin)} to {state.hex_id(to)}",
+        public=f"an enemy unit moves by rail to {state.hex_id(to)}",
+    )
+
+
+# --- 10.2 removing disruption, 12.1 recovery --------------------------------------------
+
+
+def in_supply(state: MarneState, unit: int) -> bool:
+    return unit not in state.oos
+
+
+def may_rally(state: MarneState, unit: int) -> bool:
+    """10.2.1: not in an enemy ZOC, in supply."""
+    return unit in state.disrupted and not state.in_enemy_zoc(unit) and in_supply(state, unit)
+
+
+def may_recover(state: MarneState, unit: int) -> bool:
+    """12.1.1-12.1.3: Regroup mode, reduced, not artillery, in supply, not disrupted, not in
+    an enemy ZOC, not moved."""
+    counter = state.counter(unit)
+    return (
+        state.unit_mode(unit) == REGROUP
+        and state.is_reduced(unit)
+        and counter.kind != ARTILLERY
+        and in_supply(state, unit)
+        and unit not in state.disrupted
+        and not state.in_enemy_zoc(unit)
+        and may_move(state, unit)
+    )
+
+
+def rebuildable(state: MarneState, side: str) -> Iterator[int]:
+    """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
+    turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
+    for counter in state.c.counters:
+        unit = counter.index
+        if counter.side != side or state.where[unit] != ELIMINATED or counter.is_hq:
+            continue
+        hq = state.hq_of[unit]
+        if counter.corps in state.rebuilt_corps or state.where[hq] < 0:
+            continue
+        if state.unit_mode(hq) != REGROUP or not in_supply(state, hq):
+            continue
+        if state.in_enemy_zoc(hq) or hq in state.moved:
+            continue
+        if state.has_room(state.where[hq], [unit]):
+            yield unit
+
+
+def recover(state: MarneState, unit: int) -> None:
+    """12.1.4: a roll of 1-8 restores the lost step; 12.1.3 the unit does not move."""
+    roll = state.rng.die(int(state.c.tables["turns"]["die"]))
+    state.moved.add(unit)
+    side = state.counter(unit).side
+    if roll <= int(state.c.tables["recovery"]["step"]):
+        state.steps[unit] = state.counter(unit).steps
+        state.tell(
+            side,
+            "12.1.4",
+            f"{state.name(unit)} rolls {roll} and recovers its step",
+            public=f"an enemy unit in {state.hex_id(state.where[unit])} recovers a step",
+        )
+    else:
+        state.tell(side, "12.1.4", f"{state.name(unit)} rolls {roll}: no recovery")
+
+
+def rebuild(state: MarneState, unit: int) -> None:
+    """12.1.5: a roll of 1-5 returns the unit reduced to its HQ's hex; neither moves."""
+    counter = state.counter(unit)
+    hq = state.hq_of[unit]
+    state.rebuilt_corps.add(counter.corps)
+    state.moved.add(hq)
+    roll = state.rng.die(int(state.c.tables["turns"]["die"]))
+    if roll <= int(state.c.tables["recovery"]["eliminated"]):
+        state.put(unit, state.where[hq])
+        state.steps[unit] = 1
+        state.moved.add(unit)
+        state.tell(
+            counter.side,
+            "12.1.5",
+            f"{counter.id} rolls {roll}: returns reduced with {state.counter(hq).id}",
+            public=f"an eliminated unit returns to the map in {state.hex_id(state.where[hq])}",
+        )
+    else:
+        state.tell(counter.side, "12.1.5", f"{counter.id} rolls {roll}: does not return")
+
+
+# --- the phase ------------------------------------------------------------------------
+
+
+def movers(state: MarneState, side: str) -> list[int]:
+    return sorted(u for u in state.units_on_map(side) if may_move(state, u))
+
+
+def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
+    side = state.counter(unit).side
+    state.tell(
+        side,
+        "7.1",
+        f"{state.name(unit)} moves {state.hex_id(origin)} to {state.hex_id(to)}",
+        public=f"an enemy unit moves to {state.hex_id(to)}",
+    )
+
+
+class Move(Prompt[MarneState]):
+    """7.1: the chosen unit goes to a hex it can reach, or stays."""
+
+    name = "move"
+    title = "choose the unit's destination (7.1)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        for hex_index in sorted(destinations(state, frame["unit"])):
+            yield act("to", state.hex_id(hex_index))
+        yield act("stay")
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        from greatwar.games.marne1914.results import displace_hqs
+
+        unit = frame["unit"]
+        state.pop()
+        if action.verb == "stay":
+            return
+        state.moved.add(unit)
+        origin, to = state.where[unit], state.c.board.grid.index(action.args[0])
+        state.put(unit, to)
+        moved_note(state, unit, origin, to)
+        displace_hqs(state, OTHER[side])  # 9.9
+
+    def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb != "to" or not action.args:
+            return None
+        if action.args[0] not in state.c.board.grid:
+            return f"there is no hex {action.args[0]} on the map"
+        return (
+            f"{action.args[0]} is beyond the unit's {state.allowance(frame['unit'])} MP, "
+            "enemy-held, full (8.1), or past an enemy ZOC (7.1, 8.2)"
+        )
+
+
+class RailTo(Prompt[MarneState]):
+    """7.2: the chosen unit's railroad destination."""
+
+    name = "rail_to"
+    title = "choose the unit's railroad destination (7.2)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        unit = frame["unit"]
+        for hex_index in rail_destinations(state, unit, state.where[unit]):
+            yield act("to", state.hex_id(hex_index))
+        yield act("stay")
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        state.pop()
+        if action.verb == "to":
+            rail_move(state, frame["unit"], state.c.board.grid.index(action.args[0]), False)
+
+
+def end_of_phase_stacking(state: MarneState) -> None:
+    """8.1.3: units over-stacked at the end of any phase are disrupted."""
+    for hex_index in sorted(state.stacks):
+        if state.is_overstacked(hex_index):
+            units = state.combat_units_in(hex_index)
+            fresh = [u for u in units if u not in state.disrupted]
+            if fresh:
+                state.disrupted.update(units)
+                side = state.counter(units[0]).side
+                state.tell(
+                    side,
+                    "8.1.3",
+                    f"the over-stacked units in {state.hex_id(hex_index)} are disrupted",
+                    public=f"the enemy units in {state.hex_id(hex_index)} are "
+                    "over-stacked and disrupted",
+                )
+
+
+PROMPTS = (Move(), RailTo())
+__all__ = ["PROMPTS", "SIDES", "destinations", "end_of_phase_stacking"]

@@ -1,0 +1,415 @@
+"""Computer players of Miracle on the Marne: the scripted heuristic for either side, and the
+helpers information-set MCTS needs (determinize, evaluate).
+
+The heuristic reads only its observation, its legal actions and the public components (map
+and tables). It sets every HQ it can to Offensive mode, presses toward the nearest town,
+city or enemy stack, keeps one unit in each town it holds, brings artillery to two hexes of
+the enemy, attacks where its total is well above the enemy's visible stack, fires every
+defense factor, and prefers retreat to step losses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from greatwar.core.actions import Action
+from greatwar.core.play import Player
+from greatwar.core.rng import Rng
+from greatwar.core.state import State
+from greatwar.games.marne1914.data import MODES, OFFENSIVE, OTHER, components
+
+VALUE = {"paris": 10, "city": 3, "town": 1}
+ATTACK_RATIO = 1.3  # attack when our total is this much above the estimated defense
+FACTORS_PER_COUNTER = 3  # estimated defense of an unseen enemy counter (8.1.5)
+
+
+class MarneHeuristic:
+    """A scripted player for one side."""
+
+    def __init__(self, side: str, seed: int = 0) -> None:
+        self.side = side
+        self.rng = Rng(seed, stream=31)
+        self.c = components()
+        self.grid = self.c.board.grid
+        self._obs_key: tuple[int, str, int] | None = None
+        self._obs: dict[str, Any] = {}
+        self.stayed: set[str] = set()  # units told to stay this phase
+        self.declined: set[str] = set()  # targets looked at and passed over this phase
+        self._pic_key: tuple[int, str, int] | None = None
+        self._pic: dict[str, Any] = {}
+        self.unit = ""  # the unit being moved
+
+    # --- what the side knows ------------------------------------------------------------
+
+    def observe(self, state: State, fresh: bool = False) -> dict[str, Any]:
+        """The observation, read again only when the phase changes (or when asked)."""
+        key = (state.turn, state.phase, state.player_turn)  # type: ignore[attr-defined]
+        if fresh or key != self._obs_key:
+            if key != self._obs_key:
+                self.stayed.clear()
+                self.declined.clear()
+            self._obs_key = key
+            self._obs = state.observation(self.side)
+        return self._obs
+
+    def picture(self, obs: dict[str, Any]) -> dict[str, Any]:
+        idx = self.grid.index
+        mine: dict[int, list[dict[str, Any]]] = {}
+        enemy: dict[int, int] = {}
+        for stack in obs["stacks"]:
+            h = idx(stack["hex"])
+            if stack["side"] == self.side:
+                mine[h] = stack["units"]
+            else:
+                enemy[h] = sum(1 for u in stack["units"] if u["kind"] != "hq") and stack["count"]
+        goals = [idx(c["hex"]) for c in obs["control"] if c["holder"] != self.side]
+        held = {idx(c["hex"]) for c in obs["control"] if c["holder"] == self.side}
+        goals += [h for h, n in enemy.items() if n]
+        return {
+            "mine": mine,
+            "enemy": enemy,
+            "goals": set(goals),
+            "held": held,
+            "goal_dist": self.spread(goals),
+            "enemy_dist": self.spread(list(enemy)),
+        }
+
+    def spread(self, sources: list[int]) -> list[int]:
+        """Hex distance from each hex to the nearest source (breadth first)."""
+        far = 99
+        dist = [far] * self.grid.size
+        frontier = list(sources)
+        for h in frontier:
+            dist[h] = 0
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for there in self.grid.neighbors(here):
+                    if dist[there] == far:
+                        dist[there] = dist[here] + 1
+                        nxt.append(there)
+            frontier = nxt
+        return dist
+
+    def current(self, state: State) -> dict[str, Any]:
+        """The picture of this phase, kept up to date with our own moves."""
+        key = (state.turn, state.phase, state.player_turn)  # type: ignore[attr-defined]
+        if key != self._pic_key:
+            self._pic_key = key
+            self._pic = self.picture(self.observe(state, fresh=True))
+        return self._pic
+
+    def moved(self, unit: str, to: int) -> None:
+        pic = self._pic
+        here = self.where(pic, unit)
+        if here is None:
+            return
+        view = next(u for u in pic["mine"][here] if u["id"] == unit)
+        for key in [k for k in pic if k.startswith("corps ")]:
+            del pic[key]
+        pic["mine"][here] = [u for u in pic["mine"][here] if u["id"] != unit]
+        pic["mine"].setdefault(to, []).append(view)
+
+    # --- choosing -------------------------------------------------------------------------
+
+    def choose(self, state: State, side: str) -> Action:
+        legal = state.legal_actions(side)
+        if len(legal) == 1:
+            return legal[0]
+        name = state.stack[-1]["p"]
+        method = getattr(self, f"on_{name}", None)
+        if method is not None:
+            action: Action | None = method(state, legal)
+            if action is not None:
+                return action
+        return legal[0]
+
+    def find(self, legal: list[Action], verb: str) -> Action | None:
+        return next((a for a in legal if a.verb == verb), None)
+
+    def on_setup(self, state: State, legal: list[Action]) -> Action | None:
+        return self.find(legal, "standard")
+
+    def on_modes(self, state: State, legal: list[Action]) -> Action | None:
+        """5.2: Offensive wherever allowed, else Defensive (5.2.6, 11.2.3)."""
+        obs = self.observe(state, fresh=True)
+        want: dict[str, str] = {}
+        cut: set[str] = set()
+        for item in obs["panels"][0]["items"]:
+            hq, _, rest = item["label"].partition(": ")
+            want[hq] = rest.split(" ")[0]
+            if "out of supply" in rest:
+                cut.add(hq)  # 11.2.3: no Offensive mode
+        for action in legal:
+            hq = action.args[0] if action.verb == "mode" else ""
+            if action.verb == "mode" and action.args[1] == OFFENSIVE and want.get(hq) != OFFENSIVE:
+                return action
+        for action in legal:
+            hq = action.args[0] if action.verb == "mode" else ""
+            if (
+                action.verb != "mode"
+                or action.args[1] != "defensive"
+                or want.get(hq) == "defensive"
+            ):
+                continue
+            if want.get(hq) != OFFENSIVE or hq in cut:
+                return action  # 5.2.6, 11.2.3: Offensive is barred, so Defensive
+        return self.find(legal, "commit")
+
+    def on_cc_note(self, state: State, legal: list[Action]) -> Action | None:
+        obs = self.observe(state, fresh=True)
+        modes = {
+            i["label"].partition(": ")[0]: i["label"].partition(": ")[2].split(" ")[0]
+            for i in obs["panels"][0]["items"]
+        }
+        for action in legal:
+            if action.verb == "note" and modes.get(action.args[0]) != OFFENSIVE:
+                return action
+        return self.find(legal, "commit")
+
+    def on_order(self, state: State, legal: list[Action]) -> Action | None:
+        return self.find(legal, "first")
+
+    # --- movement -------------------------------------------------------------------------
+
+    def on_movement(self, state: State, legal: list[Action]) -> Action | None:
+        self.observe(state)
+        pic = self.current(state)
+        for verb in ("recover", "rebuild"):
+            found = self.find(legal, verb)
+            if found is not None:
+                return found
+        for action in legal:
+            if action.verb == "rally" and not action.args[0].endswith("-A"):
+                return action
+        garrisons = {h for h in pic["held"] if h in pic["mine"]}
+        kept: set[int] = set()
+        for action in legal:
+            if action.verb != "move" or action.args[0] in self.stayed:
+                continue
+            unit = action.args[0]
+            here = self.where(pic, unit)
+            if here is None:
+                continue
+            if here in garrisons and here not in kept and not unit.endswith("-HQ"):
+                kept.add(here)
+                self.stayed.add(unit)  # one unit holds each town (14)
+                continue
+            if any(n in pic["enemy"] for n in self.grid.neighbors(here)) and not unit.endswith(
+                "-HQ"
+            ):
+                self.stayed.add(unit)  # already in contact: attack from here
+                continue
+            self.unit = unit
+            return action
+        return self.find(legal, "end")
+
+    def where(self, pic: dict[str, Any], unit: str) -> int | None:
+        mine: dict[int, list[dict[str, Any]]] = pic["mine"]
+        for h, units in mine.items():
+            if any(u["id"] == unit for u in units):
+                return h
+        return None
+
+    def score(self, pic: dict[str, Any], unit: str, h: int) -> float:
+        enemy = pic["enemy"]
+        near: int = pic["enemy_dist"][h]
+        if unit.endswith("-HQ"):
+            spots = self.corps_hexes(pic, unit[:-3])
+            spread = sum(self.grid.distance(h, x) for x in spots) / max(1, len(spots))
+            return -spread + min(near, 3)
+        if unit.endswith("-A"):
+            return -abs(near - 2) * 2 - 0.1 * self.goal_distance(pic, h)
+        bonus = (
+            VALUE.get(self.c.board.value[h], 0) * 4 if h in pic["goals"] and h not in enemy else 0
+        )
+        return bonus - self.goal_distance(pic, h)
+
+    def corps_hexes(self, pic: dict[str, Any], corps: str) -> list[int]:
+        """Hexes holding the corps' combat units (kept for the phase)."""
+        key = f"corps {corps}"
+        if key not in pic:
+            pic[key] = [
+                x
+                for x, us in pic["mine"].items()
+                if any(u["id"].startswith(corps + "-") and u["kind"] != "hq" for u in us)
+            ]
+        hexes: list[int] = pic[key]
+        return hexes
+
+    def goal_distance(self, pic: dict[str, Any], h: int) -> int:
+        distance: int = pic["goal_dist"][h]
+        return distance
+
+    def pick_hex(self, state: State, legal: list[Action], unit: str) -> Action | None:
+        pic = self.current(state)
+        here = self.where(pic, unit)
+        options = [a for a in legal if a.verb == "to"]
+        if not options:
+            return None
+        best = max(options, key=lambda a: self.score(pic, unit, self.grid.index(a.args[0])))
+        if here is not None and self.score(pic, unit, here) >= self.score(
+            pic, unit, self.grid.index(best.args[0])
+        ):
+            self.stayed.add(unit)
+            return self.find(legal, "stay") or self.find(legal, "back")
+        self.moved(unit, self.grid.index(best.args[0]))
+        return best
+
+    def on_move(self, state: State, legal: list[Action]) -> Action | None:
+        return self.pick_hex(state, legal, self.unit)
+
+    def on_rail_to(self, state: State, legal: list[Action]) -> Action | None:
+        return self.on_move(state, legal)
+
+    def on_reinforce(self, state: State, legal: list[Action]) -> Action | None:
+        action = self.find(legal, "enter")
+        if action is not None:
+            self.unit = action.args[0]
+            return action
+        return self.find(legal, "done")
+
+    def on_arrive(self, state: State, legal: list[Action]) -> Action | None:
+        pic = self.current(state)
+        options = [a for a in legal if a.verb == "to"]
+        best = max(options, key=lambda a: self.score(pic, self.unit, self.grid.index(a.args[0])))
+        self._pic_key = None  # the newcomer is not in the picture yet
+        return best
+
+    # --- combat ---------------------------------------------------------------------------
+
+    def on_bombardment(self, state: State, legal: list[Action]) -> Action | None:
+        return self.find(legal, "bombard") or self.find(legal, "end")
+
+    def on_bombard_with(self, state: State, legal: list[Action]) -> Action | None:
+        frame = state.stack[-1]
+        used = {u for u in frame["shares"]}
+        for action in legal:
+            if action.verb == "add" and str(self.c.by_id[action.args[0]].index) not in used:
+                return action  # the first offer of a unit is its whole factor left
+        return self.find(legal, "fire")
+
+    def on_combat(self, state: State, legal: list[Action]) -> Action | None:
+        obs = self.observe(state, fresh=True)
+        pic = self.picture(obs)
+        attacks = [a for a in legal if a.verb == "attack"]
+        if self.find(legal, "end") is None:
+            return attacks[0]  # 9.6.2 forced
+        for action in attacks:
+            if action.args[0] in self.declined:
+                continue
+            target = self.grid.index(action.args[0])
+            defense = pic["enemy"].get(target, 0) * FACTORS_PER_COUNTER or 10
+            strength = self.strength_around(pic, target)
+            valued = self.c.board.value[target] != ""
+            if strength >= ATTACK_RATIO * defense or (valued and strength >= defense):
+                return action
+            self.declined.add(action.args[0])
+        return self.find(legal, "end")
+
+    def strength_around(self, pic: dict[str, Any], target: int) -> int:
+        total = 0
+        for h in self.grid.neighbors(target):
+            for u in pic["mine"].get(h, []):
+                if (
+                    u["kind"] != "hq"
+                    and u["mode"] in (OFFENSIVE,)
+                    and u["in_supply"]
+                    and not u["done"]
+                ):
+                    total += max(
+                        0, u["attack"] - (2 if u["disrupted"] and u["kind"] != "artillery" else 0)
+                    )
+        return total
+
+    def on_declare(self, state: State, legal: list[Action]) -> Action | None:
+        return self.find(legal, "add") or self.find(legal, "declare")
+
+    def on_defense_fire(self, state: State, legal: list[Action]) -> Action | None:
+        return self.find(legal, "fire") or self.find(legal, "resolve")
+
+    def on_counter(self, state: State, legal: list[Action]) -> Action | None:
+        return self.find(legal, "counter")
+
+    def on_split(self, state: State, legal: list[Action]) -> Action | None:
+        return legal[0]  # fewest steps, longest retreat
+
+    def on_advance(self, state: State, legal: list[Action]) -> Action | None:
+        return self.find(legal, "advance") or self.find(legal, "stop")
+
+    def on_reinforce_done(self, state: State, legal: list[Action]) -> Action | None:
+        return None
+
+
+def heuristic(side: str, seed: int = 0) -> Player:
+    """The scripted player of ``side``."""
+    return MarneHeuristic(side, seed)
+
+
+def determinize(state: State, side: str, rng: Rng) -> State:
+    """A position consistent with what ``side`` has seen: fresh dice, the enemy's unrevealed
+    HQ modes drawn anew (5.2.5), the enemy's face-down choices forgotten, and the enemy's
+    combat units shuffled among its stacks, like for like in kind and stacking points, so
+    each stack keeps its visible height and its weight (8.1.5)."""
+    from greatwar.games.marne1914.modes import allowed_modes
+    from greatwar.games.marne1914.state import MarneState
+
+    assert isinstance(state, MarneState)
+    copy = state.clone()
+    copy.rng = Rng(rng.next32() | rng.next32() << 32)
+    enemy = OTHER[side]
+    for hq in sorted(copy.mode):
+        if copy.counter(hq).side == enemy and hq not in copy.revealed:
+            choices = allowed_modes(copy, hq) or list(MODES)
+            copy.mode[hq] = choices[rng.below(len(choices))]
+    copy.pending[enemy] = {}
+    named = _named(copy.stack) | _named(copy.tasks) | _named(copy.combat)
+    groups: dict[tuple[str, int], list[int]] = {}
+    for unit in copy.units_on_map(enemy):
+        counter = copy.counter(unit)
+        if not counter.is_hq and unit not in named and counter.id not in named:
+            # a unit a prompt or the combat names (by index or id) stays where it is
+            groups.setdefault((counter.kind, counter.sp), []).append(unit)
+    placed = {u: copy.where[u] for units in groups.values() for u in units}
+    for units in groups.values():
+        spots = [placed[u] for u in units]
+        rng.shuffle(spots)
+        for unit, spot in zip(units, spots, strict=True):
+            if copy.where[unit] != spot:
+                copy.lift(unit)
+                copy.where[unit] = spot
+                copy.stacks.setdefault(spot, []).append(unit)
+    copy.forget_cached()  # the legal actions may name moved units
+    return copy
+
+
+def _named(data: object) -> set[int | str]:
+    """Every whole number and text in plain data (prompt frames, combat, tasks): the units
+    they may name by index or id (a hex index or a count caught as well only keeps a unit
+    still)."""
+    if isinstance(data, bool):
+        return set()
+    if isinstance(data, int | str):
+        return {data}
+    if isinstance(data, dict):
+        return set().union(*(_named(k) | _named(v) for k, v in data.items()))
+    if isinstance(data, list | tuple | set | frozenset):
+        return set().union(*(_named(v) for v in data))
+    if hasattr(data, "__dict__"):
+        return _named(vars(data))
+    return set()
+
+
+def evaluate(state: State, side: str) -> float:
+    """-1 lost .. +1 won: the victory-point margin (14), and the steps on the map."""
+    from greatwar.games.marne1914.state import MarneState
+    from greatwar.games.marne1914.victory import victory_points
+
+    assert isinstance(state, MarneState)
+    if state.is_terminal():
+        return 1.0 if state.winner() == side else -1.0
+    points = victory_points(state)
+    margin = points[side] - points[OTHER[side]]
+    steps = {s: sum(state.steps[u] for u in state.units_on_map(s)) for s in points}
+    balance = (steps[side] - steps[OTHER[side]]) / max(1, steps[side] + steps[OTHER[side]])
+    return max(-1.0, min(1.0, margin / 20 + balance / 2))

@@ -1,0 +1,443 @@
+"""9.6 combat results, 9.8 retreats, 9.9 HQs and combat, 9.4.7 advance after combat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from greatwar.core import Action, Frame, Prompt, act
+from greatwar.games.marne1914.data import OTHER
+from greatwar.games.marne1914.state import MarneState, Task
+
+STEP_RESULTS = ("1", "2", "3", "4")
+DISRUPT_RESULTS = ("D1", "D2", "D3")
+
+
+def alive(state: MarneState, units: list[int], hex_index: int) -> list[int]:
+    return [u for u in units if state.where[u] == hex_index]
+
+
+def out_of_supply(state: MarneState, units: list[int]) -> bool:
+    """11.2.2 (9.6.2): the target is out of supply when most of its steps are."""
+    out = sum(state.steps[u] for u in units if u in state.oos)
+    return out * 2 > sum(state.steps[u] for u in units)
+
+
+def mostly_disrupted(state: MarneState, units: list[int]) -> bool:
+    """9.6.2, 10.1.2: the majority of the units (by steps) were disrupted before the combat."""
+    hit = sum(state.steps[u] for u in units if u in state.disrupted)
+    return hit * 2 > sum(state.steps[u] for u in units)
+
+
+def disrupt(state: MarneState, units: list[int], rule: str) -> None:
+    """10.1.1 disrupted at once; 10.1.3 a second disruption has no further effect."""
+    fresh = [u for u in units if u not in state.disrupted]
+    state.disrupted.update(units)
+    if fresh:
+        side = state.counter(fresh[0]).side
+        state.tell(
+            side,
+            rule,
+            f"disrupted: {', '.join(state.name(u) for u in fresh)}",
+            public=f"{len(fresh)} enemy unit(s) in {state.hex_id(state.where[fresh[0]])} "
+            "are disrupted",
+        )
+
+
+def result_task(state: MarneState, task: Task) -> bool:
+    """9.6.1, 9.6.2: apply one result to the units it hits, at once."""
+    _, code, units, hex_index, sources, kind = task
+    units = alive(state, list(units), hex_index)
+    if not units or code in ("-", "EN"):
+        return True
+    owner = state.counter(units[0]).side
+    extra = 1 if out_of_supply(state, units) else 0  # 11.2.2
+    if code == "d":
+        if len(units) == 1:
+            disrupt(state, units, "9.6.2")
+            return True
+        state.push("disrupt_one", side=owner, units=units)
+        return False
+    if code == "D":
+        disrupt(state, units, "9.6.2")
+        return True
+    if code in DISRUPT_RESULTS:
+        disrupt(state, units, "9.6.2")  # 10.1.1 with 9.6.2
+        state.then(("lose", units, hex_index, int(code[1]) + extra, "9.6.2"))
+        return True
+    n = int(code) + extra
+    if kind == "defense_fire":
+        combat = state.combat
+        assert combat is not None
+        aborted = [u for u in units if u in combat["was_disrupted"]]  # 9.6.2, 10.1.2
+        combat["aborted"] = sorted(set(combat.get("aborted", [])) | set(aborted))
+        if aborted:
+            state.note(
+                "9.6.2",
+                f"{len(aborted)} disrupted attacker(s) in {state.hex_id(hex_index)} "
+                "abort their attack",
+            )
+        state.then(("lose", units, hex_index, n, "9.6.2"))
+        return True
+    least = n // 2
+    if mostly_disrupted(state, units):
+        state.note(
+            "10.1.2",
+            f"the units in {state.hex_id(hex_index)} were mostly disrupted: "
+            f"{least} step(s) and a retreat of {n - least} hex(es)",
+        )
+        state.then(*split_tasks(units, hex_index, sources, least, n - least, kind))
+        return True
+    state.push(
+        "split", side=owner, units=units, at=hex_index, sources=list(sources), n=n, kind=kind
+    )
+    return False
+
+
+def split_tasks(
+    units: list[int], at: int, sources: list[int], steps: int, hexes: int, kind: str
+) -> list[Task]:
+    tasks: list[Task] = []
+    if steps:
+        tasks.append(("lose", units, at, steps, "9.6.2"))
+    if hexes:
+        tasks.append(("retreat", units, at, hexes, list(sources)))
+    tasks.append(("recent_check", at))
+    return tasks
+
+
+class DisruptOne(Prompt[MarneState]):
+    """9.6.2 d: the owner chooses the one unit disrupted."""
+
+    name = "disrupt_one"
+    title = "choose the unit to be disrupted (9.6.2 d)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        for u in frame["units"]:
+            yield act("disrupt", state.counter(u).id)
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        state.pop()
+        disrupt(state, [state.unit(action.args[0])], "9.6.2")
+
+
+class Split(Prompt[MarneState]):
+    """9.6.2 1-4: the owner combines step losses and hexes of retreat, at least half (rounded
+    down) in steps."""
+
+    name = "split"
+    title = "choose how many steps to lose; the rest is retreat (9.6.2)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        n = frame["n"]
+        for steps in range(n // 2, n + 1):
+            yield act("steps", steps)
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        state.pop()
+        steps = int(action.args[0])
+        n = frame["n"]
+        state.note("9.6.2", f"{side} takes {steps} step loss(es) and retreats {n - steps} hex(es)")
+        state.then(
+            *split_tasks(
+                list(frame["units"]),
+                frame["at"],
+                list(frame["sources"]),
+                steps,
+                n - steps,
+                frame["kind"],
+            )
+        )
+
+
+def lose_task(state: MarneState, task: Task) -> bool:
+    _, units, at, n, rule = task
+    units = alive(state, list(units), at)
+    if not units or n <= 0:
+        return True
+    if len(units) == 1 and state.steps[units[0]] >= n:
+        for _ in range(n):
+            state.lose_step(units[0], rule, "combat")
+        return True
+    state.push("lose", side=state.counter(units[0]).side, units=units, at=at, left=n, rule=rule)
+    return False
+
+
+class Lose(Prompt[MarneState]):
+    """9.6.2: the owner chooses which units lose the steps (9.6.4)."""
+
+    name = "lose"
+    title = "choose the unit that loses a step (9.6.2, 9.6.4)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        for u in alive(state, list(frame["units"]), frame["at"]):
+            yield act("lose", state.counter(u).id)
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        state.lose_step(state.unit(action.args[0]), frame["rule"], "combat")
+        frame["left"] -= 1
+        if frame["left"] <= 0 or not alive(state, list(frame["units"]), frame["at"]):
+            state.pop()
+
+
+# --- 9.8 retreats -----------------------------------------------------------------------
+
+
+def retreat_options(
+    state: MarneState, side: str, at: int, visited: list[int], sources: list[int], left: int
+) -> list[int]:
+    """9.8.1 end the retreat away from the victors; 9.8.2 avoid enemy ZOCs (friendly units do
+    not negate them) if possible; an enemy-held hex only when nothing else is left."""
+    grid = state.c.board.grid
+    zoc = state.zoc(OTHER[side])
+    near = [n for n in grid.neighbors(at) if n not in visited]
+    free = [n for n in near if not state.is_enemy_hex(n, side) and n not in zoc]
+    zoned = [n for n in near if not state.is_enemy_hex(n, side) and n in zoc]
+    options = free or zoned or near
+    if sources:
+
+        def gap(h: int) -> int:
+            return min(grid.distance(h, s) for s in sources)
+
+        here = gap(at)
+        away = [h for h in options if (gap(h) > 1 if left == 1 else gap(h) >= here)]
+        options = away or options
+    return sorted(options)
+
+
+def retreat_task(state: MarneState, task: Task) -> bool:
+    _, units, at, hexes, sources = task
+    units = alive(state, list(units), at)
+    if not units:
+        return True
+    side = state.counter(units[0]).side
+    state.push(
+        "retreat", side=side, units=units, at=at, left=hexes, visited=[at], sources=list(sources)
+    )
+    return False
+
+
+class Retreat(Prompt[MarneState]):
+    """9.8: move the retreating units one hex at a time."""
+
+    name = "retreat"
+    title = "choose the next hex of the retreat (9.8)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        options = retreat_options(
+            state, side, frame["at"], frame["visited"], frame["sources"], frame["left"]
+        )
+        for h in options:
+            yield act("retreat", state.hex_id(h))
+        if not options:
+            yield act("surrender")
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        units = alive(state, list(frame["units"]), frame["at"])
+        if action.verb == "surrender":
+            state.pop()
+            for u in units:
+                state.eliminate(u, "9.8.2", "no hex to retreat into")
+            return
+        to = state.c.board.grid.index(action.args[0])
+        if state.is_enemy_hex(to, side):
+            state.pop()
+            for u in units:
+                state.eliminate(u, "9.8.2", "forced to retreat into an enemy-held hex")
+            return
+        in_zoc = to in state.zoc(OTHER[side])
+        had_friends = bool(state.units_in(to))
+        for u in units:
+            state.put(u, to)
+        state.tell(
+            side,
+            "9.8",
+            f"{', '.join(state.name(u) for u in units)} retreat to {action.args[0]}",
+            public=f"the enemy retreats from {state.hex_id(frame['at'])} to {action.args[0]}",
+        )
+        disrupt(state, units, "9.8.4")  # 9.6.3, 9.8.4
+        if in_zoc:
+            victim = max(units, key=lambda u: (state.steps[u], -u))
+            state.lose_step(victim, "9.8.2", "retreat through an enemy ZOC")
+            units = alive(state, units, to)
+        frame["at"], frame["units"] = to, units
+        frame["visited"] = [*frame["visited"], to]
+        combat = state.combat
+        if combat is not None and frame["visited"][0] == combat["target"]:
+            combat["path"] = frame["visited"][1:]  # 9.4.7: the victors may follow it
+        frame["left"] -= 1
+        if frame["left"] <= 0 or not units:
+            state.pop()
+            if had_friends:
+                state.recent.update(units)  # 9.8.3
+
+
+def recent_check_task(state: MarneState, task: Task) -> bool:
+    """9.8.3: once the hex's own units are defeated, units that retreated into it are
+    eliminated."""
+    at = task[1]
+    units = state.combat_units_in(at)
+    if units and all(u in state.recent for u in units):
+        for u in units:
+            state.eliminate(u, "9.8.3", "the units it had retreated to were defeated")
+    return True
+
+
+# --- 9.4.7 advance after combat -----------------------------------------------------------
+
+
+def advancers(state: MarneState) -> list[int]:
+    """9.4.7: attacking units next to the vacated hex, stacking allowing."""
+    combat = state.combat
+    assert combat is not None
+    target = combat["target"]
+    if state.side_in(target) == OTHER[combat["attacker"]] or state.is_garrisoned(target):
+        return []
+    return [
+        u
+        for u in combat["units"]
+        if state.where[u] >= 0
+        and state.where[u] != target
+        and target in state.c.board.grid.neighbors(state.where[u])
+        and state.has_room(target, [u])
+    ]
+
+
+def follow_step(state: MarneState, unit: int) -> int | None:
+    """9.4.7: the next hex of the defeated units' retreat path for a unit that advanced, unless
+    it stands in an enemy ZOC (it stopped there) or the next hex is enemy-held or full."""
+    combat = state.combat
+    assert combat is not None
+    path: list[int] = [combat["target"], *combat.get("path", [])]
+    here = state.where[unit]
+    side = combat["attacker"]
+    if unit not in combat.get("advanced", []) or here not in path[:-1]:
+        return None
+    if here in state.zoc(OTHER[side]):
+        return None
+    there = path[path.index(here) + 1]
+    if state.is_enemy_hex(there, side) or not state.has_room(there, [unit]):
+        return None
+    return there
+
+
+def followers(state: MarneState) -> list[int]:
+    combat = state.combat
+    assert combat is not None
+    return [u for u in combat.get("advanced", []) if follow_step(state, u) is not None]
+
+
+def advance_task(state: MarneState, task: Task) -> bool:
+    combat = state.combat
+    assert combat is not None
+    if state.side_in(combat["target"]) == OTHER[combat["attacker"]]:
+        return True  # an enemy HQ left alone is displaced first (9.9)
+    if not advancers(state):
+        return True
+    state.push("advance", side=combat["attacker"])
+    return False
+
+
+class Advance(Prompt[MarneState]):
+    """9.4.7: attacking units may advance into the vacated hex, stacking allowing, and follow
+    the retreat path of the defeated units, stopping on entering an enemy ZOC."""
+
+    name = "advance"
+    title = "advance into the vacated hex, follow the retreat, or stop (9.4.7)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        for u in advancers(state):
+            yield act("advance", state.counter(u).id)
+        for u in followers(state):
+            yield act("follow", state.counter(u).id)
+        yield act("stop")
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        combat = state.combat
+        assert combat is not None
+        if action.verb == "stop":
+            state.pop()
+            return
+        unit = state.unit(action.args[0])
+        if action.verb == "follow":
+            to = follow_step(state, unit)
+            assert to is not None
+        else:
+            to = combat["target"]
+            combat["advanced"] = [*combat.get("advanced", []), unit]
+        state.put(unit, to)
+        state.tell(
+            side,
+            "9.4.7",
+            f"{state.name(unit)} advances into {state.hex_id(to)}",
+            public=f"an enemy unit advances into {state.hex_id(to)}",
+        )
+        displace_hqs(state, OTHER[side])
+        if not advancers(state) and not followers(state):
+            state.pop()
+
+
+# --- 9.9 HQs and combat -------------------------------------------------------------------
+
+
+def displace_hqs(state: MarneState, side: str) -> None:
+    """9.9: an HQ in an enemy ZOC retreats as far as needed to leave it, through enemy ZOCs
+    freely; if it must pass an enemy unit it is out of supply for the rest of the game."""
+    for hq in sorted(state.mode):
+        if state.counter(hq).side != side or state.where[hq] < 0:
+            continue
+        zoc = state.zoc(OTHER[side])
+        start = state.where[hq]
+        if start not in zoc:
+            continue
+        goals = {h for h in state.c.board.grid if h not in zoc and not state.is_enemy_hex(h, side)}
+        open_hexes = {h for h in state.c.board.grid if not state.is_enemy_hex(h, side)}
+        found = nearest(state, start, goals, open_hexes)
+        cut = found is None
+        if found is None:
+            found = nearest(state, start, goals, set(state.c.board.grid))
+        if found is None:
+            continue
+        state.put(hq, found)
+        state.note(
+            "9.9",
+            f"{state.counter(hq).id} retreats from {state.hex_id(start)} to "
+            f"{state.hex_id(found)} out of the enemy ZOC",
+        )
+        if cut:
+            state.cut_off.add(hq)
+            state.oos.add(hq)
+            state.note(
+                "9.9",
+                f"{state.counter(hq).id} passed through enemy units: out of supply "
+                "for the rest of the game",
+            )
+
+
+def nearest(state: MarneState, start: int, goals: set[int], passable: set[int]) -> int | None:
+    """Breadth-first: the nearest hex of ``goals`` through ``passable`` hexes."""
+    grid = state.c.board.grid
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there in grid.neighbors(here):
+                if there in seen:
+                    continue
+                seen.add(there)
+                if there in goals:
+                    return there
+                if there in passable:
+                    nxt.append(there)
+        frontier = sorted(nxt)
+    return None
+
+
+TASKS = {
+    "result": result_task,
+    "lose": lose_task,
+    "retreat": retreat_task,
+    "recent_check": recent_check_task,
+    "advance": advance_task,
+}
+PROMPTS = (DisruptOne(), Split(), Lose(), Retreat(), Advance())

@@ -1,0 +1,449 @@
+"""The Miracle on the Marne position: counters, steps, modes, markers, control, the turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from greatwar.core import Game, Prompt, State
+from greatwar.games.marne1914.data import (
+    ALLIED,
+    DEFENSIVE,
+    GERMAN,
+    OFFENSIVE,
+    OTHER,
+    SIDES,
+    Components,
+    Counter,
+    components,
+)
+
+# Where a counter is when it is not in a hex (``where`` holds hex indexes otherwise).
+WAITING = -1  # not deployed yet, or a reinforcement still to arrive (3, 7.3)
+ELIMINATED = -2  # eliminated: an HQ may bring it back (12.1.5)
+LOST = -3  # a reinforcement lost for the game (7.3.5: Paris enemy occupied)
+NEVER = 999  # 15.2: a reinforcement group whose roll has not been made yet
+
+Task = tuple[Any, ...]
+
+
+class MarneState(State):
+    """A game of Miracle on the Marne in progress."""
+
+    prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
+    task_handlers: ClassVar[Mapping[str, Callable[[MarneState, Task], bool]]] = {}
+    phase_starts: ClassVar[Mapping[str, Callable[[MarneState], None]]] = {}
+    sequence: ClassVar[Mapping[str, Callable[[MarneState], None]]] = {}  # 4: "next_phase"
+
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.c: Components = components()
+        n = len(self.c.counters)
+        self.turn = 0
+        self.phase = "allied_setup"  # a key of PHASE_TITLES (rules.py)
+        self.first = GERMAN  # the first player of this turn (4.C, 6.2)
+        self.player_turn = 0  # 0: first player turn, 1: second (4.C, 4.D)
+        self.where = [WAITING] * n
+        self.steps = [c.steps for c in self.c.counters]
+        self.stacks: dict[int, list[int]] = {}  # hex -> units, bottom to top
+        self.version = 0  # counts changes of ``stacks``, for the ZOC cache
+        self.memo: dict[str, tuple[int, frozenset[int]]] = {}
+        self.hq_of = [self.c.hq_of_corps[c.corps] for c in self.c.counters]  # 5.2.4, 7.3.2
+        self.mode = {hq: DEFENSIVE for hq in self.c.hq_of_corps.values()}  # 5.2.1
+        self.pending: dict[str, dict[int, str]] = {ALLIED: {}, GERMAN: {}}  # 5.2.5 face down
+        self.committed: list[str] = []  # sides done with the current simultaneous choice
+        self.revealed: set[int] = set()  # HQs whose mode combat has shown (5.2.5)
+        self.disrupted: set[int] = set()  # 10.1
+        self.oos: set[int] = set()  # out of supply (11.2)
+        self.cut_off: set[int] = set()  # HQs out of supply for the rest of the game (9.9)
+        self.engaged: set[frozenset[int]] = set()  # pairs of engaged hexes (9.6.2 EN)
+        self.reserve: set[int] = set()  # Defensive units that may attack (5.1.2 a)
+        self.moved: set[int] = set()  # moved (or tried recovery) this movement phase
+        self.railed: set[int] = set()  # used the railroad this player turn (7.2.3)
+        self.rallied: set[int] = set()  # removed disruption this player turn (10.2.2)
+        self.rebuilt_corps: set[str] = set()  # corps that tried 12.1.5 this turn
+        self.rail_used: dict[str, int] = {"german": 0, "french": 0, "british": 0}
+        self.attacked: set[int] = set()  # units that attacked this combat phase
+        self.targets: set[int] = set()  # hexes attacked this combat phase (9.3.2)
+        self.recent: set[int] = set()  # units retreated into a friendly hex (9.8.3)
+        self.bombarded: dict[int, int] = {}  # artillery -> factors used this phase (9.1.4)
+        self.combat: dict[str, Any] | None = None  # the attack being resolved (9.2-9.5)
+        self.tasks: list[Task] = []  # steps of a resolution still to carry out, in order
+        self.control = list(self.c.board.start_control)  # 14: last side to enter
+        self.garrison = set(self.c.board.paris)  # 13.1.1: Paris hexes with their 10 factors
+        self.arrived: set[str] = set()  # reinforcement groups that have entered (7.3)
+        self.due: dict[str, int] = {}  # group -> turn it is due (7.3.4, 7.3.5 delays; 15.2)
+        self.entry_hexes: dict[str, list[int]] = {}  # group -> where a delayed group may enter
+        self.entered: dict[int, int] = {}  # entry hex -> stacks entered this phase (7.3.6)
+        self.taxi_used = False  # 15.1.1
+        self.cc_notes: dict[str, list[int]] = {ALLIED: [], GERMAN: []}  # 15.3.3
+        self.cc_free: dict[str, list[int]] = {ALLIED: [], GERMAN: []}  # 15.3.1 result 4
+        variable = bool(game.options.get("variable_reinforcements"))
+        for group, spec in self.c.tables["reinforcements"]["groups"].items():
+            self.due[group] = NEVER if variable else int(spec["turn"])  # 7.3.2, 15.2
+        self.push("setup", side=ALLIED)
+
+    # --- counters and stacks ----------------------------------------------------------
+
+    def counter(self, unit: int) -> Counter:
+        return self.c.counters[unit]
+
+    def unit(self, unit_id: str) -> int:
+        return self.c.by_id[unit_id].index
+
+    def units_in(self, hex_index: int) -> list[int]:
+        """Units in a hex, bottom to top."""
+        return self.stacks.get(hex_index, [])
+
+    def combat_units_in(self, hex_index: int) -> list[int]:
+        return [u for u in self.stacks.get(hex_index, []) if not self.c.counters[u].is_hq]
+
+    def side_in(self, hex_index: int) -> str | None:
+        stack = self.stacks.get(hex_index)
+        return self.c.counters[stack[0]].side if stack else None
+
+    def is_enemy_hex(self, hex_index: int, side: str) -> bool:
+        """An enemy-held hex: enemy units, or for the Germans a Paris hex still garrisoned
+        (13.1.1; PROVENANCE: the garrison holds its hex like a unit)."""
+        if self.side_in(hex_index) == OTHER[side]:
+            return True
+        return side == GERMAN and self.is_garrisoned(hex_index)
+
+    def is_garrisoned(self, hex_index: int) -> bool:
+        """13.1.1: an unoccupied Paris hex with its intrinsic defense."""
+        return hex_index in self.garrison and not self.stacks.get(hex_index)
+
+    def units_on_map(self, side: str) -> list[int]:
+        """The side's units on the map, in counter order."""
+        key = f"units {side}"
+        cached = self.memo.get(key)
+        if cached is None or cached[0] != self.version:
+            units = frozenset(
+                u for s in self.stacks.values() for u in s if self.c.counters[u].side == side
+            )
+            cached = (self.version, units)
+            self.memo[key] = cached
+        return sorted(cached[1])
+
+    def hexes_of(self, side: str) -> list[int]:
+        """Hexes holding the side's units, in order (kept until the stacks change)."""
+        key = f"hexes {side}"
+        cached = self.memo.get(key)
+        if cached is None or cached[0] != self.version:
+            hexes = frozenset(
+                h for h, s in self.stacks.items() if self.c.counters[s[0]].side == side
+            )
+            cached = (self.version, hexes)
+            self.memo[key] = cached
+        return sorted(cached[1])
+
+    def combat_hexes_of(self, side: str) -> list[int]:
+        """Hexes holding a side's combat units (an HQ alone exerts a ZOC too: 8.2.1.1)."""
+        return self.hexes_of(side)
+
+    def put(self, unit: int, hex_index: int) -> None:
+        """Place or move a unit into a hex; 14 a combat unit entering a town or city takes it.
+        7.3: a unit arriving during play is seen arriving (final, like a move: see ``lift``)."""
+        if self.where[unit] < 0 and not self.phase.endswith("setup"):
+            self.reveal()
+        self.lift(unit)
+        self.where[unit] = hex_index
+        self.stacks.setdefault(hex_index, []).append(unit)
+        counter = self.c.counters[unit]
+        if not counter.is_hq and self.c.board.value[hex_index]:
+            self.control[hex_index] = counter.side  # 14: the last side to enter
+
+    def lift(self, unit: int) -> None:
+        """Take a unit off its hex. 8.1.5: the enemy cannot look into stacks, but sees a counter
+        leave this one, so it learns where that unit stood: final (no undo past it)."""
+        self.version += 1
+        old = self.where[unit]
+        if old >= 0:
+            self.reveal()
+            stack = self.stacks[old]
+            stack.remove(unit)
+            if not stack:
+                del self.stacks[old]
+
+    def eliminate(self, unit: int, rule: str, why: str) -> None:
+        hex_index = self.where[unit]
+        where = self.hex_id(hex_index) if hex_index >= 0 else "reserve"
+        self.tell(
+            self.c.counters[unit].side,
+            rule,
+            f"{self.name(unit)} in {where} is eliminated ({why})",
+            public=f"an enemy unit in {where} is eliminated ({why})",
+        )
+        self.lift(unit)
+        self.where[unit] = ELIMINATED
+        self.steps[unit] = self.c.counters[unit].steps
+        self.disrupted.discard(unit)
+        self.oos.discard(unit)
+        self.recent.discard(unit)
+        self.drop_engagements()
+
+    def lose_step(self, unit: int, rule: str, why: str) -> None:
+        """9.6.4: a full unit is flipped to its reduced side, a reduced one eliminated."""
+        if self.steps[unit] >= 2:
+            self.steps[unit] -= 1
+            self.tell(
+                self.c.counters[unit].side,
+                rule,
+                f"{self.name(unit)} loses a step ({why})",
+                public=f"an enemy unit in {self.hex_id(self.where[unit])} loses a step ({why})",
+            )
+        else:
+            self.eliminate(unit, rule, why)
+
+    def drop_engagements(self) -> None:
+        """9.6.2: an engagement ends when one of its hexes no longer holds its units."""
+        self.engaged = {pair for pair in self.engaged if all(self.combat_units_in(h) for h in pair)}
+
+    # --- values and modes ---------------------------------------------------------------
+
+    def unit_mode(self, unit: int) -> str:
+        """5.2.4: the mode on the unit's HQ counter."""
+        return self.mode[self.hq_of[unit]]
+
+    def is_reduced(self, unit: int) -> bool:
+        return self.steps[unit] < self.c.counters[unit].steps
+
+    def printed(self, unit: int) -> tuple[int, int, int]:
+        counter = self.c.counters[unit]
+        if self.is_reduced(unit) and counter.reduced is not None:
+            return counter.reduced
+        return counter.full
+
+    def attack(self, unit: int) -> int:
+        """10.1.2: two less when disrupted; 9.4.8 artillery attacks with its bombardment."""
+        counter = self.c.counters[unit]
+        value = self.bombard_factor(unit) if counter.is_artillery else self.printed(unit)[0]
+        return max(0, value - (2 if unit in self.disrupted and not counter.is_artillery else 0))
+
+    def bombard_factor(self, unit: int) -> int:
+        """9.1: the bombardment factor now showing, two less when disrupted (10.1.2)."""
+        counter = self.c.counters[unit]
+        value = counter.bombard[1] if self.is_reduced(unit) else counter.bombard[0]
+        return max(0, value - (2 if unit in self.disrupted else 0))
+
+    def defense(self, unit: int) -> int:
+        """10.1.2: two less when disrupted."""
+        return max(0, self.printed(unit)[1] - (2 if unit in self.disrupted else 0))
+
+    def allowance(self, unit: int) -> float:
+        """7: the printed allowance; 5.1.2, 5.1.4 half in Defensive or Regroup mode."""
+        move = float(self.printed(unit)[2])
+        if self.unit_mode(unit) in (DEFENSIVE, "regroup"):
+            return move / 2
+        return move
+
+    def sp_in(self, hex_index: int) -> int:
+        return sum(self.c.counters[u].sp for u in self.units_in(hex_index))
+
+    def stack_limit(self, units: list[int]) -> int:
+        """8.1: 16 SP when every unit is in Offensive mode, otherwise 12."""
+        table = self.c.tables["stacking"]
+        if self.phase in ("allied_setup", "german_setup"):
+            return int(table["setup"])
+        combat = [u for u in units if not self.c.counters[u].is_hq]
+        if combat and all(self.unit_mode(u) == OFFENSIVE for u in combat):
+            return int(table["offensive"])
+        return int(table["other"])
+
+    def has_room(self, hex_index: int, units: list[int]) -> bool:
+        """8.1: the hex holds no enemy and has room for ``units`` besides those already there."""
+        present = [u for u in self.units_in(hex_index) if u not in units]
+        side = self.c.counters[units[0]].side
+        if present and self.c.counters[present[0]].side != side:
+            return False
+        together = present + list(units)
+        total = sum(self.c.counters[u].sp for u in together)
+        return total <= self.stack_limit(together)
+
+    def is_overstacked(self, hex_index: int) -> bool:
+        """8.1.3, 8.1.4: more stacking points than the hex's limit."""
+        units = self.units_in(hex_index)
+        return bool(units) and self.sp_in(hex_index) > self.stack_limit(units)
+
+    # --- zones of control (8.2) -----------------------------------------------------------
+
+    def zoc(self, side: str) -> frozenset[int]:
+        """8.2.1, 8.2.1.1: every unit exerts a ZOC into the six hexes around it (13.1.3: the
+        Paris garrison has none)."""
+        cached = self.memo.get(side)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        grid = self.c.board.grid
+        zone: set[int] = set()
+        for hex_index, stack in self.stacks.items():
+            if self.c.counters[stack[0]].side == side:
+                zone.update(grid.neighbors(hex_index))
+        frozen = frozenset(zone)
+        self.memo[side] = (self.version, frozen)
+        return frozen
+
+    def in_enemy_zoc(self, unit: int) -> bool:
+        side = self.c.counters[unit].side
+        here = self.where[unit]
+        enemy = OTHER[side]
+        return any(self.side_in(n) == enemy for n in self.c.board.grid.neighbors(here))
+
+    # --- the sequence of play (4) -------------------------------------------------------
+
+    @property
+    def active(self) -> str:
+        """The phasing player (4)."""
+        if self.phase == "allied_setup":
+            return ALLIED
+        if self.phase == "german_setup":
+            return GERMAN
+        return self.first if self.player_turn == 0 else OTHER[self.first]
+
+    def date(self) -> str:
+        dates: list[str] = self.c.tables["turns"]["dates"]
+        return dates[self.turn - 1] if 1 <= self.turn <= len(dates) else "deployment"
+
+    def last_turn(self) -> int:
+        return len(self.c.tables["turns"]["dates"])
+
+    def option(self, name: str) -> bool:
+        return bool(self.game.options[name])
+
+    def advance(self) -> None:
+        """Run the phases in order; a phase waits on the stack while it needs a choice."""
+        while not self.is_terminal():
+            if self.tasks and not (self.stack and self.stack[-1].get("blocking")):
+                self.run_tasks()  # a resolution's steps run before the prompt beneath them
+            elif not self.stack:
+                self.sequence["next_phase"](self)
+            else:
+                return
+
+    def run_tasks(self) -> None:
+        while self.tasks and not self.is_terminal():
+            task = self.tasks.pop(0)
+            if not self.task_handlers[task[0]](self, task):
+                self.stack[-1]["blocking"] = True  # answering it resumes the queue
+                return
+
+    def then(self, *tasks: Task) -> None:
+        """Queue steps to run before the ones already waiting."""
+        self.tasks[0:0] = list(tasks)
+
+    # --- text -----------------------------------------------------------------------------
+
+    def hex_id(self, hex_index: int) -> str:
+        return self.c.board.grid.id(hex_index)
+
+    def name(self, unit: int) -> str:
+        counter = self.c.counters[unit]
+        face = " reduced" if self.is_reduced(unit) else ""
+        return f"{counter.id}{face}"
+
+    def tell(self, side: str, rule: str, text: str, public: str = "") -> None:
+        """A note only ``side`` reads (8.1.5: the enemy never reads a stack's contents), and
+        what the other side may read of it, if anything: news of a side's hidden counters is
+        final (no undo past it)."""
+        self.note(rule, text, to=side)
+        if public:
+            self.reveal()
+            self.note(rule, public, to=OTHER[side])
+
+    # --- clone and full state -----------------------------------------------------------
+
+    def copy_into(self, new: State) -> None:
+        assert isinstance(new, MarneState)
+        new.memo = dict(self.memo)
+        new.where = list(self.where)
+        new.steps = list(self.steps)
+        new.stacks = {h: list(s) for h, s in self.stacks.items()}
+        new.hq_of = list(self.hq_of)
+        new.mode = dict(self.mode)
+        new.pending = {s: dict(p) for s, p in self.pending.items()}
+        new.committed = list(self.committed)
+        new.revealed = set(self.revealed)
+        new.disrupted = set(self.disrupted)
+        new.oos = set(self.oos)
+        new.cut_off = set(self.cut_off)
+        new.engaged = set(self.engaged)
+        new.reserve = set(self.reserve)
+        new.moved = set(self.moved)
+        new.railed = set(self.railed)
+        new.rallied = set(self.rallied)
+        new.rebuilt_corps = set(self.rebuilt_corps)
+        new.rail_used = dict(self.rail_used)
+        new.attacked = set(self.attacked)
+        new.targets = set(self.targets)
+        new.recent = set(self.recent)
+        new.bombarded = dict(self.bombarded)
+        new.combat = _copy_combat(self.combat)
+        new.tasks = list(self.tasks)
+        new.control = list(self.control)
+        new.garrison = set(self.garrison)
+        new.arrived = set(self.arrived)
+        new.due = dict(self.due)
+        new.entry_hexes = {g: list(h) for g, h in self.entry_hexes.items()}
+        new.entered = dict(self.entered)
+        new.cc_notes = {s: list(n) for s, n in self.cc_notes.items()}
+        new.cc_free = {s: list(n) for s, n in self.cc_free.items()}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **super().to_dict(),
+            "turn": self.turn,
+            "phase": self.phase,
+            "first": self.first,
+            "player_turn": self.player_turn,
+            "where": self.where,
+            "steps": self.steps,
+            "stacks": {str(h): s for h, s in sorted(self.stacks.items())},
+            "hq_of": self.hq_of,
+            "mode": {str(h): m for h, m in sorted(self.mode.items())},
+            "pending": {
+                s: {str(h): m for h, m in sorted(p.items())} for s, p in self.pending.items()
+            },
+            "committed": self.committed,
+            "revealed": sorted(self.revealed),
+            "disrupted": sorted(self.disrupted),
+            "oos": sorted(self.oos),
+            "cut_off": sorted(self.cut_off),
+            "engaged": sorted(sorted(p) for p in self.engaged),
+            "reserve": sorted(self.reserve),
+            "moved": sorted(self.moved),
+            "railed": sorted(self.railed),
+            "rallied": sorted(self.rallied),
+            "rebuilt_corps": sorted(self.rebuilt_corps),
+            "rail_used": self.rail_used,
+            "attacked": sorted(self.attacked),
+            "targets": sorted(self.targets),
+            "recent": sorted(self.recent),
+            "bombarded": {str(u): f for u, f in sorted(self.bombarded.items())},
+            "combat": self.combat,
+            "tasks": self.tasks,
+            "control": self.control,
+            "garrison": sorted(self.garrison),
+            "arrived": sorted(self.arrived),
+            "due": dict(sorted(self.due.items())),
+            "entry_hexes": dict(sorted(self.entry_hexes.items())),
+            "entered": {str(h): n for h, n in sorted(self.entered.items())},
+            "taxi_used": self.taxi_used,
+            "cc_notes": self.cc_notes,
+            "cc_free": self.cc_free,
+        }
+
+
+def _copy_combat(combat: dict[str, Any] | None) -> dict[str, Any] | None:
+    if combat is None:
+        return None
+    return {
+        k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+        for k, v in combat.items()
+    }
+
+
+def sides_in_order(state: MarneState) -> tuple[str, str]:
+    """(first player, second player) of this turn (4.C, 4.D)."""
+    return state.first, OTHER[state.first]
+
+
+__all__ = ["ELIMINATED", "LOST", "SIDES", "WAITING", "MarneState", "Task"]

@@ -1,0 +1,157 @@
+"""11. Supply: combat units trace up to 8 MP to their HQ, HQs to a road or railroad that runs
+off a friendly map edge; determined only in the Supply Determination Phase (11.1.1)."""
+
+from __future__ import annotations
+
+import heapq
+
+from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
+from greatwar.games.marne1914.state import MarneState
+
+
+def blocked(state: MarneState, side: str) -> set[int]:
+    """11.1.4: enemy-held hexes, and enemy ZOC hexes not occupied by friendly units."""
+    zoc = state.zoc(OTHER[side])
+    stop = {h for h in zoc if state.side_in(h) != side}
+    stop |= {h for h in state.stacks if state.side_in(h) == OTHER[side]}
+    if side == GERMAN:
+        stop |= {h for h in state.garrison if state.is_garrisoned(h)}
+    return stop
+
+
+def hex_cost(state: MarneState, a: int, b: int) -> float:
+    """11.1.5: normal movement costs, road and railroad hexes 1/2 MP for every unit."""
+    board = state.c.board
+    if b in board.road_hexes or b in board.rail_hexes:
+        return float(state.c.tables["supply"]["road_hex"])
+    table = state.c.tables["movement"]
+    cost = float(table[board.terrain[b]])
+    if board.is_river(a, b):
+        cost += float(table["river"])
+    return cost
+
+
+def hq_reach(state: MarneState, hq: int) -> set[int]:
+    """11.1.2, 11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's hex but
+    not the unit's; the path's other hexes must be clear (11.1.4)."""
+    key = f"reach {hq}"
+    cached = state.memo.get(key)
+    if cached is not None and cached[0] == state.version:
+        return set(cached[1])
+    reach = _hq_reach(state, hq)
+    state.memo[key] = (state.version, frozenset(reach))
+    return reach
+
+
+def _hq_reach(state: MarneState, hq: int) -> set[int]:
+    side = state.counter(hq).side
+    stop = blocked(state, side)
+    limit = float(state.c.tables["supply"]["length"]) + 1e-9
+    grid = state.c.board.grid
+    start = state.where[hq]
+    if start < 0:
+        return set()
+    best = {start: 0.0}
+    frontier = [(0.0, start)]
+    reach = {start}
+    while frontier:
+        used, here = heapq.heappop(frontier)
+        if used > best[here]:
+            continue
+        for there in grid.neighbors(here):
+            total = used + hex_cost(state, there, here)  # the unit moves from there into here
+            if total > limit:
+                continue
+            reach.add(there)  # the unit's own hex may be in an enemy ZOC (not counted)
+            if there in stop or total >= best.get(there, float("inf")):
+                continue
+            best[there] = total
+            heapq.heappush(frontier, (total, there))
+    return reach
+
+
+def edge_names(state: MarneState, hq: int) -> tuple[str, ...]:
+    """11.1.7 friendly map edges; 15.4.1 British HQs trace only off the west edge."""
+    counter = state.counter(hq)
+    if counter.side == GERMAN:
+        return ("north",)
+    if state.option("bef") and counter.nation == "british":
+        return ("west",)
+    return ("west", "south", "east")
+
+
+def supply_sources(state: MarneState, side: str, edges: tuple[str, ...]) -> set[int]:
+    """11.1.6: road and railroad hexes joined to a friendly map edge by road or railroad that
+    passes no enemy unit or ZOC."""
+    board = state.c.board
+    stop = blocked(state, side)
+    start = {h for h in board.edge(edges) if (h in board.road_hexes or h in board.rail_hexes)}
+    seen = {h for h in start if h not in stop}
+    frontier = list(seen)
+    while frontier:
+        here = frontier.pop()
+        for there in board.grid.neighbors(here):
+            if there in seen or there in stop:
+                continue
+            if board.is_road(here, there) or board.is_rail(here, there):
+                seen.add(there)
+                frontier.append(there)
+    return seen
+
+
+def hq_in_supply(state: MarneState, hq: int, sources: set[int]) -> bool:
+    """11.1.3, 11.1.6: the HQ traces up to 8 MP to a supply source; 9.9 cut off for good."""
+    if hq in state.cut_off:
+        return False
+    here = state.where[hq]
+    if here in sources:
+        return True
+    return bool(hq_reach(state, hq) & sources)
+
+
+def determine_supply(state: MarneState) -> None:
+    """11.1, 11.2.1: mark every unit out of supply or back in supply (11.2.4)."""
+    for side in SIDES:
+        sources_by_edges: dict[tuple[str, ...], set[int]] = {}
+        supplied_hq: dict[int, set[int]] = {}
+        for hq in [h for h in sorted(state.mode) if state.counter(h).side == side]:
+            if state.where[hq] < 0:
+                continue
+            edges = edge_names(state, hq)
+            if edges not in sources_by_edges:
+                sources_by_edges[edges] = supply_sources(state, side, edges)
+            if hq_in_supply(state, hq, sources_by_edges[edges]):
+                state.oos.discard(hq)
+                supplied_hq[hq] = hq_reach(state, hq)
+            else:
+                state.oos.add(hq)
+        out = []
+        for unit in state.units_on_map(side):
+            if state.counter(unit).is_hq:
+                continue
+            reach = supplied_hq.get(state.hq_of[unit])
+            if reach is not None and state.where[unit] in reach:
+                state.oos.discard(unit)
+            else:
+                state.oos.add(unit)  # 11.2.1 also when its HQ is out of supply
+                out.append(unit)
+        hqs_out = [
+            h
+            for h in state.mode
+            if h in state.oos and state.where[h] >= 0 and state.counter(h).side == side
+        ]
+        text = ", ".join(state.counter(u).id for u in out + hqs_out) or "none"
+        state.tell(
+            side,
+            "11.2.1",
+            f"your units out of supply: {text}",
+            public=f"{side} has {len(out)} combat units out of supply",
+        )
+
+
+def supply_phase(state: MarneState) -> None:
+    """4.E: both players determine supply at the same time."""
+    determine_supply(state)
+
+
+__all__ = ["determine_supply", "hq_reach", "supply_phase"]

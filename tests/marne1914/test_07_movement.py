@@ -1,0 +1,188 @@
+"""7. Movement: terrain, rivers, roads, zones of control, railroads and reinforcements."""
+
+from __future__ import annotations
+
+from greatwar.games.marne1914.movement import (
+    destinations,
+    rail_capacity_left,
+    rail_destinations,
+    terrain_cost,
+)
+from greatwar.games.marne1914.reinforcements import arrival_options, delay_options, start_arrivals
+from greatwar.games.marne1914.state import LOST
+from tests.marne1914.positions import actions, at_phase, cleared, hx, place, set_mode
+
+
+def test_7_1_2_clear_forest_and_river_costs() -> None:
+    state = cleared()
+    board = state.c.board
+    assert terrain_cost(state, hx(state, "2818"), hx(state, "2918"), False) == 1.0
+    assert terrain_cost(state, hx(state, "2918"), hx(state, "2919"), False) == 2.0  # forest
+    a, b = hx(state, "3112"), hx(state, "3211")
+    assert board.is_river(a, b)
+    assert (
+        terrain_cost(state, a, b, False) == float(state.c.tables["movement"][board.terrain[b]]) + 2
+    )
+
+
+def test_7_1_2_2_road_movement_only_in_transfer_mode_negates_terrain_and_bridges() -> None:
+    state = cleared()
+    a, b = hx(state, "1213"), hx(state, "1214")  # a bridge
+    assert state.c.board.is_bridge(a, b)
+    assert terrain_cost(state, a, b, True) == 0.5
+    assert terrain_cost(state, a, b, False) == 3.0  # full cost, river included
+
+
+def test_7_1_3_never_into_an_enemy_hex_and_8_2_1_2_stop_in_an_enemy_zoc() -> None:
+    """7.1, 8.2.1: never into an enemy hex."""
+    state = cleared()
+    unit = place(state, "F18-1", "2818")
+    place(state, "G12-1", "2918")
+    set_mode(state, "F18", "offensive")
+    at_phase(state, "movement", "allied")
+    reach = destinations(state, unit)
+    assert hx(state, "2918") not in reach
+    # 8.2.1.3 ZOC to ZOC from the start: clear 1, +1 to enter, +2 to leave (7.1.3.1)
+    assert reach[hx(state, "2817")] == 4.0
+
+
+def test_7_1_3_1_entering_costs_one_more_and_leaving_two_more() -> None:
+    state = cleared()
+    unit = place(state, "F18-1", "2719")
+    place(state, "G12-1", "2918")
+    set_mode(state, "F18", "offensive")
+    reach = destinations(state, unit)
+    assert reach[hx(state, "2818")] == 2.0  # clear 1 + 1 to enter the ZOC of 2918
+    assert hx(state, "3018") not in reach  # 8.2.1.2: no way on through the ZOC
+
+
+def test_7_1_4_a_unit_may_always_move_one_hex() -> None:
+    state = cleared()
+    unit = place(state, "F18-A", "2918")  # artillery, MA 4
+    set_mode(state, "F18", "defensive")  # 2 MP
+    place(state, "G12-1", "3018")
+    reach = destinations(state, unit)
+    assert hx(state, "2919") in reach  # forest 2 + enemy ZOC 1 + leaving 2 = 5 > 2 MP
+
+
+def test_7_2_railroad_movement_in_transfer_mode_away_from_the_enemy() -> None:
+    """7.2.1, 7.2.2, 7.2.5: any distance by railroad, Transfer mode, not next to the enemy."""
+    state = cleared()
+    unit = place(state, "F18-1", "2818")
+    set_mode(state, "F18", "transfer")
+    at_phase(state, "movement", "allied")
+    assert "rail F18-1" in actions(state, "allied")
+    far = rail_destinations(state, unit, hx(state, "2818"))
+    assert len(far) > 10
+    set_mode(state, "F18", "offensive")
+    assert "rail F18-1" not in actions(state, "allied")  # 7.2.2
+    set_mode(state, "F18", "transfer")
+    place(state, "G12-1", "2918")
+    assert rail_destinations(state, unit, hx(state, "2818")) == []  # 7.2.2 adjacent to enemy
+
+
+def test_7_2_4_no_railroad_hex_next_to_an_enemy() -> None:
+    state = cleared()
+    unit = place(state, "F18-1", "2818")
+    set_mode(state, "F18", "transfer")
+    before = set(rail_destinations(state, unit, hx(state, "2818")))
+    place(state, "G12-1", "2617")  # next to 2718 on the line
+    after = set(rail_destinations(state, unit, hx(state, "2818")))
+    assert hx(state, "2718") in before and hx(state, "2718") not in after
+    assert len(after) < len(before)
+
+
+def test_7_2_6_and_7_2_7_railroad_capacity() -> None:
+    state = cleared()
+    german, french, british = state.unit("G12-1"), state.unit("F18-1"), state.unit("B1-1")
+    state.rail_used = {"german": 2, "french": 0, "british": 0}
+    assert rail_capacity_left(state, german)
+    state.rail_used["german"] = 3
+    assert not rail_capacity_left(state, german)
+    state.rail_used = {"german": 0, "french": 1, "british": 0}
+    assert rail_capacity_left(state, french) and rail_capacity_left(state, british)
+    state.rail_used = {"german": 0, "french": 2, "british": 0}
+    assert not rail_capacity_left(state, french) and not rail_capacity_left(state, british)
+    state.rail_used = {"german": 0, "french": 0, "british": 2}
+    assert rail_capacity_left(state, british) and not rail_capacity_left(state, french)
+    state.rail_used = {"german": 0, "french": 1, "british": 1}
+    assert not rail_capacity_left(state, french) and not rail_capacity_left(state, british)
+
+
+def test_7_2_8_hqs_use_the_railroad_without_capacity() -> None:
+    state = cleared()
+    place(state, "F18-HQ", "2818")
+    set_mode(state, "F18", "transfer")
+    at_phase(state, "movement", "allied")
+    state.rail_used = {"german": 0, "french": 2, "british": 0}
+    assert "rail F18-HQ" in actions(state, "allied")
+
+
+def test_7_3_2_iv_corps_enters_in_paris_on_september_5() -> None:
+    """7.3, 7.3.1: reinforcements at the end of the Movement Phase."""
+    state = cleared()
+    at_phase(state, "movement", "allied", "reinforce")
+    unit = state.unit("F4-1")
+    options = arrival_options(state, unit, "F4")
+    assert set(state.c.board.paris) <= set(options)
+    assert "enter F4-1" in actions(state, "allied")
+
+
+def test_7_3_6_each_unit_entering_the_same_hex_pays_one_more() -> None:
+    """7.3.3: the Lepel Brigade and the Moroccans enter at entry hexes."""
+    from greatwar.games.marne1914.reinforcements import entry_cost
+
+    state = cleared()
+    entry = state.c.entries["entry1"]
+    unit = state.unit("F9-M1")
+    assert entry_cost(state, unit, entry) == 1.0
+    state.entered[entry] = 2
+    assert entry_cost(state, unit, entry) == 3.0
+
+
+def test_7_3_5_paris_enemy_occupied_loses_its_reinforcements() -> None:
+    state = cleared()
+    for i, h in enumerate(("0213", "0214", "0313")):
+        place(state, f"G4R-{i + 1}", h)
+    at_phase(state, "movement", "allied")
+    state.stack = []
+    start_arrivals(state, "allied")
+    assert state.where[state.unit("F4-1")] == LOST
+
+
+def test_7_3_4_a_group_may_delay_a_turn_to_another_friendly_edge_railroad_hex() -> None:
+    state = cleared()
+    state.turn = 3
+    options = delay_options(state, "F9")
+    assert options and state.c.entries["entry1"] not in options
+    edges = state.c.board.edge(("west", "south", "east"))
+    assert all(h in edges and h in state.c.board.rail_hexes for h in options)
+    at_phase(state, "movement", "allied", "reinforce")
+    state.apply_action("delay F9", "allied")
+    assert state.due["F9"] == 4 and state.entry_hexes["F9"] == options
+
+
+def test_7_3_5_a_closed_entry_hex_adds_edge_hexes_within_five() -> None:
+    state = cleared()
+    state.turn = 3
+    open_options = set(delay_options(state, "F9"))
+    place(state, "G12-1", "2321")  # next to entry hex 1 (2322)
+    closed = set(delay_options(state, "F9"))
+    assert closed > open_options
+    grid = state.c.board.grid
+    assert all(grid.distance(h, hx(state, "2322")) <= 5 for h in closed - open_options)
+
+
+def test_7_2_3_after_railroad_movement_no_other_movement_nor_combat() -> None:
+    from greatwar.games.marne1914.combat import may_attack
+
+    state = cleared()
+    unit = place(state, "F18-1", "2818")
+    set_mode(state, "F18", "transfer")
+    at_phase(state, "movement", "allied")
+    state.apply_action("rail F18-1", "allied")
+    state.apply_action("to 2718", "allied")
+    assert unit in state.railed and "move F18-1" not in actions(state, "allied")
+    place(state, "G12-1", "2617")
+    set_mode(state, "F18", "offensive")
+    assert not may_attack(state, unit, hx(state, "2617"))

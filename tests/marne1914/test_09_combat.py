@@ -1,0 +1,468 @@
+"""9. Combat: bombardment, declaration, defense fire, regular attacks, counter attacks,
+results, modifiers, retreats, HQs and advance after combat."""
+
+from __future__ import annotations
+
+from greatwar.games.marne1914.combat import (
+    GARRISON,
+    bombard_column,
+    bombard_result,
+    bombard_targets,
+    coordination_drm,
+    crossing_drm,
+    crt_column,
+    crt_result,
+    firers,
+    target_line,
+)
+from greatwar.games.marne1914.state import ELIMINATED, MarneState
+from tests.marne1914.positions import actions, at_phase, cleared, hx, place, set_mode
+
+
+def battle() -> MarneState:
+    """Two French brigades (2818, 2719) facing a German regiment in 2918's neighbour 2817."""
+    state = cleared()
+    place(state, "F18-1", "2818")
+    place(state, "F18-2", "2718")
+    place(state, "G12-1", "2817")
+    place(state, "G12-HQ", "2815")
+    place(state, "F18-HQ", "2720")
+    set_mode(state, "F18", "offensive")
+    set_mode(state, "G12", "defensive")
+    return at_phase(state, "combat", "allied")
+
+
+def test_9_1_bombardment_at_two_hexes_not_in_transfer_nor_in_a_zoc() -> None:
+    """9.1.1, 9.1.2, 9.1.3, 9.1.6: range two, not in an enemy ZOC, not in Transfer mode."""
+    state = cleared()
+    art = place(state, "F18-A", "2720")
+    place(state, "G12-1", "2818")  # two hexes from 2720
+    set_mode(state, "F18", "offensive")
+    assert bombard_targets(state, "allied") == [hx(state, "2818")]
+    set_mode(state, "F18", "transfer")
+    assert bombard_targets(state, "allied") == []  # 9.1.6
+    set_mode(state, "F18", "defensive")
+    assert bombard_targets(state, "allied") == [hx(state, "2818")]  # 5.1.2
+    place(state, "G12-2", "2820")  # next to 2720: the artillery is in an enemy ZOC
+    assert bombard_targets(state, "allied") == []  # 9.1.3
+    assert art in state.units_on_map("allied")
+
+
+def test_9_1_4_artillery_may_split_its_factor() -> None:
+    """9.1.4, 9.1.7: one target at a time, factors split."""
+    state = cleared()
+    place(state, "F18-A", "2720")
+    place(state, "G12-1", "2818")
+    set_mode(state, "F18", "offensive")
+    at_phase(state, "bombardment", "allied")
+    state.apply_action("bombard 2818", "allied")
+    offered = actions(state, "allied")
+    assert {"add F18-A 4", "add F18-A 1"} <= set(offered)
+    state.apply_action("add F18-A 1", "allied")
+    assert "add F18-A 3" in actions(state, "allied") and "add F18-A 4" not in actions(state)
+    state.apply_action("fire", "allied")
+    assert state.bombarded[state.unit("F18-A")] == 1
+
+
+def test_9_1_5_bombardment_table_d3() -> None:
+    state = cleared()
+    assert bombard_column(state, 2) == 1 and bombard_column(state, 21) == 8
+    assert bombard_result(state, 1, 1) == "d"
+    assert bombard_result(state, 8, 1) == "D2"
+    assert bombard_result(state, 4, 4) == "d"
+    assert bombard_result(state, 8, 11) == "-"  # 9.7.2.1 above 10 no effect
+    assert bombard_result(state, 8, -3) == "D2"  # below 1 is 1
+
+
+def test_9_2_1_declared_attackers_are_committed_and_totals_known_8_1_5() -> None:
+    """9.2, 9.4.1, 9.4.2, 9.4.3: declared attackers are committed."""
+    state = battle()
+    assert "attack 2817" in actions(state, "allied")
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("add F18-2", "allied")
+    state.apply_action("declare", "allied")
+    assert state.sides_to_act() == ("german",)  # 9.3 defense fire first
+    view = state.observation("german")
+    assert view["combat"]["attack"] == 10 and view["combat"]["defense"] == 3
+    assert "F18-1" not in str(view["stacks"])
+    assert state.unit("F18-1") in state.attacked
+
+
+def test_9_3_2_supporting_fire_at_half_and_9_3_3_artillery_in_range() -> None:
+    """9.3, 9.3.1, 9.3.3, 9.3.4: who fires, at which hexes, with how much."""
+    state = battle()
+    place(state, "G12-2", "2717")  # next to 2718: supporting, 3 // 2 = 1
+    place(state, "G12-A", "2616")  # artillery within two hexes of 2718
+    place(state, "G12-3", "2916")  # next to no attacking hex
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("add F18-2", "allied")
+    state.apply_action("declare", "allied")
+    power = firers(state)
+    assert power["G12-1"] == (3, [hx(state, "2718"), hx(state, "2818")])
+    assert power["G12-2"] == (1, [hx(state, "2718")])
+    assert power["G12-A"][0] == 2
+    assert "G12-3" not in power
+
+
+def test_9_3_2_a_hex_that_was_a_target_gives_no_supporting_fire() -> None:
+    state = battle()
+    place(state, "G12-2", "2717")
+    state.targets.add(hx(state, "2717"))
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-2", "allied")
+    state.apply_action("declare", "allied")
+    assert "G12-2" not in firers(state)
+
+
+def test_9_3_6_engaged_is_no_effect_in_defense_fire_and_9_3_5_offensive_line() -> None:
+    """9.3.5, 9.3.6: Defense Fire reads the Offensive line."""
+    state = battle()
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("declare", "allied")
+    state.apply_action("fire G12-1 2818", "allied" if False else "german")
+    state.apply_action("resolve", "german")
+    fire = [e for e in state.log() if e.rule == "9.3.5"]
+    assert fire and "column 2" in fire[0].text  # 3 factors on the Offensive line
+    assert not fire[0].text.endswith("EN")
+
+
+def test_9_7_2_defense_fire_across_a_river_or_bridge() -> None:
+    """9.3.7, 9.7: only the crossing modifiers help Defense Fire."""
+    state = cleared()
+    assert crossing_drm(state, hx(state, "3112"), hx(state, "3211"))[0] == -3
+    assert crossing_drm(state, hx(state, "1213"), hx(state, "1214"))[0] == -2
+    assert crossing_drm(state, hx(state, "2818"), hx(state, "2918"))[0] == 0
+
+
+def test_9_7_2_g_h_corps_and_army_coordination() -> None:
+    state = cleared()
+    same = [state.unit("F18-1"), state.unit("F18-2")]
+    corps = [state.unit("F18-1"), state.unit("F3-1")]
+    armies = [state.unit("F18-1"), state.unit("B1-1")]
+    assert coordination_drm(state, same)[0] == 0
+    assert coordination_drm(state, corps)[0] == 1
+    assert coordination_drm(state, armies)[0] == 3  # not +4: G is not added to H
+
+
+def test_9_7_2_2_crt_clamps_and_columns() -> None:
+    state = cleared()
+    assert crt_column(state, "transfer", 13) == 10
+    assert crt_column(state, "defensive", 13) == 6
+    assert crt_column(state, "offensive", 0) == 0
+    assert crt_result(state, 1, 1) == "1"
+    assert crt_result(state, 10, 1) == "4"
+    assert crt_result(state, 5, 11) == "EN"  # above 10 Engaged
+    assert crt_result(state, 5, -2) == crt_result(state, 5, 1)  # below 1 is 1
+
+
+def test_9_4_6_the_majority_mode_and_ties_to_the_least_advantageous() -> None:
+    state = cleared()
+    a, b = place(state, "G12-1", "2817"), place(state, "G19-1", "2817")
+    set_mode(state, "G12", "defensive")
+    set_mode(state, "G19", "transfer")
+    assert target_line(state, [a, b]) == "transfer"  # equal steps: the worse line
+    state.steps[b] = 1
+    assert target_line(state, [a, b]) == "defensive"
+
+
+def test_9_4_8_artillery_attacks_with_its_bombardment_factor() -> None:
+    state = cleared()
+    art = state.unit("G12-A")
+    assert state.attack(art) == 6
+
+
+def test_9_6_5_above_seven_to_one_the_defender_is_eliminated() -> None:
+    """9.4, 9.4.4, 9.6.5."""
+    state = battle()
+    victim = state.unit("G12-1")
+    state.steps[victim] = 1  # reduced: defense 1
+    state.disrupted.add(victim)  # 10.1.2: defense 1 - 2 = 0
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("declare", "allied")
+    if state.stack[-1]["p"] == "defense_fire":
+        state.apply_action("resolve", "german")
+    while state.stack[-1]["p"] in ("lose", "disrupt_one", "split"):
+        side = state.sides_to_act()[0]
+        state.apply_action(actions(state, side)[0], side)
+    if state.stack[-1]["p"] == "roll":
+        state.apply_action("roll", "allied")
+    assert state.where[victim] == ELIMINATED
+    assert any(e.rule == "9.6.5" for e in state.log())
+
+
+def result_position(code: str) -> tuple[MarneState, list[int]]:
+    state = battle()
+    units = [state.unit("G12-1")]
+    state.stack = [{"p": "combat", "side": "allied"}]
+    state.combat = {
+        "attacker": "allied",
+        "target": hx(state, "2817"),
+        "units": [state.unit("F18-1")],
+        "hexes": [hx(state, "2818")],
+        "was_disrupted": [],
+        "fire": [],
+        "result": code,
+        "counter_hex": -1,
+    }
+    state.then(
+        ("result", code, units, hx(state, "2817"), [hx(state, "2818")], "attack"), ("advance",)
+    )
+    state.advance()
+    return state, units
+
+
+def test_9_6_2_worked_example_a_3_is_three_steps_two_and_one_hex_or_one_and_two() -> None:
+    """9.6, 9.6.1, 9.6.2: the rulebook example of a 3."""
+    state, _ = result_position("3")
+    assert state.stack[-1]["p"] == "split"
+    assert actions(state, "german") == ["steps 1", "steps 2", "steps 3"]
+
+
+def test_9_6_2_mostly_disrupted_units_take_the_longest_retreat() -> None:
+    state = battle()
+    state.disrupted.add(state.unit("G12-1"))
+    state.stack = [{"p": "combat", "side": "allied"}]
+    state.combat = {
+        "attacker": "allied",
+        "target": hx(state, "2817"),
+        "units": [],
+        "hexes": [hx(state, "2818")],
+        "was_disrupted": [],
+        "fire": [],
+        "result": "2",
+        "counter_hex": -1,
+    }
+    state.then(
+        ("result", "2", [state.unit("G12-1")], hx(state, "2817"), [hx(state, "2818")], "attack")
+    )
+    state.advance()
+    assert state.stack[-1]["p"] == "retreat"  # one step lost, one hex of retreat
+    assert state.is_reduced(state.unit("G12-1"))
+
+
+def test_9_6_2_d1_disrupts_all_and_out_of_supply_adds_a_step() -> None:
+    """9.6.2, 9.6.4, 11.2, 11.2.2: a reduced unit losing a step is eliminated."""
+    state = battle()
+    unit = state.unit("G12-1")
+    state.oos.add(unit)
+    state.then(("result", "D1", [unit], hx(state, "2817"), [], "bombardment"))
+    state.advance()
+    assert state.where[unit] == ELIMINATED  # 1 + 1 steps: both steps of the regiment
+
+
+def test_9_6_2_en_engages_both_hexes() -> None:
+    from greatwar.games.marne1914.combat import apply_attack_result
+
+    state = battle()
+    apply_attack_result(
+        state, "EN", [state.unit("G12-1")], hx(state, "2817"), [hx(state, "2818")], "attack"
+    )
+    assert frozenset((hx(state, "2817"), hx(state, "2818"))) in state.engaged
+    assert "move F18-1" not in actions(at_phase(state, "movement", "allied"), "allied")
+
+
+def test_9_8_2_retreats_avoid_enemy_zocs_and_9_8_4_disrupt() -> None:
+    """9.8, 9.8.1, 9.8.2, 9.8.4, 9.6.3: retreats end away from the victors and disrupt."""
+    state, units = result_position("2")
+    state.apply_action("steps 1", "german")
+    assert state.stack[-1]["p"] == "retreat"
+    options = actions(state, "german")
+    zoc = state.zoc("allied")
+    assert all(hx(state, a.split()[1]) not in zoc for a in options)
+    state.apply_action(options[0], "german")
+    assert units[0] in state.disrupted
+
+
+def test_9_9_an_hq_in_an_enemy_zoc_is_displaced() -> None:
+    from greatwar.games.marne1914.results import displace_hqs
+
+    state = cleared()
+    hq = place(state, "G12-HQ", "2817")
+    place(state, "F18-1", "2818")
+    displace_hqs(state, "german")
+    assert state.where[hq] not in state.zoc("allied")
+    assert hq not in state.cut_off
+
+
+def test_9_4_7_victors_may_advance_into_the_vacated_hex() -> None:
+    state, _ = result_position("4")
+    state.apply_action("steps 2", "german")
+    while state.stack[-1]["p"] == "retreat":
+        state.apply_action(actions(state, "german")[0], "german")
+    assert state.stack[-1]["p"] == "advance"
+    state.apply_action("advance F18-1", "allied")
+    assert state.where[state.unit("F18-1")] == hx(state, "2817")
+    assert state.control[hx(state, "2817")] in ("", "allied")
+
+
+def test_9_5_counter_attack_after_engaged_for_defensive_units() -> None:
+    """9.5.1, 9.5.8: Defensive units just Engaged, in supply."""
+    state = battle()
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("declare", "allied")
+    state.apply_action("resolve", "german")
+    assert state.combat is not None
+    state.combat["result"] = "EN"
+    from greatwar.games.marne1914.combat import counter_attackers
+
+    assert counter_attackers(state) == [state.unit("G12-1")]
+    set_mode(state, "G12", "offensive")
+    assert counter_attackers(state) == []  # 9.5.1 Defensive mode only
+
+
+def test_13_1_1_the_paris_garrison_fires_with_ten() -> None:
+    state = cleared()
+    place(state, "G4R-1", "0412")  # next to Paris hex 0413
+    set_mode(state, "G4R", "offensive")
+    at_phase(state, "combat", "german")
+    assert "attack 0413" in actions(state, "german")
+    state.apply_action("attack 0413", "german")
+    state.apply_action("add G4R-1", "german")
+    state.apply_action("declare", "german")
+    assert firers(state)[GARRISON][0] == 10
+
+
+def test_9_7_1_modifiers_add_up() -> None:
+    """9.7.1, 9.7.2: terrain, massed target and coordination together."""
+    from greatwar.games.marne1914.combat import attack_box
+
+    state = battle()
+    place(state, "F3-1", "2718")
+    for i in (2, 3, 4, 5, 6):
+        place(state, f"G12-{i}" if i < 5 else f"G19-{i - 4}", "2817")  # 12 SP: massed
+    state.combat = {
+        "attacker": "allied",
+        "target": hx(state, "2817"),
+        "units": [state.unit("F18-1"), state.unit("F3-1")],
+        "hexes": [],
+        "was_disrupted": [],
+        "fire": [],
+        "result": "",
+        "counter_hex": -1,
+    }
+    box = attack_box(state)
+    assert box["drm"] == 2  # massed +1, corps coordination +1 (2817 is clear)
+
+
+def test_9_5_2_to_9_5_7_a_counter_attack_hits_only_the_hex_chosen() -> None:
+    """9.5.2, 9.5.3, 9.5.4, 9.5.5, 9.5.6, 9.5.7: one attacking hex, no terrain modifier, no
+    Defense Fire, artillery with its bombardment factor."""
+    from greatwar.games.marne1914.combat import counter_attack
+
+    state = battle()
+    place(state, "G12-A", "2817")
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("add F18-2", "allied")
+    state.apply_action("declare", "allied")
+    state.apply_action("resolve", "german")
+    assert state.combat is not None
+    state.combat["result"] = "EN"
+    state.stack = []
+    state.tasks = []
+    counter_attack(state, hx(state, "2818"))
+    note = [e for e in state.log() if e.rule == "9.5.4"][-1].text
+    assert "9 factors" in note  # 3 + 6 (artillery bombardment factor)
+    assert "forest" not in note and "town" not in note
+
+
+def test_9_4_5_attacks_one_at_a_time_and_the_combat_phase_waits_again() -> None:
+    state = battle()
+    place(state, "G12-2", "2719")
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("declare", "allied")
+    while state.stack[-1]["p"] != "combat":
+        side = state.sides_to_act()[0]
+        legal = actions(state, side)
+        pick = next(
+            (a for a in ("resolve", "roll", "decline", "stop", "steps 1") if a in legal), legal[0]
+        )
+        state.apply_action(pick, side)
+    assert state.combat is None
+    assert "attack 2719" in actions(state, "allied")
+
+
+def test_9_8_3_units_that_retreated_into_a_hex_fall_with_its_defenders() -> None:
+    from greatwar.games.marne1914.results import recent_check_task
+
+    state = battle()
+    refugee = place(state, "G12-2", "2817")
+    state.recent.add(refugee)
+    state.lift(state.unit("G12-1"))
+    state.where[state.unit("G12-1")] = ELIMINATED
+    recent_check_task(state, ("recent_check", hx(state, "2817")))
+    assert state.where[refugee] == ELIMINATED
+
+
+def test_13_1_2_unoccupied_paris_defends_on_the_defensive_line_without_counter_attacks() -> None:
+    from greatwar.games.marne1914.combat import attack_box, counter_attackers
+
+    state = cleared()
+    place(state, "G4R-1", "0412")
+    state.combat = {
+        "attacker": "german",
+        "target": hx(state, "0413"),
+        "units": [state.unit("G4R-1")],
+        "hexes": [hx(state, "0412")],
+        "was_disrupted": [],
+        "fire": [],
+        "result": "EN",
+        "counter_hex": -1,
+    }
+    box = attack_box(state)
+    assert box["line"] == "defensive" and box["defense"] == 10
+    assert counter_attackers(state) == []
+
+
+def test_9_4_7_victors_may_follow_the_retreat_path_until_an_enemy_zoc() -> None:
+    state, units = result_position("2")
+    state.apply_action("steps 1", "german")
+    while state.stack[-1]["p"] == "retreat":
+        state.apply_action(actions(state, "german")[0], "german")
+    assert state.combat is not None and len(state.combat["path"]) == 1
+    state.apply_action("advance F18-1", "allied")
+    offered = actions(state, "allied")
+    # the defeated regiment stands at the path's end: the victors may not enter its hex
+    assert "follow F18-1" not in offered
+    assert state.where[units[0]] == state.combat["path"][-1]
+
+
+def test_9_4_7_a_two_hex_retreat_lets_the_victors_follow_one_hex() -> None:
+    state, units = result_position("3")
+    state.apply_action("steps 1", "german")
+    while state.stack[-1]["p"] == "retreat":
+        state.apply_action(actions(state, "german")[0], "german")
+    assert state.combat is not None
+    path = state.combat["path"]
+    assert len(path) == 2 and state.where[units[0]] == path[1]
+    state.apply_action("advance F18-1", "allied")
+    assert "follow F18-1" in actions(state, "allied")
+    state.apply_action("follow F18-1", "allied")
+    assert state.where[state.unit("F18-1")] == path[0]
+    assert "follow F18-1" not in actions(state, "allied")  # next to the enemy: it stops
+
+
+def test_9_3_4_a_unit_may_split_its_defense_factor_between_attacking_hexes() -> None:
+    state = battle()
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("add F18-2", "allied")
+    state.apply_action("declare", "allied")
+    offered = actions(state, "german")
+    assert {"fire G12-1 2818", "fire G12-1 2818 2", "fire G12-1 2718 1"} <= set(offered)
+    state.apply_action("fire G12-1 2818 2", "german")
+    offered = actions(state, "german")
+    assert "fire G12-1 2718" in offered and "fire G12-1 2718 1" not in offered  # 1 left
+    state.apply_action("fire G12-1 2718", "german")
+    assert not any(a.startswith("fire G12-1") for a in actions(state, "german"))
+    state.apply_action("resolve", "german")
+    fire = [e.text for e in state.log() if e.rule == "9.3.5"]
+    assert any("at 2818: 2 factors" in t for t in fire) and any(
+        "at 2718: 1 factors" in t for t in fire
+    )

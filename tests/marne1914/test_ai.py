@@ -1,0 +1,60 @@
+"""The computer players: the scripted heuristic finishes games and beats random play; the
+MCTS helpers determinize and evaluate."""
+
+from __future__ import annotations
+
+from greatwar.ai.random_player import RandomPlayer
+from greatwar.ai.registry import heuristic
+from greatwar.core import load_game, play
+from greatwar.core.rng import Rng
+from greatwar.games.marne1914.players import determinize, evaluate
+from greatwar.games.marne1914.state import MarneState
+from tests.marne1914.positions import deployed
+
+
+def test_the_heuristic_plays_each_side_and_beats_random_play() -> None:
+    game = load_game("marne1914")
+    for side, other in (("allied", "german"), ("german", "allied")):
+        players = {side: heuristic("marne1914", side, 1), other: RandomPlayer(1)}
+        state = play(game, players, 11)
+        assert state.winner() == side
+
+
+def test_determinize_redraws_unrevealed_enemy_modes_and_keeps_what_is_seen() -> None:
+    state = deployed()
+    state.apply_action("commit", "allied")
+    state.apply_action("commit", "german")
+    hq = state.unit("G2-HQ")
+    state.revealed.add(hq)
+    sample = determinize(state, "allied", Rng(3))
+    assert isinstance(sample, MarneState)
+    assert sample.mode[hq] == state.mode[hq]
+    for h, mode in state.mode.items():
+        if state.counter(h).side == "allied":
+            assert sample.mode[h] == mode
+    assert sorted(sample.stacks) == sorted(state.stacks)
+    for h, stack in state.stacks.items():
+        assert len(sample.stacks[h]) == len(stack)
+        assert sample.sp_in(h) == state.sp_in(h)
+    assert sample.legal_actions("allied") == state.legal_actions("allied")
+
+
+def test_evaluate_is_between_minus_one_and_one() -> None:
+    state = deployed()
+    assert -1.0 <= evaluate(state, "allied") <= 1.0
+    assert abs(evaluate(state, "allied") + evaluate(state, "german")) < 1e-9
+
+
+def test_mcts_chooses_legal_actions_with_the_game_helpers() -> None:
+    from greatwar.ai.game_players import determinize_of, evaluate_of
+    from greatwar.ai.mcts import Budget, MctsPlayer, game_determinize
+
+    assert game_determinize("marne1914") is determinize is determinize_of("marne1914")
+    assert evaluate_of("marne1914") is evaluate
+    state = deployed()
+    state.apply_action("commit", "allied")
+    state.apply_action("commit", "german")
+    state.apply_action("first", "german")
+    player = MctsPlayer("marne1914", "german", 1, budget=Budget(iterations=2))
+    action = player.choose(state, "german")
+    assert action in state.legal_actions("german")

@@ -1,0 +1,63 @@
+"""Miracle on the Marne in real headless Chromium: every optional rule switched on at
+creation, the German side against the computer, the historical deployment, the HQ modes set
+face down from the panel (5.2) while the enemy's stay face down (5.2.5), and a first move
+with the mouse (7.1)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from greatwar.games.marne1914.data import components
+from tests.web.conftest import click_hex, lit, needs_chromium, ply, shot, wait_ply
+
+pytestmark = needs_chromium
+
+
+def _button(page: Page, action: str) -> None:
+    before = ply(page)
+    page.locator(f'button[data-action="{action}"]:visible').first.click()
+    wait_ply(page, before + 1)
+
+
+def _prompt(page: Page) -> str:
+    page.wait_for_selector("body[data-acting='1']", timeout=60_000)
+    return str(page.evaluate("document.body.dataset.prompt"))
+
+
+def test_marne_germans_against_the_computer_with_every_option(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/")
+    page.select_option("#game", "marne1914")
+    page.select_option("#side", "german")
+    for option in ("taxis", "variable_reinforcements", "command_and_control", "bef"):
+        page.locator(f"#option-{option}").check()
+    page.select_option("#computer", "heuristic")
+    page.get_by_role("button", name="Start the game").click()
+    assert _prompt(page) == "setup"
+    assert page.locator("svg.map path.hexside.river").count() >= 1
+    _button(page, "standard")
+    assert _prompt(page) == "modes"
+    expect(page.locator(".gamepanels")).to_contain_text("Your HQs and their modes (5.2)")
+    expect(page.locator(".gamepanels")).to_contain_text("face down")
+    shot(page, "marne-00-deployed")
+    _button(page, "mode G2-HQ offensive")
+    expect(page.locator(".gamepanels")).to_contain_text("G2-HQ: offensive")
+    shot(page, "marne-01-modes")
+    _button(page, "commit")
+    assert _prompt(page) == "order"
+    _button(page, "first")
+    assert _prompt(page) == "movement"
+    before = ply(page)
+    click_hex(page, components().counter("G2-1").setup)  # the regiment's stack
+    page.wait_for_function(
+        f"Number(document.body.dataset.ply) > {before} || "
+        "document.querySelectorAll('.stackinfo button[data-action=\"move G2-1\"]').length > 0"
+    )
+    if ply(page) == before:
+        _button(page, "move G2-1")
+    targets = lit(page)
+    assert targets
+    before = ply(page)
+    click_hex(page, targets[0])
+    wait_ply(page, before + 1)
+    expect(page.locator(".log")).to_contain_text("G2-1 moves")
+    shot(page, "marne-02-first-move")
