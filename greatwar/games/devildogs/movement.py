@@ -141,10 +141,9 @@ class Move(Prompt[DevilDogsState]):
             yield act("done")
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
-        if action.verb == "done":
-            state.pop()
+        unit = state.unit_or_done(action)
+        if unit is None:
             return
-        unit = state.unit_index(action.args[0])
         if action.verb == "move":
             origin = state.hex_id(state.where[unit])
             state.put(unit, state.c.board.hex(action.args[1]))
@@ -274,10 +273,9 @@ class BayonetAdvance(Prompt[DevilDogsState]):
         yield act("done")
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
-        if action.verb == "done":
-            state.pop()
+        unit = state.unit_or_done(action)
+        if unit is None:
             return
-        unit = state.unit_index(action.args[0])
         target = state.c.board.hex(action.args[1])
         origin = state.hex_id(state.where[unit])
         state.put(unit, target)

@@ -129,10 +129,9 @@ class Replace(Prompt[DevilDogsState]):
         yield act("done")
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
-        if action.verb == "done":
-            state.pop()
+        unit = state.unit_or_done(action)
+        if unit is None:
             return
-        unit = state.unit_index(action.args[0])
         state.restore(unit)
         state.replacements -= 1
         state.replaced.append(state.unit(unit).regiment)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, ClassVar
 
-from greatwar.core import Game, Prompt, State
+from greatwar.core import Action, Game, Prompt, State
 from greatwar.games.devildogs.data import (
     SIDES,
     US,
@@ -129,6 +129,14 @@ class DevilDogsState(State):
 
     def unit_index(self, unit_id: str) -> int:
         return self.c.unit(unit_id).index
+
+    def unit_or_done(self, action: Action) -> int | None:
+        """The unit ``action`` names; None for ``done``, which ends the waiting prompt (pops it):
+        the prompts that take units one by one until the player is done."""
+        if action.verb == "done":
+            self.pop()
+            return None
+        return self.unit_index(action.args[0])
 
     def units_of(self, side: str) -> list[int]:
         """The side's units on the map, in counter order."""
