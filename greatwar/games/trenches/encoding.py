@@ -214,8 +214,8 @@ def table_field(c: Components) -> Field:
                 if flag in FLAGS:
                     out[base + len(KINDS) + FLAGS.index(flag)][at] += 1.0
         cut = set(view["wire_cut"])
-        for n, w in enumerate(c.wire):
-            if n not in cut and w.id not in cut:
+        for w in c.wire:
+            if w.id not in cut:
                 np.maximum(
                     out[index["uncut wire"]], wire_planes[w.id], out=out[index["uncut wire"]]
                 )
@@ -305,7 +305,7 @@ def encoding(game: Game) -> Encoding:
         one_hot_field("wind", winds, lambda o: o["wind"], "the wind blows from the French ..."),
         one_hot_field("event", events, lambda o: o["event"], "this turn's Fortune of War event"),
         one_hot_field("airplane", PLANES_STATUS, lambda o: o["airplane"], "the German airplane"),
-        per_group("movement", 120.0),
+        per_group("movement", 12.0),
         per_group("broken", 1.0),
         multi_hot_field(
             "pool",
