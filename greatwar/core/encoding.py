@@ -91,6 +91,20 @@ class Verb:
 
     verb: str
     args: tuple[Domain, ...] = ()
+    # ``joint``: one domain whose values are whole space-separated argument lists, for
+    # arguments that are not a product of independent domains (a line's two end points)
+    joint: bool = False
+
+    def __post_init__(self) -> None:
+        if self.joint and (
+            len(self.args) != 1 or len({len(v.split()) for v in self.args[0].values}) != 1
+        ):
+            raise ValueError(f"joint verb {self.verb!r} needs one domain of equal-length lists")
+
+    @property
+    def arity(self) -> int:
+        """How many arguments an action of this block has."""
+        return len(self.args[0].values[0].split()) if self.joint else len(self.args)
 
     @property
     def size(self) -> int:
@@ -113,7 +127,7 @@ class ActionSpace:
         self._starts: list[int] = []
         offset = 0
         for verb in self.verbs:
-            key = (verb.verb, len(verb.args))
+            key = (verb.verb, verb.arity)
             if key in self._blocks:
                 raise ValueError(f"verb {verb.verb!r} with {key[1]} arguments is declared twice")
             self._blocks[key] = (offset, verb)
@@ -131,6 +145,15 @@ class ActionSpace:
         if block is None:
             raise EncodingError(f"no action {str(action)!r} in this action space (unknown verb)")
         offset, verb = block
+        if verb.joint:
+            index = verb.args[0].index(" ".join(action.args))
+            if index is None:
+                raise EncodingError(
+                    f"no action {str(action)!r} in this action space: its arguments are not "
+                    f"a {verb.args[0].name} of {verb.pattern}"
+                )
+            self._ids[action] = offset + index
+            return offset + index
         number = 0
         for value, domain in zip(action.args, verb.args, strict=True):
             index = domain.index(value)
@@ -150,6 +173,8 @@ class ActionSpace:
         block = int(np.searchsorted(self._starts, action_id, side="right")) - 1
         verb = self.verbs[block]
         number = int(action_id) - self._starts[block]
+        if verb.joint:
+            return Action(verb.verb, tuple(verb.args[0].values[number].split()))
         args: list[str] = []
         for domain in reversed(verb.args):
             number, index = divmod(number, len(domain))
@@ -173,7 +198,9 @@ class ActionSpace:
     def digest(self) -> str:
         """A digest of the whole id table: equal digests mean equal numbering."""
         text = "\n".join(
-            "|".join((v.verb, *(f"{d.name}={','.join(d.values)}" for d in v.args)))
+            "|".join(
+                (v.verb, *(f"{d.name}={','.join(d.values)}" for d in v.args), *("joint",) * v.joint)
+            )
             for v in self.verbs
         )
         return hashlib.sha256(text.encode()).hexdigest()

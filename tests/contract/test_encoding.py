@@ -184,3 +184,26 @@ def test_a_face_down_card_is_not_in_the_other_sides_tensor():
     two.apply_action(second, "us")
     assert np.array_equal(one.observation_tensor("german"), two.observation_tensor("german"))
     assert not np.array_equal(one.observation_tensor("us"), two.observation_tensor("us"))
+
+
+def test_every_strafing_tape_the_rules_offer_has_an_id():
+    """Trenches, The German Airplane: the tapes offered through a French leader anywhere on
+    the table (end points as the rules truncate them) all lie in the fixed action space."""
+    if not has_encoding("trenches"):
+        pytest.skip("trenches has no encoding")
+    from greatwar.games.trenches.specials import strafe_offers
+
+    game = greatwar.load_game("trenches")
+    state = game.new_initial_state(0)
+    state.plane, state.strafed = "ready", False
+    leader = state.leader["R1"]
+    rng = np.random.default_rng(0)
+    corners = [(0, 0), (960, 0), (0, 720), (960, 720), (5, 0), (0, 5), (955, 720)]
+    points = corners + [(int(x), int(y)) for x, y in rng.integers(0, [961, 721], (150, 2))]
+    offered = 0
+    for point in points:
+        state.place(leader, point)
+        for action in strafe_offers(state, "german"):
+            assert game.action_from_id(game.action_id(action)) == action
+            offered += 1
+    assert offered >= 4 * len(points)

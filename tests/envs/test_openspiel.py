@@ -90,7 +90,8 @@ def test_mcts_bot_finishes_a_game(game_id):
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [
         mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=rng, solve=False),
-        pyspiel.make_uniform_random_bot(1, 0),
+        *(pyspiel.make_uniform_random_bot(p, 0) for p in range(1, game.num_players())),
     ]
     returns = evaluate_bots.evaluate_bots(state, bots, rng)
-    assert sorted(returns) == [-1.0, 1.0]
+    neutral = len(greatwar.load_game(game_id).info.neutral)  # a game master scores 0
+    assert sorted(returns) == sorted([-1.0, 1.0, *[0.0] * neutral])

@@ -10,6 +10,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]') 
 from pettingzoo.test import api_test
 
 import greatwar
+from greatwar.core.registry import has_encoding
 from greatwar.envs import aec_env
 
 
@@ -53,6 +54,29 @@ def test_a_whole_game_ends_with_zero_sum_rewards():
     assert env.agents == []
     assert sorted(totals.values()) == [-1.0, 1.0]
     assert totals[env.state.winner()] == 1.0
+
+
+def test_a_neutral_game_master_plays_and_scores_zero():
+    """Trenches has three agents: the gm seat (a person game master, Fortune of War) is asked
+    to act, and ends with reward 0 while the French and the Germans end with +1 and -1."""
+    if not has_encoding("trenches"):
+        pytest.skip("trenches has no encoding")
+    env = aec_env("trenches", game_master="person")
+    assert env.possible_agents == ["french", "german", "gm"]
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    acted: set[str] = set()
+    for agent in env.agent_iter(20_000):
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        acted.add(agent)
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert env.agents == [] and acted == {"french", "german", "gm"}
+    assert totals["gm"] == 0.0 and sorted(totals.values()) == [-1.0, 0.0, 1.0]
 
 
 def test_max_steps_truncates():
