@@ -10,13 +10,13 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Iterator
 
 import pytest
 
 import greatwar
+from greatwar.ai.game_players import determinize_of
 from greatwar.core import Action, Rng, State, load_game
 from greatwar.server.store import Seat
 from greatwar.server.views import observe
@@ -37,19 +37,8 @@ Determinizer = Callable[[State, str, Rng], State]
 
 
 def determinizer(game_id: str) -> Determinizer | None:
-    """The game's ``determinize(state, side, rng)``: in its players package, or beside it."""
-    for module_name in (
-        f"greatwar.games.{game_id}.players",
-        f"greatwar.games.{game_id}.determinize",
-    ):
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError:
-            continue
-        function = getattr(module, "determinize", None)
-        if function is not None:
-            return function  # type: ignore[no-any-return]
-    return None
+    """The game's ``determinize(state, side, rng)``, from its players package."""
+    return determinize_of(game_id)
 
 
 def random_step(state: State, chooser: random.Random) -> tuple[str, Action]:
