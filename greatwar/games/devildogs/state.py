@@ -3,11 +3,12 @@ and the turn sequence (5) run as an agenda of plain-data steps."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar
 
 from greatwar.core import Action, Game, Prompt, State
+from greatwar.core.agenda import AgendaState, Step
 from greatwar.games.devildogs.data import (
     SIDES,
     US,
@@ -22,7 +23,6 @@ from greatwar.games.devildogs.data import (
 # Where a unit is when it is not in a hex (``where`` holds hex indexes otherwise).
 OFF, DEAD, WITHDRAWN = -1, -2, -3
 
-Step = tuple[Any, ...]  # (step name, *arguments): one entry of the agenda
 
 # 5: the turn sequence, as the agenda that starts every turn.
 TURN_PLAN: tuple[Step, ...] = (
@@ -45,11 +45,12 @@ def _playable(c: Components, scenario: str) -> frozenset[int]:
     return frozenset(h for h, here in enumerate(c.board.sectors) if not here.isdisjoint(sectors))
 
 
-class DevilDogsState(State):
+class DevilDogsState(AgendaState):
     """A game of Devil Dogs: Belleau Wood 1918 in progress."""
 
+    turn_plan = TURN_PLAN
+
     prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
-    steps: ClassVar[Mapping[str, Callable[..., None]]] = {}  # filled in by rules.py
 
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game, seed)
@@ -109,18 +110,6 @@ class DevilDogsState(State):
         self.agenda = list(TURN_PLAN)
 
     # --- the agenda (5) ---------------------------------------------------------------
-
-    def advance(self) -> None:
-        """5: run the agenda's steps until a prompt waits or the game ends."""
-        while not self.stack and not self.is_terminal():
-            if not self.agenda:
-                self.agenda = list(TURN_PLAN)
-            step = self.agenda.pop(0)
-            self.steps[step[0]](self, *step[1:])
-
-    def then(self, *steps: Step) -> None:
-        """Run these steps next, before the rest of the agenda."""
-        self.agenda[0:0] = list(steps)
 
     # --- units on the map -------------------------------------------------------------
 

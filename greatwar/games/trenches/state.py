@@ -4,11 +4,12 @@ sequence run as an agenda of plain-data steps (The Game Sequence)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar
 
 from greatwar.core import Game, Prompt, State
+from greatwar.core.agenda import AgendaState, Step
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import (
     FRENCH,
@@ -25,7 +26,6 @@ from greatwar.games.trenches.data import (
 # Where a figure is: on the table, waiting off it, or gone.
 POOL, TABLE, DEAD, GONE = 0, 1, 2, 3  # GONE: prisoners of a surrendered line, a crashed plane
 
-Step = tuple[Any, ...]
 
 # The Game Sequence, one turn.
 TURN_PLAN: tuple[Step, ...] = (
@@ -50,11 +50,12 @@ TURN_PLAN: tuple[Step, ...] = (
 )
 
 
-class TrenchesState(State):
+class TrenchesState(AgendaState):
     """A game of the Great War miniatures rules in progress."""
 
+    turn_plan = TURN_PLAN
+
     prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
-    steps: ClassVar[Mapping[str, Callable[..., None]]] = {}  # filled in by rules.py
 
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game, seed)
@@ -110,17 +111,6 @@ class TrenchesState(State):
         self.agenda = list(TURN_PLAN)
 
     # --- the agenda ---------------------------------------------------------------------
-
-    def advance(self) -> None:
-        """The Game Sequence: run the agenda's steps until a prompt waits or the game ends."""
-        while not self.stack and not self.is_terminal():
-            if not self.agenda:
-                self.agenda = list(TURN_PLAN)
-            step = self.agenda.pop(0)
-            self.steps[step[0]](self, *step[1:])
-
-    def then(self, *steps: Step) -> None:
-        self.agenda[0:0] = list(steps)
 
     # --- figures ------------------------------------------------------------------------
 
