@@ -2,36 +2,18 @@
 
 from __future__ import annotations
 
-import time
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette's notice about its httpx-based test client
-    from fastapi.testclient import TestClient
-
-from greatwar.server.app import create_app
-from greatwar.server.store import sqlite_url
+from tests.serverkit import TestClient, game_server, wait_for
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url(tmp_path / "games.sqlite3"), fixed_seeds=True)) as c:
+    with game_server(tmp_path) as c:
         yield c
-
-
-def wait_for(client: TestClient, token: str, ready: Any) -> dict[str, Any]:
-    """The seat's message once ``ready(message)`` holds (the computer plays in a thread)."""
-    for _ in range(400):
-        message: dict[str, Any] = client.get(f"/api/seats/{token}").json()
-        if ready(message):
-            return message
-        time.sleep(0.05)
-    pytest.fail("the computer did not answer in time")
 
 
 def test_catalog_and_board(client: TestClient) -> None:
