@@ -3,7 +3,6 @@ PostgreSQL works like SQLite when a test server is given."""
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import socket
@@ -129,23 +128,16 @@ def test_a_reopened_server_resumes_the_game_exactly(client: TestClient, db_url: 
         assert reopened.get(f"/api/seats/{us}").json() == client.get(f"/api/seats/{us}").json()
 
 
-POSTGRES = os.environ.get("GREATWAR_TEST_POSTGRES_URL")
-
-
-@pytest.mark.skipif(
-    not POSTGRES, reason="set GREATWAR_TEST_POSTGRES_URL to a PostgreSQL database to test it"
-)
-def test_postgresql_stores_and_resumes_like_sqlite() -> None:
-    assert POSTGRES is not None
-    with TestClient(create_app(POSTGRES, fixed_seeds=True)) as first:
+def test_an_undo_is_stored_and_resumed_by_a_new_server(db_url: str) -> None:
+    with TestClient(create_app(db_url, fixed_seeds=True)) as first:
         answer = create(first, opponent="remote")
         us = answer["you"]["token"]
         message = first.get(f"/api/seats/{us}").json()
         message = act(first, us, message["observation"]["legal_actions"][0], 0)
         undone = first.post(f"/api/seats/{us}/undo", json={"ply": 1}).json()
-    with TestClient(create_app(POSTGRES, fixed_seeds=True)) as second:
+    with TestClient(create_app(db_url, fixed_seeds=True)) as second:
         assert second.get(f"/api/seats/{us}").json() == undone
-    assert [e.kind for e in Store(POSTGRES).journal(answer["id"])] == ["act", "undo"]
+    assert [e.kind for e in Store(db_url).journal(answer["id"])] == ["act", "undo"]
 
 
 def test_the_migrations_build_exactly_the_schema_the_store_uses(db_url: str) -> None:
