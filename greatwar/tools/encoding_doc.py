@@ -15,8 +15,8 @@ def document() -> str:
         "game's `encoding.py`, with the default options; docs/research.md explains the scheme.",
         "An action's id is the first id of its verb's block plus the mixed-radix number of its",
         "arguments' positions in their domains (last argument fastest); a verb whose arguments",
-        "form one joint domain of whole argument lists (trenches' strafing tapes) numbers them",
-        "by their position in that list.",
+        "form one joint domain of whole argument lists (trenches' strafing tapes, the Marne's",
+        "set-up placings and fire shares) numbers them by their position in that list.",
     ]
     for info in registered_games():
         lines += ["", f"## `{info.id}`: {info.title}", ""]

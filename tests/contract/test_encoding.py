@@ -140,7 +140,7 @@ def test_bad_ids_and_actions_are_clear_errors(game):
             game.action_from_id(bad)  # type: ignore[arg-type]
     with pytest.raises(EncodingError, match="unknown verb"):
         game.action_id("teleport 0101")
-    verb = next(v for v in game.encoding().actions.verbs if v.args)
+    verb = next(v for v in game.encoding().actions.verbs if v.args and not v.joint)
     wrong = " ".join([verb.verb, *("nowhere" for _ in verb.args)])
     with pytest.raises(EncodingError, match="is not a"):
         game.action_id(wrong)
@@ -207,3 +207,35 @@ def test_every_strafing_tape_the_rules_offer_has_an_id():
             assert game.action_from_id(game.action_id(action)) == action
             offered += 1
     assert offered >= 4 * len(points)
+
+
+def test_enemy_modes_and_stack_contents_are_not_in_the_other_sides_tensor():
+    """Miracle on the Marne 5.2.5, 8.1.5: two positions that differ only in an Allied HQ's
+    face-down mode, or in a disrupted Allied brigade, give the German identical tensors and
+    the Allies different ones."""
+    if not has_encoding("marne1914"):
+        pytest.skip("marne1914 has no encoding")
+    from greatwar.core.actions import Action
+    from greatwar.games.marne1914.data import OFFENSIVE
+
+    game = greatwar.load_game("marne1914")
+    start = game.new_initial_state(0)
+    while (start.observation(start.current_player())["prompt"] or {}).get("name") == "setup":
+        start.apply_action(Action("standard", ()), start.current_player())
+    hq = next(
+        u
+        for u in start.units_on_map("allied")
+        if start.counter(u).is_hq and u not in start.revealed
+    )
+    brigade = next(u for u in start.units_on_map("allied") if not start.counter(u).is_hq)
+    assert start.mode[hq] != OFFENSIVE and brigade not in start.disrupted
+    moded, disrupted = start.clone(), start.clone()
+    moded.mode[hq] = OFFENSIVE
+    disrupted.disrupted.add(brigade)
+    for changed in (moded, disrupted):
+        assert np.array_equal(
+            start.observation_tensor("german"), changed.observation_tensor("german")
+        )
+        assert not np.array_equal(
+            start.observation_tensor("allied"), changed.observation_tensor("allied")
+        )
