@@ -120,6 +120,9 @@ class PlayScreen {
     }, true);
     if (board?.format === "greatwar-table") {
       this.map = new TableView(this.el.mapBox, board, { act: (a) => this.act(a), sideName: (s) => this.sideName(s) });
+      // on a phone the table's column takes the table's own shape, not a fixed height
+      const [, , w, d] = this.map.view;
+      this.el.mapBox.parentElement?.style.setProperty("--table-aspect", `${w} / ${d}`);
       // a table has no hexes to open and draws its own key (the ruler, the wind)
       this.el.key.hidden = true;
       this.el.stack.hidden = true;
