@@ -120,6 +120,12 @@ class PlayScreen {
     }, true);
     if (board?.format === "greatwar-table") {
       this.map = new TableView(this.el.mapBox, board, { act: (a) => this.act(a), sideName: (s) => this.sideName(s) });
+      // on a phone the table's column takes the table's own shape, not a fixed height
+      const [, , w, d] = this.map.view;
+      this.el.mapBox.parentElement?.style.setProperty("--table-aspect", `${w} / ${d}`);
+      // a table has no hexes to open and draws its own key (the ruler, the wind)
+      this.el.key.hidden = true;
+      this.el.stack.hidden = true;
     } else if (board) {
       this.map = new MapView(this.el.mapBox, board, {
         onClick: (hex) => this.clickHex(hex),
@@ -536,6 +542,7 @@ class PlayScreen {
   }
 
   renderStack() {
+    if (!this.hexMap) return; // only a hex map has stacks to open
     const hex = this.selected;
     const box = this.el.stack;
     if (!hex) {
@@ -665,7 +672,7 @@ class PlayScreen {
     const item = (entry) => logItem(entry, (text) => this.named(text));
     list.replaceChildren(...groups.map((g, i) => h("li", { class: "loggroup" },
       h("details", { open: i === groups.length - 1 || open.has(g.title), "data-title": g.title },
-        h("summary", {}, capital(g.title)), h("ol", {}, g.items.map(item))))));
+        h("summary", {}, this.named(g.title)), h("ol", {}, g.items.map(item))))));
     this.logDrawn = this.log.length;
     if (this.logFollows) list.scrollTop = list.scrollHeight;
   }

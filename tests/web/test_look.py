@@ -35,16 +35,28 @@ PHONE = {"width": 390, "height": 844}
 SEED = 7
 # (game, actions played by the scripted players, side whose view is shown): a position
 # in play, with counters on the map and a choice to make.
-POSITIONS = (("fbsm", 90, "german"), ("meuse", 40, "allied"), ("devildogs", 40, "us"))
+POSITIONS = (
+    ("fbsm", 90, "german"),
+    ("meuse", 40, "allied"),
+    ("devildogs", 40, "us"),
+    ("marne1914", 58, "german"),
+)
+# The miniatures game: three seats (the French, the Germans and the neutral game master,
+# "gm"); the French at their Move and Fire, figures on the table after the bombardment.
+TRENCHES = ("trenches", 30, "french")
+# Field names of the games' own state that a panel must never show as they are.
+RAW_FIELDS = ("_", "{", "None", "True", "False")
 
 
-def _open(browser: Browser, url: str, viewport: dict[str, int]) -> Page:
+def _open(
+    browser: Browser, url: str, viewport: dict[str, int], drawn: str = "svg.map g.stack"
+) -> Page:
     page = browser.new_context(viewport=viewport, device_scale_factor=1).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
     page.wait_for_function("document.body.dataset.ply !== undefined")
-    page.wait_for_selector("svg.map g.stack")
+    page.wait_for_selector(drawn)
     page.evaluate("document.fonts.ready")
     page.errors = errors  # type: ignore[attr-defined]
     return page
@@ -86,6 +98,7 @@ def test_every_game_reads_like_a_printed_one(
     expect(page.locator(".phasetrack li.now")).to_have_count(1)
     expect(page.locator(".gamepanels .gpanel").first).to_be_visible()
     assert page.locator(".details").is_hidden()  # no raw field names beside the panels
+    _assert_own_words(page)
     expect(page.locator(".log details[open] summary").last).to_contain_text(
         "Turn", ignore_case=True
     )
@@ -97,6 +110,46 @@ def test_every_game_reads_like_a_printed_one(
     _save(phone, f"{game}-phone", full_page=True)
     assert not phone.errors  # type: ignore[attr-defined]
     phone.context.close()
+
+
+def _assert_own_words(page: Page) -> None:
+    """The game's panels speak its own language: no field names, no Python values."""
+    text = page.locator(".gamepanels").inner_text()
+    raw = [word for word in text.split() if any(mark in word for mark in RAW_FIELDS)]
+    assert not raw, f"raw field names in the panels: {raw}"
+
+
+def test_the_miniatures_table_reads_like_a_printed_one(browser: Browser, base_url: str) -> None:
+    """The trenches table at both sizes: terrain and figures drawn, the scale ruler, the
+    turn's Fortune of War, the game's panels in its own words, the log grouped by turn."""
+    game, plies, side = TRENCHES
+    urls = game_at(base_url, game, SEED, plies)
+    assert {"french", "german", "gm"} <= set(urls)
+    for viewport, name, full_page in ((DESKTOP, "desktop", False), (PHONE, "phone", True)):
+        page = _open(browser, urls[side], viewport, "svg.table-view g.tbl-figure")
+        table = page.locator("svg.table-view")
+        expect(table.locator("polygon.tbl-trench")).to_have_count(3)
+        assert table.locator("g.tbl-figure").count() > 100
+        expect(table.locator(".tbl-ruler text")).to_have_text("12 inches")
+        expect(table.locator("text.tbl-event")).to_contain_text("Fortune of War")
+        box = table.bounding_box()
+        assert box is not None and box["width"] >= viewport["width"] * 0.6
+        assert page.evaluate("document.body.dataset.prompt") == "move_fire"
+        expect(page.locator(".gamepanels .gpanel").first).to_be_visible()
+        assert page.locator(".details").is_hidden()
+        _assert_own_words(page)
+        expect(page.locator(".log details[open] summary").last).to_contain_text(
+            "Turn", ignore_case=True
+        )
+        _save(page, f"{game}-{name}", full_page=full_page)
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+    # the neutral game master's seat: the table, and its secret panels in the same words
+    gm = _open(browser, urls["gm"], DESKTOP, "svg.table-view g.tbl-figure")
+    expect(gm.locator(".gamepanels .gpanel", has_text="Your plans (secret)")).to_be_visible()
+    expect(gm.locator(".gamepanels")).to_contain_text("Rifleman")
+    _assert_own_words(gm)
+    gm.context.close()
 
 
 def test_devil_dogs_cards_are_drawn_as_cards(browser: Browser, base_url: str) -> None:

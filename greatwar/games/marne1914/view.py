@@ -16,6 +16,9 @@ from greatwar.games.marne1914.rules import PHASE_ORDER, PHASE_TITLES
 from greatwar.games.marne1914.state import ELIMINATED, NEVER, WAITING, MarneState
 from greatwar.games.marne1914.victory import holder, victory_points
 
+# The sides as the panels name them.
+SIDE_NAMES = {ALLIED: "the Allies", GERMAN: "Germany"}
+
 
 def own_unit(state: MarneState, unit: int) -> dict[str, Any]:
     """A friendly counter, everything its owner knows."""
@@ -186,7 +189,7 @@ def panels(state: MarneState, side: str, actions: list[str]) -> list[dict[str, A
     points = victory_points(state)
     track = [
         {"label": f"turn {state.turn} of {state.last_turn()}: {state.date()}"},
-        {"label": f"first player: {state.first}"},
+        {"label": f"first player: {SIDE_NAMES.get(state.first, state.first)}"},
         {"label": f"victory points now: Allies {points[ALLIED]}, Germans {points[GERMAN]}"},
     ]
     waiting = [
@@ -199,6 +202,7 @@ def panels(state: MarneState, side: str, actions: list[str]) -> list[dict[str, A
         for c in state.c.counters
         if c.side == side and state.where[c.index] == ELIMINATED
     ]
+    lost = lost or [{"label": "none"}]
     return [
         {"title": "Your HQs and their modes (5.2)", "items": own},
         {"title": "Enemy HQs (5.2.5: face down until combat)", "items": enemy},

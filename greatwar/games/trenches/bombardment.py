@@ -21,6 +21,8 @@ from greatwar.games.trenches.data import FRENCH, GERMAN, enemy
 from greatwar.games.trenches.state import TABLE, TrenchesState
 
 MUNITIONS = ("he", "gas", "smoke")
+# The munitions as the log names them (high explosive is "HE", as on the cards).
+MUNITION_NAMES = {"he": "HE", "gas": "gas", "smoke": "smoke"}
 
 
 def land_shell(
@@ -34,9 +36,9 @@ def land_shell(
     state.shells.append([side, kind, aim[0], aim[1], landed[0], landed[1]])
     where = f"{landed[0] / 10:g},{landed[1] / 10:g}"
     if not geo.on_table(landed, state.c.width, state.c.depth):
-        state.note(rule, f"{side} {kind} shell lands off the table", dice=rolled)
+        state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands off the table", dice=rolled)
         return landed
-    state.note(rule, f"{side} {kind} shell lands at {where}", dice=rolled)
+    state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {where}", dice=rolled)
     if kind == "he":
         blast = int(sc["he_blast"])
         for i in state.on_table():

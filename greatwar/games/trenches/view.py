@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from greatwar.games.trenches.board import KINDS
 from greatwar.games.trenches.data import FRENCH, GERMAN, GM
 from greatwar.games.trenches.state import DEAD, POOL, TABLE, TrenchesState
+
+# The sides as the panels name them.
+SIDE_NAMES = {FRENCH: "France", GERMAN: "Germany"}
 
 
 def figure_view(state: TrenchesState, i: int) -> dict[str, Any]:
@@ -94,7 +98,7 @@ def observation(state: TrenchesState, side: str) -> dict[str, Any]:
         "game": "trenches",
         "side": side,
         "turn": state.turn,
-        "phase": {"title": state.phase},
+        "phase": {"title": state.phase[:1].upper() + state.phase[1:]},
         "to_act": list(state.sides_to_act()),
         "prompt": prompt_view(state, side),
         "legal_actions": [str(a) for a in state.legal_actions(side)] if acting else [],
@@ -127,7 +131,10 @@ def panels(state: TrenchesState, side: str, view: dict[str, Any]) -> list[dict[s
             "items": [
                 {"label": event["text"]},
                 {"label": f"wind from the French {state.wind}"},
-                {"label": "lines: " + ", ".join(f"{n} {o}" for n, o in view["lines"].items())},
+                *(
+                    {"label": f"trench line {n} held by {SIDE_NAMES.get(o, o)}"}
+                    for n, o in view["lines"].items()
+                ),
             ],
         }
     ]
@@ -135,14 +142,17 @@ def panels(state: TrenchesState, side: str, view: dict[str, Any]) -> list[dict[s
         found.append(
             {
                 "title": "German off-table pool",
-                "items": [{"label": f"{k}: {n}"} for k, n in sorted(view["pool"].items())],
+                "items": [
+                    {"label": f"{KINDS.get(k, k)}: {n}"} for k, n in sorted(view["pool"].items())
+                ],
             }
         )
     if "plans" in view:
         found.append(
             {
                 "title": "Your plans (secret)",
-                "items": [{"label": f"turn {t}: {e}"} for t, e in view["plans"].items()],
+                "items": [{"label": f"turn {t}: {e}"} for t, e in view["plans"].items()]
+                or [{"label": "none"}],
             }
         )
     return found
