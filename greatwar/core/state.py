@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from greatwar.core.actions import Action, Played
-from greatwar.core.errors import BadSeed, BadSide, IllegalAction
+from greatwar.core.errors import BadSeed, BadSide, GreatwarError, IllegalAction
 from greatwar.core.game import GameInfo, OptionValue
 from greatwar.core.log import LogEntry
 from greatwar.core.rng import Rng
@@ -388,7 +388,9 @@ class State:
         """The game's whitelist view for ``side``: its package's ``observation`` (``view.py``),
         unless the state class overrides this."""
         if self.game.view is None:
-            raise NotImplementedError(f"{self.game.id} declares no observation(state, side)")
+            raise GreatwarError(
+                f"game {self.game.id!r} declares no observation(state, side) in its package"
+            )
         return self.game.view(self, side)
 
     def to_dict(self) -> dict[str, Any]:
