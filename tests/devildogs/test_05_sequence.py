@@ -60,10 +60,20 @@ def test_5_2_both_sides_place_cards_at_once_and_see_only_counts() -> None:
     card = state.card(state.hands["us"][0]).id
     play(state, f"us: assign {card} B")
     german = state.observation("german")
-    assert german["opponent_placed"] == 1
+    assert german["opponent_placed"] == 0  # 5.2: not on the table until committed
     assert card not in str(german["sectors"]) and card not in str(german["log"])
     assert all(s["cards"]["us"] is None for s in german["sectors"])
     assert state.observation("us")["sectors"][0]["cards"]["us"]["id"] == card
+
+
+def test_5_2_the_opponent_sees_the_cards_down_only_once_committed() -> None:
+    state = new_state("wheat")
+    hand = [state.card(c).id for c in state.hands["us"]]
+    for card, name in zip(hand, state.sc.sectors, strict=False):
+        play(state, f"us: assign {card} {name}")
+    assert state.observation("german")["opponent_placed"] == 0
+    play(state, "us: commit")
+    assert state.observation("german")["opponent_placed"] == len(state.sc.sectors)
 
 
 def test_5_2_commit_needs_a_card_in_every_sector() -> None:

@@ -214,7 +214,7 @@ def encoding(game: Game) -> Encoding:
                     lambda o: o["battlefield_initiative"] == SIDES[1],
                 ),
                 ("opponent's cards in hand", lambda o: o["opponent_hand"]),
-                ("opponent's cards placed", lambda o: o["opponent_placed"]),
+                ("opponent's cards committed (5.2)", lambda o: o["opponent_placed"]),
                 ("US deck / 30", lambda o: o["decks"][SIDES[0]] / 30),
                 ("German deck / 30", lambda o: o["decks"][SIDES[1]] / 30),
                 ("US points", lambda o: o["points"][SIDES[0]]),

@@ -267,7 +267,9 @@ def observation(state: DevilDogsState, side: str) -> dict[str, Any]:
         "sectors": [sector_view(state, side, s) for s in state.sc.sectors],
         "hand": [card_view(state.card(c)) for c in state.hands[side]],
         "opponent_hand": len(state.hands[other]),
-        "opponent_placed": len(state.assigned[other]),
+        # 5.2: cards placed but not committed can still be taken back; the opponent learns
+        # only that the cards are down, once they are committed.
+        "opponent_placed": len(state.assigned[other]) if other in state.committed else 0,
         "decks": {s: len(state.decks[s]) for s in SIDES},
         "discards": {s: [state.card(c).id for c in state.discard[s]] for s in SIDES},
         "objectives": [
