@@ -3,6 +3,9 @@ results, modifiers, retreats, HQs and advance after combat."""
 
 from __future__ import annotations
 
+import pytest
+
+from greatwar.core.errors import IllegalAction
 from greatwar.games.marne1914.combat import (
     GARRISON,
     bombard_column,
@@ -194,9 +197,16 @@ def test_9_6_5_above_seven_to_one_the_defender_is_eliminated() -> None:
     assert any(e.rule == "9.6.5" for e in state.log())
 
 
-def result_position(code: str) -> tuple[MarneState, list[int]]:
+# Allied units closing every retreat hex of 2817 with their ZOCs (9.8.2).
+OTHER_HEXES = {"F18-3": "2716", "F18-4": "2617", "F3-1": "3017"}
+
+
+def result_position(code: str, *others: str) -> tuple[MarneState, list[int]]:
+    """A result ``code`` against 2817's G12-1 and ``others`` (Allied units, then German)."""
     state = battle()
-    units = [state.unit("G12-1")]
+    for unit in others:
+        place(state, unit, "2817" if unit.startswith("G") else OTHER_HEXES[unit])
+    units = [state.unit("G12-1"), *(state.unit(u) for u in others if u.startswith("G"))]
     state.stack = [{"p": "combat", "side": "allied"}]
     state.combat = {
         "attacker": "allied",
@@ -277,15 +287,69 @@ def test_9_8_2_retreats_avoid_enemy_zocs_and_9_8_4_disrupt() -> None:
     assert units[0] in state.disrupted
 
 
-def test_9_9_an_hq_in_an_enemy_zoc_is_displaced() -> None:
+def test_9_9_an_hq_in_an_enemy_zoc_is_displaced_where_its_owner_chooses() -> None:
+    """9.9: the owner picks among the nearest hexes out of the enemy ZOC; others are refused."""
     from greatwar.games.marne1914.results import displace_hqs
 
-    state = cleared()
+    state = at_phase(cleared(), "combat", "allied")
     hq = place(state, "G12-HQ", "2817")
     place(state, "F18-1", "2818")
+    assert displace_hqs(state, "german")
+    assert state.stack[-1]["p"] == "hq_retreat" and state.sides_to_act() == ("german",)
+    offered = actions(state, "german")
+    zoc = state.zoc("allied")
+    assert len(offered) > 1 and all(a.startswith("retreat ") for a in offered)
+    assert all(hx(state, a.split()[1]) not in zoc for a in offered)
+    # "as many hexes as necessary": one hex here, never farther
+    assert {state.c.board.grid.distance(hq_hex(state, a), hx(state, "2817")) for a in offered} == {
+        1
+    }
+    with pytest.raises(IllegalAction, match=r"fewest hexes needed.*\(9\.9\)"):
+        state.apply_action("retreat 2918", "german")  # still in the ZOC
+    state.apply_action(offered[-1], "german")
+    assert state.where[hq] == hq_hex(state, offered[-1])
+    assert hq not in state.cut_off and state.stack[-1]["p"] == "combat"
+
+
+def hq_hex(state: MarneState, action: str) -> int:
+    return hx(state, action.split()[1])
+
+
+def test_9_9_an_hq_that_must_pass_enemy_units_is_out_of_supply_for_the_game() -> None:
+    from greatwar.games.marne1914.results import displace_hqs, refuges
+
+    state = at_phase(cleared(), "combat", "allied")
+    hq = place(state, "G12-HQ", "2817")
+    ring = ["2816", "2917", "2918", "2818", "2718", "2717"]
+    for unit, h in zip(["F18-1", "F18-2", "F18-3", "F18-4", "F3-1", "F3-2"], ring, strict=True):
+        place(state, unit, h)
+    options, cut = refuges(state, hq)
+    assert cut and options
     displace_hqs(state, "german")
-    assert state.where[hq] not in state.zoc("allied")
-    assert hq not in state.cut_off
+    if state.stack[-1]["p"] == "hq_retreat":
+        state.apply_action(actions(state, "german")[0], "german")
+    assert state.where[hq] in options and hq in state.cut_off and hq in state.oos
+
+
+def test_9_8_2_the_owner_chooses_the_unit_losing_a_step_in_an_enemy_zoc() -> None:
+    """9.8.2: a retreat forced into an enemy ZOC costs one step of "any one retreating unit",
+    the owner's choice; 9.8.4 all are disrupted."""
+    state, (two, one) = result_position("2", "F18-3", "F18-4", "F3-1", "G12-2")
+    state.apply_action("steps 1", "german")
+    state.apply_action("lose G12-1", "german")  # 9.6.2: the split result's step
+    assert state.stack[-1]["p"] == "retreat"
+    options = actions(state, "german")
+    assert all(hx(state, a.split()[1]) in state.zoc("allied") for a in options)
+    state.apply_action(options[0], "german")
+    assert state.stack[-1]["p"] == "retreat_loss"
+    assert actions(state, "german") == ["lose G12-1", "lose G12-2"]
+    with pytest.raises(IllegalAction, match=r"retreating into the enemy ZOC.*\(9\.8\.2\)"):
+        state.apply_action("lose F18-1", "german")
+    state.apply_action("lose G12-2", "german")
+    assert state.is_reduced(one) and state.where[one] >= 0
+    assert state.is_reduced(two)  # its step of the split result, not the ZOC's
+    assert {one, two} <= state.disrupted
+    assert state.stack[-1]["p"] != "retreat_loss"
 
 
 def test_9_4_7_victors_may_advance_into_the_vacated_hex() -> None:

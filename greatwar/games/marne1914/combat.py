@@ -758,9 +758,8 @@ def end_attack_task(state: MarneState, task: Task) -> bool:
     from greatwar.games.marne1914.results import displace_hqs
 
     state.combat = None
-    for side in ("allied", "german"):
-        displace_hqs(state, side)  # 9.9
-    return True
+    waits = [displace_hqs(state, side) for side in ("allied", "german")]  # 9.9
+    return not any(waits)
 
 
 TASKS = {
