@@ -110,13 +110,90 @@ def test_9_3_2_supporting_fire_at_half_and_9_3_3_artillery_in_range() -> None:
 
 
 def test_9_3_2_a_hex_that_was_a_target_gives_no_supporting_fire() -> None:
+    """9.3.2 with 9.2.2: 2717, declared a target with 2817, gives 2817 no supporting fire."""
     state = battle()
     place(state, "G12-2", "2717")
-    state.targets.add(hx(state, "2717"))
+    place(state, "F18-3", "2616")  # next to 2717, not to 2817
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-2", "allied")
+    state.apply_action("also 2717", "allied")
+    state.apply_action("add F18-3", "allied")
+    state.apply_action("declare", "allied")
+    assert state.combat is not None and state.combat["target"] == hx(state, "2817")
+    assert "G12-2" not in firers(state)
+
+
+def test_9_2_2_attacks_declared_at_the_same_time_are_resolved_in_turn() -> None:
+    """9.2.2: both attacks are declared (and known, 8.1.5) at once, then resolved one after
+    the other with no new declaration in between."""
+    state = battle()
+    place(state, "G12-2", "2717")
+    place(state, "F18-3", "2616")
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-2", "allied")
+    assert "also 2717" in actions(state, "allied")
+    state.apply_action("also 2717", "allied")
+    assert "add F18-2" not in actions(state, "allied")  # committed to 2817 already
+    state.apply_action("add F18-3", "allied")
+    state.apply_action("declare", "allied")
+    assert hx(state, "2717") in state.targets and hx(state, "2817") in state.targets
+    assert any(e.rule == "9.2.2" and "2817, 2717" in e.text for e in state.log())
+    declared = [e.text for e in state.log() if e.rule == "9.2.1" and e.to != "allied"]
+    assert len(declared) == 2  # the German reads both totals (8.1.5)
+    while state.combat is not None and state.combat["target"] == hx(state, "2817"):
+        side = state.sides_to_act()[0]
+        legal = actions(state, side)
+        pick = next((a for a in ("resolve", "roll", "decline", "stop") if a in legal), legal[0])
+        state.apply_action(pick, side)
+    assert state.combat is not None and state.combat["target"] == hx(state, "2717")
+    assert state.combat["units"] == [state.unit("F18-3")]
+
+
+def test_9_2_2_a_hex_that_could_support_may_not_be_attacked_after_waiting() -> None:
+    """9.2.2: 2717 could give supporting fire at the attackers of 2817 (from 2718): once 2817
+    was declared alone, 2717 may not be attacked this phase."""
+    state = battle()
+    place(state, "G12-2", "2717")
+    place(state, "F18-3", "2616")
     state.apply_action("attack 2817", "allied")
     state.apply_action("add F18-2", "allied")
     state.apply_action("declare", "allied")
-    assert "G12-2" not in firers(state)
+    assert state.barred == {hx(state, "2717"): hx(state, "2817")}
+    while state.stack[-1]["p"] != "combat":
+        side = state.sides_to_act()[0]
+        legal = actions(state, side)
+        pick = next(
+            (a for a in ("resolve", "roll", "decline", "stop", "steps 1") if a in legal), legal[0]
+        )
+        state.apply_action(pick, side)
+    assert state.where[state.unit("G12-2")] == hx(state, "2717")  # never attacked
+    assert "attack 2717" not in actions(state, "allied")
+    with pytest.raises(IllegalAction, match=r"declared at the same time \(9\.2\.2\)"):
+        state.apply_action("attack 2717", "allied")
+
+
+def test_9_2_2_units_next_to_an_earlier_target_may_not_attack_after_waiting() -> None:
+    """9.2.2: 2717 was attacked first; its units could have fired in support at 2718, so a
+    unit there may no longer join an attack on 2817; a unit not next to 2717 may."""
+    state = battle()
+    place(state, "G12-2", "2717")
+    state.targets.add(hx(state, "2717"))  # declared and resolved alone, still held
+    state.apply_action("attack 2817", "allied")
+    offered = actions(state, "allied")
+    assert "add F18-1" in offered and "add F18-2" not in offered
+    with pytest.raises(IllegalAction, match=r"next to 2717, attacked earlier.*\(9\.2\.2\)"):
+        state.apply_action("add F18-2", "allied")
+
+
+def test_9_2_2_an_engaged_attack_is_never_barred() -> None:
+    """9.6.2 over 9.2.2: engaged units attack their enemy even in a barred hex."""
+    state = battle()
+    place(state, "G12-2", "2717")
+    state.barred[hx(state, "2717")] = hx(state, "2817")
+    state.engaged.add(frozenset((hx(state, "2717"), hx(state, "2718"))))
+    assert actions(state, "allied") == ["attack 2717"]
+    state.apply_action("attack 2717", "allied")
+    assert state.stack[-1]["units"] == [state.unit("F18-2")]
 
 
 def test_9_3_6_engaged_is_no_effect_in_defense_fire_and_9_3_5_offensive_line() -> None:
@@ -436,8 +513,10 @@ def test_9_5_2_to_9_5_7_a_counter_attack_hits_only_the_hex_chosen() -> None:
 
 
 def test_9_4_5_attacks_one_at_a_time_and_the_combat_phase_waits_again() -> None:
+    """9.4.5, 9.2.2: an attack that no supporting fire links to the first waits for it."""
     state = battle()
-    place(state, "G12-2", "2719")
+    place(state, "F18-2", "2616")
+    place(state, "G12-2", "2615")
     state.apply_action("attack 2817", "allied")
     state.apply_action("add F18-1", "allied")
     state.apply_action("declare", "allied")
@@ -449,7 +528,7 @@ def test_9_4_5_attacks_one_at_a_time_and_the_combat_phase_waits_again() -> None:
         )
         state.apply_action(pick, side)
     assert state.combat is None
-    assert "attack 2719" in actions(state, "allied")
+    assert "attack 2615" in actions(state, "allied")
 
 
 def test_9_8_3_units_that_retreated_into_a_hex_fall_with_its_defenders() -> None:
