@@ -609,3 +609,95 @@ def test_9_3_4_a_unit_may_split_its_defense_factor_between_attacking_hexes() -> 
     assert any("at 2818: 2 factors" in t for t in fire) and any(
         "at 2718: 1 factors" in t for t in fire
     )
+
+
+def logged_column(state: MarneState, rule: str) -> str:
+    """The ``column N`` and modifier total of the last roll logged under ``rule``."""
+    text = [e.text for e in state.log() if e.rule == rule][-1]
+    return text.split("(column ")[1].split(")")[0]
+
+
+def test_9_3_5_defense_fire_prompt_shows_the_column_and_modifiers_before_the_roll() -> None:
+    """9.3.5, 9.3.7, 9.7.2: the firing side sees each attacking hex's column on the Offensive
+    line and its modifiers (a river -3) before it resolves; the roll uses the same."""
+    state = battle()
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("declare", "allied")
+    fire = state.observation("german")["prompt"]["fire"]
+    assert fire["odds"].startswith("no Defense Fire allotted yet") and fire["strength"] == 0
+    state.apply_action("fire G12-1 2818", "german")
+    fire = state.observation("german")["prompt"]["fire"]
+    assert fire["firers"] == ["G12-1"] and fire["strength"] == 3 and fire["target"] == "2818"
+    assert fire["odds"] == "at 2818: 3 factors, column 2 on the offensive line, +0 (no modifiers)"
+    assert "fire" not in (state.observation("allied")["prompt"] or {})  # the firer's alone
+    state.apply_action("resolve", "german")
+    assert logged_column(state, "9.3.5") == "2"
+
+
+def test_9_3_7_defense_fire_prompt_shows_the_river_modifier() -> None:
+    from greatwar.games.marne1914.view import defense_fire_view
+
+    state = battle()
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("declare", "allied")
+    state.apply_action("fire G12-1 2818", "german")
+    assert state.combat is not None
+    state.c.board.rivers.add(frozenset((hx(state, "2817"), hx(state, "2818"))))
+    try:
+        assert "-3 (across a river -3)" in defense_fire_view(state)["odds"]
+    finally:
+        state.c.board.rivers.discard(frozenset((hx(state, "2817"), hx(state, "2818"))))
+
+
+def test_9_5_4_counter_attack_prompt_shows_the_column_and_modifiers_before_the_roll() -> None:
+    """9.5.4, 9.5.5, 9.5.6: the counter attack's total (artillery with its bombardment factor),
+    the attackers' line and the modifiers, terrain never, shown with the choice."""
+    state = battle()
+    place(state, "G12-A", "2817")
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("add F18-2", "allied")
+    state.apply_action("declare", "allied")
+    state.apply_action("resolve", "german")
+    assert state.combat is not None
+    state.combat["result"] = "EN"
+    state.stack = [{"p": "combat", "side": "allied"}]
+    state.tasks = [("counter",), ("end_attack",)]
+    state.advance()
+    state._legal_cache = None
+    prompt = state.observation("german")["prompt"]
+    assert prompt["name"] == "counter"
+    fire = prompt["fire"]
+    assert fire["firers"] == ["G12-1", "G12-A"] and fire["strength"] == 9
+    assert "defense" not in fire  # 8.1.5: the attackers' Defense factors stay hidden
+    assert fire["odds"].startswith("at 2718: column ") and "; at 2818: column " in fire["odds"]
+    assert "army coordination" not in fire["odds"] and "forest" not in fire["odds"]
+    column = fire["odds"].split("; at 2818: column ")[1].split(" ")[0]
+    state.apply_action("counter 2818", "german")
+    assert logged_column(state, "9.5.4") == column
+
+
+def test_9_1_5_bombardment_prompt_shows_the_column_and_known_modifiers() -> None:
+    """9.1.5, 9.7.2: the allotted factors' Bombardment Table column and the modifiers the
+    bombarding side may know (the target stack's points stay hidden, 8.1.5)."""
+    state = cleared()
+    place(state, "F18-A", "2720")
+    place(state, "F3-A", "2820")
+    place(state, "G12-1", "2818")
+    set_mode(state, "F18", "offensive")
+    set_mode(state, "F3", "offensive")
+    at_phase(state, "bombardment", "allied")
+    state.apply_action("bombard 2818", "allied")
+    fire = state.observation("allied")["prompt"]["fire"]
+    assert fire["odds"].startswith("no factors allotted yet") and fire["target"] == "2818"
+    state.apply_action("add F18-A 4", "allied")
+    state.apply_action("add F3-A 4", "allied")
+    fire = state.observation("allied")["prompt"]["fire"]
+    assert fire["firers"] == ["F18-A", "F3-A"] and fire["strength"] == 8
+    assert fire["odds"].startswith("column B") and "+1 (corps coordination +1)" in fire["odds"]
+    assert "11 or more stacking points" in fire["odds"]
+    column = fire["odds"].split(" ")[1][1:]
+    state.apply_action("fire", "allied")
+    assert logged_column(state, "9.1.5") == f"B{column}"

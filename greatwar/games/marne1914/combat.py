@@ -229,19 +229,30 @@ class BombardWith(Prompt[MarneState]):
             )
 
 
+def bombard_box(state: MarneState, target: int, shares: dict[int, int]) -> dict[str, Any]:
+    """9.1.5, 9.7: the bombardment's total, column and modifiers, as rolled and as shown
+    before the roll (the massed-target modifier apart: 8.1.5 hides the stack's points)."""
+    total = sum(shares.values())
+    massed = massed_drm(state, target)
+    drm, why = total_drm(
+        [terrain_drm(state, target), massed, coordination_drm(state, list(shares))]
+    )
+    return {
+        "units": list(shares),
+        "total": total,
+        "column": bombard_column(state, total),
+        "drm": drm,
+        "modifiers": why,
+        "massed": massed,
+    }
+
+
 def fire_bombardment(state: MarneState, side: str, target: int, shares: dict[int, int]) -> None:
     """9.1.5: total the factors, roll with the modifiers, apply the result (9.6)."""
     for unit, n in shares.items():
         state.bombarded[unit] = state.bombarded.get(unit, 0) + n
-    total = sum(shares.values())
-    column = bombard_column(state, total)
-    drm, why = total_drm(
-        [
-            terrain_drm(state, target),
-            massed_drm(state, target),
-            coordination_drm(state, list(shares)),
-        ]
-    )
+    box = bombard_box(state, target, shares)
+    total, column, drm, why = box["total"], box["column"], box["drm"], box["modifiers"]
     roll = die(state)
     result = bombard_result(state, column, roll + drm)
     mods = f" {', '.join(why)}" if why else ""
@@ -630,26 +641,42 @@ def allotted(state: MarneState, firer: str) -> int:
     return sum(n for who, _, n in state.combat["fire"] if who == firer)
 
 
+def defense_fire_box(state: MarneState, h: int) -> dict[str, Any]:
+    """9.3.5, 9.3.7: the Defense Fire allotted at attacking hex ``h``: firers, total, column
+    of the Offensive line and modifiers (no beneficial terrain)."""
+    combat = state.combat
+    assert combat is not None
+    power = firers(state)
+    shots = sorted({f for f, at, _ in combat["fire"] if at == h and f in power})
+    total = sum(n for f, at, n in combat["fire"] if at == h and f in power)
+    units = [state.unit(f) for f in shots if f != GARRISON]
+    drm, why = total_drm(
+        [
+            crossing_drm(state, h, combat["target"]),  # 9.3.7
+            massed_drm(state, h),
+            coordination_drm(state, units),
+        ]
+    )
+    return {
+        "firers": shots,
+        "total": total,
+        "line": OFFENSIVE,
+        "column": crt_column(state, OFFENSIVE, total),
+        "drm": drm,
+        "modifiers": why,
+    }
+
+
 def resolve_defense_fire(state: MarneState) -> None:
     """9.3.5: one roll on the Offensive line per attacking hex fired at (9.3.6 EN no effect)."""
     combat = state.combat
     assert combat is not None
-    power = firers(state)
     tasks: list[Task] = []
     for h in combat["hexes"]:
-        shots = sorted({f for f, at, _ in combat["fire"] if at == h and f in power})
-        total = sum(n for f, at, n in combat["fire"] if at == h and f in power)
+        box = defense_fire_box(state, h)
+        total, column, drm, why = box["total"], box["column"], box["drm"], box["modifiers"]
         if total <= 0:
             continue
-        units = [state.unit(f) for f in shots if f != GARRISON]
-        column = crt_column(state, OFFENSIVE, total)
-        drm, why = total_drm(
-            [
-                crossing_drm(state, h, combat["target"]),  # 9.3.7
-                massed_drm(state, h),
-                coordination_drm(state, units),
-            ]
-        )
         roll = die(state)
         result = crt_result(state, column, roll + drm)
         if result == "EN":
@@ -880,18 +907,36 @@ class CounterAttack(Prompt[MarneState]):
             counter_attack(state, state.c.board.grid.index(action.args[0]))
 
 
-def counter_attack(state: MarneState, at: int) -> None:
-    """9.5.4-9.5.7: all eligible units of the hex, artillery with its bombardment factor; no
-    terrain modifier and no Defense Fire; the line of the attackers' mode."""
+def counter_box(state: MarneState, at: int) -> dict[str, Any]:
+    """9.5.4-9.5.6: the counter attack on hex ``at``: all eligible units of the hex (artillery
+    with its bombardment factor), the line of the attackers' mode, no terrain modifier."""
     combat = state.combat
     assert combat is not None
     units = counter_attackers(state)
     victims = [u for u in combat["units"] if state.where[u] == at]
-    reveal_modes(state, units + victims)
     total = sum(state.attack(u) for u in units)
     line = target_line(state, victims)
-    column = crt_column(state, line, total)
     drm, why = total_drm([massed_drm(state, at), coordination_drm(state, units)])  # 9.5.5
+    return {
+        "units": units,
+        "victims": victims,
+        "total": total,
+        "line": line,
+        "column": crt_column(state, line, total),
+        "drm": drm,
+        "modifiers": why,
+    }
+
+
+def counter_attack(state: MarneState, at: int) -> None:
+    """9.5.4-9.5.7: roll for the counter attack; no Defense Fire against it."""
+    combat = state.combat
+    assert combat is not None
+    box = counter_box(state, at)
+    units, victims = box["units"], box["victims"]
+    reveal_modes(state, units + victims)
+    total, line, column = box["total"], box["line"], box["column"]
+    drm, why = box["drm"], box["modifiers"]
     roll = die(state)
     result = crt_result(state, column, roll + drm)
     mods = f" {', '.join(why)}" if why else ""
