@@ -116,7 +116,7 @@ def test_9_3_2_a_hex_that_was_a_target_gives_no_supporting_fire() -> None:
     place(state, "F18-3", "2616")  # next to 2717, not to 2817
     state.apply_action("attack 2817", "allied")
     state.apply_action("add F18-2", "allied")
-    state.apply_action("also 2717", "allied")
+    state.apply_action("also_attack 2717", "allied")
     state.apply_action("add F18-3", "allied")
     state.apply_action("declare", "allied")
     assert state.combat is not None and state.combat["target"] == hx(state, "2817")
@@ -131,9 +131,12 @@ def test_9_2_2_attacks_declared_at_the_same_time_are_resolved_in_turn() -> None:
     place(state, "F18-3", "2616")
     state.apply_action("attack 2817", "allied")
     state.apply_action("add F18-2", "allied")
-    assert "also 2717" in actions(state, "allied")
-    state.apply_action("also 2717", "allied")
+    assert "also_attack 2717" in actions(state, "allied")
+    state.apply_action("also_attack 2717", "allied")
     assert "add F18-2" not in actions(state, "allied")  # committed to 2817 already
+    prompt = state.observation("allied")["prompt"]
+    assert prompt["target"] == "2717" and prompt["declared"] == []
+    assert prompt["with"] == [{"target": "2817", "units": ["F18-2"], "attack": 5}]
     state.apply_action("add F18-3", "allied")
     state.apply_action("declare", "allied")
     assert hx(state, "2717") in state.targets and hx(state, "2817") in state.targets

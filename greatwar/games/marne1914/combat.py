@@ -470,14 +470,14 @@ class Declare(Prompt[MarneState]):
                 if h not in chosen and any(
                     u not in taken and may_join(state, u, h) for u in state.units_on_map(side)
                 ):
-                    yield act("also", state.hex_id(h))
+                    yield act("also_attack", state.hex_id(h))
         if not frame["locked"]:
             yield act("cancel")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "add":
             frame["units"] = [*frame["units"], state.unit(action.args[0])]
-        elif action.verb == "also":
+        elif action.verb == "also_attack":
             target = state.c.board.grid.index(action.args[0])
             frame["group"] = [*frame["group"], [frame["target"], list(frame["units"])]]
             locked = locked_units(state, side, target, group_units(frame))
@@ -491,7 +491,7 @@ class Declare(Prompt[MarneState]):
             declare(state, side, [(t, list(us)) for t, us in attacks])
 
     def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
-        if action.verb == "also":
+        if action.verb == "also_attack":
             return explain_target(state, action, side)
         if action.verb != "add" or action.args[0] not in state.c.by_id:
             return None

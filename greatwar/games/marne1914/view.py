@@ -215,6 +215,14 @@ def prompt_view(state: MarneState, side: str) -> dict[str, Any] | None:
         units = list(frame["units"])
         view["declared"] = [state.counter(u).id for u in units]
         view["attack"] = sum(state.attack(u) for u in units)
+        view["with"] = [  # 9.2.2: the attacks declared at the same time, so far
+            {
+                "target": state.hex_id(t),
+                "units": [state.counter(u).id for u in us],
+                "attack": sum(state.attack(u) for u in us),
+            }
+            for t, us in frame["group"]
+        ]
     if frame["p"] == "roll" and state.combat is not None:
         view["fire"] = fire_box(state)
     if frame["p"] == "defense_fire" and state.combat is not None:
