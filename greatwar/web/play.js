@@ -428,7 +428,8 @@ class PlayScreen {
   }
 
   // Short odds ("3:1") large; longer ones ("+4 on Woods (column 7)") with only the first word
-  // large and the rest under it.
+  // large and the rest under it. A roll with no defence strength (defense fire, bombardment)
+  // shows the strength alone.
   fireBox(fire) {
     const firers = fire.firers.length ? fire.firers.join(", ") : "none yet: click your units in range";
     const odds = String(fire.odds);
@@ -438,7 +439,8 @@ class PlayScreen {
       h("dl", {},
         h("dt", {}, "Target"), h("dd", {}, this.hexText(fire.target)),
         h("dt", {}, "Firing"), h("dd", {}, firers),
-        h("dt", {}, "Strength"), h("dd", {}, `${fire.strength} against defence ${fire.defense}`)));
+        h("dt", {}, "Strength"), h("dd", {}, fire.defense == null ? String(fire.strength)
+          : `${fire.strength} against defence ${fire.defense}`)));
   }
 
   hexSelect(pattern) {

@@ -12,7 +12,8 @@ from tests.marne1914.positions import deployed, new_state
 
 def check_invariants(state: State) -> None:
     """One side per hex, every counter where it says it is, steps within the counter's, and
-    no HQ left in an enemy ZOC once combat is over (9.9)."""
+    no HQ left in an enemy ZOC once combat is over (9.9) but one whose owner is choosing
+    where it goes."""
     assert isinstance(state, MarneState)
     counters = state.c.counters
     seen: set[int] = set()
@@ -25,8 +26,9 @@ def check_invariants(state: State) -> None:
     for c in counters:
         assert 1 <= state.steps[c.index] <= c.steps
         assert state.where[c.index] >= 0 or state.where[c.index] in (WAITING, ELIMINATED, LOST)
+    asked = {f["unit"] for f in state.stack if f["p"] == "hq_retreat"}  # 9.9: the owner picks
     for hq in state.mode:
-        if state.where[hq] >= 0 and state.combat is None and not state.tasks:
+        if state.where[hq] >= 0 and state.combat is None and not state.tasks and hq not in asked:
             side = counters[hq].side
             enemy = "german" if side == "allied" else "allied"
             assert state.where[hq] not in state.zoc(enemy) or state.phase.endswith("setup")

@@ -3,6 +3,9 @@ results, modifiers, retreats, HQs and advance after combat."""
 
 from __future__ import annotations
 
+import pytest
+
+from greatwar.core.errors import IllegalAction
 from greatwar.games.marne1914.combat import (
     GARRISON,
     bombard_column,
@@ -107,13 +110,93 @@ def test_9_3_2_supporting_fire_at_half_and_9_3_3_artillery_in_range() -> None:
 
 
 def test_9_3_2_a_hex_that_was_a_target_gives_no_supporting_fire() -> None:
+    """9.3.2 with 9.2.2: 2717, declared a target with 2817, gives 2817 no supporting fire."""
     state = battle()
     place(state, "G12-2", "2717")
-    state.targets.add(hx(state, "2717"))
+    place(state, "F18-3", "2616")  # next to 2717, not to 2817
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-2", "allied")
+    state.apply_action("also_attack 2717", "allied")
+    state.apply_action("add F18-3", "allied")
+    state.apply_action("declare", "allied")
+    assert state.combat is not None and state.combat["target"] == hx(state, "2817")
+    assert "G12-2" not in firers(state)
+
+
+def test_9_2_2_attacks_declared_at_the_same_time_are_resolved_in_turn() -> None:
+    """9.2.2: both attacks are declared (and known, 8.1.5) at once, then resolved one after
+    the other with no new declaration in between."""
+    state = battle()
+    place(state, "G12-2", "2717")
+    place(state, "F18-3", "2616")
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-2", "allied")
+    assert "also_attack 2717" in actions(state, "allied")
+    state.apply_action("also_attack 2717", "allied")
+    assert "add F18-2" not in actions(state, "allied")  # committed to 2817 already
+    prompt = state.observation("allied")["prompt"]
+    assert prompt["target"] == "2717" and prompt["declared"] == []
+    assert prompt["with"] == [{"target": "2817", "units": ["F18-2"], "attack": 5}]
+    state.apply_action("add F18-3", "allied")
+    state.apply_action("declare", "allied")
+    assert hx(state, "2717") in state.targets and hx(state, "2817") in state.targets
+    assert any(e.rule == "9.2.2" and "2817, 2717" in e.text for e in state.log())
+    declared = [e.text for e in state.log() if e.rule == "9.2.1" and e.to != "allied"]
+    assert len(declared) == 2  # the German reads both totals (8.1.5)
+    while state.combat is not None and state.combat["target"] == hx(state, "2817"):
+        side = state.sides_to_act()[0]
+        legal = actions(state, side)
+        pick = next((a for a in ("resolve", "roll", "decline", "stop") if a in legal), legal[0])
+        state.apply_action(pick, side)
+    assert state.combat is not None and state.combat["target"] == hx(state, "2717")
+    assert state.combat["units"] == [state.unit("F18-3")]
+
+
+def test_9_2_2_a_hex_that_could_support_may_not_be_attacked_after_waiting() -> None:
+    """9.2.2: 2717 could give supporting fire at the attackers of 2817 (from 2718): once 2817
+    was declared alone, 2717 may not be attacked this phase."""
+    state = battle()
+    place(state, "G12-2", "2717")
+    place(state, "F18-3", "2616")
     state.apply_action("attack 2817", "allied")
     state.apply_action("add F18-2", "allied")
     state.apply_action("declare", "allied")
-    assert "G12-2" not in firers(state)
+    assert state.barred == {hx(state, "2717"): hx(state, "2817")}
+    while state.stack[-1]["p"] != "combat":
+        side = state.sides_to_act()[0]
+        legal = actions(state, side)
+        pick = next(
+            (a for a in ("resolve", "roll", "decline", "stop", "steps 1") if a in legal), legal[0]
+        )
+        state.apply_action(pick, side)
+    assert state.where[state.unit("G12-2")] == hx(state, "2717")  # never attacked
+    assert "attack 2717" not in actions(state, "allied")
+    with pytest.raises(IllegalAction, match=r"declared at the same time \(9\.2\.2\)"):
+        state.apply_action("attack 2717", "allied")
+
+
+def test_9_2_2_units_next_to_an_earlier_target_may_not_attack_after_waiting() -> None:
+    """9.2.2: 2717 was attacked first; its units could have fired in support at 2718, so a
+    unit there may no longer join an attack on 2817; a unit not next to 2717 may."""
+    state = battle()
+    place(state, "G12-2", "2717")
+    state.targets.add(hx(state, "2717"))  # declared and resolved alone, still held
+    state.apply_action("attack 2817", "allied")
+    offered = actions(state, "allied")
+    assert "add F18-1" in offered and "add F18-2" not in offered
+    with pytest.raises(IllegalAction, match=r"next to 2717, attacked earlier.*\(9\.2\.2\)"):
+        state.apply_action("add F18-2", "allied")
+
+
+def test_9_2_2_an_engaged_attack_is_never_barred() -> None:
+    """9.6.2 over 9.2.2: engaged units attack their enemy even in a barred hex."""
+    state = battle()
+    place(state, "G12-2", "2717")
+    state.barred[hx(state, "2717")] = hx(state, "2817")
+    state.engaged.add(frozenset((hx(state, "2717"), hx(state, "2718"))))
+    assert actions(state, "allied") == ["attack 2717"]
+    state.apply_action("attack 2717", "allied")
+    assert state.stack[-1]["units"] == [state.unit("F18-2")]
 
 
 def test_9_3_6_engaged_is_no_effect_in_defense_fire_and_9_3_5_offensive_line() -> None:
@@ -194,9 +277,16 @@ def test_9_6_5_above_seven_to_one_the_defender_is_eliminated() -> None:
     assert any(e.rule == "9.6.5" for e in state.log())
 
 
-def result_position(code: str) -> tuple[MarneState, list[int]]:
+# Allied units closing every retreat hex of 2817 with their ZOCs (9.8.2).
+OTHER_HEXES = {"F18-3": "2716", "F18-4": "2617", "F3-1": "3017"}
+
+
+def result_position(code: str, *others: str) -> tuple[MarneState, list[int]]:
+    """A result ``code`` against 2817's G12-1 and ``others`` (Allied units, then German)."""
     state = battle()
-    units = [state.unit("G12-1")]
+    for unit in others:
+        place(state, unit, "2817" if unit.startswith("G") else OTHER_HEXES[unit])
+    units = [state.unit("G12-1"), *(state.unit(u) for u in others if u.startswith("G"))]
     state.stack = [{"p": "combat", "side": "allied"}]
     state.combat = {
         "attacker": "allied",
@@ -277,15 +367,69 @@ def test_9_8_2_retreats_avoid_enemy_zocs_and_9_8_4_disrupt() -> None:
     assert units[0] in state.disrupted
 
 
-def test_9_9_an_hq_in_an_enemy_zoc_is_displaced() -> None:
+def test_9_9_an_hq_in_an_enemy_zoc_is_displaced_where_its_owner_chooses() -> None:
+    """9.9: the owner picks among the nearest hexes out of the enemy ZOC; others are refused."""
     from greatwar.games.marne1914.results import displace_hqs
 
-    state = cleared()
+    state = at_phase(cleared(), "combat", "allied")
     hq = place(state, "G12-HQ", "2817")
     place(state, "F18-1", "2818")
+    assert displace_hqs(state, "german")
+    assert state.stack[-1]["p"] == "hq_retreat" and state.sides_to_act() == ("german",)
+    offered = actions(state, "german")
+    zoc = state.zoc("allied")
+    assert len(offered) > 1 and all(a.startswith("retreat ") for a in offered)
+    assert all(hx(state, a.split()[1]) not in zoc for a in offered)
+    # "as many hexes as necessary": one hex here, never farther
+    assert {state.c.board.grid.distance(hq_hex(state, a), hx(state, "2817")) for a in offered} == {
+        1
+    }
+    with pytest.raises(IllegalAction, match=r"fewest hexes needed.*\(9\.9\)"):
+        state.apply_action("retreat 2918", "german")  # still in the ZOC
+    state.apply_action(offered[-1], "german")
+    assert state.where[hq] == hq_hex(state, offered[-1])
+    assert hq not in state.cut_off and state.stack[-1]["p"] == "combat"
+
+
+def hq_hex(state: MarneState, action: str) -> int:
+    return hx(state, action.split()[1])
+
+
+def test_9_9_an_hq_that_must_pass_enemy_units_is_out_of_supply_for_the_game() -> None:
+    from greatwar.games.marne1914.results import displace_hqs, refuges
+
+    state = at_phase(cleared(), "combat", "allied")
+    hq = place(state, "G12-HQ", "2817")
+    ring = ["2816", "2917", "2918", "2818", "2718", "2717"]
+    for unit, h in zip(["F18-1", "F18-2", "F18-3", "F18-4", "F3-1", "F3-2"], ring, strict=True):
+        place(state, unit, h)
+    options, cut = refuges(state, hq)
+    assert cut and options
     displace_hqs(state, "german")
-    assert state.where[hq] not in state.zoc("allied")
-    assert hq not in state.cut_off
+    if state.stack[-1]["p"] == "hq_retreat":
+        state.apply_action(actions(state, "german")[0], "german")
+    assert state.where[hq] in options and hq in state.cut_off and hq in state.oos
+
+
+def test_9_8_2_the_owner_chooses_the_unit_losing_a_step_in_an_enemy_zoc() -> None:
+    """9.8.2: a retreat forced into an enemy ZOC costs one step of "any one retreating unit",
+    the owner's choice; 9.8.4 all are disrupted."""
+    state, (two, one) = result_position("2", "F18-3", "F18-4", "F3-1", "G12-2")
+    state.apply_action("steps 1", "german")
+    state.apply_action("lose G12-1", "german")  # 9.6.2: the split result's step
+    assert state.stack[-1]["p"] == "retreat"
+    options = actions(state, "german")
+    assert all(hx(state, a.split()[1]) in state.zoc("allied") for a in options)
+    state.apply_action(options[0], "german")
+    assert state.stack[-1]["p"] == "retreat_loss"
+    assert actions(state, "german") == ["lose G12-1", "lose G12-2"]
+    with pytest.raises(IllegalAction, match=r"retreating into the enemy ZOC.*\(9\.8\.2\)"):
+        state.apply_action("lose F18-1", "german")
+    state.apply_action("lose G12-2", "german")
+    assert state.is_reduced(one) and state.where[one] >= 0
+    assert state.is_reduced(two)  # its step of the split result, not the ZOC's
+    assert {one, two} <= state.disrupted
+    assert state.stack[-1]["p"] != "retreat_loss"
 
 
 def test_9_4_7_victors_may_advance_into_the_vacated_hex() -> None:
@@ -372,8 +516,10 @@ def test_9_5_2_to_9_5_7_a_counter_attack_hits_only_the_hex_chosen() -> None:
 
 
 def test_9_4_5_attacks_one_at_a_time_and_the_combat_phase_waits_again() -> None:
+    """9.4.5, 9.2.2: an attack that no supporting fire links to the first waits for it."""
     state = battle()
-    place(state, "G12-2", "2719")
+    place(state, "F18-2", "2616")
+    place(state, "G12-2", "2615")
     state.apply_action("attack 2817", "allied")
     state.apply_action("add F18-1", "allied")
     state.apply_action("declare", "allied")
@@ -385,7 +531,7 @@ def test_9_4_5_attacks_one_at_a_time_and_the_combat_phase_waits_again() -> None:
         )
         state.apply_action(pick, side)
     assert state.combat is None
-    assert "attack 2719" in actions(state, "allied")
+    assert "attack 2615" in actions(state, "allied")
 
 
 def test_9_8_3_units_that_retreated_into_a_hex_fall_with_its_defenders() -> None:
@@ -466,3 +612,95 @@ def test_9_3_4_a_unit_may_split_its_defense_factor_between_attacking_hexes() -> 
     assert any("at 2818: 2 factors" in t for t in fire) and any(
         "at 2718: 1 factors" in t for t in fire
     )
+
+
+def logged_column(state: MarneState, rule: str) -> str:
+    """The ``column N`` and modifier total of the last roll logged under ``rule``."""
+    text = [e.text for e in state.log() if e.rule == rule][-1]
+    return text.split("(column ")[1].split(")")[0]
+
+
+def test_9_3_5_defense_fire_prompt_shows_the_column_and_modifiers_before_the_roll() -> None:
+    """9.3.5, 9.3.7, 9.7.2: the firing side sees each attacking hex's column on the Offensive
+    line and its modifiers (a river -3) before it resolves; the roll uses the same."""
+    state = battle()
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("declare", "allied")
+    fire = state.observation("german")["prompt"]["fire"]
+    assert fire["odds"].startswith("no Defense Fire allotted yet") and fire["strength"] == 0
+    state.apply_action("fire G12-1 2818", "german")
+    fire = state.observation("german")["prompt"]["fire"]
+    assert fire["firers"] == ["G12-1"] and fire["strength"] == 3 and fire["target"] == "2818"
+    assert fire["odds"] == "at 2818: 3 factors, column 2 on the offensive line, +0 (no modifiers)"
+    assert "fire" not in (state.observation("allied")["prompt"] or {})  # the firer's alone
+    state.apply_action("resolve", "german")
+    assert logged_column(state, "9.3.5") == "2"
+
+
+def test_9_3_7_defense_fire_prompt_shows_the_river_modifier() -> None:
+    from greatwar.games.marne1914.view import defense_fire_view
+
+    state = battle()
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("declare", "allied")
+    state.apply_action("fire G12-1 2818", "german")
+    assert state.combat is not None
+    state.c.board.rivers.add(frozenset((hx(state, "2817"), hx(state, "2818"))))
+    try:
+        assert "-3 (across a river -3)" in defense_fire_view(state)["odds"]
+    finally:
+        state.c.board.rivers.discard(frozenset((hx(state, "2817"), hx(state, "2818"))))
+
+
+def test_9_5_4_counter_attack_prompt_shows_the_column_and_modifiers_before_the_roll() -> None:
+    """9.5.4, 9.5.5, 9.5.6: the counter attack's total (artillery with its bombardment factor),
+    the attackers' line and the modifiers, terrain never, shown with the choice."""
+    state = battle()
+    place(state, "G12-A", "2817")
+    state.apply_action("attack 2817", "allied")
+    state.apply_action("add F18-1", "allied")
+    state.apply_action("add F18-2", "allied")
+    state.apply_action("declare", "allied")
+    state.apply_action("resolve", "german")
+    assert state.combat is not None
+    state.combat["result"] = "EN"
+    state.stack = [{"p": "combat", "side": "allied"}]
+    state.tasks = [("counter",), ("end_attack",)]
+    state.advance()
+    state._legal_cache = None
+    prompt = state.observation("german")["prompt"]
+    assert prompt["name"] == "counter"
+    fire = prompt["fire"]
+    assert fire["firers"] == ["G12-1", "G12-A"] and fire["strength"] == 9
+    assert "defense" not in fire  # 8.1.5: the attackers' Defense factors stay hidden
+    assert fire["odds"].startswith("at 2718: column ") and "; at 2818: column " in fire["odds"]
+    assert "army coordination" not in fire["odds"] and "forest" not in fire["odds"]
+    column = fire["odds"].split("; at 2818: column ")[1].split(" ")[0]
+    state.apply_action("counter 2818", "german")
+    assert logged_column(state, "9.5.4") == column
+
+
+def test_9_1_5_bombardment_prompt_shows_the_column_and_known_modifiers() -> None:
+    """9.1.5, 9.7.2: the allotted factors' Bombardment Table column and the modifiers the
+    bombarding side may know (the target stack's points stay hidden, 8.1.5)."""
+    state = cleared()
+    place(state, "F18-A", "2720")
+    place(state, "F3-A", "2820")
+    place(state, "G12-1", "2818")
+    set_mode(state, "F18", "offensive")
+    set_mode(state, "F3", "offensive")
+    at_phase(state, "bombardment", "allied")
+    state.apply_action("bombard 2818", "allied")
+    fire = state.observation("allied")["prompt"]["fire"]
+    assert fire["odds"].startswith("no factors allotted yet") and fire["target"] == "2818"
+    state.apply_action("add F18-A 4", "allied")
+    state.apply_action("add F3-A 4", "allied")
+    fire = state.observation("allied")["prompt"]["fire"]
+    assert fire["firers"] == ["F18-A", "F3-A"] and fire["strength"] == 8
+    assert fire["odds"].startswith("column B") and "+1 (corps coordination +1)" in fire["odds"]
+    assert "11 or more stacking points" in fire["odds"]
+    column = fire["odds"].split(" ")[1][1:]
+    state.apply_action("fire", "allied")
+    assert logged_column(state, "9.1.5") == f"B{column}"

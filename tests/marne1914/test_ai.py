@@ -58,3 +58,26 @@ def test_mcts_chooses_legal_actions_with_the_game_helpers() -> None:
     player = MctsPlayer("marne1914", "german", 1, budget=Budget(iterations=2))
     action = player.choose(state, "german")
     assert action in state.legal_actions("german")
+
+
+def test_9_8_2_and_9_9_the_heuristic_answers_the_owners_choices() -> None:
+    """9.8.2: the unit with the most steps left loses the ZOC step; 9.9: the HQ goes to one
+    of the refuges offered."""
+    from greatwar.games.marne1914.players import MarneHeuristic
+    from greatwar.games.marne1914.results import displace_hqs
+    from tests.marne1914.positions import at_phase, cleared, hx, place
+
+    state = at_phase(cleared(), "combat", "allied")
+    full, reduced = place(state, "G12-1", "2817"), place(state, "G12-2", "2817")
+    state.steps[reduced] = 1
+    place(state, "F18-1", "2818")
+    state.push("retreat_loss", side="german", units=[reduced, full], at=hx(state, "2817"))
+    state.forget_cached()
+    player = MarneHeuristic("german", 3)
+    assert str(player.choose(state, "german")) == "lose G12-1"
+    state.stack.pop()
+    place(state, "G12-HQ", "2817")
+    assert displace_hqs(state, "german")
+    state.forget_cached()
+    choice = player.choose(state, "german")
+    assert choice in state.legal_actions("german") and choice.verb == "retreat"

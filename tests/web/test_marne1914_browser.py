@@ -1,7 +1,7 @@
 """Miracle on the Marne in real headless Chromium: every optional rule switched on at
-creation, the German side against the computer, the historical deployment, the HQ modes set
+creation, either side against the computer, the historical deployment, the HQ modes set
 face down from the panel (5.2) while the enemy's stay face down (5.2.5), and a first move
-with the mouse (7.1)."""
+with the mouse (7.1). Whole games from either side: tests/marne1914/test_server.py."""
 
 from __future__ import annotations
 
@@ -61,3 +61,26 @@ def test_marne_germans_against_the_computer_with_every_option(page: Page, base_u
     wait_ply(page, before + 1)
     expect(page.locator(".log")).to_contain_text("G2-1 moves")
     shot(page, "marne-02-first-move")
+
+
+def test_marne_allies_against_the_computer_with_every_option(page: Page, base_url: str) -> None:
+    """The Allied side with every optional rule: 15.2 shows in the reinforcement panel, the
+    modes are set face down (5.2) and the game goes on to the Allies' next choice. (A whole
+    game from either side is played through the same API in tests/marne1914/test_server.py.)"""
+    page.goto(f"{base_url}/")
+    page.select_option("#game", "marne1914")
+    page.select_option("#side", "allied")
+    for option in ("taxis", "variable_reinforcements", "command_and_control", "bef"):
+        page.locator(f"#option-{option}").check()
+    page.select_option("#computer", "heuristic")
+    page.get_by_role("button", name="Start the game").click()
+    assert _prompt(page) == "setup"
+    _button(page, "standard")
+    assert _prompt(page) == "modes"
+    panels = page.locator(".gamepanels")
+    expect(panels).to_contain_text("Reinforcements to come (7.3)")
+    expect(panels).to_contain_text("on a die roll (15.2)")  # variable_reinforcements is on
+    _button(page, "mode F6G-HQ offensive")
+    expect(panels).to_contain_text("F6G-HQ: offensive")
+    _button(page, "commit")
+    assert _prompt(page) not in ("", "modes")

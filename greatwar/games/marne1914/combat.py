@@ -229,19 +229,30 @@ class BombardWith(Prompt[MarneState]):
             )
 
 
+def bombard_box(state: MarneState, target: int, shares: dict[int, int]) -> dict[str, Any]:
+    """9.1.5, 9.7: the bombardment's total, column and modifiers, as rolled and as shown
+    before the roll (the massed-target modifier apart: 8.1.5 hides the stack's points)."""
+    total = sum(shares.values())
+    massed = massed_drm(state, target)
+    drm, why = total_drm(
+        [terrain_drm(state, target), massed, coordination_drm(state, list(shares))]
+    )
+    return {
+        "units": list(shares),
+        "total": total,
+        "column": bombard_column(state, total),
+        "drm": drm,
+        "modifiers": why,
+        "massed": massed,
+    }
+
+
 def fire_bombardment(state: MarneState, side: str, target: int, shares: dict[int, int]) -> None:
     """9.1.5: total the factors, roll with the modifiers, apply the result (9.6)."""
     for unit, n in shares.items():
         state.bombarded[unit] = state.bombarded.get(unit, 0) + n
-    total = sum(shares.values())
-    column = bombard_column(state, total)
-    drm, why = total_drm(
-        [
-            terrain_drm(state, target),
-            massed_drm(state, target),
-            coordination_drm(state, list(shares)),
-        ]
-    )
+    box = bombard_box(state, target, shares)
+    total, column, drm, why = box["total"], box["column"], box["drm"], box["modifiers"]
     roll = die(state)
     result = bombard_result(state, column, roll + drm)
     mods = f" {', '.join(why)}" if why else ""
@@ -283,7 +294,9 @@ def may_attack(state: MarneState, unit: int, target: int) -> bool:
 
 
 def attack_targets(state: MarneState, side: str) -> list[int]:
-    """9.4.2: enemy hexes (or garrisoned Paris hexes, 13.1) next to a unit that may attack."""
+    """9.4.2: enemy hexes (or garrisoned Paris hexes, 13.1) next to a unit that may attack;
+    9.2.2 not a hex barred by an earlier declaration, nor one only units cut off by it could
+    attack."""
     targets = set()
     for unit in state.units_on_map(side):
         if state.counter(unit).is_hq:
@@ -291,7 +304,7 @@ def attack_targets(state: MarneState, side: str) -> list[int]:
         for h in state.c.board.grid.neighbors(state.where[unit]):
             enemy = bool(state.combat_units_in(h)) and state.side_in(h) == OTHER[side]
             paris = side == GERMAN and state.is_garrisoned(h)
-            if (enemy or paris) and may_attack(state, unit, h):
+            if (enemy or paris) and h not in state.barred and may_join(state, unit, h):
                 targets.add(h)
     return sorted(targets)
 
@@ -310,12 +323,71 @@ def forced_attacks(state: MarneState, side: str) -> list[int]:
     return sorted(forced)
 
 
+# --- 9.2.2 attacks declared at the same time ----------------------------------------------
+
+
+def may_give_support(state: MarneState, unit: int) -> bool:
+    """9.3.2: a unit able to give supporting Defense Fire wherever its hex is next to an
+    attacking hex: a combat unit with half its Defense factor at least 1 (artillery: its
+    factor, 9.3.3), not just retreated in (9.8.3), in a hex neither over-stacked (8.1.4) nor
+    a target this phase."""
+    counter = state.counter(unit)
+    here = state.where[unit]
+    if counter.is_hq or unit in state.recent or here in state.targets:
+        return False
+    if state.is_overstacked(here):
+        return False
+    return state.defense(unit) > 0 if counter.is_artillery else state.defense(unit) // 2 > 0
+
+
+def supporting_hexes(state: MarneState, side: str, hexes: list[int]) -> set[int]:
+    """9.2.2, 9.3.2: the enemy hexes next to attacking ``hexes`` from which supporting
+    Defense Fire could be issued at the attackers of ``side``."""
+    grid = state.c.board.grid
+    near = {n for h in hexes for n in grid.neighbors(h)} - set(hexes)
+    return {
+        n
+        for n in near
+        if state.side_in(n) == OTHER[side]
+        and any(may_give_support(state, u) for u in state.units_in(n))
+    }
+
+
+def cut_by(state: MarneState, unit: int, target: int) -> int | None:
+    """9.2.2: a hex attacked earlier this phase, next to ``unit``, whose units could have
+    given supporting fire at it had they not been attacked first: the two attacks had to be
+    declared at the same time, so the unit may not attack ``target`` now (None: it may)."""
+    here = state.where[unit]
+    side = state.counter(unit).side
+    for h in state.c.board.grid.neighbors(here):
+        if h != target and h in state.targets and state.side_in(h) == OTHER[side]:
+            return h
+    return None
+
+
+def may_join(state: MarneState, unit: int, target: int) -> bool:
+    """``may_attack`` (9.4.1), and not cut off from it by an earlier declaration (9.2.2)."""
+    return may_attack(state, unit, target) and cut_by(state, unit, target) is None
+
+
 def start_combat(state: MarneState) -> None:
     """4.C.3: the phasing player's Combat Phase."""
     state.attacked.clear()
     state.targets.clear()
+    state.barred.clear()
     state.recent.clear()
     state.push("combat", side=state.active)
+
+
+def locked_units(state: MarneState, side: str, target: int, taken: list[int]) -> list[int]:
+    """9.6.2: units engaged with ``target`` join its attack at once."""
+    return [
+        u
+        for u in state.units_on_map(side)
+        if u not in taken
+        and target in engaged_with(state, state.where[u])
+        and may_attack(state, u, target)
+    ]
 
 
 class CombatPhase(Prompt[MarneState]):
@@ -336,77 +408,165 @@ class CombatPhase(Prompt[MarneState]):
             state.pop()
             return
         target = state.c.board.grid.index(action.args[0])
-        locked = [
-            u
-            for u in state.units_on_map(side)
-            if target in engaged_with(state, state.where[u]) and may_attack(state, u, target)
-        ]
-        state.push("declare", side=side, target=target, units=locked, locked=list(locked))
+        locked = locked_units(state, side, target, [])
+        state.push("declare", side=side, target=target, units=locked, locked=bool(locked), group=[])
 
     def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
         if action.verb == "end" and forced_attacks(state, side):
             return "engaged units must attack the units they are engaged with first (9.6.2)"
         if action.verb == "attack":
-            return (
-                "the target must be an enemy hex next to a unit that may attack: Offensive "
-                "mode, or Defensive with a Reserve marker or Engaged, in supply (9.4.1, 5.1.2)"
-            )
+            return explain_target(state, action, side)
         return None
 
 
+def explain_target(state: MarneState, action: Action, side: str) -> str:
+    """Why a hex may not be attacked now, with the rule."""
+    target = (
+        state.c.board.grid.index(action.args[0]) if action.args[0] in state.c.board.grid else -1
+    )
+    if target in state.barred:
+        return (
+            f"the units in {action.args[0]} could give supporting fire at the attack on "
+            f"{state.hex_id(state.barred[target])}: an attack on {action.args[0]} had to be "
+            "declared at the same time (9.2.2)"
+        )
+    cut = [
+        (u, h)
+        for u in state.units_on_map(side)
+        if target >= 0
+        and may_attack(state, u, target)
+        and (h := cut_by(state, u, target)) is not None
+    ]
+    if cut:
+        return (
+            f"the units that could attack {action.args[0]} stand next to "
+            f"{state.hex_id(cut[0][1])}, attacked earlier: its units could have given them "
+            "supporting fire, so both attacks had to be declared at the same time (9.2.2)"
+        )
+    return (
+        "the target must be an enemy hex next to a unit that may attack: Offensive "
+        "mode, or Defensive with a Reserve marker or Engaged, in supply (9.4.1, 5.1.2)"
+    )
+
+
 class Declare(Prompt[MarneState]):
-    """9.2.1: identify every unit attacking the hex; they are then committed (9.4.3)."""
+    """9.2.1: identify every unit attacking the hex; they are then committed (9.4.3). 9.2.2:
+    further attacks may be declared at the same time (``also``), as they must be when one
+    could change a unit's eligibility to give supporting fire in another."""
 
     name = "declare"
-    title = "add the units attacking this hex, then declare (9.2.1)"
+    title = "add the units attacking this hex, declare, or declare another attack with it (9.2)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
-        units = list(frame["units"])
-        if units:
+        taken = group_units(frame)
+        if frame["units"]:
             yield act("declare")
         for unit in state.units_on_map(side):
-            if unit not in units and may_attack(state, unit, frame["target"]):
+            if unit not in taken and may_join(state, unit, frame["target"]):
                 yield act("add", state.counter(unit).id)
+        if frame["units"]:
+            chosen = {t for t, _ in frame["group"]} | {frame["target"]}
+            for h in attack_targets(state, side):
+                if h not in chosen and any(
+                    u not in taken and may_join(state, u, h) for u in state.units_on_map(side)
+                ):
+                    yield act("also_attack", state.hex_id(h))
         if not frame["locked"]:
             yield act("cancel")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "add":
             frame["units"] = [*frame["units"], state.unit(action.args[0])]
+        elif action.verb == "also_attack":
+            target = state.c.board.grid.index(action.args[0])
+            frame["group"] = [*frame["group"], [frame["target"], list(frame["units"])]]
+            locked = locked_units(state, side, target, group_units(frame))
+            frame["target"], frame["units"] = target, locked
+            frame["locked"] = frame["locked"] or bool(locked)
         elif action.verb == "cancel":
             state.pop()
         else:
             state.pop()
-            declare(state, side, frame["target"], list(frame["units"]))
+            attacks = [*frame["group"], [frame["target"], list(frame["units"])]]
+            declare(state, side, [(t, list(us)) for t, us in attacks])
+
+    def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb == "also_attack":
+            return explain_target(state, action, side)
+        if action.verb != "add" or action.args[0] not in state.c.by_id:
+            return None
+        unit = state.unit(action.args[0])
+        if unit in group_units(frame):
+            return f"{action.args[0]} already attacks in this declaration (9.2.1)"
+        cut = cut_by(state, unit, frame["target"]) if state.where[unit] >= 0 else None
+        if cut is not None and may_attack(state, unit, frame["target"]):
+            return (
+                f"{action.args[0]} stands next to {state.hex_id(cut)}, attacked earlier: its "
+                "units could have given supporting fire at it, so the attacks had to be "
+                "declared at the same time (9.2.2)"
+            )
+        return (
+            f"{action.args[0]} may not attack {state.hex_id(frame['target'])}: it must be next "
+            "to it, in Offensive mode (or Defensive with a Reserve marker or Engaged), in "
+            "supply, not over-stacked and not yet attacking this phase (9.4.1, 9.4.2)"
+        )
 
 
-def declare(state: MarneState, side: str, target: int, units: list[int]) -> None:
-    """9.2.1: the attack is declared; 8.1.5 the defender may now confirm the attack total."""
-    hexes = sorted({state.where[u] for u in units})
-    state.targets.add(target)
-    state.attacked.update(units)
+def group_units(frame: Frame) -> list[int]:
+    """The units of every attack of a declaration (9.2.2), the one being built included."""
+    return [u for _, units in frame["group"] for u in units] + list(frame["units"])
+
+
+def declare(state: MarneState, side: str, attacks: list[tuple[int, list[int]]]) -> None:
+    """9.2.1: the attacks are declared, all at the same time (9.2.2); 8.1.5 the defender may
+    now confirm the attack totals. Then each is resolved in turn (9.3-9.5)."""
+    for target, units in attacks:
+        state.targets.add(target)
+        state.attacked.update(units)
+    hexes = sorted({state.where[u] for _, units in attacks for u in units})
+    for h in sorted(supporting_hexes(state, side, hexes)):  # 9.2.2, 9.3.2
+        state.barred.setdefault(h, attacks[0][0])
+    for target, units in attacks:
+        from_text = ", ".join(sorted({state.hex_id(state.where[u]) for u in units}))
+        total = sum(state.attack(u) for u in units)
+        state.tell(
+            side,
+            "9.2.1",
+            f"{side} declares an attack on {state.hex_id(target)} from "
+            f"{from_text}: {', '.join(state.name(u) for u in units)} ({total} factors)",
+            public=f"{side} declares an attack on {state.hex_id(target)} from {from_text} "
+            f"with {total} attack factors (8.1.5)",
+        )
+    if len(attacks) > 1:
+        state.note(
+            "9.2.2",
+            f"{side} declares {len(attacks)} attacks at the same time, on "
+            f"{', '.join(state.hex_id(t) for t, _ in attacks)}",
+        )
+    state.reveal()
+    tasks: list[Task] = []
+    for target, units in attacks:
+        was_disrupted = sorted(u for u in units if u in state.disrupted)
+        tasks += [("open", side, target, list(units), was_disrupted), ("defense_fire",)]
+        tasks += [("attack",), ("counter",), ("end_attack",)]
+    state.then(*tasks)
+
+
+def open_task(state: MarneState, task: Task) -> bool:
+    """The next declared attack is resolved: its attacking hexes as its units stand now."""
+    _, side, target, units, was_disrupted = task
+    units = [u for u in units if state.where[u] >= 0]
     state.combat = {
         "attacker": side,
         "target": target,
         "units": units,
-        "hexes": hexes,
-        "was_disrupted": sorted(u for u in units if u in state.disrupted),
+        "hexes": sorted({state.where[u] for u in units}),
+        "was_disrupted": list(was_disrupted),
         "fire": [],  # [firer (unit id or GARRISON), attacking hex, factors] (9.3.4)
         "result": "",
         "counter_hex": -1,
     }
-    total = sum(state.attack(u) for u in units)
-    from_text = ", ".join(state.hex_id(h) for h in hexes)
-    state.tell(
-        side,
-        "9.2.1",
-        f"{side} declares an attack on {state.hex_id(target)} from "
-        f"{from_text}: {', '.join(state.name(u) for u in units)} ({total} factors)",
-        public=f"{side} declares an attack on {state.hex_id(target)} from {from_text} "
-        f"with {total} attack factors (8.1.5)",
-    )
-    state.reveal()
-    state.then(("defense_fire",), ("attack",), ("counter",), ("end_attack",))
+    return True
 
 
 # --- 9.3 defense fire -------------------------------------------------------------------------
@@ -481,26 +641,42 @@ def allotted(state: MarneState, firer: str) -> int:
     return sum(n for who, _, n in state.combat["fire"] if who == firer)
 
 
+def defense_fire_box(state: MarneState, h: int) -> dict[str, Any]:
+    """9.3.5, 9.3.7: the Defense Fire allotted at attacking hex ``h``: firers, total, column
+    of the Offensive line and modifiers (no beneficial terrain)."""
+    combat = state.combat
+    assert combat is not None
+    power = firers(state)
+    shots = sorted({f for f, at, _ in combat["fire"] if at == h and f in power})
+    total = sum(n for f, at, n in combat["fire"] if at == h and f in power)
+    units = [state.unit(f) for f in shots if f != GARRISON]
+    drm, why = total_drm(
+        [
+            crossing_drm(state, h, combat["target"]),  # 9.3.7
+            massed_drm(state, h),
+            coordination_drm(state, units),
+        ]
+    )
+    return {
+        "firers": shots,
+        "total": total,
+        "line": OFFENSIVE,
+        "column": crt_column(state, OFFENSIVE, total),
+        "drm": drm,
+        "modifiers": why,
+    }
+
+
 def resolve_defense_fire(state: MarneState) -> None:
     """9.3.5: one roll on the Offensive line per attacking hex fired at (9.3.6 EN no effect)."""
     combat = state.combat
     assert combat is not None
-    power = firers(state)
     tasks: list[Task] = []
     for h in combat["hexes"]:
-        shots = sorted({f for f, at, _ in combat["fire"] if at == h and f in power})
-        total = sum(n for f, at, n in combat["fire"] if at == h and f in power)
+        box = defense_fire_box(state, h)
+        total, column, drm, why = box["total"], box["column"], box["drm"], box["modifiers"]
         if total <= 0:
             continue
-        units = [state.unit(f) for f in shots if f != GARRISON]
-        column = crt_column(state, OFFENSIVE, total)
-        drm, why = total_drm(
-            [
-                crossing_drm(state, h, combat["target"]),  # 9.3.7
-                massed_drm(state, h),
-                coordination_drm(state, units),
-            ]
-        )
         roll = die(state)
         result = crt_result(state, column, roll + drm)
         if result == "EN":
@@ -586,6 +762,9 @@ def attack_task(state: MarneState, task: Task) -> bool:
         state.note("9.4.3", "no declared attacker is left to attack")
         return True
     reveal_modes(state, survivors + defenders(state, combat["target"]))  # 5.2.5
+    # the roll's line and column tell the attacker the defenders' mode (5.2.5, 9.4.6) even
+    # when their HQ was revealed before: whatever led here may not be undone
+    state.reveal()
     state.push("roll", side=combat["attacker"])
     return False
 
@@ -728,18 +907,36 @@ class CounterAttack(Prompt[MarneState]):
             counter_attack(state, state.c.board.grid.index(action.args[0]))
 
 
-def counter_attack(state: MarneState, at: int) -> None:
-    """9.5.4-9.5.7: all eligible units of the hex, artillery with its bombardment factor; no
-    terrain modifier and no Defense Fire; the line of the attackers' mode."""
+def counter_box(state: MarneState, at: int) -> dict[str, Any]:
+    """9.5.4-9.5.6: the counter attack on hex ``at``: all eligible units of the hex (artillery
+    with its bombardment factor), the line of the attackers' mode, no terrain modifier."""
     combat = state.combat
     assert combat is not None
     units = counter_attackers(state)
     victims = [u for u in combat["units"] if state.where[u] == at]
-    reveal_modes(state, units + victims)
     total = sum(state.attack(u) for u in units)
     line = target_line(state, victims)
-    column = crt_column(state, line, total)
     drm, why = total_drm([massed_drm(state, at), coordination_drm(state, units)])  # 9.5.5
+    return {
+        "units": units,
+        "victims": victims,
+        "total": total,
+        "line": line,
+        "column": crt_column(state, line, total),
+        "drm": drm,
+        "modifiers": why,
+    }
+
+
+def counter_attack(state: MarneState, at: int) -> None:
+    """9.5.4-9.5.7: roll for the counter attack; no Defense Fire against it."""
+    combat = state.combat
+    assert combat is not None
+    box = counter_box(state, at)
+    units, victims = box["units"], box["victims"]
+    reveal_modes(state, units + victims)
+    total, line, column = box["total"], box["line"], box["column"]
+    drm, why = box["drm"], box["modifiers"]
     roll = die(state)
     result = crt_result(state, column, roll + drm)
     mods = f" {', '.join(why)}" if why else ""
@@ -758,12 +955,12 @@ def end_attack_task(state: MarneState, task: Task) -> bool:
     from greatwar.games.marne1914.results import displace_hqs
 
     state.combat = None
-    for side in ("allied", "german"):
-        displace_hqs(state, side)  # 9.9
-    return True
+    waits = [displace_hqs(state, side) for side in ("allied", "german")]  # 9.9
+    return not any(waits)
 
 
 TASKS = {
+    "open": open_task,
     "defense_fire": defense_fire_task,
     "attack": attack_task,
     "counter": counter_task,

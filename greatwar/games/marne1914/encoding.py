@@ -143,6 +143,7 @@ def action_space(options: dict[str, Any]) -> ActionSpace:
         Verb("advance", (units,)),  # 9.8 advance after combat
         Verb("follow", (units,)),
         Verb("stop"),
+        Verb("also_attack", (hexes,)),  # 9.2.2 an attack declared at the same time (ids kept above)
     ]
     if options.get("taxis"):
         # 15.1.2: two Allied reinforcements (not HQs), in counter order as the rules name them

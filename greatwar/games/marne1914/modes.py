@@ -68,9 +68,6 @@ def start_modes(state: MarneState) -> None:
     this is the only time modes change."""
     from greatwar.games.marne1914.results import displace_hqs
 
-    if state.turn == 1:
-        for side in SIDES:
-            displace_hqs(state, side)  # 9.9: no HQ begins in an enemy ZOC
     state.revealed.clear()  # 5.2.5: the new HQ counters are placed face down
     state.pending = {side: {} for side in SIDES}
     state.committed = []
@@ -83,6 +80,9 @@ def start_modes(state: MarneState) -> None:
         state.push("cc_note")  # 15.3.3
     else:
         state.push("modes")
+    if state.turn == 1:
+        for side in SIDES:
+            displace_hqs(state, side)  # 9.9: no HQ begins in an enemy ZOC
 
 
 class Modes(Prompt[MarneState]):

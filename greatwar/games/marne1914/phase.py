@@ -38,6 +38,7 @@ def start_movement(state: MarneState) -> None:
     state.rallied.clear()
     state.attacked.clear()
     state.targets.clear()
+    state.barred.clear()
     state.bombarded.clear()
     state.entered.clear()
     state.rail_used = {"german": 0, "french": 0, "british": 0}

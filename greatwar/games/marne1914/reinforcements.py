@@ -244,9 +244,9 @@ class Arrive(Prompt[MarneState]):
             state.moved.add(unit)
             moved_note(state, unit, entry, to)
         state.note("7.3.1", f"a {side} reinforcement enters at {state.hex_id(entry)}")
-        displace_hqs(state, OTHER[side])
         if state.counter(unit).marker == "M" and friendly_hqs(state, side):
             state.push("attach", side=side, unit=unit)  # 7.3.2
+        displace_hqs(state, OTHER[side])  # 9.9, answered first
 
 
 def friendly_hqs(state: MarneState, side: str) -> list[int]:

@@ -255,9 +255,8 @@ class Retreat(Prompt[MarneState]):
             public=f"the enemy retreats from {state.hex_id(frame['at'])} to {action.args[0]}",
         )
         disrupt(state, units, "9.8.4")  # 9.6.3, 9.8.4
-        if in_zoc:
-            victim = max(units, key=lambda u: (state.steps[u], -u))
-            state.lose_step(victim, "9.8.2", "retreat through an enemy ZOC")
+        if in_zoc and len(units) == 1:
+            state.lose_step(units[0], "9.8.2", ZOC_LOSS)
             units = alive(state, units, to)
         frame["at"], frame["units"] = to, units
         frame["visited"] = [*frame["visited"], to]
@@ -269,6 +268,41 @@ class Retreat(Prompt[MarneState]):
             state.pop()
             if had_friends:
                 state.recent.update(units)  # 9.8.3
+        if in_zoc and len(units) > 1:
+            # 9.8.2 "any one retreating unit": the owner chooses, before the retreat goes on
+            state.push("retreat_loss", side=side, units=units, at=to, blocking=True)
+
+
+ZOC_LOSS = "retreat through an enemy ZOC"
+
+
+class RetreatLoss(Prompt[MarneState]):
+    """9.8.2: the owner chooses which retreating unit loses the step for a hex of enemy ZOC."""
+
+    name = "retreat_loss"
+    title = "choose the retreating unit that loses a step in the enemy ZOC (9.8.2)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        for u in alive(state, list(frame["units"]), frame["at"]):
+            yield act("lose", state.counter(u).id)
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        state.pop()
+        unit = state.unit(action.args[0])
+        state.lose_step(unit, "9.8.2", ZOC_LOSS)
+        if state.where[unit] < 0:
+            state.recent.discard(unit)  # 9.8.3 concerns only the units still there
+
+    def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb != "lose":
+            return None
+        names = ", ".join(
+            state.counter(u).id for u in alive(state, list(frame["units"]), frame["at"])
+        )
+        return (
+            f"the step is lost by one of the units retreating into the enemy ZOC at "
+            f"{state.hex_id(frame['at'])}: {names} (9.8.2)"
+        )
 
 
 def recent_check_task(state: MarneState, task: Task) -> bool:
@@ -371,50 +405,105 @@ class Advance(Prompt[MarneState]):
             f"{state.name(unit)} advances into {state.hex_id(to)}",
             public=f"an enemy unit advances into {state.hex_id(to)}",
         )
-        displace_hqs(state, OTHER[side])
         if not advancers(state) and not followers(state):
             state.pop()
+        displace_hqs(state, OTHER[side])  # 9.9, answered before the next advance
 
 
 # --- 9.9 HQs and combat -------------------------------------------------------------------
 
 
-def displace_hqs(state: MarneState, side: str) -> None:
-    """9.9: an HQ in an enemy ZOC retreats as far as needed to leave it, through enemy ZOCs
-    freely; if it must pass an enemy unit it is out of supply for the rest of the game."""
-    for hq in sorted(state.mode):
-        if state.counter(hq).side != side or state.where[hq] < 0:
+def refuges(state: MarneState, hq: int) -> tuple[list[int], bool]:
+    """9.9: the hexes out of the enemy ZOC an HQ may retreat to, "as many hexes as necessary"
+    (the fewest), through enemy ZOCs freely; and whether it must pass through enemy units
+    to reach them (then it is out of supply for the rest of the game)."""
+    side = state.counter(hq).side
+    zoc = state.zoc(OTHER[side])
+    grid = state.c.board.grid
+    goals = {h for h in grid if h not in zoc and not state.is_enemy_hex(h, side)}
+    open_hexes = {h for h in grid if not state.is_enemy_hex(h, side)}
+    found = nearest(state, state.where[hq], goals, open_hexes)
+    if found:
+        return found, False
+    return nearest(state, state.where[hq], goals, set(grid)), True
+
+
+def displaced(state: MarneState, side: str) -> list[int]:
+    """9.9: the side's HQs on the map standing in an enemy ZOC."""
+    zoc = state.zoc(OTHER[side])
+    return [
+        hq
+        for hq in sorted(state.mode)
+        if state.counter(hq).side == side and state.where[hq] >= 0 and state.where[hq] in zoc
+    ]
+
+
+def displace_hqs(state: MarneState, side: str) -> bool:
+    """9.9: every HQ of ``side`` in an enemy ZOC retreats at once; its owner chooses where
+    when more than one hex is as near (a prompt per HQ, answered before anything else).
+    Whether a prompt now waits."""
+    asked = {f["unit"] for f in state.stack if f["p"] == "hq_retreat"}
+    waits = False
+    for hq in reversed(displaced(state, side)):  # the lowest HQ is asked first
+        if hq in asked:
             continue
-        zoc = state.zoc(OTHER[side])
-        start = state.where[hq]
-        if start not in zoc:
-            continue
-        goals = {h for h in state.c.board.grid if h not in zoc and not state.is_enemy_hex(h, side)}
-        open_hexes = {h for h in state.c.board.grid if not state.is_enemy_hex(h, side)}
-        found = nearest(state, start, goals, open_hexes)
-        cut = found is None
-        if found is None:
-            found = nearest(state, start, goals, set(state.c.board.grid))
-        if found is None:
-            continue
-        state.put(hq, found)
+        options, cut = refuges(state, hq)
+        if len(options) == 1:
+            retreat_hq(state, hq, options[0], cut)
+        elif options:
+            state.push("hq_retreat", side=side, unit=hq, blocking=True)
+            waits = True
+    return waits
+
+
+def retreat_hq(state: MarneState, hq: int, to: int, cut: bool) -> None:
+    start = state.where[hq]
+    state.put(hq, to)
+    state.note(
+        "9.9",
+        f"{state.counter(hq).id} retreats from {state.hex_id(start)} to "
+        f"{state.hex_id(to)} out of the enemy ZOC",
+    )
+    if cut:
+        state.cut_off.add(hq)
+        state.oos.add(hq)
         state.note(
             "9.9",
-            f"{state.counter(hq).id} retreats from {state.hex_id(start)} to "
-            f"{state.hex_id(found)} out of the enemy ZOC",
+            f"{state.counter(hq).id} passed through enemy units: out of supply "
+            "for the rest of the game",
         )
-        if cut:
-            state.cut_off.add(hq)
-            state.oos.add(hq)
-            state.note(
-                "9.9",
-                f"{state.counter(hq).id} passed through enemy units: out of supply "
-                "for the rest of the game",
-            )
 
 
-def nearest(state: MarneState, start: int, goals: set[int], passable: set[int]) -> int | None:
-    """Breadth-first: the nearest hex of ``goals`` through ``passable`` hexes."""
+class HqRetreat(Prompt[MarneState]):
+    """9.9: the owner chooses the hex out of the enemy ZOC where the displaced HQ goes."""
+
+    name = "hq_retreat"
+    title = "choose where the HQ retreats out of the enemy ZOC (9.9)"
+
+    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        for h in refuges(state, frame["unit"])[0]:
+            yield act("retreat", state.hex_id(h))
+
+    def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
+        state.pop()
+        cut = refuges(state, frame["unit"])[1]
+        retreat_hq(state, frame["unit"], state.c.board.grid.index(action.args[0]), cut)
+
+    def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
+        if action.verb != "retreat":
+            return None
+        options, cut = refuges(state, frame["unit"])
+        how = " (only through enemy units)" if cut else ""
+        return (
+            f"{state.counter(frame['unit']).id} retreats the fewest hexes needed to leave the "
+            f"enemy ZOC{how}, to a hex free of enemy units and ZOC: "
+            f"{', '.join(state.hex_id(h) for h in options)} (9.9)"
+        )
+
+
+def nearest(state: MarneState, start: int, goals: set[int], passable: set[int]) -> list[int]:
+    """Breadth-first: the hexes of ``goals`` nearest to ``start`` through ``passable`` hexes,
+    in hex order."""
     grid = state.c.board.grid
     seen = {start}
     frontier = [start]
@@ -425,12 +514,13 @@ def nearest(state: MarneState, start: int, goals: set[int], passable: set[int]) 
                 if there in seen:
                     continue
                 seen.add(there)
-                if there in goals:
-                    return there
-                if there in passable:
+                if there in passable or there in goals:
                     nxt.append(there)
+        found = sorted(h for h in nxt if h in goals)
+        if found:
+            return found
         frontier = sorted(nxt)
-    return None
+    return []
 
 
 TASKS = {
@@ -440,4 +530,4 @@ TASKS = {
     "recent_check": recent_check_task,
     "advance": advance_task,
 }
-PROMPTS = (DisruptOne(), Split(), Lose(), Retreat(), Advance())
+PROMPTS = (DisruptOne(), Split(), Lose(), Retreat(), RetreatLoss(), Advance(), HqRetreat())

@@ -65,6 +65,9 @@ class MarneState(State):
         self.rail_used: dict[str, int] = {"german": 0, "french": 0, "british": 0}
         self.attacked: set[int] = set()  # units that attacked this combat phase
         self.targets: set[int] = set()  # hexes attacked this combat phase (9.3.2)
+        # 9.2.2: hexes whose units could have given supporting fire at an attack declared
+        # earlier this phase -> that attack's target; they may no longer be attacked
+        self.barred: dict[int, int] = {}
         self.recent: set[int] = set()  # units retreated into a friendly hex (9.8.3)
         self.bombarded: dict[int, int] = {}  # artillery -> factors used this phase (9.1.4)
         self.combat: dict[str, Any] | None = None  # the attack being resolved (9.2-9.5)
@@ -374,6 +377,7 @@ class MarneState(State):
         new.rail_used = dict(self.rail_used)
         new.attacked = set(self.attacked)
         new.targets = set(self.targets)
+        new.barred = dict(self.barred)
         new.recent = set(self.recent)
         new.bombarded = dict(self.bombarded)
         new.combat = _copy_combat(self.combat)
@@ -416,6 +420,7 @@ class MarneState(State):
             "rail_used": self.rail_used,
             "attacked": sorted(self.attacked),
             "targets": sorted(self.targets),
+            "barred": {str(h): t for h, t in sorted(self.barred.items())},
             "recent": sorted(self.recent),
             "bombarded": {str(u): f for u, f in sorted(self.bombarded.items())},
             "combat": self.combat,

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from greatwar.games.marne1914.combat import attack_box, firers
+from greatwar.games.marne1914.combat import (
+    GARRISON,
+    attack_box,
+    bombard_box,
+    counter_box,
+    defense_fire_box,
+    firers,
+)
 from greatwar.games.marne1914.data import ALLIED, GERMAN, OTHER, SIDES
 from greatwar.games.marne1914.modes import chosen, side_hqs
 from greatwar.games.marne1914.rules import PHASE_ORDER, PHASE_TITLES
@@ -128,6 +135,72 @@ def fire_box(state: MarneState) -> dict[str, Any]:
     }
 
 
+def odds_text(line: str, column: int, drm: int, modifiers: list[str]) -> str:
+    """A roll as the player sees it before it is made: column, line and modifiers (9.7)."""
+    mods = ", ".join(modifiers) or "no modifiers"
+    return f"column {column} on the {line} line, {drm:+d} ({mods})"
+
+
+def defense_fire_view(state: MarneState) -> dict[str, Any]:
+    """9.3.5: the Defense Fire allotted so far, one roll per attacking hex fired at."""
+    combat = state.combat
+    assert combat is not None
+    boxes = [(h, defense_fire_box(state, h)) for h in combat["hexes"]]
+    fired = [(h, b) for h, b in boxes if b["total"] > 0]
+    odds = "; ".join(
+        f"at {state.hex_id(h)}: {b['total']} factors, "
+        + odds_text(b["line"], b["column"], b["drm"], b["modifiers"])
+        for h, b in fired
+    )
+    return {
+        "target": state.hex_id(fired[0][0] if fired else combat["hexes"][0]),
+        "firers": [f for _, b in fired for f in b["firers"] if f != GARRISON],
+        "strength": sum(b["total"] for _, b in fired),
+        "odds": odds or "no Defense Fire allotted yet (9.3.4)",
+    }
+
+
+def counter_view(state: MarneState, hexes: list[int]) -> dict[str, Any]:
+    """9.5.4: each attacking hex that may be counter attacked, with its column and modifiers."""
+    boxes = [(h, counter_box(state, h)) for h in hexes]
+    first = boxes[0][1]
+    # no "defense": the attackers' Defense factors stay hidden (8.1.5), the CRT does not use them
+    return {
+        "target": state.hex_id(hexes[0]),
+        "firers": [state.counter(u).id for u in first["units"]],
+        "strength": first["total"],
+        "odds": "; ".join(
+            (f"at {state.hex_id(h)}: " if len(boxes) > 1 else "")
+            + odds_text(b["line"], b["column"], b["drm"], b["modifiers"])
+            for h, b in boxes
+        ),
+    }
+
+
+def bombard_view(state: MarneState, target: int, shares: dict[str, int]) -> dict[str, Any]:
+    """9.1.5: the factors allotted, their Bombardment Table column and the modifiers the
+    bombarding side can know before the roll (8.1.5: not the target stack's points)."""
+    box = bombard_box(state, target, {int(u): n for u, n in shares.items()})
+    massed, massed_text = box["massed"]
+    shown = [m for m in box["modifiers"] if m != massed_text]
+    mods = ", ".join(shown) or "no modifiers"
+    if not box["total"]:
+        odds = "no factors allotted yet (9.1.4)"
+    else:
+        odds = (
+            f"column B{box['column']} of the Bombardment Table, {box['drm'] - massed:+d} "
+            f"({mods}); +{state.c.tables['drm']['massed']} more if the target holds "
+            f"{state.c.tables['stacking']['massed_target']} or more stacking points (9.7.2, "
+            "known at the roll: 8.1.5)"
+        )
+    return {
+        "target": state.hex_id(target),
+        "firers": [state.counter(u).id for u in box["units"]],
+        "strength": box["total"],
+        "odds": odds,
+    }
+
+
 def prompt_view(state: MarneState, side: str) -> dict[str, Any] | None:
     if side not in state.sides_to_act():
         return None
@@ -142,6 +215,14 @@ def prompt_view(state: MarneState, side: str) -> dict[str, Any] | None:
         units = list(frame["units"])
         view["declared"] = [state.counter(u).id for u in units]
         view["attack"] = sum(state.attack(u) for u in units)
+        view["with"] = [  # 9.2.2: the attacks declared at the same time, so far
+            {
+                "target": state.hex_id(t),
+                "units": [state.counter(u).id for u in us],
+                "attack": sum(state.attack(u) for u in us),
+            }
+            for t, us in frame["group"]
+        ]
     if frame["p"] == "roll" and state.combat is not None:
         view["fire"] = fire_box(state)
     if frame["p"] == "defense_fire" and state.combat is not None:
@@ -150,8 +231,12 @@ def prompt_view(state: MarneState, side: str) -> dict[str, Any] | None:
         view["allotted"] = [
             {"firer": f, "at": state.hex_id(h), "factors": n} for f, h, n in state.combat["fire"]
         ]
+        view["fire"] = defense_fire_view(state)
+    if frame["p"] == "counter" and state.combat is not None:
+        view["fire"] = counter_view(state, list(frame["hexes"]))
     if frame["p"] == "bombard_with":
         view["shares"] = {state.counter(int(u)).id: n for u, n in frame["shares"].items()}
+        view["fire"] = bombard_view(state, frame["target"], frame["shares"])
     for key in ("n", "left"):
         if key in frame:
             view[key] = frame[key]

@@ -340,6 +340,25 @@ class MarneHeuristic:
     def on_reinforce_done(self, state: State, legal: list[Action]) -> Action | None:
         return None
 
+    # --- owner's choices of 9.8.2 and 9.9 -------------------------------------------------
+
+    def on_retreat_loss(self, state: State, legal: list[Action]) -> Action | None:
+        """9.8.2: the unit with the most steps left loses one (no unit eliminated if any can
+        avoid it), the first in counter order among equals."""
+        steps = {
+            u["id"]: 1 if u["reduced"] else self.c.by_id[u["id"]].steps
+            for stack in self.observe(state, fresh=True)["stacks"]
+            for u in stack["units"]
+            if stack["side"] == self.side
+        }
+        return max(legal, key=lambda a: (steps.get(a.args[0], 0), -self.c.by_id[a.args[0]].index))
+
+    def on_hq_retreat(self, state: State, legal: list[Action]) -> Action | None:
+        """9.9: the refuge the HQ's own movement would prefer (near its corps)."""
+        unit: str = self.observe(state, fresh=True)["prompt"]["unit"]
+        pic = self.current(state)
+        return max(legal, key=lambda a: self.score(pic, unit, self.grid.index(a.args[0])))
+
 
 def heuristic(side: str, seed: int = 0) -> Player:
     """The scripted player of ``side``."""
