@@ -337,8 +337,9 @@ def _seat_routes(app: FastAPI, hub: Hub) -> None:
 
     @app.post("/api/seats/{token}/hurry")
     async def post_hurry(token: str) -> dict[str, Any]:
-        """Ask a computer player that is thinking to play its best move found so far."""
-        return {"hurried": await hub.hurry(token)}
+        """Ask the computer player that is thinking to move now: its best move found so far,
+        or (a player that cannot stop early) a safe legal move; the answer says which."""
+        return await hub.hurry(token)
 
     @app.get("/api/seats/{token}/record")
     async def get_record(token: str) -> dict[str, Any]:

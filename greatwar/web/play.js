@@ -321,7 +321,8 @@ class PlayScreen {
       parts.push(...this.promptDetails());
     } else {
       const waiting = (o.to_act || []).map((s) => this.sideName(s)).join(", ");
-      const computer = (o.to_act || []).find((s) => (this.msg.game.players[s] || "").startsWith("computer"));
+      const computer = this.msg.thinking?.side
+        || (o.to_act || []).find((s) => (this.msg.game.players[s] || "").startsWith("computer"));
       parts.push(h("h2", {}, waiting ? `Waiting for ${waiting}` : "Waiting"));
       if (computer) parts.push(this.thinking(computer));
     }
@@ -331,12 +332,13 @@ class PlayScreen {
     box.replaceChildren(...parts);
   }
 
-  // While a computer side thinks: who, for how long, and a button asking it to move now.
+  // While a computer side thinks: who, for how long (counted from when the server says it
+  // began, so a reload does not restart the clock), and a button asking it to move now.
   thinking(side) {
     if (this.thinkingPly !== this.msg.ply) {
       this.thinkingPly = this.msg.ply;
-      this.thinkingSince = performance.now();
-      this.hurried = false;
+      this.thinkingSince = performance.now() - (this.msg.thinking?.seconds || 0) * 1000;
+      this.hurried = null;
     }
     const clock = h("span", { class: "elapsed" });
     const tick = () => {
@@ -346,23 +348,30 @@ class PlayScreen {
     tick();
     clearInterval(this.thinkingTimer);
     this.thinkingTimer = setInterval(tick, 1000);
+    const said = h("span", { class: "hurried", "aria-live": "polite" }, this.hurried || "");
     const canHurry = this.msg.seat.role !== "spectator";
-    const button = canHurry ? h("button", { class: "hurry", disabled: this.hurried,
-      title: "ask the computer to play the best move it has found so far",
+    const button = canHurry ? h("button", { class: "hurry", disabled: Boolean(this.hurried),
+      title: "ask the computer to play now: the best move it has found so far, or a safe legal move",
       onclick: async (e) => {
-        this.hurried = true;
         e.target.disabled = true;
-        e.target.textContent = "Moving…";
+        this.hurried = "Moving…";
+        said.textContent = this.hurried;
         try {
           const answer = await api.hurry(this.token);
-          if (!answer.hurried) e.target.textContent = "It plays as fast as it can";
+          document.body.dataset.hurried = answer.detail; // page state: what the server said
+          this.hurried = answer.hurried ? `Moving now: ${answer.detail}.` : `Cannot hurry: ${answer.detail}.`;
+          if (!answer.hurried) e.target.disabled = false;
         } catch (error) {
+          this.hurried = null;
+          e.target.disabled = false;
           this.showError(error.message);
+          return;
         }
-      } }, this.hurried ? "Moving…" : "Move now") : null;
+        said.textContent = this.hurried;
+      } }, "Move now") : null;
     this.el.thinking = h("div", { class: "thinking", role: "status", "aria-live": "off" },
       h("span", { class: "spinner", "aria-hidden": "true" }),
-      h("span", {}, `${this.sideName(side)} (computer) is thinking · `, clock), button);
+      h("span", {}, `${this.sideName(side)} (computer) is thinking · `, clock), button, said);
     document.body.dataset.thinking = "1";
     return this.el.thinking;
   }
