@@ -19,6 +19,10 @@ const LOG_SHOWN = 400;
 const MENU_MOST = 8; // a hex with more actions than this is decided by the prompt's group
 
 const words = (key) => key.replaceAll("_", " ");
+const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+const COMPASS_GRID = ["NW", "N", "NE", "W", null, "E", "SW", "S", "SE"]; // north up, as on the table
+const COMPASS_NAMES = { N: "north", NE: "north-east", E: "east", SE: "south-east", S: "south",
+  SW: "south-west", W: "west", NW: "north-west" };
 
 export async function playScreen(root, token) {
   if (!token) {
@@ -119,7 +123,13 @@ class PlayScreen {
       if (!this.el.rule.contains(e.target) && !e.target.closest?.("button.rule")) this.el.rule.hidden = true;
     }, true);
     if (board?.format === "greatwar-table") {
-      this.map = new TableView(this.el.mapBox, board, { act: (a) => this.act(a), sideName: (s) => this.sideName(s) });
+      this.map = new TableView(this.el.mapBox, board, { act: (a) => this.act(a), sideName: (s) => this.sideName(s),
+        onSelect: ({ group }) => {
+          if (group && group !== this.unitChoice) {
+            this.unitChoice = group;
+            if (this.msg) this.renderPrompt();
+          }
+        } });
       // on a phone the table's column takes the table's own shape, not a fixed height
       const [, , w, d] = this.map.view;
       this.el.mapBox.parentElement?.style.setProperty("--table-aspect", `${w} / ${d}`);
@@ -152,7 +162,7 @@ class PlayScreen {
   // Zoom to the hexes the player may click now, else to their own units.
   focusChoices() {
     if (!this.map || !this.msg) return;
-    if (!this.hexMap) return this.map.focus();
+    if (!this.hexMap) return this.map.focus(this.tableFocus());
     const marks = this.marks();
     const hexes = [...marks.targets, ...marks.units, ...marks.firers];
     if (marks.fireTarget) hexes.push(marks.fireTarget);
@@ -162,6 +172,16 @@ class PlayScreen {
     const shown = hexes.length ? hexes : own.length ? own : any;
     if (shown.length) this.map.focus(shown);
     else this.map.fit();
+  }
+
+  // The figures a table opens on: those with a choice now, else the viewer's own, else all.
+  tableFocus() {
+    const figures = this.obs.table?.figures || [];
+    const subjects = new Set((this.obs.legal_actions || []).map((a) => a.split(/\s+/)[1]).filter(Boolean));
+    const side = this.msg.acting_as;
+    const mine = figures.filter((f) => f.side === side);
+    const choosing = mine.filter((f) => subjects.has(f.id) || subjects.has(f.group));
+    return (choosing.length ? choosing : mine.length ? mine : figures).map((f) => f.id);
   }
 
   setStatus(status) {
@@ -411,8 +431,91 @@ class PlayScreen {
       const where = titles.map((p) => `“${p.title}”`).join(", ");
       parts.push(h("p", { class: "hint" }, `Choose in ${where} below.`));
     }
-    if (buttons.length) parts.push(this.buttonRows(buttons));
+    const table = this.map && !this.hexMap ? this.tableOrders(buttons) : null;
+    if (table) parts.push(table.box);
+    const rest = table ? table.rest : buttons;
+    if (rest.length) parts.push(this.buttonRows(rest));
     return parts;
+  }
+
+  // A table game's orders by unit, so that a few dozen regiment and figure orders do not
+  // fill the page: a row with a button per unit that has a choice (a click on a figure or a
+  // unit's mark on the table picks it too), then the chosen unit's orders, directions as a
+  // compass with the distance beside it, objectives and targets as short buttons. Actions
+  // that name no unit stay as buttons (the rest).
+  tableOrders(actions) {
+    const figures = new Map((this.obs.table?.figures || []).map((f) => [f.id, f]));
+    const groups = new Set([...figures.values()].map((f) => f.group));
+    const units = new Map(); // unit -> subject -> verb -> actions
+    const rest = [];
+    for (const action of actions) {
+      const w = action.split(/\s+/);
+      const unit = figures.get(w[1])?.group || (groups.has(w[1]) ? w[1] : null);
+      if (!unit) {
+        rest.push(action);
+        continue;
+      }
+      if (!units.has(unit)) units.set(unit, new Map([[unit, new Map()]]));
+      const subjects = units.get(unit);
+      if (!subjects.has(w[1])) subjects.set(w[1], new Map());
+      const verbs = subjects.get(w[1]);
+      if (!verbs.has(w[0])) verbs.set(w[0], []);
+      verbs.get(w[0]).push(action);
+    }
+    if (!units.size) return null;
+    if (!units.has(this.unitChoice)) this.unitChoice = [...units.keys()][0];
+    const chosen = this.unitChoice;
+    const name = (unit) => {
+      const members = [...figures.values()].filter((f) => f.group === unit);
+      const leader = members.find((f) => (f.flags || []).includes("leader"));
+      return leader ? leader.name.replace(/^Leader /, "") : members[0]?.name || "";
+    };
+    const tabs = h("div", { class: "unittabs", role: "group", "aria-label": "units with orders" },
+      [...units.keys()].map((unit) => h("button", { class: `unittab${unit === chosen ? " on" : ""}`,
+        "aria-pressed": unit === chosen ? "true" : "false", "data-unit": unit, title: name(unit),
+        onclick: () => {
+          this.unitChoice = unit;
+          this.map.selectUnit(unit, this.msg.acting_as);
+          this.renderPrompt();
+        } }, unit)));
+    const blocks = [...units.get(chosen).entries()].filter(([, verbs]) => verbs.size).map(([subject, verbs]) => {
+      const figure = figures.get(subject);
+      const title = figure ? `${subject} ${figure.name}` : `${subject} ${name(subject)}`;
+      return h("div", { class: "subject", "data-subject": subject }, h("h4", {}, title),
+        [...verbs.entries()].map(([verb, list]) => this.verbRow(verb, list)));
+    });
+    const box = h("div", { class: "orders" },
+      h("p", { class: "hint" }, "Pick a unit here, or a figure or a unit's mark on the table:"),
+      tabs, blocks);
+    return { box, rest };
+  }
+
+  // One verb of one unit: a compass when its words are directions (and distances), else a
+  // short button per remaining word(s); a verb with nothing more is one button.
+  verbRow(verb, list) {
+    const rests = list.map((a) => a.split(/\s+/).slice(2));
+    const button = (action, text, extra = {}) => h("button", { class: "act small", "data-action": action,
+      title: describe(action, this.pieces), onclick: () => this.act(action), ...extra }, text);
+    if (rests.every((r) => !r.length)) return h("div", { class: "verb" }, button(list[0], capital(words(verb))));
+    const label = h("span", { class: "vlabel" }, `${capital(words(verb))}:`);
+    if (rests.every((r) => COMPASS.includes(r[0]) && r.length <= 2)) {
+      const distances = [...new Set(rests.map((r) => r[1]).filter(Boolean))];
+      if (!distances.includes(this.distanceChoice)) this.distanceChoice = distances[0];
+      const byDir = new Map();
+      list.forEach((a, i) => {
+        if (!rests[i][1] || rests[i][1] === this.distanceChoice) byDir.set(rests[i][0], a);
+      });
+      const rose = h("div", { class: "compass", role: "group", "aria-label": `${words(verb)}: direction` },
+        COMPASS_GRID.map((dir) => (dir && byDir.has(dir)
+          ? button(byDir.get(dir), dir, { "aria-label": `${words(verb)} ${COMPASS_NAMES[dir]}` })
+          : h("span", { class: dir ? "off" : "hub" }, dir ? dir : "·"))));
+      const pick = distances.length > 1 ? h("div", { class: "distance", role: "radiogroup", "aria-label": "distance" },
+        distances.map((d) => h("label", {}, h("input", { type: "radio", name: `distance-${verb}`, value: d,
+          checked: d === this.distanceChoice,
+          onchange: () => { this.distanceChoice = d; this.renderPrompt(); } }), ` ${d}`))) : null;
+      return h("div", { class: "verb compassrow" }, label, rose, pick);
+    }
+    return h("div", { class: "verb" }, label, list.map((a, i) => button(a, rests[i].join(" "))));
   }
 
   // Buttons, one per action; when there are many, actions that differ only in their last word

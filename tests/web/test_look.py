@@ -120,9 +120,32 @@ def _assert_own_words(page: Page) -> None:
     assert not raw, f"raw field names in the panels: {raw}"
 
 
+def _table_sizes(page: Page) -> dict[str, Any]:
+    """Screen sizes on the table, of what lies inside the table's visible area: unit marks'
+    widths, figures' widths, the heights of figures' letters, and pixels per inch."""
+    sizes: dict[str, Any] = page.evaluate(
+        """() => {
+            const svg = document.querySelector("svg.table-view");
+            const box = svg.getBoundingClientRect();
+            const inside = (b) => b.left >= box.left && b.right <= box.right
+                && b.top >= box.top && b.bottom <= box.bottom;
+            const widths = (sel) => [...svg.querySelectorAll(sel)]
+                .map((e) => e.getBoundingClientRect()).filter(inside).map((b) => b.width);
+            const letters = [...svg.querySelectorAll("text.tbl-letter")]
+                .map((e) => e.getBoundingClientRect()).filter(inside).map((b) => b.height);
+            return { marks: widths("g.tbl-unit rect"), figures: widths(".tbl-mark"), letters,
+                     pxPerInch: Number(svg.dataset.pxPerInch) };
+        }"""
+    )
+    return sizes
+
+
 def test_the_miniatures_table_reads_like_a_printed_one(browser: Browser, base_url: str) -> None:
     """The trenches table at both sizes: terrain and figures drawn, the scale ruler, the
-    turn's Fortune of War, the game's panels in its own words, the log grouped by turn."""
+    turn's Fortune of War, the game's panels in its own words, the log grouped by turn. It
+    opens zoomed on the figures with a choice: at 1366x768 a unit's mark is >= 40 px wide, a
+    figure >= 20 px, its letter >= 12 px high; the orders come one unit at a time, so the
+    prompt fits the laptop's screen and stays short on a phone."""
     game, plies, side = TRENCHES
     urls = game_at(base_url, game, SEED, plies)
     assert {"french", "german", "gm"} <= set(urls)
@@ -136,6 +159,19 @@ def test_the_miniatures_table_reads_like_a_printed_one(browser: Browser, base_ur
         box = table.bounding_box()
         assert box is not None and box["width"] >= viewport["width"] * 0.6
         assert page.evaluate("document.body.dataset.prompt") == "move_fire"
+        sizes = _table_sizes(page)
+        assert len(sizes["marks"]) >= 1 and min(sizes["marks"]) >= 40, sizes["marks"]
+        assert len(sizes["figures"]) >= 20, "the opening view shows the figures with a choice"
+        assert min(sizes["letters"]) >= 12, sizes["letters"]
+        if viewport is DESKTOP:
+            assert sizes["pxPerInch"] >= 22
+            assert min(sizes["figures"]) >= 17, sizes["figures"]
+        # the orders, one unit at a time
+        orders = page.locator(".prompt .orders")
+        assert orders.locator(".unittab").count() >= 4  # HQ, three regiments, the tank
+        prompt = page.locator(".prompt").bounding_box()
+        assert prompt is not None
+        assert prompt["height"] <= (720 if viewport is DESKTOP else 640), prompt["height"]
         expect(page.locator(".gamepanels .gpanel").first).to_be_visible()
         assert page.locator(".details").is_hidden()
         _assert_own_words(page)
@@ -151,6 +187,26 @@ def test_the_miniatures_table_reads_like_a_printed_one(browser: Browser, base_ur
     expect(gm.locator(".gamepanels")).to_contain_text("Rifleman")
     _assert_own_words(gm)
     gm.context.close()
+
+
+def test_a_unit_is_ordered_from_its_own_short_list(browser: Browser, base_url: str) -> None:
+    """The French Move and Fire: a unit's mark on the table picks the unit; its orders show
+    as a compass with the distance beside it, and an order given there is played."""
+    game, plies, side = TRENCHES
+    urls = game_at(base_url, game, SEED, plies)
+    page = _open(browser, urls[side], DESKTOP, "svg.table-view g.tbl-unit")
+    page.locator('svg.table-view g.tbl-unit[data-unit="R2"]').click()
+    expect(page.locator('.prompt .unittab[data-unit="R2"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    rose = page.get_by_role("group", name="order: direction")
+    expect(rose.get_by_role("button")).to_have_count(8)
+    page.get_by_role("radio", name="half").check()
+    before = ply(page)
+    rose.get_by_role("button", name="order north", exact=True).click()
+    wait_ply(page, before + 1)
+    expect(page.locator(".log")).to_contain_text("order R2 N half")
+    page.context.close()
 
 
 def test_devil_dogs_cards_are_drawn_as_cards(browser: Browser, base_url: str) -> None:

@@ -36,6 +36,7 @@ def test_trenches_table_select_move_and_order_with_the_mouse(page: Page, base_ur
     expect(page.locator("svg.table-view text.tbl-event")).to_contain_text("Fortune of War")
     assert page.locator("svg.table-view g.tbl-figure").count() > 100
     _to_the_move(page)
+    page.locator("button.fit").click()  # the whole table: every figure in reach of the mouse
     mg = page.locator('g.tbl-figure[data-figure="F26"]')  # the 1st Regiment's Hotchkiss
     mg.click()
     expect(page.locator("svg.table-view circle.tbl-range")).to_have_count(1)
