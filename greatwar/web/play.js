@@ -665,7 +665,7 @@ class PlayScreen {
     const units = unitsAt(this.obs, hex);
     const rows = units.map((u) => {
       const actions = this.classified.unitActions.get(u.id) || [];
-      const colours = this.hexMap?.sideStyle(u.side) || {};
+      const colours = this.hexMap?.unitStyle(u, stack?.side || u.side) || {};
       return h("li", { class: `unit ${u.side}${u.done ? " done" : ""}` },
         h("span", { class: "face", style: `background:${colours.fill};color:${colours.ink}` }, this.valuesOf(u)),
         h("span", { class: "uname" }, `${u.name || ""} `, h("small", {}, `${u.id}${u.done ? " · done" : ""}`)),

@@ -95,6 +95,12 @@ def test_every_game_reads_like_a_printed_one(
     widths = _counter_widths(page)
     assert widths, "the opening view shows counters"
     assert min(widths) >= 40, f"counters of {min(widths):.0f} px at the opening view"
+    # every counter face up carries its nation's mark (US, FR, GB, DE, ...)
+    marks = page.eval_on_selector_all(
+        "svg.map g.stack > .counter:not(.hidden)",
+        "cs => cs.map((c) => c.querySelector('text.nation')?.textContent || '')",
+    )
+    assert marks and all(marks), f"counters without a nation's mark: {marks}"
     # the turn and phase track, the game's own panels, the log grouped by turn
     expect(page.locator(".phasetrack li.now")).to_have_count(1)
     expect(page.locator(".gamepanels .gpanel").first).to_be_visible()
