@@ -394,3 +394,34 @@ def test_a_thinking_computer_shows_it_and_moves_when_asked(
     wait_ply(page, 1)
     expect(page.locator(".log")).to_contain_text("sets up", ignore_case=True)
     page.context.close()
+
+
+def test_the_home_page_offers_the_games_as_cards(browser: Browser, base_url: str) -> None:
+    """The home page in the play screen's look: a card per game with its name and a short
+    description, the sides by name, who against, the difficulty explained, the game's
+    options with labels; screenshots at both sizes."""
+    for viewport, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page = browser.new_context(viewport=viewport, device_scale_factor=1).new_page()
+        page.goto(f"{base_url}/")
+        cards = page.locator(".gamecard")
+        expect(cards).to_have_count(5)
+        for game in ("fbsm", "meuse", "devildogs", "marne1914", "trenches"):
+            card = page.locator(f'.gamecard[data-game="{game}"]')
+            expect(card.locator(".gtitle")).not_to_be_empty()
+            assert len(card.locator(".gsummary").inner_text()) > 40
+        page.get_by_role("radio", name="Miracle on the Marne", exact=False).check()
+        sides = page.get_by_role("radiogroup", name="your side")
+        expect(sides.get_by_role("radio")).to_have_count(2)
+        expect(sides).to_contain_text("Germany")
+        expect(page.locator(".optionsbox")).to_contain_text("Options of Miracle on the Marne")
+        page.get_by_role("radio", name="Easy").check()
+        assert page.locator("#computer").input_value() == "easy"
+        expect(page.locator(".levelhelp")).to_contain_text("scripted player")
+        page.get_by_role("radio", name="A friend on this screen").check()
+        expect(page.locator("#computer")).to_be_disabled()  # no computer to choose
+        page.get_by_role("radio", name="The computer").check()
+        page.get_by_role("radio", name="Great War miniatures", exact=False).check()
+        expect(page.get_by_role("radiogroup", name="your side")).to_contain_text("Game master")
+        expect(page.locator("label.option", has_text="Game master")).to_be_visible()
+        _save(page, f"home-{name}", full_page=viewport is PHONE)
+        page.context.close()

@@ -27,7 +27,7 @@ def _to_the_move(page: Page) -> None:
 
 def test_trenches_table_select_move_and_order_with_the_mouse(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/")
-    page.select_option("#game", "trenches")
+    page.check('input[name="game"][value="trenches"]')
     page.select_option("#computer", "random")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("svg.table-view")).to_be_visible()
@@ -68,8 +68,8 @@ def test_fortune_of_war_a_person_game_master_in_the_browser(page: Page, base_url
     """The gm seat, the French and Germans played by the computer: the game master picks this
     turn's event and plans one in secret; the table announces the event."""
     page.goto(f"{base_url}/")
-    page.select_option("#game", "trenches")
-    page.select_option("#side", "gm")
+    page.check('input[name="game"][value="trenches"]')
+    page.check('input[name="side"][value="gm"]')
     page.select_option("#option-game_master", "person")
     page.select_option("#computer", "random")
     page.get_by_role("button", name="Start the game").click()
