@@ -16,6 +16,8 @@ const KNOWN_KEYS = new Set([
 ]);
 const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const LOG_SHOWN = 400;
+const TEXT_VIEW = "greatwar.textview"; // this browser shows the map as text too
+const textViewOn = () => localStorage.getItem(TEXT_VIEW) === "1";
 const MENU_MOST = 8; // a hex with more actions than this is decided by the prompt's group
 
 const words = (key) => key.replaceAll("_", " ");
@@ -81,7 +83,11 @@ class PlayScreen {
       title: h("h1", {}, h("a", { href: "/", title: "home" }, "greatwar"), " ", first.game.title),
       status: h("span", { class: "status", title: "connection" }, "…"),
       where: h("span", { class: "where" }),
-      prompt: h("section", { class: "panel prompt", "aria-live": "polite" }),
+      prompt: h("section", { class: "panel prompt", "aria-label": "what to do now" }),
+      textMap: h("section", { class: "panel textmap", role: "region", "aria-label": "Map as text",
+        hidden: !textViewOn() }),
+      announce: h("div", { class: "sr-only", role: "status", "aria-live": "polite",
+        "aria-label": "announcements" }),
       panels: h("section", { class: "panel gamepanels" }),
       stack: h("section", { class: "panel stackinfo" }),
       details: h("section", { class: "panel details" }),
@@ -103,15 +109,18 @@ class PlayScreen {
       h("button", { title: "zoom out", onclick: () => this.map?.zoom(1.4) }, "−"),
       h("button", { title: "whole map", class: "fit", onclick: () => this.map?.fit() }, "⤢"),
       h("button", { title: "show the choices", class: "choices", onclick: () => this.focusChoices() }, "◎"));
+    this.el.textToggle = h("button", { class: "textview small", "aria-pressed": String(textViewOn()),
+      title: "the map as a table of hexes and units, with the choices as buttons (for screen readers "
+        + "and the keyboard)", onclick: () => this.toggleTextView() }, "Text view");
     this.root.replaceChildren(
-      h("header", { class: "bar" }, this.el.title, this.el.where, this.el.status),
+      h("header", { class: "bar" }, this.el.title, this.el.where, this.el.textToggle, this.el.status),
       this.el.phases,
       h("main", { class: "play" },
         h("div", { class: "mapcol" }, this.el.mapBox, zoom, this.el.hover, this.el.menu),
-        h("aside", { class: "side" }, this.el.prompt, this.el.panels, this.el.stack,
+        h("aside", { class: "side" }, this.el.prompt, this.el.textMap, this.el.panels, this.el.stack,
           this.el.details, this.el.key, this.el.links,
           h("section", { class: "panel logpanel" }, h("h3", {}, "Log"), this.el.log))),
-      this.el.rule, this.el.overlay);
+      this.el.rule, this.el.overlay, this.el.announce);
     this.el.log.addEventListener("click", (e) => {
       const rule = e.target.closest?.("button.rule");
       if (rule) this.showRule(rule.dataset.rule, rule);
@@ -305,7 +314,110 @@ class PlayScreen {
     this.renderDetails();
     this.renderLinks();
     this.renderLog();
+    this.renderTextMap();
+    this.announceChanges();
     this.renderEnd();
+  }
+
+  // --- the text view: the map for screen readers and the keyboard ---------------------------
+
+  toggleTextView() {
+    const on = !textViewOn();
+    localStorage.setItem(TEXT_VIEW, on ? "1" : "0");
+    this.el.textToggle.setAttribute("aria-pressed", String(on));
+    this.el.textMap.hidden = !on;
+    this.renderTextMap();
+    if (on) this.el.textMap.querySelector("h2")?.focus();
+  }
+
+  // What a screen reader says without being asked: the new prompt, and the log's new lines
+  // (the newest few), once each.
+  announceChanges() {
+    const said = [];
+    const title = this.acting ? capital(this.obs.prompt?.title || "your move") : "";
+    if (title && title !== this.announcedPrompt) said.push(`Your move: ${title}.`);
+    this.announcedPrompt = title;
+    const fresh = this.log.slice(this.announcedLog ?? this.log.length).slice(-3);
+    this.announcedLog = this.log.length;
+    said.push(...fresh.map((e) => this.named(e.text)));
+    if (this.obs.winner && !this.announcedEnd) {
+      this.announcedEnd = true;
+      said.push(`${this.sideName(this.obs.winner)} won.`);
+    }
+    if (said.length) this.el.announce.textContent = said.join(" ");
+  }
+
+  renderTextMap() {
+    const box = this.el.textMap;
+    if (box.hidden || !this.msg) return;
+    const heading = h("h2", { tabindex: "-1" }, "Map as text");
+    if (this.map && !this.hexMap) return box.replaceChildren(heading, this.tableAsText());
+    if (!this.hexMap) return box.replaceChildren(heading, h("p", {}, "This game has no map."));
+    const c = this.classified;
+    const rows = new Map(); // hex -> units and choices
+    for (const stack of this.obs.stacks || []) rows.set(stack.hex, stack);
+    for (const hex of this.marks().targets.length <= MENU_MOST ? this.marks().targets : []) {
+      if (!rows.has(hex)) rows.set(hex, null);
+    }
+    const body = [...rows.keys()].sort().map((hex) => {
+      const stack = rows.get(hex);
+      const units = unitsAt(this.obs, hex);
+      const hidden = stack && stack.count > units.filter((u) => u.kind !== "hidden").length
+        ? `${stack.count - units.filter((u) => u.kind !== "hidden").length} hidden unit(s) of ${this.sideName(stack.side)}` : "";
+      const unitText = units.filter((u) => u.kind !== "hidden").map((u) => {
+        const nation = this.hexMap.nationOf(u, stack?.side)?.name || this.sideName(stack?.side || u.side);
+        const values = this.valuesOf(u);
+        const state = ["depleted", "reduced", "disrupted", "pinned", "falter", "done"].filter((k) => u[k]);
+        return `${u.name || u.id} (${u.id}, ${nation}${values ? `, ${values}` : ""}${state.length ? `, ${state.join(", ")}` : ""})`;
+      });
+      const choices = this.hexOptions(hex).map((a) => h("button", { class: "act small", "data-action": a,
+        onclick: () => this.act(a) }, describe(a, this.pieces)));
+      for (const u of units) {
+        const p = c.unitActions.has(u.id) ? -1 : unitPattern(c, u.id);
+        if (p >= 0) {
+          choices.push(h("button", { class: "small", onclick: () => {
+            this.patternIndex = p;
+            this.patternChosen = true;
+            this.render();
+            this.el.prompt.querySelector("select.hexselect")?.focus();
+          } }, `Choose where ${u.name || u.id} goes`));
+        }
+      }
+      return h("tr", { "data-hex": hex }, h("th", { scope: "row" }, this.hexText(hex)),
+        h("td", {}, [...unitText, hidden].filter(Boolean).join("; ") || "no units"),
+        h("td", {}, choices.length ? choices : "–"));
+    });
+    const pattern = this.pattern();
+    box.replaceChildren(heading,
+      h("p", { class: "muted" }, pattern && pattern.hexes.size > MENU_MOST
+        ? `${describe(pattern.prefix, this.pieces)}: ${pattern.hexes.size} hexes, listed in the prompt's “or choose from the list”.`
+        : "Every hex with units or a choice, its units with their values, and the choices as buttons."),
+      h("table", { class: "hextable" }, h("caption", {}, `${body.length} hexes`),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hex"), h("th", { scope: "col" }, "Units"),
+          h("th", { scope: "col" }, "Choices"))),
+        h("tbody", {}, body)));
+  }
+
+  // A table game as text: every unit on the table, its side, its figures and where it stands.
+  tableAsText() {
+    const units = new Map();
+    for (const f of this.obs.table?.figures || []) {
+      const key = `${f.side}:${f.group}`;
+      if (!units.has(key)) units.set(key, { side: f.side, group: f.group, figures: [] });
+      units.get(key).figures.push(f);
+    }
+    const rows = [...units.values()].map((u) => {
+      const onTable = u.figures.filter((f) => f.x >= 0 && f.y >= 0);
+      const mean = (k) => onTable.reduce((t, f) => t + f[k], 0) / (onTable.length || 1) / 10;
+      const where = onTable.length ? `${mean("x").toFixed(0)}" from the left, ${mean("y").toFixed(0)}" from the French edge` : "off the table";
+      const kinds = new Map();
+      for (const f of u.figures) kinds.set(f.name, (kinds.get(f.name) || 0) + 1);
+      return h("tr", { "data-unit": u.group }, h("th", { scope: "row" }, `${u.group} (${this.sideName(u.side)})`),
+        h("td", {}, [...kinds.entries()].map(([n, k]) => `${k} ${n}`).join(", ")), h("td", {}, where));
+    });
+    return h("table", { class: "hextable" }, h("caption", {}, `${rows.length} units; their orders are in the prompt`),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Unit"), h("th", { scope: "col" }, "Figures"),
+        h("th", { scope: "col" }, "Where"))), h("tbody", {}, rows));
   }
 
   sideName(side) {

@@ -425,3 +425,33 @@ def test_the_home_page_offers_the_games_as_cards(browser: Browser, base_url: str
         expect(page.locator("label.option", has_text="Game master")).to_be_visible()
         _save(page, f"home-{name}", full_page=viewport is PHONE)
         page.context.close()
+
+
+def test_the_map_as_text_for_screen_readers(browser: Browser, base_url: str) -> None:
+    """A screen reader's way through the map: "Text view" shows every hex with units or a
+    choice as a table row (units with their nation and values), the choices as labelled
+    buttons; a choice made there is played, and the page announces the new log lines."""
+    urls = game_at(base_url, "meuse", SEED, 40)
+    page = _open(browser, urls["allied"], DESKTOP)
+    both = sorted(set(lit(page)) & set(lit(page, "units")))
+    toggle = page.get_by_role("button", name="Text view")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    region = page.get_by_role("region", name="Map as text")
+    expect(region).to_be_visible()
+    table = region.get_by_role("table")
+    assert table.get_by_role("row").count() > 5
+    expect(table.get_by_role("columnheader", name="Units")).to_be_visible()
+    german = table.get_by_role("row").filter(has_text="German Empire").first
+    expect(german).to_contain_text("-")  # the values as printed (attack-defense-move)
+    row = table.locator(f'tr[data-hex="{both[0]}"]')
+    expect(row.get_by_role("button", name=re.compile("^Aircraft"))).to_have_count(1)
+    row.scroll_into_view_if_needed()
+    _save(page, "meuse-text-view")
+    before = ply(page)
+    row.get_by_role("button", name=re.compile("^Bombard")).first.click()
+    wait_ply(page, before + 1)
+    announcements = page.get_by_role("status", name="announcements")
+    expect(announcements).to_contain_text("bombardment marker")
+    page.context.close()
