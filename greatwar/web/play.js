@@ -133,7 +133,9 @@ class PlayScreen {
     }, true);
     if (board?.format === "greatwar-table") {
       this.map = new TableView(this.el.mapBox, board, { act: (a) => this.act(a), sideName: (s) => this.sideName(s),
-        onSelect: ({ group }) => {
+        actMany: (list) => this.actInTurn(list),
+        onSelect: ({ group, picked }) => {
+          if (picked && this.msg) return this.renderPrompt();
           if (group && group !== this.unitChoice) {
             this.unitChoice = group;
             if (this.msg) this.renderPrompt();
@@ -598,8 +600,24 @@ class PlayScreen {
     });
     const box = h("div", { class: "orders" },
       h("p", { class: "hint" }, "Pick a unit here, or a figure or a unit's mark on the table:"),
-      tabs, blocks);
+      tabs, blocks, this.pickRow(actions));
     return { box, rest };
+  }
+
+  // Hand-picking figures to move together: a toggle (ctrl-click does the same on the table),
+  // how many are picked, and a way to let go of them.
+  pickRow(actions) {
+    const table = this.map;
+    if (!actions.some((a) => /^move \S+ /.test(a))) return null;
+    const n = table.picked.size;
+    return h("div", { class: "verb pickrow" },
+      h("button", { class: "small pick", "aria-pressed": String(table.picking),
+        title: "click figures to pick them (or ctrl-click), then click the table: they all move by the same step",
+        onclick: () => table.setPicking(!table.picking) }, "Pick figures"),
+      h("span", { class: "muted", "aria-live": "polite" }, n
+        ? `${n} picked: click the table where their middle should go.`
+        : table.picking ? "Click figures that may move." : "Or ctrl-click figures to move several together."),
+      n ? h("button", { class: "small", onclick: () => table.setPicking(false) }, "Let go") : null);
   }
 
   // One verb of one unit: a compass when its words are directions (and distances), else a
@@ -1135,6 +1153,16 @@ class PlayScreen {
     } finally {
       this.busy = false;
       document.body.dataset.busy = "";
+    }
+  }
+
+  // Several actions one after the other (a hand-picked group's moves), stopping at the first
+  // that is refused or asks a question.
+  async actInTurn(actions) {
+    for (const action of actions) {
+      const before = this.msg.ply;
+      await this.act(action);
+      if (this.msg.ply === before) return;
     }
   }
 

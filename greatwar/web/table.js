@@ -15,7 +15,9 @@
 // Clicks: a figure selects it (or, with a figure selected, shoots at it when the rules offer
 // that shot: its lines of fire are drawn); the table moves the selected figure to that point
 // (`move F12 305 410`), or aims a bombardment there; a figure that may move can also be
-// dragged to its place; shift-click twice lays the airplane's tape.
+// dragged to its place; shift-click twice lays the airplane's tape. Ctrl-click (or the
+// prompt's "Pick figures") hand-picks figures; a click on the table then moves them all by
+// the same step, one move each.
 
 const SVG = "http://www.w3.org/2000/svg";
 const TERRAIN_STYLE = {
@@ -46,9 +48,13 @@ function el(tag, attrs = {}, parent = null) {
 }
 
 export class TableView {
-  constructor(container, board, { act, sideName = (s) => s, onSelect = () => {} }) {
+  constructor(container, board, { act, actMany = null, sideName = (s) => s, onSelect = () => {} }) {
     this.board = board;
     this.act = act;
+    // several actions in turn, stopping at the first refused (PlayScreen.actInTurn)
+    this.actMany = actMany || (async (list) => { for (const a of list) await act(a); });
+    this.picked = new Set(); // figures hand-picked to move together (ctrl-click, or pick mode)
+    this.picking = false;
     this.sideName = sideName;
     this.onSelect = onSelect; // the figure or unit selected on the table changed
     this.W = board.width / 10;
@@ -180,6 +186,10 @@ export class TableView {
     const obs = { ...observation, ...(observation.table || {}) };
     this.obs = obs;
     this.legal = obs.legal_actions || [];
+    for (const id of this.picked) if (!this.canMove(id)) this.picked.delete(id);
+    this.svg.dataset.picked = [...this.picked].join(" ");
+    this.svg.dataset.movers = [...new Set(this.legal.filter((a) => a.startsWith("move "))
+      .map((a) => a.split(" ")[1]))].join(" "); // for scripts: the figures that may move
     const g = this.dynamic;
     g.replaceChildren();
     const cut = new Set(obs.wire_cut || []);
@@ -321,6 +331,10 @@ export class TableView {
         el("circle", { cx: x, cy: y, r: r + Math.max(0.35, this.inches(4)), fill: "none", stroke: "#d6336c",
           "stroke-width": Math.max(0.18, this.inches(2.5)), "pointer-events": "none" }, node);
       }
+      if (this.picked.has(f.id)) {
+        el("circle", { cx: x, cy: y, r: r + Math.max(0.3, this.inches(3)), fill: "none", stroke: "#e69f00",
+          "stroke-width": Math.max(0.2, this.inches(3)), "pointer-events": "none", class: "tbl-picked" }, node);
+      }
       if (flags.has("pinned")) {
         el("circle", { cx: x, cy: y, r: r + 0.3, fill: "none", stroke: "#b7c94a", "stroke-width": 0.15,
           "pointer-events": "none" }, node);
@@ -433,6 +447,39 @@ export class TableView {
     if (this.obs) this.render(this.obs);
   }
 
+  canMove(id) {
+    return this.legal.some((a) => a.startsWith(`move ${id} `));
+  }
+
+  // Add a figure to the hand-picked group, or take it out (only figures that may move).
+  togglePick(id) {
+    if (this.picked.has(id)) this.picked.delete(id);
+    else if (this.canMove(id)) this.picked.add(id);
+    this.selected = null;
+    this.render(this.obs);
+    this.onSelect({ picked: [...this.picked] });
+  }
+
+  setPicking(on) {
+    this.picking = on;
+    if (!on) this.picked.clear();
+    if (this.obs) this.render(this.obs);
+    this.onSelect({ picked: [...this.picked] });
+  }
+
+  // Move every hand-picked figure by the same step, from their middle to the point clicked,
+  // so the group keeps its shape; one move each, in turn, stopping at the first refused.
+  movePicked(x, y) {
+    const figures = [...this.picked].map((id) => this.figure(id)).filter(Boolean);
+    const cx = figures.reduce((t, f) => t + f.x, 0) / figures.length;
+    const cy = figures.reduce((t, f) => t + f.y, 0) / figures.length;
+    const [dx, dy] = [x - cx, y - cy];
+    const moves = figures.map((f) => `move ${f.id} ${Math.round(f.x + dx)} ${Math.round(f.y + dy)}`);
+    this.picked.clear();
+    this.onSelect({ picked: [] });
+    return this.actMany(moves);
+  }
+
   click(e) {
     const mark = e.target.closest?.("[data-unit]");
     if (mark) {
@@ -441,7 +488,7 @@ export class TableView {
       return this.onSelect({ group, side: mark.dataset.side });
     }
     const target = e.target.closest?.("[data-figure]");
-    if (target) return this.clickFigure(target.dataset.figure);
+    if (target) return this.clickFigure(target.dataset.figure, e);
     const [x, y] = this.toTable(e);
     if (x < 0 || y < 0 || x > this.board.width || y > this.board.depth) return;
     if (e.shiftKey && this.legal.some((a) => a.startsWith("strafe "))) {
@@ -453,6 +500,7 @@ export class TableView {
       this.tapeStart = null;
       return this.act(`strafe ${x1} ${y1} ${x} ${y}`);
     }
+    if (this.picked.size) return this.movePicked(x, y);
     const s = this.selected;
     if (s && this.legal.some((a) => a.startsWith(`move ${s} `))) return this.act(`move ${s} ${x} ${y}`);
     if (s && this.legal.some((a) => a.startsWith(`shell ${s} `))) return this.act(`shell ${s} ${x} ${y}`);
@@ -464,7 +512,8 @@ export class TableView {
     this.onSelect({});
   }
 
-  clickFigure(id) {
+  clickFigure(id, e = null) {
+    if (this.picking || e?.ctrlKey || e?.metaKey) return this.togglePick(id);
     const s = this.selected;
     if (s && s !== id) {
       const shot = this.legal.find((a) => {

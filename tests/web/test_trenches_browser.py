@@ -83,3 +83,32 @@ def test_fortune_of_war_a_person_game_master_in_the_browser(page: Page, base_url
     wait_ply(page, before + 1)
     expect(page.locator("svg.table-view text.tbl-event")).to_contain_text("Morning fog")
     shot(page, "trenches-03-game-master")
+
+
+def test_hand_picked_figures_move_together(page: Page, base_url: str) -> None:
+    """Ctrl-click picks figures that may move; a click on the table moves each of them by
+    the same step (one move each, as the rules take them)."""
+    page.goto(f"{base_url}/")
+    page.check('input[name="game"][value="trenches"]')
+    page.select_option("#computer", "random")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("svg.table-view")).to_be_visible()
+    _to_the_move(page)
+    page.locator("button.fit").click()
+    legal = str(page.locator("svg.table-view").get_attribute("data-movers")).split()
+    movers = legal[:2]
+    assert len(movers) == 2, f"two figures that may move: {legal}"
+    for figure in movers:
+        page.locator(f'g.tbl-figure[data-figure="{figure}"]').click(modifiers=["Control"])
+    expect(page.locator("svg.table-view")).to_have_attribute("data-picked", " ".join(movers))
+    expect(page.locator(".prompt .pickrow")).to_contain_text("2 picked")
+    boxes = [page.locator(f'g.tbl-figure[data-figure="{f}"]').bounding_box() for f in movers]
+    assert all(boxes)
+    x = sum(b["x"] + b["width"] / 2 for b in boxes if b) / 2
+    y = sum(b["y"] + b["height"] / 2 for b in boxes if b) / 2
+    before = ply(page)
+    page.mouse.click(x, y - 8)  # a little toward the Germans
+    wait_ply(page, before + 2)
+    for figure in movers:
+        expect(page.locator(".log")).to_contain_text(f"move {figure}")
+    expect(page.locator("svg.table-view")).to_have_attribute("data-picked", "")
