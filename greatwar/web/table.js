@@ -140,6 +140,14 @@ export class TableView {
     this.setView();
   }
 
+  // Bring the given figures into view when one of them is outside it.
+  reveal(ids) {
+    const [x, y, w, h] = this.view;
+    const out = ids.map((id) => this.figure(id)).filter((f) => f && f.x >= 0 && f.y >= 0)
+      .some((f) => this.sx(f.x) < x || this.sx(f.x) > x + w || this.sy(f.y) < y || this.sy(f.y) > y + h);
+    if (out) this.focus(ids);
+  }
+
   // Inches on the table for a length of `px` screen pixels at the present zoom.
   inches(px) {
     return px / (this.pxPerInch || 10);
@@ -445,6 +453,10 @@ export class TableView {
     this.selectedSide = side || (this.obs?.figures || []).find((f) => f.group === group)?.side || null;
     if (group) this.selected = null;
     if (this.obs) this.render(this.obs);
+    if (group) {
+      this.reveal((this.obs?.figures || []).filter((f) => f.group === group && f.side === this.selectedSide)
+        .map((f) => f.id));
+    }
   }
 
   canMove(id) {

@@ -212,6 +212,19 @@ def test_a_unit_is_ordered_from_its_own_short_list(browser: Browser, base_url: s
     rose.get_by_role("button", name="order north", exact=True).click()
     wait_ply(page, before + 1)
     expect(page.locator(".log")).to_contain_text("order R2 N half")
+    # a unit picked from the row comes into view
+    mark = page.locator('svg.table-view g.tbl-unit[data-unit="R3"]')
+    page.locator('.prompt .unittab[data-unit="R3"]').click()
+    expect(mark).to_have_class(re.compile("selected"))
+    table_box, mark_box = page.locator("svg.table-view").bounding_box(), mark.bounding_box()
+    assert table_box and mark_box
+    right = table_box["x"] + table_box["width"] - mark_box["width"]
+    assert table_box["x"] <= mark_box["x"] <= right
+    assert table_box["y"] <= mark_box["y"] <= table_box["y"] + table_box["height"]
+    # the text view lists the units on the table and where they stand
+    page.get_by_role("button", name="Text view").click()
+    units = page.get_by_role("region", name="Map as text").get_by_role("table")
+    expect(units.get_by_role("row").filter(has_text="R3 (France)")).to_contain_text("from the left")
     page.context.close()
 
 
