@@ -64,7 +64,11 @@ export class TableView {
     this.sides = new Map((board.sides || []).map((s) => [s.id, s]));
     this.svg = el("svg", { class: "table-view", role: "img", "aria-label": "the table",
       style: "width: 100%; height: 100%; touch-action: none" });
-    container.replaceChildren(this.svg);
+    // the turn and its Fortune of War, over the table's top edge at every zoom and pan
+    this.caption = document.createElement("div");
+    this.caption.className = "tbl-event";
+    this.caption.setAttribute("role", "note");
+    container.replaceChildren(this.svg, this.caption);
     this.view = [-2, -4, this.W + 4, this.D + 8];
     this.setView();
     this.drawStatic();
@@ -133,7 +137,7 @@ export class TableView {
     }
     // stay over the table where the window is smaller than it
     const [x0, y0] = [-2, -4];
-    const [x1, y1] = [this.W + 2, this.D + 1.5]; // the French edge at the foot, not the floor
+    const [x1, y1] = [this.W + 2, this.D + 2.2]; // the French edge and the ruler at the foot
     cx = w < x1 - x0 ? Math.min(Math.max(cx, x0 + w / 2), x1 - w / 2) : (x0 + x1) / 2;
     cy = h < y1 - y0 ? Math.min(Math.max(cy, y0 + h / 2), y1 - h / 2) : (y0 + y1) / 2;
     this.view = [cx - w / 2, cy - h / 2, w, h];
@@ -399,10 +403,10 @@ export class TableView {
     return `${this.sideName(unit.side)} ${unit.group}: ${name}`;
   }
 
-  drawBanner(g, obs) {
+  drawBanner(_g, obs) {
     const event = (this.board.events || []).find((e) => e.id === obs.event);
     const text = `Turn ${obs.turn || 0} · Fortune of War: ${event ? `${event.title} (${event.text})` : obs.event}`;
-    el("text", { x: 0, y: -2, "font-size": 1.3, class: "tbl-event" }, g).textContent = text;
+    this.caption.textContent = text;
   }
 
   // --- pointer -------------------------------------------------------------------------------

@@ -161,7 +161,7 @@ def test_the_miniatures_table_reads_like_a_printed_one(browser: Browser, base_ur
         expect(table.locator("polygon.tbl-trench")).to_have_count(3)
         assert table.locator("g.tbl-figure").count() > 100
         expect(table.locator(".tbl-ruler text")).to_have_text("12 inches")
-        expect(table.locator("text.tbl-event")).to_contain_text("Fortune of War")
+        expect(page.locator(".mapbox .tbl-event")).to_contain_text("Fortune of War")
         box = table.bounding_box()
         assert box is not None and box["width"] >= viewport["width"] * 0.6
         assert page.evaluate("document.body.dataset.prompt") == "move_fire"

@@ -33,7 +33,7 @@ def test_trenches_table_select_move_and_order_with_the_mouse(page: Page, base_ur
     expect(page.locator("svg.table-view")).to_be_visible()
     expect(page.locator("svg.table-view polygon.tbl-trench")).to_have_count(3)
     expect(page.locator("svg.table-view .tbl-ruler text")).to_have_text("12 inches")
-    expect(page.locator("svg.table-view text.tbl-event")).to_contain_text("Fortune of War")
+    expect(page.locator(".mapbox .tbl-event")).to_contain_text("Fortune of War")
     assert page.locator("svg.table-view g.tbl-figure").count() > 100
     _to_the_move(page)
     page.locator("button.fit").click()  # the whole table: every figure in reach of the mouse
@@ -81,7 +81,7 @@ def test_fortune_of_war_a_person_game_master_in_the_browser(page: Page, base_url
     before = ply(page)
     page.locator('.prompt button[data-action="event fog"]').click()
     wait_ply(page, before + 1)
-    expect(page.locator("svg.table-view text.tbl-event")).to_contain_text("Morning fog")
+    expect(page.locator(".mapbox .tbl-event")).to_contain_text("Morning fog")
     shot(page, "trenches-03-game-master")
 
 
