@@ -62,7 +62,7 @@ export class TableView {
     this.selected = null;
     this.tapeStart = null;
     this.sides = new Map((board.sides || []).map((s) => [s.id, s]));
-    this.svg = el("svg", { class: "table-view", role: "img", "aria-label": "the table",
+    this.svg = el("svg", { class: "table-view", role: "application",
       style: "width: 100%; height: 100%; touch-action: none" });
     // the turn and its Fortune of War, over the table's top edge at every zoom and pan
     this.caption = document.createElement("div");
@@ -413,6 +413,24 @@ export class TableView {
 
   bindPointer() {
     let drag = null;
+    // keys, as on the hex maps: arrows pan, + and - zoom, 0 the whole table
+    this.svg.setAttribute("tabindex", "0");
+    this.svg.setAttribute("aria-label", "the table: arrow keys pan, + and - zoom, 0 shows the whole table");
+    this.svg.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const step = this.view[2] / 8;
+      const pan = (dx, dy) => {
+        this.view = [this.view[0] + dx, this.view[1] + dy, this.view[2], this.view[3]];
+        this.setView();
+      };
+      const keys = { ArrowLeft: () => pan(-step, 0), ArrowRight: () => pan(step, 0),
+        ArrowUp: () => pan(0, -step), ArrowDown: () => pan(0, step), "+": () => this.zoom(1 / 1.25),
+        "=": () => this.zoom(1 / 1.25), "-": () => this.zoom(1.25), 0: () => this.fit() };
+      if (keys[e.key]) {
+        e.preventDefault();
+        keys[e.key]();
+      }
+    });
     this.svg.addEventListener("wheel", (e) => {
       e.preventDefault();
       const pt = this.svg.createSVGPoint();

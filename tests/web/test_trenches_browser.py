@@ -36,6 +36,12 @@ def test_trenches_table_select_move_and_order_with_the_mouse(page: Page, base_ur
     expect(page.locator(".mapbox .tbl-event")).to_contain_text("Fortune of War")
     assert page.locator("svg.table-view g.tbl-figure").count() > 100
     _to_the_move(page)
+    table = page.locator("svg.table-view")
+    opening = table.get_attribute("viewBox")
+    table.focus()
+    page.keyboard.press("ArrowUp")  # the keys pan and zoom the table as they do a hex map
+    assert table.get_attribute("viewBox") != opening
+    page.keyboard.press("0")
     page.locator("button.fit").click()  # the whole table: every figure in reach of the mouse
     mg = page.locator('g.tbl-figure[data-figure="F26"]')  # the 1st Regiment's Hotchkiss
     mg.click()
