@@ -1,12 +1,16 @@
 """The parts of a board description for the browser (docs/game-module-guide.md, "Board
 description for the browser") that every hex game builds alike from its grid: hex centres,
 the bounds of the map, and place labels. Coordinates are in hex radii, ``x`` east, ``y``
-south, as ``HexGrid.pixel`` gives them, rounded to four places."""
+south, as ``HexGrid.pixel`` gives them, rounded to four places. Also the nations a game's
+counters belong to, with their colours and marks (any game's board, hexes or table)."""
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from importlib import resources
 from typing import Any
 
 from greatwar.hexes.grid import HexGrid
@@ -36,6 +40,21 @@ def legend(
     """The sides (id, name, colours), unit kinds in words, and the values printed on a
     counter, as the client draws pieces from them."""
     return {"sides": list(sides), "kinds": kinds, "counter_values": list(counter_values)}
+
+
+def nations(package: str, sides: Iterable[dict[str, str]]) -> dict[str, Any]:
+    """The game's nations from its ``data/nations.csv`` (id, side, name, mark, fill, ink): the
+    colours and short mark each counter of that nation carries; and the sides, each coloured
+    as its first nation (a hidden stack shows only its side). Allied nations are light with
+    dark ink, German ones dark with white ink, so the sides differ by lightness for every
+    kind of colour vision, and the printed mark tells nations of one side apart."""
+    text = resources.files(package).joinpath("data", "nations.csv").read_text(encoding="utf-8")
+    rows = [dict(row) for row in csv.DictReader(io.StringIO(text))]
+    coloured = []
+    for side in sides:
+        first = next((n for n in rows if n["side"] == side["id"]), None)
+        coloured.append(side | ({"fill": first["fill"], "ink": first["ink"]} if first else {}))
+    return {"nations": rows, "sides": coloured}
 
 
 def hex_centre(grid: HexGrid, index: int) -> dict[str, Any]:

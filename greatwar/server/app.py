@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from greatwar.ai.registry import PLAYERS
+from greatwar.ai.registry import LEVELS, PLAYERS
 from greatwar.core.errors import BadSide, GreatwarError, IllegalAction, UnknownGame
 from greatwar.core.record import GameRecord
 from greatwar.core.registry import GAME_MODULES, load_game, registered_games
@@ -97,8 +97,23 @@ def has_board(game_id: str) -> bool:
     return importlib.util.find_spec(f"{GAME_MODULES[game_id]}.board") is not None
 
 
+LEVEL_HELP = {  # what each difficulty level of greatwar.ai.registry.LEVELS means to a player
+    "easy": "the game's scripted player: sound habits, moves at once",
+    "normal": "a search that looks ahead for half a second a move",
+    "hard": "the same search, two seconds a move",
+}
+
+
+def side_names(game_id: str) -> dict[str, str]:
+    """The sides' names as the game's board prints them ("us" -> "United States"); a game
+    without a board keeps its ids."""
+    board = board_of(game_id) if has_board(game_id) else None
+    return {s["id"]: s["name"] for s in (board or {}).get("sides", [])}
+
+
 def catalog() -> dict[str, Any]:
-    """The games this server plays, their options, and the computer players."""
+    """The games this server plays, their options and sides by name, the difficulty levels
+    and the computer players."""
     return {
         "games": [
             {
@@ -106,6 +121,8 @@ def catalog() -> dict[str, Any]:
                 "title": info.title,
                 "summary": info.summary,
                 "sides": list(info.sides),
+                "side_names": side_names(info.id),
+                "neutral": list(info.neutral),
                 "options": [
                     {"name": o.name, "default": o.default, "help": o.help, "choices": o.choices}
                     for o in info.options
@@ -115,6 +132,11 @@ def catalog() -> dict[str, Any]:
             for info in registered_games()
         ],
         "players": sorted(PLAYERS),
+        "levels": [
+            {"name": name, "player": spec, "help": LEVEL_HELP.get(name, spec)}
+            for name, spec in LEVELS.items()
+            if name in PLAYERS
+        ],
         "default_player": default_player(),
     }
 
@@ -337,8 +359,9 @@ def _seat_routes(app: FastAPI, hub: Hub) -> None:
 
     @app.post("/api/seats/{token}/hurry")
     async def post_hurry(token: str) -> dict[str, Any]:
-        """Ask a computer player that is thinking to play its best move found so far."""
-        return {"hurried": await hub.hurry(token)}
+        """Ask the computer player that is thinking to move now: its best move found so far,
+        or (a player that cannot stop early) a safe legal move; the answer says which."""
+        return await hub.hurry(token)
 
     @app.get("/api/seats/{token}/record")
     async def get_record(token: str) -> dict[str, Any]:

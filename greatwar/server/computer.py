@@ -143,6 +143,16 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 1) - 1)
 
 
+@dataclass
+class _Move:
+    """A move being thought for one game: its worker's hurry flag (once made), whether it was
+    asked to hurry, and the signal to cut it short with a safe move."""
+
+    cut: asyncio.Event
+    flag: Flag | None = None
+    hurried: bool = False
+
+
 class Computer:
     """Chooses computer moves: in a process pool, or (``pool`` None) in threads with the
     player objects given, which tests use for players they define themselves."""
@@ -151,16 +161,26 @@ class Computer:
         self.pool = pool
         self.move_seconds = move_seconds
         self._manager: multiprocessing.managers.SyncManager | None = None  # hurry flags
-        self._hurry: dict[str, Flag] = {}  # game key -> the flag of the move being thought
+        self._moves: dict[str, _Move] = {}  # game key -> the move being thought
 
-    def hurry(self, key: str) -> bool:
-        """Ask the move being thought for game ``key`` in a worker to be played now; True if
-        one was under way."""
-        flag = self._hurry.get(key)
-        if flag is None:
-            return False
-        flag.set()
-        return True
+    def hurry(self, key: str, player: Player | None = None) -> str | None:
+        """Ask the move being thought for game ``key`` to be played now. A player that can
+        stop early (``player.hurry``; with ``player`` None, whatever thinks in the worker)
+        plays the best move it has found ("stop"); any other is cut short and a safe legal
+        move is played for it ("safe"). None if no move is under way."""
+        move = self._moves.get(key)
+        if move is None:
+            return None
+        stop = getattr(player, "hurry", None) if player is not None else None
+        if player is not None and not callable(stop):
+            move.cut.set()
+            return "safe"
+        move.hurried = True
+        if self.pool is None and callable(stop):
+            stop()
+        elif move.flag is not None:
+            move.flag.set()
+        return "stop"
 
     def _flag(self) -> Flag:
         if self._manager is None:
@@ -170,9 +190,20 @@ class Computer:
     async def choose(
         self, ask: Ask, state: State, player: Player | None
     ) -> tuple[Action, str | None]:
-        """(the move, None) or, when the player failed, (a safe legal move, what went wrong)."""
+        """(the move, None) or, when the player failed, (a safe legal move, what went wrong).
+        A move cut short by ``hurry`` is a safe legal move, not a failure."""
+        move = self._moves[ask.key] = _Move(asyncio.Event())
+        think = asyncio.ensure_future(
+            asyncio.wait_for(self._think(ask, state, player, move), self.move_seconds)
+        )
+        cut = asyncio.ensure_future(move.cut.wait())
         try:
-            chosen = await asyncio.wait_for(self._think(ask, state, player), self.move_seconds)
+            await asyncio.wait({think, cut}, return_when=asyncio.FIRST_COMPLETED)
+            if not think.done():  # asked to move now, and the player cannot stop early
+                think.cancel()
+                log.info("computer %s (%s) of game %s cut short", ask.spec, ask.side, ask.key)
+                return await to_thread.run_sync(safe_move, state, ask.side), None
+            chosen = think.result()
             action = Action.parse(chosen) if isinstance(chosen, str) else chosen
             legal = await to_thread.run_sync(state.legal_actions, ask.side)
             if action not in legal:
@@ -195,19 +226,24 @@ class Computer:
                 exc_info=not isinstance(error, TimeoutError),
             )
             return await to_thread.run_sync(safe_move, state, ask.side), problem
+        finally:
+            cut.cancel()
+            if self._moves.get(ask.key) is move:
+                del self._moves[ask.key]
 
-    async def _think(self, ask: Ask, state: State, player: Player | None) -> Action | str:
+    async def _think(
+        self, ask: Ask, state: State, player: Player | None, move: _Move
+    ) -> Action | str:
         if self.pool is None:
             assert player is not None
             choose: Callable[[State, str], Action] = player.choose
             return await to_thread.run_sync(choose, state.clone(), ask.side, abandon_on_cancel=True)
         loop = asyncio.get_running_loop()
         flag = await to_thread.run_sync(self._flag)
-        self._hurry[ask.key] = flag
-        try:
-            return await loop.run_in_executor(self.pool, choose_in_worker, ask, flag)
-        finally:
-            self._hurry.pop(ask.key, None)
+        move.flag = flag
+        if move.hurried:  # asked before the flag was made
+            flag.set()
+        return await loop.run_in_executor(self.pool, choose_in_worker, ask, flag)
 
     def close(self) -> None:
         if self.pool is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,6 +91,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Event] = field(default_factory=set)
     computer: asyncio.Task[None] | None = None
+    thinking_since: tuple[int, float] | None = None  # (ply, monotonic time) a computer began
     views: dict[tuple[str, str | None, int, bool], asyncio.Future[dict[str, Any]]] = field(
         default_factory=dict
     )
@@ -266,7 +268,8 @@ class Hub:
 
     async def message(self, live: LiveGame, seat: Seat, *, whole_log: bool) -> dict[str, Any]:
         """What a seat sees now, built once per position and kind of seat in a worker thread
-        (the answer to a POST and the pushes to that side's sockets share it; never mutated)."""
+        (the answer to a POST and the pushes to that side's sockets share it; never mutated),
+        with which computer side is thinking and for how long."""
         state, ply, info = live.state, live.ply, live.info()
         key = (seat.role, seat.side, ply, whole_log)
         if key not in live.views:
@@ -276,7 +279,20 @@ class Hub:
                     lambda: seat_message(state, seat, ply, info, whole_log=whole_log)
                 )
             )
-        return await live.views[key]
+        view = await live.views[key]
+        return view | {"thinking": self.thinking(live, state, ply)}
+
+    def thinking(self, live: LiveGame, state: State, ply: int) -> dict[str, Any] | None:
+        """The computer side to move at ``ply`` and the seconds since it began thinking (so a
+        page opened or reloaded meanwhile counts from the start); None when a person is to
+        act. Wall-clock time of the server only, never part of the game."""
+        side = next((s for s in state.sides_to_act() if s in live.players), None)
+        if side is None:
+            return None
+        now = time.monotonic()
+        if live.thinking_since is None or live.thinking_since[0] != ply:
+            live.thinking_since = (ply, now)
+        return {"side": side, "seconds": round(now - live.thinking_since[1], 1)}
 
     # --- changing a game -----------------------------------------------------------------
 
@@ -325,22 +341,24 @@ class Hub:
 
         return await to_thread.run_sync(attempt)
 
-    async def hurry(self, token: str) -> bool:
-        """Ask the computer player thinking now to stop early and play the best move it has
-        found; True if one was asked (a player that cannot stop early plays on)."""
+    async def hurry(self, token: str) -> dict[str, Any]:
+        """Ask the computer player thinking now to move at once: a player that can stop early
+        plays the best move it has found, any other has a safe legal move played for it.
+        The answer says which, or why nothing could be hurried."""
         live, seat = await self.seat(token)
         if seat.role == "spectator":
             raise Forbidden("spectators watch; they do not act")
         side = self._computer_side(live)
-        if live.computer is None or side is None:
-            return False
-        if self.computer.pool is not None:
-            return self.computer.hurry(live.id)
-        stop = getattr(live.players.get(side), "hurry", None)
-        if not callable(stop):
-            return False
-        stop()
-        return True
+        if side is None:
+            return {"hurried": False, "detail": "no computer player is to move now"}
+        how = self.computer.hurry(live.id, live.players[side]) if live.computer else None
+        if how is None:
+            return {"hurried": False, "detail": "the computer has not started thinking yet"}
+        detail = {
+            "stop": "it plays the best move it has found so far",
+            "safe": "this computer player cannot stop early: a safe legal move is played for it",
+        }[how]
+        return {"hurried": True, "detail": detail}
 
     def _check(self, live: LiveGame, seat: Seat, ply: int) -> None:
         if seat.role == "spectator":
@@ -428,6 +446,7 @@ class Hub:
                         live.computer = None
                         return
                     snapshot, ply = live.state, live.ply
+                    self.thinking(live, snapshot, ply)  # the clock starts with the thinking
                 history = await to_thread.run_sync(history_of, snapshot)
                 ask = Ask(
                     live.id,

@@ -99,6 +99,8 @@ export class MapView {
     this.hexes = new Map(board.hexes.map((h) => [h.id, h]));
     this.terrain = new Map(board.terrain.map((t) => [t.id, t]));
     this.sides = new Map((board.sides || []).map((s) => [s.id, s]));
+    this.nations = new Map((board.nations || []).map((n) => [n.id, n]));
+    this.pieces = new Map((board.pieces || []).map((p) => [p.id, p]));
     this.onClick = onClick;
     this.onHover = onHover;
     const [x0, y0, x1, y1] = board.bounds;
@@ -338,12 +340,14 @@ export class MapView {
     const s = COUNTER * this.radius;
     const half = s / 2;
     const parts = [];
+    // a unit the game shows only as "hidden" (Marne 8.1.5) is a counter face down
+    const top = stack.units.filter((u) => u.kind !== "hidden").at(-1);
+    const edge = top ? this.unitStyle(top, stack.side) : side; // the stack in its top's colours
     const depth = Math.min(stack.count - 1, 3);
     for (let d = depth; d >= 1; d--) {
       parts.push(`<rect class="under" x="${f3(-half + 0.07 * d)}" y="${f3(-half - 0.07 * d)}"
-        width="${s}" height="${s}" rx="0.07" fill="${esc(side.fill)}" stroke="${esc(side.ink)}"/>`);
+        width="${s}" height="${s}" rx="0.07" fill="${esc(edge.fill)}" stroke="${esc(edge.ink)}"/>`);
     }
-    const top = stack.units[stack.units.length - 1];
     parts.push(top ? this.face(top, side) : this.hiddenFace(stack, side));
     if (stack.count > 1) {
       parts.push(`<g class="count"><title>${stack.count} units in this stack</title>
@@ -361,10 +365,24 @@ export class MapView {
     return this.sides.get(id) || { fill: "#ddd", ink: "#111", name: id };
   }
 
+  // A unit's nation (board.nations, by the unit's or its piece's nation, else its side's id):
+  // its colours and the short mark its counter carries; null when the board names none.
+  nationOf(unit, sideId = unit.side) {
+    const id = unit.nation || this.pieces.get(unit.id)?.nation || sideId;
+    return this.nations.get(id) || null;
+  }
+
+  // The colours a unit's counter is drawn in: its nation's, else its side's.
+  unitStyle(unit, sideId = unit.side) {
+    return this.nationOf(unit, sideId) || this.sideStyle(sideId);
+  }
+
   // A counter as printed: the unit's id at the top, its symbol in the middle, its values at
   // the foot, state marks down the right edge (reduced, faltering, pinned, out of supply) and
   // a spent counter greyed and struck through.
-  face(unit, side) {
+  face(unit, sideStyle) {
+    const nation = this.nationOf(unit, sideStyle.id);
+    const side = nation || sideStyle;
     const s = COUNTER * this.radius;
     const half = s / 2;
     const ink = esc(side.ink);
@@ -377,6 +395,10 @@ export class MapView {
     }
     const idSize = String(unit.id).length > 5 ? " long" : "";
     parts.push(`<text class="cid${idSize}" x="${f3(-half + 0.06)}" y="${f3(-half + 0.22)}" fill="${ink}">${esc(unit.id)}</text>`);
+    if (nation) {
+      // up the left edge, clear of the id, the symbol, the values and a stack's count
+      parts.push(`<text class="nation" transform="translate(${f3(-half + 0.17)} 0.06) rotate(-90)" fill="${ink}">${esc(nation.mark)}</text>`);
+    }
     parts.push(`<g transform="translate(0 0.02)">${this.symbol(unit.kind, side.ink)}</g>`);
     const values = (this.board.counter_values || []).map((v) => unit[v]);
     if (values.length && values.every((v) => v !== undefined && v !== null)) {
@@ -394,7 +416,7 @@ export class MapView {
     if (unit.done) {
       parts.push(`<path class="done-mark" d="M${f3(-half + 0.1)} ${f3(half - 0.1)} L${f3(half - 0.1)} ${f3(-half + 0.1)}"/>`);
     }
-    const title = `${unit.name || unit.id}${marks.length ? ` (${marks.map((m) => m.title).join(", ")})` : ""}`;
+    const title = `${unit.name || unit.id}${nation ? ` · ${nation.name}` : ""}${marks.length ? ` (${marks.map((m) => m.title).join(", ")})` : ""}`;
     return `<g class="counter" data-unit="${esc(unit.id)}"><title>${esc(title)}</title>${parts.join("")}</g>`;
   }
 
@@ -444,7 +466,7 @@ export class MapView {
   fan(hexId, observation) {
     const layer = this.svg.querySelector("#fan");
     const stack = (observation?.stacks || []).find((st) => st.hex === hexId);
-    if (!stack || stack.count < 2 || !stack.units.length) {
+    if (!stack || stack.count < 2 || !stack.units.some((u) => u.kind !== "hidden")) {
       layer.replaceChildren();
       layer.removeAttribute("data-hex");
       return;
@@ -452,7 +474,7 @@ export class MapView {
     const h = this.hexes.get(hexId);
     const side = this.sideStyle(stack.side);
     const step = COUNTER * this.radius + 0.12;
-    const units = [...stack.units].reverse();
+    const units = stack.units.filter((u) => u.kind !== "hidden").reverse();
     const hidden = stack.count - units.length;
     const n = units.length + (hidden > 0 ? 1 : 0);
     const x0 = h.x - ((n - 1) * step) / 2;

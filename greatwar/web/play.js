@@ -16,9 +16,15 @@ const KNOWN_KEYS = new Set([
 ]);
 const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const LOG_SHOWN = 400;
+const TEXT_VIEW = "greatwar.textview"; // this browser shows the map as text too
+const textViewOn = () => localStorage.getItem(TEXT_VIEW) === "1";
 const MENU_MOST = 8; // a hex with more actions than this is decided by the prompt's group
 
 const words = (key) => key.replaceAll("_", " ");
+const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+const COMPASS_GRID = ["NW", "N", "NE", "W", null, "E", "SW", "S", "SE"]; // north up, as on the table
+const COMPASS_NAMES = { N: "north", NE: "north-east", E: "east", SE: "south-east", S: "south",
+  SW: "south-west", W: "west", NW: "north-west" };
 
 export async function playScreen(root, token) {
   if (!token) {
@@ -77,7 +83,11 @@ class PlayScreen {
       title: h("h1", {}, h("a", { href: "/", title: "home" }, "greatwar"), " ", first.game.title),
       status: h("span", { class: "status", title: "connection" }, "…"),
       where: h("span", { class: "where" }),
-      prompt: h("section", { class: "panel prompt", "aria-live": "polite" }),
+      prompt: h("section", { class: "panel prompt", "aria-label": "what to do now" }),
+      textMap: h("section", { class: "panel textmap", role: "region", "aria-label": "Map as text",
+        hidden: !textViewOn() }),
+      announce: h("div", { class: "sr-only", role: "status", "aria-live": "polite",
+        "aria-label": "announcements" }),
       panels: h("section", { class: "panel gamepanels" }),
       stack: h("section", { class: "panel stackinfo" }),
       details: h("section", { class: "panel details" }),
@@ -99,15 +109,18 @@ class PlayScreen {
       h("button", { title: "zoom out", onclick: () => this.map?.zoom(1.4) }, "−"),
       h("button", { title: "whole map", class: "fit", onclick: () => this.map?.fit() }, "⤢"),
       h("button", { title: "show the choices", class: "choices", onclick: () => this.focusChoices() }, "◎"));
+    this.el.textToggle = h("button", { class: "textview small", "aria-pressed": String(textViewOn()),
+      title: "the map as a table of hexes and units, with the choices as buttons (for screen readers "
+        + "and the keyboard)", onclick: () => this.toggleTextView() }, "Text view");
     this.root.replaceChildren(
-      h("header", { class: "bar" }, this.el.title, this.el.where, this.el.status),
+      h("header", { class: "bar" }, this.el.title, this.el.where, this.el.textToggle, this.el.status),
       this.el.phases,
       h("main", { class: "play" },
         h("div", { class: "mapcol" }, this.el.mapBox, zoom, this.el.hover, this.el.menu),
-        h("aside", { class: "side" }, this.el.prompt, this.el.panels, this.el.stack,
+        h("aside", { class: "side" }, this.el.prompt, this.el.textMap, this.el.panels, this.el.stack,
           this.el.details, this.el.key, this.el.links,
           h("section", { class: "panel logpanel" }, h("h3", {}, "Log"), this.el.log))),
-      this.el.rule, this.el.overlay);
+      this.el.rule, this.el.overlay, this.el.announce);
     this.el.log.addEventListener("click", (e) => {
       const rule = e.target.closest?.("button.rule");
       if (rule) this.showRule(rule.dataset.rule, rule);
@@ -119,7 +132,15 @@ class PlayScreen {
       if (!this.el.rule.contains(e.target) && !e.target.closest?.("button.rule")) this.el.rule.hidden = true;
     }, true);
     if (board?.format === "greatwar-table") {
-      this.map = new TableView(this.el.mapBox, board, { act: (a) => this.act(a), sideName: (s) => this.sideName(s) });
+      this.map = new TableView(this.el.mapBox, board, { act: (a) => this.act(a), sideName: (s) => this.sideName(s),
+        actMany: (list) => this.actInTurn(list),
+        onSelect: ({ group, picked }) => {
+          if (picked && this.msg) return this.renderPrompt();
+          if (group && group !== this.unitChoice) {
+            this.unitChoice = group;
+            if (this.msg) this.renderPrompt();
+          }
+        } });
       // on a phone the table's column takes the table's own shape, not a fixed height
       const [, , w, d] = this.map.view;
       this.el.mapBox.parentElement?.style.setProperty("--table-aspect", `${w} / ${d}`);
@@ -152,7 +173,7 @@ class PlayScreen {
   // Zoom to the hexes the player may click now, else to their own units.
   focusChoices() {
     if (!this.map || !this.msg) return;
-    if (!this.hexMap) return this.map.focus();
+    if (!this.hexMap) return this.map.focus(this.tableFocus());
     const marks = this.marks();
     const hexes = [...marks.targets, ...marks.units, ...marks.firers];
     if (marks.fireTarget) hexes.push(marks.fireTarget);
@@ -162,6 +183,16 @@ class PlayScreen {
     const shown = hexes.length ? hexes : own.length ? own : any;
     if (shown.length) this.map.focus(shown);
     else this.map.fit();
+  }
+
+  // The figures a table opens on: those with a choice now, else the viewer's own, else all.
+  tableFocus() {
+    const figures = this.obs.table?.figures || [];
+    const subjects = new Set((this.obs.legal_actions || []).map((a) => a.split(/\s+/)[1]).filter(Boolean));
+    const side = this.msg.acting_as;
+    const mine = figures.filter((f) => f.side === side);
+    const choosing = mine.filter((f) => subjects.has(f.id) || subjects.has(f.group));
+    return (choosing.length ? choosing : mine.length ? mine : figures).map((f) => f.id);
   }
 
   setStatus(status) {
@@ -285,7 +316,110 @@ class PlayScreen {
     this.renderDetails();
     this.renderLinks();
     this.renderLog();
+    this.renderTextMap();
+    this.announceChanges();
     this.renderEnd();
+  }
+
+  // --- the text view: the map for screen readers and the keyboard ---------------------------
+
+  toggleTextView() {
+    const on = !textViewOn();
+    localStorage.setItem(TEXT_VIEW, on ? "1" : "0");
+    this.el.textToggle.setAttribute("aria-pressed", String(on));
+    this.el.textMap.hidden = !on;
+    this.renderTextMap();
+    if (on) this.el.textMap.querySelector("h2")?.focus();
+  }
+
+  // What a screen reader says without being asked: the new prompt, and the log's new lines
+  // (the newest few), once each.
+  announceChanges() {
+    const said = [];
+    const title = this.acting ? capital(this.obs.prompt?.title || "your move") : "";
+    if (title && title !== this.announcedPrompt) said.push(`Your move: ${title}.`);
+    this.announcedPrompt = title;
+    const fresh = this.log.slice(this.announcedLog ?? this.log.length).slice(-3);
+    this.announcedLog = this.log.length;
+    said.push(...fresh.map((e) => this.named(e.text)));
+    if (this.obs.winner && !this.announcedEnd) {
+      this.announcedEnd = true;
+      said.push(`${this.sideName(this.obs.winner)} won.`);
+    }
+    if (said.length) this.el.announce.textContent = said.join(" ");
+  }
+
+  renderTextMap() {
+    const box = this.el.textMap;
+    if (box.hidden || !this.msg) return;
+    const heading = h("h2", { tabindex: "-1" }, "Map as text");
+    if (this.map && !this.hexMap) return box.replaceChildren(heading, this.tableAsText());
+    if (!this.hexMap) return box.replaceChildren(heading, h("p", {}, "This game has no map."));
+    const c = this.classified;
+    const rows = new Map(); // hex -> units and choices
+    for (const stack of this.obs.stacks || []) rows.set(stack.hex, stack);
+    for (const hex of this.marks().targets.length <= MENU_MOST ? this.marks().targets : []) {
+      if (!rows.has(hex)) rows.set(hex, null);
+    }
+    const body = [...rows.keys()].sort().map((hex) => {
+      const stack = rows.get(hex);
+      const units = unitsAt(this.obs, hex);
+      const hidden = stack && stack.count > units.filter((u) => u.kind !== "hidden").length
+        ? `${stack.count - units.filter((u) => u.kind !== "hidden").length} hidden unit(s) of ${this.sideName(stack.side)}` : "";
+      const unitText = units.filter((u) => u.kind !== "hidden").map((u) => {
+        const nation = this.hexMap.nationOf(u, stack?.side)?.name || this.sideName(stack?.side || u.side);
+        const values = this.valuesOf(u);
+        const state = ["depleted", "reduced", "disrupted", "pinned", "falter", "done"].filter((k) => u[k]);
+        return `${u.name || u.id} (${u.id}, ${nation}${values ? `, ${values}` : ""}${state.length ? `, ${state.join(", ")}` : ""})`;
+      });
+      const choices = this.hexOptions(hex).map((a) => h("button", { class: "act small", "data-action": a,
+        onclick: () => this.act(a) }, describe(a, this.pieces)));
+      for (const u of units) {
+        const p = c.unitActions.has(u.id) ? -1 : unitPattern(c, u.id);
+        if (p >= 0) {
+          choices.push(h("button", { class: "small", onclick: () => {
+            this.patternIndex = p;
+            this.patternChosen = true;
+            this.render();
+            this.el.prompt.querySelector("select.hexselect")?.focus();
+          } }, `Choose where ${u.name || u.id} goes`));
+        }
+      }
+      return h("tr", { "data-hex": hex }, h("th", { scope: "row" }, this.hexText(hex)),
+        h("td", {}, [...unitText, hidden].filter(Boolean).join("; ") || "no units"),
+        h("td", {}, choices.length ? choices : "–"));
+    });
+    const pattern = this.pattern();
+    box.replaceChildren(heading,
+      h("p", { class: "muted" }, pattern && pattern.hexes.size > MENU_MOST
+        ? `${describe(pattern.prefix, this.pieces)}: ${pattern.hexes.size} hexes, listed in the prompt's “or choose from the list”.`
+        : "Every hex with units or a choice, its units with their values, and the choices as buttons."),
+      h("table", { class: "hextable" }, h("caption", {}, `${body.length} hexes`),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hex"), h("th", { scope: "col" }, "Units"),
+          h("th", { scope: "col" }, "Choices"))),
+        h("tbody", {}, body)));
+  }
+
+  // A table game as text: every unit on the table, its side, its figures and where it stands.
+  tableAsText() {
+    const units = new Map();
+    for (const f of this.obs.table?.figures || []) {
+      const key = `${f.side}:${f.group}`;
+      if (!units.has(key)) units.set(key, { side: f.side, group: f.group, figures: [] });
+      units.get(key).figures.push(f);
+    }
+    const rows = [...units.values()].map((u) => {
+      const onTable = u.figures.filter((f) => f.x >= 0 && f.y >= 0);
+      const mean = (k) => onTable.reduce((t, f) => t + f[k], 0) / (onTable.length || 1) / 10;
+      const where = onTable.length ? `${mean("x").toFixed(0)}" from the left, ${mean("y").toFixed(0)}" from the French edge` : "off the table";
+      const kinds = new Map();
+      for (const f of u.figures) kinds.set(f.name, (kinds.get(f.name) || 0) + 1);
+      return h("tr", { "data-unit": u.group }, h("th", { scope: "row" }, `${u.group} (${this.sideName(u.side)})`),
+        h("td", {}, [...kinds.entries()].map(([n, k]) => `${k} ${n}`).join(", ")), h("td", {}, where));
+    });
+    return h("table", { class: "hextable" }, h("caption", {}, `${rows.length} units; their orders are in the prompt`),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Unit"), h("th", { scope: "col" }, "Figures"),
+        h("th", { scope: "col" }, "Where"))), h("tbody", {}, rows));
   }
 
   sideName(side) {
@@ -321,7 +455,8 @@ class PlayScreen {
       parts.push(...this.promptDetails());
     } else {
       const waiting = (o.to_act || []).map((s) => this.sideName(s)).join(", ");
-      const computer = (o.to_act || []).find((s) => (this.msg.game.players[s] || "").startsWith("computer"));
+      const computer = this.msg.thinking?.side
+        || (o.to_act || []).find((s) => (this.msg.game.players[s] || "").startsWith("computer"));
       parts.push(h("h2", {}, waiting ? `Waiting for ${waiting}` : "Waiting"));
       if (computer) parts.push(this.thinking(computer));
     }
@@ -331,12 +466,13 @@ class PlayScreen {
     box.replaceChildren(...parts);
   }
 
-  // While a computer side thinks: who, for how long, and a button asking it to move now.
+  // While a computer side thinks: who, for how long (counted from when the server says it
+  // began, so a reload does not restart the clock), and a button asking it to move now.
   thinking(side) {
     if (this.thinkingPly !== this.msg.ply) {
       this.thinkingPly = this.msg.ply;
-      this.thinkingSince = performance.now();
-      this.hurried = false;
+      this.thinkingSince = performance.now() - (this.msg.thinking?.seconds || 0) * 1000;
+      this.hurried = null;
     }
     const clock = h("span", { class: "elapsed" });
     const tick = () => {
@@ -346,23 +482,30 @@ class PlayScreen {
     tick();
     clearInterval(this.thinkingTimer);
     this.thinkingTimer = setInterval(tick, 1000);
+    const said = h("span", { class: "hurried", "aria-live": "polite" }, this.hurried || "");
     const canHurry = this.msg.seat.role !== "spectator";
-    const button = canHurry ? h("button", { class: "hurry", disabled: this.hurried,
-      title: "ask the computer to play the best move it has found so far",
+    const button = canHurry ? h("button", { class: "hurry", disabled: Boolean(this.hurried),
+      title: "ask the computer to play now: the best move it has found so far, or a safe legal move",
       onclick: async (e) => {
-        this.hurried = true;
         e.target.disabled = true;
-        e.target.textContent = "Moving…";
+        this.hurried = "Moving…";
+        said.textContent = this.hurried;
         try {
           const answer = await api.hurry(this.token);
-          if (!answer.hurried) e.target.textContent = "It plays as fast as it can";
+          document.body.dataset.hurried = answer.detail; // page state: what the server said
+          this.hurried = answer.hurried ? `Moving now: ${answer.detail}.` : `Cannot hurry: ${answer.detail}.`;
+          if (!answer.hurried) e.target.disabled = false;
         } catch (error) {
+          this.hurried = null;
+          e.target.disabled = false;
           this.showError(error.message);
+          return;
         }
-      } }, this.hurried ? "Moving…" : "Move now") : null;
+        said.textContent = this.hurried;
+      } }, "Move now") : null;
     this.el.thinking = h("div", { class: "thinking", role: "status", "aria-live": "off" },
       h("span", { class: "spinner", "aria-hidden": "true" }),
-      h("span", {}, `${this.sideName(side)} (computer) is thinking · `, clock), button);
+      h("span", {}, `${this.sideName(side)} (computer) is thinking · `, clock), button, said);
     document.body.dataset.thinking = "1";
     return this.el.thinking;
   }
@@ -402,8 +545,107 @@ class PlayScreen {
       const where = titles.map((p) => `“${p.title}”`).join(", ");
       parts.push(h("p", { class: "hint" }, `Choose in ${where} below.`));
     }
-    if (buttons.length) parts.push(this.buttonRows(buttons));
+    const table = this.map && !this.hexMap ? this.tableOrders(buttons) : null;
+    if (table) parts.push(table.box);
+    const rest = table ? table.rest : buttons;
+    if (rest.length) parts.push(this.buttonRows(rest));
     return parts;
+  }
+
+  // A table game's orders by unit, so that a few dozen regiment and figure orders do not
+  // fill the page: a row with a button per unit that has a choice (a click on a figure or a
+  // unit's mark on the table picks it too), then the chosen unit's orders, directions as a
+  // compass with the distance beside it, objectives and targets as short buttons. Actions
+  // that name no unit stay as buttons (the rest).
+  tableOrders(actions) {
+    const figures = new Map((this.obs.table?.figures || []).map((f) => [f.id, f]));
+    const groups = new Set([...figures.values()].map((f) => f.group));
+    const units = new Map(); // unit -> subject -> verb -> actions
+    const rest = [];
+    for (const action of actions) {
+      const w = action.split(/\s+/);
+      const unit = figures.get(w[1])?.group || (groups.has(w[1]) ? w[1] : null);
+      if (!unit) {
+        rest.push(action);
+        continue;
+      }
+      if (!units.has(unit)) units.set(unit, new Map([[unit, new Map()]]));
+      const subjects = units.get(unit);
+      if (!subjects.has(w[1])) subjects.set(w[1], new Map());
+      const verbs = subjects.get(w[1]);
+      if (!verbs.has(w[0])) verbs.set(w[0], []);
+      verbs.get(w[0]).push(action);
+    }
+    if (!units.size) return null;
+    if (!units.has(this.unitChoice)) this.unitChoice = [...units.keys()][0];
+    const chosen = this.unitChoice;
+    const name = (unit) => {
+      const members = [...figures.values()].filter((f) => f.group === unit);
+      const leader = members.find((f) => (f.flags || []).includes("leader"));
+      return leader ? leader.name.replace(/^Leader /, "") : members[0]?.name || "";
+    };
+    const tabs = h("div", { class: "unittabs", role: "group", "aria-label": "units with orders" },
+      [...units.keys()].map((unit) => h("button", { class: `unittab${unit === chosen ? " on" : ""}`,
+        "aria-pressed": unit === chosen ? "true" : "false", "data-unit": unit, title: name(unit),
+        onclick: () => {
+          this.unitChoice = unit;
+          this.map.selectUnit(unit, this.msg.acting_as);
+          this.renderPrompt();
+        } }, unit)));
+    const blocks = [...units.get(chosen).entries()].filter(([, verbs]) => verbs.size).map(([subject, verbs]) => {
+      const figure = figures.get(subject);
+      const title = figure ? `${subject} ${figure.name}` : `${subject} ${name(subject)}`;
+      return h("div", { class: "subject", "data-subject": subject }, h("h4", {}, title),
+        [...verbs.entries()].map(([verb, list]) => this.verbRow(verb, list)));
+    });
+    const box = h("div", { class: "orders" },
+      h("p", { class: "hint" }, "Pick a unit here, or a figure or a unit's mark on the table:"),
+      tabs, blocks, this.pickRow(actions));
+    return { box, rest };
+  }
+
+  // Hand-picking figures to move together: a toggle (ctrl-click does the same on the table),
+  // how many are picked, and a way to let go of them.
+  pickRow(actions) {
+    const table = this.map;
+    if (!actions.some((a) => /^move \S+ /.test(a))) return null;
+    const n = table.picked.size;
+    return h("div", { class: "verb pickrow" },
+      h("button", { class: "small pick", "aria-pressed": String(table.picking),
+        title: "click figures to pick them (or ctrl-click), then click the table: they all move by the same step",
+        onclick: () => table.setPicking(!table.picking) }, "Pick figures"),
+      h("span", { class: "muted", "aria-live": "polite" }, n
+        ? `${n} picked: click the table where their middle should go.`
+        : table.picking ? "Click figures that may move." : "Or ctrl-click figures to move several together."),
+      n ? h("button", { class: "small", onclick: () => table.setPicking(false) }, "Let go") : null);
+  }
+
+  // One verb of one unit: a compass when its words are directions (and distances), else a
+  // short button per remaining word(s); a verb with nothing more is one button.
+  verbRow(verb, list) {
+    const rests = list.map((a) => a.split(/\s+/).slice(2));
+    const button = (action, text, extra = {}) => h("button", { class: "act small", "data-action": action,
+      title: describe(action, this.pieces), onclick: () => this.act(action), ...extra }, text);
+    if (rests.every((r) => !r.length)) return h("div", { class: "verb" }, button(list[0], capital(words(verb))));
+    const label = h("span", { class: "vlabel" }, `${capital(words(verb))}:`);
+    if (rests.every((r) => COMPASS.includes(r[0]) && r.length <= 2)) {
+      const distances = [...new Set(rests.map((r) => r[1]).filter(Boolean))];
+      if (!distances.includes(this.distanceChoice)) this.distanceChoice = distances[0];
+      const byDir = new Map();
+      list.forEach((a, i) => {
+        if (!rests[i][1] || rests[i][1] === this.distanceChoice) byDir.set(rests[i][0], a);
+      });
+      const rose = h("div", { class: "compass", role: "group", "aria-label": `${words(verb)}: direction` },
+        COMPASS_GRID.map((dir) => (dir && byDir.has(dir)
+          ? button(byDir.get(dir), dir, { "aria-label": `${words(verb)} ${COMPASS_NAMES[dir]}` })
+          : h("span", { class: dir ? "off" : "hub" }, dir ? dir : "·"))));
+      const pick = distances.length > 1 ? h("div", { class: "distance", role: "radiogroup", "aria-label": "distance" },
+        distances.map((d) => h("label", {}, h("input", { type: "radio", name: `distance-${verb}`, value: d,
+          checked: d === this.distanceChoice,
+          onchange: () => { this.distanceChoice = d; this.renderPrompt(); } }), ` ${d}`))) : null;
+      return h("div", { class: "verb compassrow" }, label, rose, pick);
+    }
+    return h("div", { class: "verb" }, label, list.map((a, i) => button(a, rests[i].join(" "))));
   }
 
   // Buttons, one per action; when there are many, actions that differ only in their last word
@@ -555,7 +797,7 @@ class PlayScreen {
     const units = unitsAt(this.obs, hex);
     const rows = units.map((u) => {
       const actions = this.classified.unitActions.get(u.id) || [];
-      const colours = this.hexMap?.sideStyle(u.side) || {};
+      const colours = this.hexMap?.unitStyle(u, stack?.side || u.side) || {};
       return h("li", { class: `unit ${u.side}${u.done ? " done" : ""}` },
         h("span", { class: "face", style: `background:${colours.fill};color:${colours.ink}` }, this.valuesOf(u)),
         h("span", { class: "uname" }, `${u.name || ""} `, h("small", {}, `${u.id}${u.done ? " · done" : ""}`)),
@@ -913,6 +1155,16 @@ class PlayScreen {
     } finally {
       this.busy = false;
       document.body.dataset.busy = "";
+    }
+  }
+
+  // Several actions one after the other (a hand-picked group's moves), stopping at the first
+  // that is refused or asks a question.
+  async actInTurn(actions) {
+    for (const action of actions) {
+      const before = this.msg.ply;
+      await this.act(action);
+      if (this.msg.ply === before) return;
     }
   }
 

@@ -23,6 +23,11 @@ def test_catalog_lists_fbsm_with_its_options_and_map(client: TestClient) -> None
     assert fbsm["has_board"] is True
     assert [o["name"] for o in fbsm["options"]] == ["play_balance"]
     assert catalog["default_player"] in catalog["players"]
+    # for the home page: the sides by the board's names, difficulty levels explained
+    assert fbsm["side_names"] == {"us": "United States", "german": "Germany"}
+    levels = {level["name"]: level for level in catalog["levels"]}
+    assert {"easy", "normal", "hard"} <= set(levels) and levels["easy"]["player"] == "heuristic"
+    assert all(level["help"] for level in levels.values())
 
 
 def test_board_is_served_and_unknown_game_is_404(client: TestClient) -> None:

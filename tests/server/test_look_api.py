@@ -94,7 +94,10 @@ def test_a_thinking_computer_moves_when_asked(client: TestClient, patient: str) 
     player = live.players["us"]
     assert player.thinking.wait(10)
     assert client.get(f"/api/seats/{token}").json()["ply"] == 0
-    assert client.post(f"/api/seats/{token}/hurry").json() == {"hurried": True}
+    thinking = client.get(f"/api/seats/{token}").json()["thinking"]
+    assert thinking["side"] == "us" and thinking["seconds"] >= 0
+    said = client.post(f"/api/seats/{token}/hurry").json()
+    assert said == {"hurried": True, "detail": "it plays the best move it has found so far"}
     for _ in range(500):  # the computer's action is committed in the server's own loop
         if client.get(f"/api/seats/{token}").json()["ply"] >= 1:
             break
@@ -104,7 +107,66 @@ def test_a_thinking_computer_moves_when_asked(client: TestClient, patient: str) 
     assert client.post(f"/api/seats/{spectator}/hurry").status_code == 403
 
 
-def test_hurrying_a_player_that_cannot_hurry_changes_nothing(client: TestClient) -> None:
+class Stubborn:
+    """Thinks until released, and has no way to be hurried."""
+
+    released = threading.Event()
+    thinking = threading.Event()
+
+    def choose(self, state: State, side: str) -> Action:
+        self.thinking.set()
+        self.released.wait(60)
+        return state.legal_actions(side)[-1]
+
+
+@pytest.fixture
+def stubborn() -> Iterator[str]:
+    PLAYERS["stubborn"] = lambda game_id, side, seed: Stubborn()
+    Stubborn.released.clear()
+    Stubborn.thinking.clear()
+    yield "stubborn"
+    Stubborn.released.set()
+    del PLAYERS["stubborn"]
+
+
+def test_a_computer_that_cannot_stop_early_plays_a_safe_move_when_hurried(
+    client: TestClient, stubborn: str
+) -> None:
+    """16 "move now" never does nothing: a player without ``hurry`` is cut short, and the
+    safe legal move (the first that is not a concession) is played for it."""
+    answer = create(client, side="german", computer=stubborn)
+    token = seat_token(answer, "side", "german")
+    assert Stubborn.thinking.wait(10)
+    legal = client.app.state.hub.games[answer["id"]].state.legal_actions("us")  # type: ignore[attr-defined]
+    said = client.post(f"/api/seats/{token}/hurry").json()
+    assert said["hurried"] is True and "safe legal move" in said["detail"]
+    for _ in range(500):
+        message = client.get(f"/api/seats/{token}").json()
+        if message["ply"] >= 1:
+            break
+        Stubborn.thinking.wait(0.02)
+    assert message["ply"] >= 1
+    assert "notice" not in message["game"]  # cut short on request is no failure
+    played = client.app.state.hub.games[answer["id"]].state.history()[0]  # type: ignore[attr-defined]
+    assert str(played.action) == str(legal[0]) != str(legal[-1])  # not the player's own choice
+
+
+def test_hurrying_when_no_computer_thinks_says_why(client: TestClient) -> None:
     answer = create(client, side="us", computer="random")
     token = seat_token(answer, "side", "us")
-    assert client.post(f"/api/seats/{token}/hurry").json() == {"hurried": False}
+    said = client.post(f"/api/seats/{token}/hurry").json()
+    assert said == {"hurried": False, "detail": "no computer player is to move now"}
+    assert client.get(f"/api/seats/{token}").json()["thinking"] is None
+
+
+def test_the_thinking_clock_survives_a_reload(client: TestClient, patient: str) -> None:
+    """The seconds a computer has been thinking come from the server, so a page opened later
+    counts from when it began, not from zero."""
+    answer = create(client, side="german", computer=patient)
+    token = seat_token(answer, "side", "german")
+    player = client.app.state.hub.games[answer["id"]].players["us"]  # type: ignore[attr-defined]
+    assert player.thinking.wait(10)
+    first = client.get(f"/api/seats/{token}").json()["thinking"]["seconds"]
+    player.hurried.wait(0.3)  # time passes on the server (the player is not hurried)
+    later = client.get(f"/api/seats/{token}").json()["thinking"]["seconds"]
+    assert later >= first + 0.2

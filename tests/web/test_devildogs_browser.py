@@ -15,7 +15,7 @@ SECTORS = ("B", "C", "D")  # the Wheat Field scenario's sectors (3.1)
 
 def _start_the_wheat_field(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/")
-    page.select_option("#game", "devildogs")
+    page.check('input[name="game"][value="devildogs"]')
     page.select_option("#option-scenario", "wheat")
     page.select_option("#computer", "random")
     page.get_by_role("button", name="Start the game").click()

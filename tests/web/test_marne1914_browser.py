@@ -26,8 +26,8 @@ def _prompt(page: Page) -> str:
 
 def test_marne_germans_against_the_computer_with_every_option(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/")
-    page.select_option("#game", "marne1914")
-    page.select_option("#side", "german")
+    page.check('input[name="game"][value="marne1914"]')
+    page.check('input[name="side"][value="german"]')
     for option in ("taxis", "variable_reinforcements", "command_and_control", "bef"):
         page.locator(f"#option-{option}").check()
     page.select_option("#computer", "heuristic")

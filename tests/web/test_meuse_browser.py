@@ -135,7 +135,7 @@ def _play_to_the_first_combat_result(page: Page) -> None:
 
 def test_meuse_set_up_and_first_attack_with_the_mouse(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/")
-    page.select_option("#game", "meuse")
+    page.check('input[name="game"][value="meuse"]')
     page.select_option("#computer", "random")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("body")).to_have_attribute("data-prompt", "allied_setup")

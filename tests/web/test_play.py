@@ -132,7 +132,7 @@ def test_a_game_against_the_computer_played_with_the_mouse(page: Page, base_url:
     _fixed_seed(page, 4)
     page.goto(f"{base_url}/")
     shot(page, "00-home")
-    page.select_option("#game", "fbsm")
+    page.check('input[name="game"][value="fbsm"]')
     page.select_option("#computer", "random")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("body")).to_have_attribute("data-prompt", "us_setup")

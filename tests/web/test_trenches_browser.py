@@ -27,15 +27,22 @@ def _to_the_move(page: Page) -> None:
 
 def test_trenches_table_select_move_and_order_with_the_mouse(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/")
-    page.select_option("#game", "trenches")
+    page.check('input[name="game"][value="trenches"]')
     page.select_option("#computer", "random")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("svg.table-view")).to_be_visible()
     expect(page.locator("svg.table-view polygon.tbl-trench")).to_have_count(3)
     expect(page.locator("svg.table-view .tbl-ruler text")).to_have_text("12 inches")
-    expect(page.locator("svg.table-view text.tbl-event")).to_contain_text("Fortune of War")
+    expect(page.locator(".mapbox .tbl-event")).to_contain_text("Fortune of War")
     assert page.locator("svg.table-view g.tbl-figure").count() > 100
     _to_the_move(page)
+    table = page.locator("svg.table-view")
+    opening = table.get_attribute("viewBox")
+    table.focus()
+    page.keyboard.press("ArrowUp")  # the keys pan and zoom the table as they do a hex map
+    assert table.get_attribute("viewBox") != opening
+    page.keyboard.press("0")
+    page.locator("button.fit").click()  # the whole table: every figure in reach of the mouse
     mg = page.locator('g.tbl-figure[data-figure="F26"]')  # the 1st Regiment's Hotchkiss
     mg.click()
     expect(page.locator("svg.table-view circle.tbl-range")).to_have_count(1)
@@ -67,8 +74,8 @@ def test_fortune_of_war_a_person_game_master_in_the_browser(page: Page, base_url
     """The gm seat, the French and Germans played by the computer: the game master picks this
     turn's event and plans one in secret; the table announces the event."""
     page.goto(f"{base_url}/")
-    page.select_option("#game", "trenches")
-    page.select_option("#side", "gm")
+    page.check('input[name="game"][value="trenches"]')
+    page.check('input[name="side"][value="gm"]')
     page.select_option("#option-game_master", "person")
     page.select_option("#computer", "random")
     page.get_by_role("button", name="Start the game").click()
@@ -80,5 +87,34 @@ def test_fortune_of_war_a_person_game_master_in_the_browser(page: Page, base_url
     before = ply(page)
     page.locator('.prompt button[data-action="event fog"]').click()
     wait_ply(page, before + 1)
-    expect(page.locator("svg.table-view text.tbl-event")).to_contain_text("Morning fog")
+    expect(page.locator(".mapbox .tbl-event")).to_contain_text("Morning fog")
     shot(page, "trenches-03-game-master")
+
+
+def test_hand_picked_figures_move_together(page: Page, base_url: str) -> None:
+    """Ctrl-click picks figures that may move; a click on the table moves each of them by
+    the same step (one move each, as the rules take them)."""
+    page.goto(f"{base_url}/")
+    page.check('input[name="game"][value="trenches"]')
+    page.select_option("#computer", "random")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("svg.table-view")).to_be_visible()
+    _to_the_move(page)
+    page.locator("button.fit").click()
+    legal = str(page.locator("svg.table-view").get_attribute("data-movers")).split()
+    movers = legal[:2]
+    assert len(movers) == 2, f"two figures that may move: {legal}"
+    for figure in movers:
+        page.locator(f'g.tbl-figure[data-figure="{figure}"]').click(modifiers=["Control"])
+    expect(page.locator("svg.table-view")).to_have_attribute("data-picked", " ".join(movers))
+    expect(page.locator(".prompt .pickrow")).to_contain_text("2 picked")
+    boxes = [page.locator(f'g.tbl-figure[data-figure="{f}"]').bounding_box() for f in movers]
+    assert all(boxes)
+    x = sum(b["x"] + b["width"] / 2 for b in boxes if b) / 2
+    y = sum(b["y"] + b["height"] / 2 for b in boxes if b) / 2
+    before = ply(page)
+    page.mouse.click(x, y - 8)  # a little toward the Germans
+    wait_ply(page, before + 2)
+    for figure in movers:
+        expect(page.locator(".log")).to_contain_text(f"move {figure}")
+    expect(page.locator("svg.table-view")).to_have_attribute("data-picked", "")

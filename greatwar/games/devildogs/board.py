@@ -12,7 +12,15 @@ from functools import cache
 from typing import Any
 
 from greatwar.games.devildogs.data import GERMAN, US, Board, components
-from greatwar.hexes.drawing import HALF_HEIGHT, centre, header, hex_centre, legend, place_labels
+from greatwar.hexes.drawing import (
+    HALF_HEIGHT,
+    centre,
+    header,
+    hex_centre,
+    legend,
+    nations,
+    place_labels,
+)
 
 # Wheat-field ground, green woods, brick villages, a grey railway embankment.
 TERRAIN_FILLS = {
@@ -71,6 +79,7 @@ def board() -> dict[str, Any]:
         "sectors": [_sector(b, name) for name in b.sector_names],
         "compass": {str(k): v for k, v in sorted(c.compass.items())},
         **legend(SIDES, KINDS, ["face"]),  # the face: steps left, then F (falter) and P (pin)
+        **nations(__package__ or "", SIDES),  # colours and marks per nation
         "pieces": [
             {"id": u.id, "side": u.side, "kind": u.kind, "name": u.name, "steps": u.steps}
             | {"nation": u.nation, "regiment": u.regiment, "face": str(u.steps)}

@@ -11,7 +11,7 @@ from typing import Any
 
 from greatwar.games.fbsm.data import GERMAN, US, Board, components
 from greatwar.games.fbsm.state import PHASE_NAMES
-from greatwar.hexes.drawing import header, hex_centre, legend, place_labels
+from greatwar.hexes.drawing import header, hex_centre, legend, nations, place_labels
 
 # Map colours, chosen to read like a printed S&T map: pale ground, green woods, built-up towns.
 TERRAIN_FILLS = {
@@ -67,6 +67,7 @@ def board() -> dict[str, Any]:
         "labels": _labels(b),
         "regions": _regions(),
         **legend(SIDES, KINDS, COUNTER_VALUES),
+        **nations(__package__ or "", SIDES),  # colours and marks per nation
         "pieces": [
             {"id": u.id, "side": u.side, "kind": u.kind, "name": u.name}
             | {value: getattr(u, value) for value in COUNTER_VALUES}

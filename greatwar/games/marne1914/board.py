@@ -13,6 +13,7 @@ from typing import Any
 
 from greatwar.games.marne1914.data import ALLIED, GERMAN, Board, components
 from greatwar.games.marne1914.rules import PHASE_TITLES
+from greatwar.hexes.drawing import nations
 
 FILLS = {"clear": "#ece4c4", "forest": "#9fc07f", "town": "#cdb08e", "city": "#b89478"}
 PATTERNS = {"forest": "trees", "town": "buildings", "city": "buildings"}
@@ -64,12 +65,14 @@ def _board() -> dict[str, Any]:
         "labels": _labels(b),
         "regions": _regions(),
         "sides": list(SIDES),
+        **nations(__package__ or "", SIDES),  # colours and marks per nation
         "kinds": KINDS,
         "counter_values": list(COUNTER_VALUES),
         "pieces": [
             {
                 "id": u.id,
                 "side": u.side,
+                "nation": u.nation,
                 "kind": u.kind,
                 "name": u.name,
                 "attack": u.bombard[0] if u.is_artillery else u.full[0],

@@ -24,7 +24,7 @@ from greatwar.games.meuse.data import (
     components,
 )
 from greatwar.games.meuse.state import PHASES
-from greatwar.hexes.drawing import header, hex_centre, legend, place_labels
+from greatwar.hexes.drawing import header, hex_centre, legend, nations, place_labels
 
 # Map colours in the manner of a printed folio map: pale ground, green woods, tan rises.
 FILLS = {
@@ -87,10 +87,12 @@ def board() -> dict[str, Any]:
         "labels": _labels(b),
         "regions": _regions(),
         **legend(SIDES, KINDS, COUNTER_VALUES),
+        **nations(__package__ or "", SIDES),  # colours and marks per nation
         "pieces": [
             {
                 "id": u.id,
                 "side": u.side,
+                "nation": u.nation,
                 "kind": u.kind,
                 "name": u.name,
                 "attack": u.full[0],

@@ -11,7 +11,8 @@ Format ``greatwar-table`` version 1; every length in tenths of an inch, x east, 
      "ranges": {"rifle": 80, "mg": 120, "mortar": [20, 120], "ap": 240, "grenade": 30,
                 "leader": 120, "contact": 10},
      "drift": 120, "wind": {"left": [1, 0], ...},             # the clouds' 12" drift
-     "sides": [{"id", "name", "fill", "ink"}], "kinds": {"rifle": "Rifleman", ...},
+     "sides": [{"id", "name", "fill", "ink"}], "nations": [{"id", "side", "name", "mark",
+     "fill", "ink"}], "kinds": {"rifle": "Rifleman", ...},
      "events": [{"id", "title", "text"}]}
 """
 
@@ -25,6 +26,13 @@ from shapely.geometry.base import BaseGeometry
 
 from greatwar.games.trenches.data import components
 from greatwar.games.trenches.sequence import DRIFT
+from greatwar.hexes.drawing import nations
+
+SIDES = (
+    {"id": "french", "name": "France", "fill": "#a9c6ea", "ink": "#0f1f38"},
+    {"id": "german", "name": "Germany", "fill": "#4f5a52", "ink": "#ffffff"},
+    {"id": "gm", "name": "Game master", "fill": "#b08a3c", "ink": "#ffffff"},
+)
 
 KINDS = {
     "leader": "Leader",
@@ -89,11 +97,7 @@ def board() -> dict[str, Any]:
         "cloud_radius": c.tables["scatter"]["gas_radius"],
         "blast": c.tables["scatter"]["he_blast"],
         "wind": {k: list(v) for k, v in DRIFT.items()},
-        "sides": [
-            {"id": "french", "name": "France", "fill": "#5b7fbf", "ink": "#ffffff"},
-            {"id": "german", "name": "Germany", "fill": "#8a8f6a", "ink": "#ffffff"},
-            {"id": "gm", "name": "Game master", "fill": "#b08a3c", "ink": "#ffffff"},
-        ],
+        **nations(__package__ or "", SIDES),  # colours and marks per nation
         "kinds": KINDS,
         "events": [{"id": e["id"], "title": e["title"], "text": e["text"]} for e in c.events],
         # the keys the hex client reads, empty: a table has no hexes or counters
