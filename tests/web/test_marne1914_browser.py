@@ -68,8 +68,8 @@ def test_marne_allies_against_the_computer_with_every_option(page: Page, base_ur
     modes are set face down (5.2) and the game goes on to the Allies' next choice. (A whole
     game from either side is played through the same API in tests/marne1914/test_server.py.)"""
     page.goto(f"{base_url}/")
-    page.select_option("#game", "marne1914")
-    page.select_option("#side", "allied")
+    page.check('input[name="game"][value="marne1914"]')
+    page.check('input[name="side"][value="allied"]')
     for option in ("taxis", "variable_reinforcements", "command_and_control", "bef"):
         page.locator(f"#option-{option}").check()
     page.select_option("#computer", "heuristic")
