@@ -9,6 +9,7 @@ import logging
 import time
 import warnings
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -117,7 +118,9 @@ def test_move_now_reaches_a_search_thinking_in_a_worker_process() -> None:
         finally:
             computer.close()
 
-    action, problem, waited = asyncio.run(think_then_hurry())
+    # A fresh thread: the browser tests' Playwright may hold a running loop in this one.
+    with ThreadPoolExecutor(1) as thread:
+        action, problem, waited = thread.submit(asyncio.run, think_then_hurry()).result()
     assert problem is None
     assert action in state.legal_actions("us")
     assert waited < 50  # stopped by the request, not by its 60 s budget
