@@ -131,11 +131,25 @@ def fuzz(
     failures: Annotated[Path, typer.Option(help="folder for the reproductions of failures")] = Path(
         "fuzz-failures"
     ),
+    policy: Annotated[
+        str,
+        typer.Option(
+            help="random: uniform random actions; mixed: the scripted players, with a random "
+            "action instead at each step with probability --epsilon"
+        ),
+    ] = "mixed",
+    epsilon: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0, max=1.0, help="mixed play: the share of random actions (default 0.2)"
+        ),
+    ] = None,
 ) -> None:
-    """Random-play fuzzing with every check at every step (dead ends, string forms, undo
-    after dice, observations, the game's invariants, replay of the record); each failure is
-    written as the shortest failing record, which `greatwar replay` reproduces. Exit code 1
-    if anything failed."""
+    """Fuzzing with checks (dead ends, undo after dice and the game's invariants at every
+    step; string forms and observations at sampled steps; the end and a replay of the record
+    after each game); each failure is written as the shortest failing record, which
+    `greatwar replay` reproduces. Exit code 1 if anything failed."""
+    from greatwar.sim.fuzz import EPSILON, Plan  # Plan checks the policy's name
     from greatwar.sim.fuzz_console import fuzz_and_print
 
     if seed + games_count > 2**64:
@@ -148,6 +162,7 @@ def fuzz(
         workers=workers,
         minutes=minutes,
         failures=failures,
+        plan=Plan(policy, EPSILON if epsilon is None else epsilon),  # type: ignore[arg-type]
     )
     if not ok:
         raise typer.Exit(1)

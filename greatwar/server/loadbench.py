@@ -3,8 +3,8 @@ the computers think. ``python -m greatwar.server.loadbench [--games 50] [--secon
 
 The server runs in its own process (as in production: uvicorn, computer moves in its worker
 processes) on a fresh SQLite file unless --db is given, on a free loopback port. Each game is
-FBSM, a person against the computer (the server's default player unless --computer names
-one; as the US in half the games, as the German in the others, where the computer's US
+FBSM, a person against the computer (the scripted player unless --computer names another;
+as the US in half the games, as the German in the others, where the computer's US
 set-up comes first). Every game is created first; then, for --seconds, each person clicks a
 random legal action after a think time (0.3-1.2 s, like a person), and follows the computer's
 moves on the seat's WebSocket (always read, as a browser does). Measured: each action's HTTP
@@ -34,7 +34,6 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from greatwar.server.hub import default_player
 from greatwar.server.store import sqlite_url
 
 THINK = (0.3, 1.2)  # seconds a person takes per click
@@ -177,7 +176,36 @@ async def loop_lag(until: float, lags: list[float]) -> None:
         lags.append(time.perf_counter() - start - 0.05)
 
 
-async def drive(base: str, games: int, seconds: float, computer: str) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU seconds used so far by process ``pid`` (all its threads) and by its child processes
+    (the computer's workers), from Linux's /proc; (0, 0) where there is none."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def own(process: int) -> float:
+        try:
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+
+    def children(process: int) -> list[int]:
+        try:
+            return [
+                int(c) for c in Path(f"/proc/{process}/task/{process}/children").read_text().split()
+            ]
+        except OSError:
+            return []
+
+    kids, seen = children(pid), []
+    while kids:
+        seen.append(kids.pop())
+        kids += children(seen[-1])
+    return own(pid), sum(own(k) for k in seen)
+
+
+async def drive(
+    base: str, games: int, seconds: float, computer: str, server_pid: int
+) -> dict[str, Any]:
     """Create ``games`` games at once, then measure ``seconds`` of play."""
     rtts: list[float] = []
     lags: list[float] = []
@@ -192,9 +220,14 @@ async def drive(base: str, games: int, seconds: float, computer: str) -> dict[st
         await asyncio.sleep(0.05)
     setup = time.perf_counter() - created
     load_before = os.getloadavg()
+    cpu_before = cpu_seconds(server_pid)
     until[0] = time.monotonic() + seconds
     start.set()
     await asyncio.gather(loop_lag(until[0], lags), *people)
+    server_cpu, workers_cpu = (
+        b - a for a, b in zip(cpu_before, cpu_seconds(server_pid), strict=True)
+    )
+    moves = max(1, counts["actions"] + counts["computer"])
     return {
         "games": games,
         "seconds": seconds,
@@ -202,6 +235,9 @@ async def drive(base: str, games: int, seconds: float, computer: str) -> dict[st
         **counts,
         "action_round_trip": percentiles(rtts),
         "client_loop_lag": percentiles(lags),
+        "server_cpu_s": round(server_cpu, 2),
+        "server_cpu_ms_per_move": round(server_cpu / moves * 1000, 2),
+        "workers_cpu_s": round(workers_cpu, 2),
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
@@ -239,8 +275,9 @@ def verdict(result: dict[str, Any]) -> str:
     return (
         f"{result['games']} games, {rtt['n']} actions: round trip p50 {rtt['p50_ms']} ms, "
         f"p90 {rtt['p90_ms']} ms, p99 {rtt['p99_ms']} ms (target p99 <= {TARGET_P99_MS:g} ms: "
-        f"{met}); load average {load[0]:.1f} before, {load[1]:.1f} after; client loop lag "
-        f"p99 {result['client_loop_lag']['p99_ms']} ms"
+        f"{met}); load average {load[0]:.1f} before, {load[1]:.1f} after; server CPU "
+        f"{result['server_cpu_ms_per_move']} ms a move; client loop lag p99 "
+        f"{result['client_loop_lag']['p99_ms']} ms"
     )
 
 
@@ -252,15 +289,20 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument(
-        "--computer", default=default_player(), help="the computer player (default: %(default)s)"
+        "--computer",
+        default="heuristic",
+        help="the computer player (default: %(default)s, the scripted player, which answers "
+        "at once, so people act all along; the search levels think 0.5-2 s a move, and then "
+        "the games mostly wait for the worker processes)",
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         db_url = args.db or sqlite_url(Path(folder) / "loadbench.sqlite3")
         server, base = start_server(db_url)
         try:
-            asyncio.run(drive(base, 2, 5, args.computer))  # warm up: imports, workers, caches
-            result = asyncio.run(drive(base, args.games, args.seconds, args.computer))
+            warm_up = drive(base, 2, 5, args.computer, server.pid)  # imports, workers, caches
+            asyncio.run(warm_up)
+            result = asyncio.run(drive(base, args.games, args.seconds, args.computer, server.pid))
         finally:
             server.terminate()
             server.wait(timeout=30)

@@ -1,17 +1,24 @@
-"""Long random-play fuzzing of any registered game: ``greatwar fuzz GAME --games N``.
+"""Long fuzzing of any registered game: ``greatwar fuzz GAME --games N``.
 
-Each game is played from its seed by uniformly random legal actions (from a generator of its
-own, so the game's dice are untouched), on every core. At every step: no exception, some
-legal action unless the game is over (no dead end), every side's observation is JSON, an
-action applied by its string form gives the same position, undo is refused after any die
-roll or draw, and the game's own invariants hold (``check_invariants(state)`` in its
-package, if it has one). At the end the record survives JSON and replaying it reproduces the
-final position. A failure is written as a record of the shortest failing prefix of actions,
-which `greatwar replay` reproduces.
+Each game is played from its seed by a policy with a generator of its own (the game's dice are
+untouched): ``random`` picks uniformly among the legal actions; ``mixed`` (the default) lets
+each side's scripted player choose and, at each step with probability ``epsilon``, a uniformly
+random legal action instead. Uniform random play wanders: an FBSM game runs ~10,000 actions
+that way and ~3,000 in mixed play, which still leaves the scripted lines at random points.
+
+Checks, on every core: at every step no exception, some legal action unless the game is over
+(no dead end), undo refused after any die roll or draw, and the game's own invariants
+(``check_invariants(state)`` from its package, or from its contract tests in a source
+checkout); at sampled steps (drawn from the seed, so a failure reproduces), an action applied
+by its string form gives the same position and every side's observation is JSON; at the end
+the game's own end check, and the record survives JSON and replaying it reproduces the final
+position. A failure is written as a record of the shortest failing prefix of actions, which
+`greatwar replay` reproduces.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import time
@@ -19,18 +26,41 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+from greatwar.ai.game_players import heuristic_of
 from greatwar.core.actions import Action
+from greatwar.core.errors import GreatwarError
+from greatwar.core.play import Player
 from greatwar.core.record import GameRecord
 from greatwar.core.registry import GAME_MODULES, load_game
 from greatwar.core.rng import Rng
 from greatwar.core.state import Game, State
 
+Policy = Literal["random", "mixed"]
+POLICIES: tuple[Policy, ...] = ("random", "mixed")
+EPSILON = 0.2  # mixed play: the share of random actions among the scripted players' own
 MAX_ACTIONS = 100_000  # a game longer than this is a dead loop
-STRING_FORM_EVERY = 53  # steps between string-form checks
-OBSERVE_EVERY = 7  # steps between observation checks (every side)
+STRING_FORM_EVERY = 53  # one step in this many (at random) checks the string form
+OBSERVE_EVERY = 29  # one step in this many (at random) checks every side's observation
 FUZZ_STREAM = 91  # the chooser's generator stream (never the game's)
+CHECK_STREAM = 92  # the generator stream choosing the sampled checks
+_COIN = 1 << 20  # resolution of the epsilon coin
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How the games are played: the policy and its share of random actions."""
+
+    policy: Policy = "mixed"
+    epsilon: float = EPSILON
+    max_actions: int = MAX_ACTIONS
+
+    def __post_init__(self) -> None:
+        if self.policy not in POLICIES:
+            raise GreatwarError(f"unknown policy {self.policy!r}; choose {' or '.join(POLICIES)}")
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise GreatwarError(f"epsilon is a share of actions, 0 to 1; got {self.epsilon}")
 
 
 @dataclass(frozen=True)
@@ -74,16 +104,40 @@ class FuzzTotals:
             self.failures.append(outcome.failure)
 
 
-def game_invariants(game_id: str) -> Callable[[State], None] | None:
-    """The game's own ``check_invariants(state)``, if its package defines one."""
-    module = importlib.import_module(GAME_MODULES[game_id])
-    check = getattr(module, "check_invariants", None)
-    return check if callable(check) else None
+Check = Callable[[State], None]
 
 
-def random_steps(state: State, seed: int) -> Iterator[tuple[str, Action]]:
-    """Random legal (side, action) pairs for ``state`` as it goes on."""
+def game_checks(game_id: str) -> tuple[Check | None, Check | None]:
+    """The game's own ``check_invariants(state)`` (after every action) and ``check_end(state)``
+    (on the final position): from its package, else from its contract tests (``tests/<id>/
+    contract.py``) when run from a source checkout; None where there is neither."""
+    sources = [importlib.import_module(GAME_MODULES[game_id])]
+    with contextlib.suppress(ImportError):  # an installed greatwar has no tests
+        sources.append(importlib.import_module(f"tests.{game_id}.contract"))
+    found: list[Check | None] = []
+    for name in ("check_invariants", "check_end"):
+        check = next((getattr(m, name) for m in sources if callable(getattr(m, name, None))), None)
+        found.append(check)
+    return found[0], found[1]
+
+
+def game_invariants(game_id: str) -> Check | None:
+    """The game's invariants, checked after every action (see ``game_checks``)."""
+    return game_checks(game_id)[0]
+
+
+def scripted_players(game: Game, seed: int) -> dict[str, Player]:
+    """Each side's scripted player, if the game has them (else none: play is random)."""
+    make = heuristic_of(game.id)
+    return {} if make is None else {side: make(side, seed) for side in game.sides}
+
+
+def policy_steps(state: State, seed: int, plan: Plan) -> Iterator[tuple[str, Action]]:
+    """The policy's (side, action) pairs for ``state`` as it goes on; every choice is drawn
+    from the seed's own chooser, so a game replays exactly."""
     chooser = Rng(seed, stream=FUZZ_STREAM)
+    players = scripted_players(state.game, seed) if plan.policy == "mixed" else {}
+    random_below = round(plan.epsilon * _COIN)
     while not state.is_terminal():
         sides = state.sides_to_act()
         if not sides:
@@ -92,71 +146,107 @@ def random_steps(state: State, seed: int) -> Iterator[tuple[str, Action]]:
         legal = state.legal_actions(side)
         if not legal:
             raise AssertionError(f"dead end: {side} is asked but has no legal action")
-        yield side, legal[chooser.below(len(legal))]
+        player = players.get(side)
+        if player is None or chooser.below(_COIN) < random_below:
+            yield side, legal[chooser.below(len(legal))]
+        else:
+            yield side, player.choose(state, side)
 
 
-def check_step(state: State, side: str, action: Action, step: int) -> None:
+def random_steps(state: State, seed: int) -> Iterator[tuple[str, Action]]:
+    """Uniformly random legal (side, action) pairs for ``state`` as it goes on."""
+    return policy_steps(state, seed, Plan("random"))
+
+
+def sampled_checks(seed: int) -> Iterator[tuple[bool, bool]]:
+    """For each step in turn: (check the string form?, check the observations?), drawn from
+    the seed (the failure search replays the same steps)."""
+    chooser = Rng(seed, stream=CHECK_STREAM)
+    while True:
+        yield chooser.below(STRING_FORM_EVERY) == 0, chooser.below(OBSERVE_EVERY) == 0
+
+
+def check_step(
+    state: State, side: str, action: Action, *, string_form: bool, observe: bool
+) -> None:
     """Apply one action with the step checks around it."""
     position = state.rng.position
-    if step % STRING_FORM_EVERY == 0:
+    if string_form:
         twin = state.clone()
         twin.apply_action(str(action), side)
     state.apply_action(action, side)
-    if step % STRING_FORM_EVERY == 0 and twin.fingerprint() != state.fingerprint():
+    if string_form and twin.fingerprint() != state.fingerprint():
         raise AssertionError(f"{action!s} by its string form gives another position")
     if state.rng.position != position and state.can_undo():
         raise AssertionError(f"undo allowed after {action!s} rolled or drew")
-    if step % OBSERVE_EVERY == 0:
+    if observe:
         for viewer in state.game.sides:
             json.dumps(state.observation(viewer))
 
 
 def play_checked(
-    game: Game, seed: int, invariants: Callable[[State], None] | None, max_actions: int
+    game: Game, seed: int, checks: tuple[Check | None, Check | None], plan: Plan
 ) -> tuple[State, int]:
-    """Play one random game with every check; returns the final state and the steps."""
+    """Play one game by the plan with every check; returns the final state and the steps."""
+    invariants, end = checks
     state = game.new_initial_state(seed)
-    for step, (side, action) in enumerate(random_steps(state, seed)):
-        if step >= max_actions:
-            raise AssertionError(f"no end within {max_actions} actions")
-        check_step(state, side, action, step)
+    schedule = sampled_checks(seed)
+    for step, (side, action) in enumerate(policy_steps(state, seed, plan)):
+        if step >= plan.max_actions:
+            raise AssertionError(f"no end within {plan.max_actions} actions")
+        string_form, observe = next(schedule)
+        check_step(state, side, action, string_form=string_form, observe=observe)
         if invariants is not None:
             invariants(state)
+    if end is not None:
+        end(state)
     record = GameRecord.from_json(GameRecord.of(state).to_json())
     record.replay()  # RecordError if replaying does not reproduce the position
     return state, len(state.history())
 
 
 def fuzz_one(
-    game_id: str, options: Mapping[str, object], seed: int, max_actions: int = MAX_ACTIONS
+    game_id: str, options: Mapping[str, object], seed: int, plan: Plan | None = None
 ) -> FuzzOutcome:
-    """One checked random game; on failure, the shortest failing prefix of its actions."""
+    """One checked game; on failure, the shortest failing prefix of its actions."""
+    plan = plan or Plan()
     game = load_game(game_id, options)
-    invariants = game_invariants(game_id)
+    checks = game_checks(game_id)
     try:
-        state, steps = play_checked(game, seed, invariants, max_actions)
+        state, steps = play_checked(game, seed, checks, plan)
     except Exception as error:  # any failure is a finding, written as a reproduction
-        return FuzzOutcome(seed, failure=shortest_failure(game, seed, invariants, error))
+        return FuzzOutcome(seed, failure=shortest_failure(game, seed, checks, plan, error))
     return FuzzOutcome(seed, steps, steps + 1, state.winner())
 
 
 def shortest_failure(
-    game: Game, seed: int, invariants: Callable[[State], None] | None, error: Exception
+    game: Game,
+    seed: int,
+    checks: tuple[Check | None, Check | None],
+    plan: Plan,
+    error: Exception,
 ) -> FuzzFailure:
     """Replay the failing game action by action (the game is a pure function of its seed and
-    actions), stopping at the first step that fails a check, or whose position a replay of
-    its record does not reproduce."""
+    actions, and the policy of its seed), stopping at the first step that fails a check, or
+    whose position a replay of its record does not reproduce."""
+    invariants, end = checks
     state = game.new_initial_state(seed)
+    schedule = sampled_checks(seed)
     played: list[tuple[str, str]] = []
     problem = f"{type(error).__name__}: {error}"
     try:
-        for step, (side, action) in enumerate(random_steps(state, seed)):
+        for step, (side, action) in enumerate(policy_steps(state, seed, plan)):
+            if step >= plan.max_actions:
+                raise AssertionError(f"no end within {plan.max_actions} actions")
             played.append((side, str(action)))
-            check_step(state, side, action, step)
+            string_form, observe = next(schedule)
+            check_step(state, side, action, string_form=string_form, observe=observe)
             if invariants is not None:
                 invariants(state)
             if step % 50 == 0:
                 GameRecord.of(state).replay()
+        if end is not None:
+            end(state)
     except Exception as found:
         problem = f"{type(found).__name__}: {found}"
     return FuzzFailure(seed, len(played), problem, tuple(played))
@@ -178,8 +268,10 @@ def write_failure(
     return path
 
 
-def _chunk(game_id: str, options: Mapping[str, object], seeds: Sequence[int]) -> list[FuzzOutcome]:
-    return [fuzz_one(game_id, options, seed) for seed in seeds]
+def _chunk(
+    game_id: str, options: Mapping[str, object], seeds: Sequence[int], plan: Plan
+) -> list[FuzzOutcome]:
+    return [fuzz_one(game_id, options, seed, plan) for seed in seeds]
 
 
 def run_fuzz(
@@ -188,11 +280,13 @@ def run_fuzz(
     seeds: Sequence[int],
     *,
     workers: int,
+    plan: Plan | None = None,
     deadline: float | None = None,
     on_outcomes: Callable[[list[FuzzOutcome]], None] | None = None,
 ) -> FuzzTotals:
-    """Fuzz every seed on ``workers`` processes (stopping at ``deadline``, a time.monotonic
-    value, if given); ``on_outcomes`` hears each finished chunk."""
+    """Fuzz every seed by ``plan`` on ``workers`` processes (stopping at ``deadline``, a
+    time.monotonic value, if given); ``on_outcomes`` hears each finished chunk."""
+    plan = plan or Plan()
     load_game(game_id, options)  # a bad game or option fails here, clearly
     totals = FuzzTotals()
     # With a deadline, one game per task, so the budget is kept to about one game's time.
@@ -203,7 +297,7 @@ def run_fuzz(
 
     def fill() -> None:
         for chunk in queue:
-            pending.add(pool.submit(_chunk, game_id, dict(options), chunk))
+            pending.add(pool.submit(_chunk, game_id, dict(options), chunk, plan))
             if len(pending) >= workers * 2:
                 return
 

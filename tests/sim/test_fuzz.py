@@ -26,7 +26,7 @@ def test_a_failure_is_cut_to_its_shortest_prefix_and_written_as_a_record(
         if len(state.history()) >= 40:
             raise AssertionError("invariant broken at 40 actions")
 
-    monkeypatch.setattr(fuzz, "game_invariants", lambda game_id: broken)
+    monkeypatch.setattr(fuzz, "game_checks", lambda game_id: (broken, None))
     outcome = fuzz.fuzz_one("devildogs", {}, 3)
     assert outcome.failure is not None
     assert outcome.failure.step == 40 and "invariant broken" in outcome.failure.problem
