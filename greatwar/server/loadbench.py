@@ -153,7 +153,7 @@ async def _click(
             seen.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(seen.changed.wait(), 1)
-            counts["computer"] += seen.message["ply"] - message["ply"]
+            counts["computer_moves"] += seen.message["ply"] - message["ply"]
             continue
         await asyncio.sleep(chooser.uniform(*THINK))
         body = {"action": chooser.choice(legal), "ply": message["ply"]}
@@ -209,7 +209,7 @@ async def drive(
     """Create ``games`` games at once, then measure ``seconds`` of play."""
     rtts: list[float] = []
     lags: list[float] = []
-    counts = {"actions": 0, "computer": 0, "refused": 0, "ended": 0, "reconnects": 0}
+    counts = {"actions": 0, "computer_moves": 0, "refused": 0, "ended": 0, "reconnects": 0}
     start, until, ready = asyncio.Event(), [float("inf")], [0]
     people = [
         asyncio.create_task(person(base, n, computer, (ready, start, until), rtts, counts))
@@ -227,7 +227,7 @@ async def drive(
     server_cpu, workers_cpu = (
         b - a for a, b in zip(cpu_before, cpu_seconds(server_pid), strict=True)
     )
-    moves = max(1, counts["actions"] + counts["computer"])
+    moves = max(1, counts["actions"] + counts["computer_moves"])
     return {
         "games": games,
         "seconds": seconds,
@@ -306,7 +306,7 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=30)
-    result = {"db": db_url.split(":")[0], "computer": args.computer, **result}
+    result = {"db": db_url.split(":")[0], "player": args.computer, **result}
     print(json.dumps(result, indent=1))
     print(verdict(result))
 
