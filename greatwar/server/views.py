@@ -138,4 +138,6 @@ def seat_message(
 
 def seat_text(state: State, seat: Seat, ply: int, game: dict[str, Any], whole_log: bool) -> str:
     """``seat_message`` as the JSON text sent (built off the event loop, sent as it is)."""
-    return json.dumps(seat_message(state, seat, ply, game, whole_log=whole_log))
+    return json.dumps(
+        seat_message(state, seat, ply, game, whole_log=whole_log), separators=(",", ":")
+    )
