@@ -75,6 +75,7 @@ def print_totals(
     console: Console, game: str, totals: FuzzTotals, asked: int, elapsed: float, plan: Plan
 ) -> None:
     policy = plan.policy + (f" (epsilon {plan.epsilon:g})" if plan.policy == "mixed" else "")
+    policy += ", every check at every step" if plan.every_step else ", sampled checks"
     table = Table(
         "game",
         "games",
