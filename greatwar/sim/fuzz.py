@@ -125,11 +125,6 @@ def game_checks(game_id: str) -> tuple[Check | None, Check | None]:
     return found[0], found[1]
 
 
-def game_invariants(game_id: str) -> Check | None:
-    """The game's invariants, checked after every action (see ``game_checks``)."""
-    return game_checks(game_id)[0]
-
-
 def scripted_players(game: Game, seed: int) -> dict[str, Player]:
     """Each side's scripted player, if the game has them (else none: play is random)."""
     make = heuristic_of(game.id)
@@ -155,11 +150,6 @@ def policy_steps(state: State, seed: int, plan: Plan) -> Iterator[tuple[str, Act
             yield side, legal[chooser.below(len(legal))]
         else:
             yield side, player.choose(state, side)
-
-
-def random_steps(state: State, seed: int) -> Iterator[tuple[str, Action]]:
-    """Uniformly random legal (side, action) pairs for ``state`` as it goes on."""
-    return policy_steps(state, seed, Plan("random"))
 
 
 def sampled_checks(seed: int, every_step: bool = False) -> Iterator[tuple[bool, bool, bool]]:
