@@ -86,6 +86,7 @@ class FuzzOutcome:
     states: int = 0
     winner: str | None = None
     failure: FuzzFailure | None = None
+    cpu_seconds: float = 0.0  # the worker's processor time for this game (not the wall's)
 
 
 @dataclass
@@ -94,6 +95,7 @@ class FuzzTotals:
     actions: int = 0
     states: int = 0
     ended: int = 0
+    cpu_seconds: float = 0.0
     wins: dict[str, int] = field(default_factory=dict)
     failures: list[FuzzFailure] = field(default_factory=list)
 
@@ -101,6 +103,7 @@ class FuzzTotals:
         self.games += 1
         self.actions += outcome.actions
         self.states += outcome.states
+        self.cpu_seconds += outcome.cpu_seconds
         if outcome.winner is not None:
             self.ended += 1
             self.wins[outcome.winner] = self.wins.get(outcome.winner, 0) + 1
@@ -213,13 +216,16 @@ def fuzz_one(
 ) -> FuzzOutcome:
     """One checked game; on failure, the shortest failing prefix of its actions."""
     plan = plan or Plan()
+    start = time.process_time()
     game = load_game(game_id, options)
     checks = game_checks(game_id)
     try:
         state, steps = play_checked(game, seed, checks, plan)
     except Exception as error:  # any failure is a finding, written as a reproduction
-        return FuzzOutcome(seed, failure=shortest_failure(game, seed, checks, plan, error))
-    return FuzzOutcome(seed, steps, steps + 1, state.winner())
+        failure = shortest_failure(game, seed, checks, plan, error)
+        return FuzzOutcome(seed, failure=failure, cpu_seconds=time.process_time() - start)
+    cpu = time.process_time() - start
+    return FuzzOutcome(seed, steps, steps + 1, state.winner(), cpu_seconds=cpu)
 
 
 def shortest_failure(

@@ -60,7 +60,7 @@ def fuzz_and_print(
             game, options, seeds, workers=workers, plan=plan, deadline=deadline, on_outcomes=heard
         )
     elapsed = time.monotonic() - start
-    print_totals(console, game, totals, len(seeds), elapsed, plan or Plan())
+    print_totals(console, game, totals, len(seeds), elapsed, plan or Plan(), workers)
     for failure in totals.failures:
         path = write_failure(failure, game, options, failures)
         console.print(
@@ -72,8 +72,17 @@ def fuzz_and_print(
 
 
 def print_totals(
-    console: Console, game: str, totals: FuzzTotals, asked: int, elapsed: float, plan: Plan
+    console: Console,
+    game: str,
+    totals: FuzzTotals,
+    asked: int,
+    elapsed: float,
+    plan: Plan,
+    workers: int,
 ) -> None:
+    """The counts, the rate, the processor time a game took (which does not depend on what
+    else the machine runs) and from it the time ``asked`` games take on ``workers`` idle
+    cores."""
     policy = plan.policy + (f" (epsilon {plan.epsilon:g})" if plan.policy == "mixed" else "")
     policy += ", every check at every step" if plan.every_step else ", sampled checks"
     table = Table(
@@ -87,8 +96,11 @@ def print_totals(
         "failed",
         "time",
         "games/min",
+        "CPU s/game",
+        f"{asked:,} games, {workers} idle core(s)",
         title=f"fuzz, {policy} play",
     )
+    per_game = totals.cpu_seconds / max(totals.games, 1)
     wins = ", ".join(f"{side} {n}" for side, n in sorted(totals.wins.items())) or "-"
     table.add_row(
         game,
@@ -101,5 +113,7 @@ def print_totals(
         f"{len(totals.failures):,}",
         f"{elapsed:,.0f} s",
         f"{totals.games / max(elapsed, 1e-6) * 60:,.1f}",
+        f"{per_game:,.2f}",
+        f"{per_game * asked / workers / 3600:,.1f} h",
     )
     console.print(table)

@@ -23,6 +23,7 @@ def test_fuzz_one_checks_a_whole_game() -> None:
     outcome = fuzz.fuzz_one("devildogs", {}, 3)
     assert outcome.failure is None and outcome.winner is not None
     assert outcome.actions > 50 and outcome.states == outcome.actions + 1
+    assert outcome.cpu_seconds > 0  # the processor time of the game, for the estimates
 
 
 def test_a_failure_is_cut_to_its_shortest_prefix_and_written_as_a_record(
@@ -96,6 +97,7 @@ def test_the_fuzz_command_plays_by_either_policy() -> None:
         result = CliRunner().invoke(app, arguments, env={"COLUMNS": "200"})
         assert result.exit_code == 0, result.output
         assert f"{policy}" in result.output and "sampled checks" in result.output
+        assert "CPU s/game" in result.output and "2 games, 1 idle core(s)" in result.output
 
 
 def _applied(state: State, steps: Iterator[tuple[str, Action]]) -> Iterator[tuple[str, Action]]:
