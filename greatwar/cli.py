@@ -131,11 +131,28 @@ def fuzz(
     failures: Annotated[Path, typer.Option(help="folder for the reproductions of failures")] = Path(
         "fuzz-failures"
     ),
+    policy: Annotated[
+        str,
+        typer.Option(
+            help="random: uniform random actions; mixed: the scripted players, with a random "
+            "action instead at each step with probability --epsilon"
+        ),
+    ] = "mixed",
+    epsilon: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0, max=1.0, help="mixed play: the share of random actions (default 0.2)"
+        ),
+    ] = None,
+    every_step: Annotated[
+        bool, typer.Option(help="every check at every step (slower), not at sampled steps")
+    ] = False,
 ) -> None:
-    """Random-play fuzzing with every check at every step (dead ends, string forms, undo
-    after dice, observations, the game's invariants, replay of the record); each failure is
-    written as the shortest failing record, which `greatwar replay` reproduces. Exit code 1
-    if anything failed."""
+    """Fuzzing with checks (dead ends and undo after dice at every step; string forms,
+    observations and the game's invariants at steps sampled from the seed; the end and a
+    replay of the record after each game); each failure is written as the shortest failing
+    record, which `greatwar replay` reproduces. Exit code 1 if anything failed."""
+    from greatwar.sim.fuzz import EPSILON, Plan
     from greatwar.sim.fuzz_console import fuzz_and_print
 
     if seed + games_count > 2**64:
@@ -148,6 +165,11 @@ def fuzz(
         workers=workers,
         minutes=minutes,
         failures=failures,
+        plan=Plan(  # Plan checks the policy's name
+            policy,  # type: ignore[arg-type]
+            EPSILON if epsilon is None else epsilon,
+            every_step=every_step,
+        ),
     )
     if not ok:
         raise typer.Exit(1)

@@ -234,6 +234,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await to_thread.run_sync(store.migrate)
+        hub.start()
         yield
         await hub.close()
         store.dispose()
@@ -324,6 +325,11 @@ def _game_routes(app: FastAPI, hub: Hub, fixed_seeds: bool) -> None:
         return summary(live)
 
 
+def _json(text: str) -> Response:
+    """A view the hub built as JSON text: sent as it is (no encoding on the event loop)."""
+    return Response(text, media_type="application/json")
+
+
 def summary(live: LiveGame) -> dict[str, Any]:
     """A game's public facts and progress."""
     return live.info() | {
@@ -334,10 +340,10 @@ def summary(live: LiveGame) -> dict[str, Any]:
 
 def _seat_routes(app: FastAPI, hub: Hub) -> None:
     @app.get("/api/seats/{token}")
-    async def get_seat(token: str) -> dict[str, Any]:
+    async def get_seat(token: str) -> Response:
         live, seat = await hub.seat(token)
         await hub.sync(live)  # another server may have moved this game
-        return await hub.message(live, seat, whole_log=True)
+        return _json(await hub.message(live, seat, whole_log=True))
 
     @app.post("/api/invitations/{token}/claim")
     async def claim_invitation(token: str, request: Request) -> dict[str, Any]:
@@ -345,12 +351,12 @@ def _seat_routes(app: FastAPI, hub: Hub) -> None:
         return {"you": seat_link(request, seat), "game": summary(live)}
 
     @app.post("/api/seats/{token}/actions")
-    async def post_action(token: str, body: ActRequest) -> dict[str, Any]:
-        return await hub.act(token, body.action, body.ply)
+    async def post_action(token: str, body: ActRequest) -> Response:
+        return _json(await hub.act(token, body.action, body.ply))
 
     @app.post("/api/seats/{token}/undo")
-    async def post_undo(token: str, body: UndoRequest) -> dict[str, Any]:
-        return await hub.undo(token, body.ply)
+    async def post_undo(token: str, body: UndoRequest) -> Response:
+        return _json(await hub.undo(token, body.ply))
 
     @app.post("/api/seats/{token}/explain")
     async def post_explain(token: str, body: ExplainRequest) -> dict[str, Any]:
@@ -394,9 +400,9 @@ async def _serve_socket(websocket: WebSocket, hub: Hub, live: LiveGame, seat: Se
     changed.set()
     sending = asyncio.Lock()
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: str | dict[str, Any]) -> None:
         async with sending:
-            await websocket.send_json(message)
+            await websocket.send_text(message if isinstance(message, str) else json.dumps(message))
 
     async def push() -> None:
         whole_log = True
@@ -417,7 +423,9 @@ async def _serve_socket(websocket: WebSocket, hub: Hub, live: LiveGame, seat: Se
         pusher.cancel()
 
 
-async def _answer(websocket: WebSocket, send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+async def _answer(
+    websocket: WebSocket, send: Callable[[str | dict[str, Any]], Awaitable[None]]
+) -> None:
     while True:
         text = await websocket.receive_text()
         if text.strip() == "ping":

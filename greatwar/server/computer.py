@@ -114,7 +114,11 @@ def choose_in_worker(ask: Ask, hurry: Flag | None = None) -> str:
 
     def relay() -> None:  # passes the server's request on while this move is thought
         while not done.is_set():
-            if hurry.is_set():
+            try:
+                asked = hurry.is_set()
+            except (OSError, EOFError):  # the server shut its flags down: it is stopping
+                return
+            if asked:
                 stop()
                 return
             done.wait(HURRY_POLL)
@@ -239,6 +243,9 @@ class Computer:
             choose: Callable[[State, str], Action] = player.choose
             return await to_thread.run_sync(choose, state.clone(), ask.side, abandon_on_cancel=True)
         loop = asyncio.get_running_loop()
+        if player is not None and not callable(getattr(player, "hurry", None)):
+            # a player that cannot stop early needs no flag (each is a manager round trip)
+            return await loop.run_in_executor(self.pool, choose_in_worker, ask, None)
         flag = await to_thread.run_sync(self._flag)
         move.flag = flag
         if move.hurried:  # asked before the flag was made

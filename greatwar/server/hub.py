@@ -1,19 +1,24 @@
 """The games in play: rebuilt from storage by replay, kept in memory, changed one at a time.
 
-Every change follows one path: under the game's lock, apply it to a copy of the position
-(the rules validate it), journal it in one transaction, then publish the copy. A published
-position is never changed afterwards, so observations can be built from it in worker threads.
-Rules, dice and computer players run in worker threads; the event loop only routes messages.
+Every change follows one path: under the game's lock, in one worker thread, catch up with the
+journal, apply the change to a copy of the position (the rules validate it), journal it in one
+transaction and build the acting seat's answer; then publish the copy. A published position is
+never changed afterwards, so views are built from it in worker threads, as JSON text the event
+loop only forwards. Computer players think in worker processes. Changes made through other
+servers on the same database reach this server's sockets by a version poll (and on PostgreSQL
+by LISTEN/NOTIFY).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from anyio import to_thread
@@ -26,6 +31,7 @@ from greatwar.core.registry import load_game
 from greatwar.core.state import Game, State
 from greatwar.server.computer import Ask, Computer, history_of
 from greatwar.server.store import (
+    CHANNEL,
     OVER,
     PLAYING,
     Entry,
@@ -35,9 +41,12 @@ from greatwar.server.store import (
     StoreConflict,
     new_token,
 )
-from greatwar.server.views import seat_message
+from greatwar.server.views import seat_text
 
 log = logging.getLogger("greatwar.server")
+
+POLL_SECONDS = 0.5  # how soon a socket hears of a change made through another server
+LISTEN_FALLBACK = 5.0  # PostgreSQL pushes by LISTEN/NOTIFY; the poll only backs it up
 
 
 class NotFound(ValueError):
@@ -92,12 +101,15 @@ class LiveGame:
     listeners: set[asyncio.Event] = field(default_factory=set)
     computer: asyncio.Task[None] | None = None
     thinking_since: tuple[int, float] | None = None  # (ply, monotonic time) a computer began
-    views: dict[tuple[str, str | None, int, bool], asyncio.Future[dict[str, Any]]] = field(
+    views: dict[tuple[str, str | None, int, bool], asyncio.Future[str]] = field(
         default_factory=dict
     )
 
-    def info(self) -> dict[str, Any]:
-        """The game's public facts, the same for every seat (no seed, no tokens)."""
+    def info(self, state: State | None = None, notice: str | None = None) -> dict[str, Any]:
+        """The game's public facts, the same for every seat (no seed, no tokens), at the
+        published position or at ``state`` (with ``notice``)."""
+        if state is None:
+            state, notice = self.state, self.notice
         return (
             {
                 "id": self.id,
@@ -111,22 +123,34 @@ class LiveGame:
                     if s.role == "side" and s.side
                 },
                 "concede": bool(self.game.info.concession_rule),
-                "winner": self.state.winner(),
-                "end": _end(self.state),
+                "winner": state.winner(),
+                "end": _end(state),
             }
-            | self.seed_facts()
-            | ({"notice": self.notice} if self.notice else {})
+            | self.seed_facts(state)
+            | ({"notice": notice} if notice else {})
         )
 
-    def seed_facts(self) -> dict[str, str]:
+    def seed_facts(self, state: State | None = None) -> dict[str, str]:
         """The commitment to the seed from the start; the seed (as text: 64-bit) and its nonce
         once the game is over, so anyone can check the commitment and replay the dice."""
         if self.nonce is None:
             return {}
         facts = {"commitment": commitment(self.seed, self.nonce)}
-        if self.state.is_terminal():
+        if (state or self.state).is_terminal():
             facts |= {"seed": str(self.seed), "nonce": self.nonce}
         return facts
+
+
+def _acting_side(state: State, seat: Seat) -> str:
+    """The side a seat acts for: its own; on the same screen, the first side to act."""
+    if seat.side is not None:
+        return seat.side
+    acting = state.sides_to_act()
+    return acting[0] if acting else state.game.sides[0]
+
+
+def _given(side: str, _state: State) -> str:
+    return side
 
 
 def _end(state: State) -> dict[str, str] | None:
@@ -161,7 +185,12 @@ class Hub:
     """Every game the server has opened, by id; seats by token."""
 
     def __init__(
-        self, store: Store, *, computer_pause: float = 0.0, computer: Computer | None = None
+        self,
+        store: Store,
+        *,
+        computer_pause: float = 0.0,
+        computer: Computer | None = None,
+        poll_seconds: float = POLL_SECONDS,
     ) -> None:
         self.store = store
         self.computer_pause = computer_pause  # seconds between computer actions, to follow them
@@ -169,6 +198,10 @@ class Hub:
         self.games: dict[str, LiveGame] = {}
         self._seats: dict[str, Seat] = {}
         self._loading = asyncio.Lock()
+        self.poll_seconds = poll_seconds  # between looks for other servers' changes (SQLite)
+        self.listening = asyncio.Event()  # PostgreSQL: set while LISTEN is on
+        self._tasks: list[asyncio.Task[None]] = []
+        self._syncing: set[str] = set()
 
     # --- opening games -------------------------------------------------------------------
 
@@ -266,21 +299,22 @@ class Hub:
 
     # --- views ---------------------------------------------------------------------------
 
-    async def message(self, live: LiveGame, seat: Seat, *, whole_log: bool) -> dict[str, Any]:
-        """What a seat sees now, built once per position and kind of seat in a worker thread
-        (the answer to a POST and the pushes to that side's sockets share it; never mutated),
-        with which computer side is thinking and for how long."""
-        state, ply, info = live.state, live.ply, live.info()
+    async def message(self, live: LiveGame, seat: Seat, *, whole_log: bool) -> str:
+        """What a seat sees now, as JSON text, built once per position and kind of seat in a
+        worker thread (the answer to a POST and the pushes to that side's sockets share it),
+        with which computer side is thinking and for how long (added to the shared text)."""
+        state, ply, notice = live.state, live.ply, live.notice
         key = (seat.role, seat.side, ply, whole_log)
         if key not in live.views:
             live.views = {k: v for k, v in live.views.items() if k[2] == ply}
             live.views[key] = asyncio.ensure_future(
                 to_thread.run_sync(
-                    lambda: seat_message(state, seat, ply, info, whole_log=whole_log)
+                    lambda: seat_text(state, seat, ply, live.info(state, notice), whole_log)
                 )
             )
-        view = await live.views[key]
-        return view | {"thinking": self.thinking(live, state, ply)}
+        text = await live.views[key]
+        thinking = json.dumps(self.thinking(live, state, ply), separators=(",", ":"))
+        return f'{text[:-1]},"thinking":{thinking}}}'  # the view is a JSON object
 
     def thinking(self, live: LiveGame, state: State, ply: int) -> dict[str, Any] | None:
         """The computer side to move at ``ply`` and the seconds since it began thinking (so a
@@ -296,33 +330,38 @@ class Hub:
 
     # --- changing a game -----------------------------------------------------------------
 
-    async def act(self, token: str, text: str, ply: int) -> dict[str, Any]:
-        """Apply a seat's action if it is legal and the seat saw the current position."""
+    async def act(self, token: str, text: str, ply: int) -> str:
+        """Apply a seat's action if it is legal and the seat saw the current position; the
+        seat's new view."""
         live, seat = await self.seat(token)
+        if seat.role == "spectator":
+            raise Forbidden("spectators watch; they do not act")
         async with live.lock:
-            await self._sync(live)
-            self._check(live, seat, ply)
-            side = self._acting_side(live, seat)
-            await self._commit(live, side, "act", text)
-        self._after_change(live)
+            acting = partial(_acting_side, seat=seat)
+            await self._change(live, acting, "act", text, ply, seat)
+        self.wake_computer(live)
         return await self.message(live, seat, whole_log=False)
 
-    async def undo(self, token: str, ply: int) -> dict[str, Any]:
-        """Take back the seat's last action where the rules allow it."""
+    async def undo(self, token: str, ply: int) -> str:
+        """Take back the seat's last action where the rules allow it; the seat's new view."""
         live, seat = await self.seat(token)
-        async with live.lock:
-            await self._sync(live)
-            self._check(live, seat, ply)
-            history = live.state.history()
+        if seat.role == "spectator":
+            raise Forbidden("spectators watch; they do not act")
+
+        def undoing_side(state: State) -> str:
+            history = state.history()
             side = seat.side if seat.role == "side" else (history[-1].side if history else None)
-            if side is None or not live.state.can_undo(side):
+            if side is None or not state.can_undo(side):
                 raise IllegalAction(
                     "undo",
                     "nothing to undo since the last die roll, draw, "
                     "reveal or the other side's action",
                 )
-            await self._commit(live, side, "undo", "undo")
-        self._after_change(live)
+            return side
+
+        async with live.lock:
+            await self._change(live, undoing_side, "undo", "undo", ply, seat)
+        self.wake_computer(live)
         return await self.message(live, seat, whole_log=False)
 
     async def explain(self, token: str, text: str) -> str | None:
@@ -330,7 +369,8 @@ class Hub:
         live, seat = await self.seat(token)
         if seat.role == "spectator":
             raise Forbidden("spectators watch; they do not act")
-        state, side = live.state, self._acting_side(live, seat)
+        state = live.state
+        side = _acting_side(state, seat)
 
         def attempt() -> str | None:
             try:
@@ -360,68 +400,136 @@ class Hub:
         }[how]
         return {"hurried": True, "detail": detail}
 
-    def _check(self, live: LiveGame, seat: Seat, ply: int) -> None:
-        if seat.role == "spectator":
-            raise Forbidden("spectators watch; they do not act")
-        if ply != live.ply:
-            raise Stale(ply, live.ply)
-
-    def _acting_side(self, live: LiveGame, seat: Seat) -> str:
-        if seat.side is not None:
-            return seat.side
-        acting = live.state.sides_to_act()
-        return acting[0] if acting else live.game.sides[0]
-
     async def sync(self, live: LiveGame) -> None:
         """Catch up with changes other servers journaled (several servers may share one
-        PostgreSQL database); a no-op query when there are none."""
+        database) and push them to this server's sockets; one cheap query when there are none."""
         async with live.lock:
-            await self._sync(live)
-
-    async def _sync(self, live: LiveGame) -> None:
-        """``sync`` for a caller holding the game's lock."""
-        latest = await to_thread.run_sync(self.store.last_ply, live.id)
-        if latest == live.ply:
-            return
-        before, ply = live.state, live.ply
-
-        def catch_up() -> State:
-            entries = self.store.journal(live.id, after=ply)
-            return replay(live.game, live.seed, entries, before.clone())
-
-        live.state = await to_thread.run_sync(catch_up)
-        live.ply = latest
-        for event in live.listeners:
-            event.set()
-
-    async def _commit(self, live: LiveGame, side: str, kind: Kind, text: str) -> None:
-        """Apply (validating) and journal one change; publish it only once stored.
-        The caller holds the game's lock. A ply another server stored first is a Conflict,
-        after catching up with it."""
-        before = live.state
-
-        def change() -> State:
-            after = before.clone()
-            if kind == "undo":
-                after.undo(side)
-            else:
-                after.apply_action(text, side)
-            entry = Entry(live.ply + 1, side, kind, text)
-            status = OVER if after.is_terminal() else PLAYING
-            self.store.append(live.id, entry, status, after.winner())
-            return after
-
-        try:
-            live.state = await to_thread.run_sync(change)
-        except StoreConflict:
-            await self._sync(live)
-            raise Conflict(live.ply) from None
-        live.ply += 1
-
-    def _after_change(self, live: LiveGame) -> None:
-        for event in live.listeners:
-            event.set()
+            before, ply = live.state, live.ply
+            state, latest = await to_thread.run_sync(self._caught_up, live, before, ply)
+            self._publish(live, state, latest)
         self.wake_computer(live)
+
+    def _caught_up(self, live: LiveGame, state: State, ply: int) -> tuple[State, int]:
+        """(position, ply) after the journal entries other servers wrote past ``ply`` (``state``
+        itself when there are none). In a worker thread."""
+        entries = self.store.journal(live.id, after=ply)
+        if not entries:
+            return state, ply
+        return replay(live.game, live.seed, entries, state.clone()), entries[-1].ply
+
+    async def _change(
+        self,
+        live: LiveGame,
+        side_of: Callable[[State], str],
+        kind: Kind,
+        text: str,
+        sent: int,
+        viewer: Seat | None = None,
+    ) -> None:
+        """Catch up with the journal, check the position is the one the request was made from
+        (``sent``), apply the change (the rules validate it), journal it, and publish it once
+        stored: all in one worker thread, with the ``viewer``'s new view built there too. The
+        caller holds the game's lock. A ply another server stored first is a Conflict."""
+        before, ply, notice = live.state, live.ply, live.notice
+
+        def change() -> tuple[State, int, Exception | None, str | None]:
+            state, now = self._caught_up(live, before, ply)
+            if sent != now:
+                return state, now, Stale(sent, now), None
+            try:
+                side = side_of(state)
+                after = state.clone()
+                if kind == "undo":
+                    after.undo(side)
+                else:
+                    after.apply_action(text, side)
+                status = OVER if after.is_terminal() else PLAYING
+                self.store.append(live.id, Entry(now + 1, side, kind, text), status, after.winner())
+            except StoreConflict:
+                state, now = self._caught_up(live, state, now)
+                return state, now, Conflict(now), None
+            except IllegalAction as refused:
+                return state, now, refused, None
+            if viewer is None:
+                return after, now + 1, None, None
+            info = live.info(after, notice)
+            return after, now + 1, None, seat_text(after, viewer, now + 1, info, False)
+
+        state, now, problem, view = await to_thread.run_sync(change)
+        self._publish(live, state, now)
+        if problem is not None:
+            raise problem
+        if viewer is not None and view is not None:
+            done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+            done.set_result(view)
+            live.views[(viewer.role, viewer.side, now, False)] = done
+
+    def _publish(self, live: LiveGame, state: State, ply: int) -> None:
+        """Make a stored position the game's, and tell the sockets."""
+        if ply == live.ply:
+            return
+        live.state, live.ply = state, ply
+        for event in live.listeners:
+            event.set()
+
+    # --- changes through other servers ---------------------------------------------------
+
+    def start(self) -> None:
+        """Start pushing to this server's sockets the changes other servers journal: a version
+        poll of the watched games, and on PostgreSQL also LISTEN for each journaled change."""
+        self._tasks.append(asyncio.create_task(self._poll()))
+        if self.store.is_postgres:
+            self._tasks.append(asyncio.create_task(self._listen()))
+
+    async def _poll(self) -> None:
+        """Every ``poll_seconds`` (at least every LISTEN_FALLBACK seconds on PostgreSQL, where
+        notifications do the work), one query for the journal length of every game with a
+        socket open here; the games another server moved are caught up and pushed."""
+        every = self.poll_seconds if not self.store.is_postgres else LISTEN_FALLBACK
+        while True:
+            await asyncio.sleep(every)
+            watched = {g.id: g for g in self.games.values() if g.listeners}
+            if not watched:
+                continue
+            try:
+                plies = await to_thread.run_sync(self.store.last_plies, list(watched))
+            except Exception:  # the database is away: try again at the next round
+                log.exception("polling the journal failed")
+                continue
+            for game_pk, ply in plies.items():
+                self._moved(watched[game_pk], ply)
+
+    def _moved(self, live: LiveGame, ply: int) -> None:
+        """A change to ``live`` journaled up to ``ply`` (maybe by another server): catch up."""
+        if ply > live.ply and live.id not in self._syncing:
+            self._syncing.add(live.id)
+            task = asyncio.create_task(self.sync(live))
+            task.add_done_callback(lambda _t: self._syncing.discard(live.id))
+
+    async def _listen(self) -> None:
+        """PostgreSQL: LISTEN on the journal's channel (each append notifies "game:ply");
+        after a lost connection, listen again and catch up every watched game."""
+        import psycopg  # only with PostgreSQL
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self.store.conninfo(), autocommit=True
+                ) as connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    for open_game in list(self.games.values()):
+                        if open_game.listeners:
+                            self._moved(open_game, open_game.ply + 1)  # anything missed
+                    async for note in connection.notifies():
+                        game_pk, _, ply = note.payload.partition(":")
+                        live = self.games.get(game_pk)
+                        if live is not None and live.listeners and ply.isdigit():
+                            self._moved(live, int(ply))
+            except psycopg.Error:
+                log.exception("listening for other servers' changes failed; retrying")
+                self.listening.clear()
+                await asyncio.sleep(1.0)
 
     # --- the computer opponent -----------------------------------------------------------
 
@@ -461,27 +569,23 @@ class Hub:
                 if self.computer_pause:
                     await asyncio.sleep(self.computer_pause)
                 async with live.lock:
-                    await self._sync(live)
-                    if live.ply != ply:
-                        continue
+                    try:
+                        await self._change(live, partial(_given, side), "act", str(action), ply)
+                    except (Stale, Conflict):
+                        continue  # a person or another server moved first: think again
                     if problem is not None:
                         live.notice = (
                             f"The computer player for {side} failed ({problem}); a safe legal "
                             f"move was played for it instead: {action}."
                         )
-                    try:
-                        await self._commit(live, side, "act", str(action))
-                    except Conflict:
-                        continue  # another server moved first: think again
-                for event in live.listeners:
-                    event.set()
         except Exception:  # storage failed: the next change or reload wakes the computer again
             log.exception("the computer turns of game %s stopped", live.id)
             live.computer = None
 
     async def close(self) -> None:
-        """Stop the computer players (on shutdown)."""
+        """Stop the computer players and the watch on other servers (on shutdown)."""
         tasks = [g.computer for g in self.games.values() if g.computer is not None]
+        tasks += self._tasks
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -3,17 +3,21 @@ the computers think. ``python -m greatwar.server.loadbench [--games 50] [--secon
 
 The server runs in its own process (as in production: uvicorn, computer moves in its worker
 processes) on a fresh SQLite file unless --db is given, on a free loopback port. Each game is
-FBSM, a person against the scripted player (as the US in half the games, as the German in
-the others, where the computer's US set-up comes first). The person clicks a random
-legal action after a think time (0.3-1.2 s, like a person), and waits for the computer's
-moves on the seat's WebSocket. Measured: each action's HTTP round trip, from sending the
-POST until its answer (committed to the database) has arrived.
+FBSM, a person against the computer (the scripted player unless --computer names another;
+as the US in half the games, as the German in the others, where the computer's US
+set-up comes first). Every game is created first; then, for --seconds, each person clicks a
+random legal action after a think time (0.3-1.2 s, like a person), and follows the computer's
+moves on the seat's WebSocket (always read, as a browser does). Measured: each action's HTTP
+round trip, from sending the POST until its answer (committed to the database) has arrived,
+against the target (p99 TARGET_P99_MS); the load average says how busy the machine was, and
+the client's own loop lag whether the client itself was the bottleneck.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -27,12 +31,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from greatwar.server.store import sqlite_url
 
 THINK = (0.3, 1.2)  # seconds a person takes per click
+TARGET_P99_MS = 50.0  # issue 10: 50 games against the computer, action round trip p99
 
 
 def _free_port() -> int:
@@ -58,18 +63,49 @@ def percentiles(samples: list[float]) -> dict[str, float]:
     }
 
 
+class Pushed:
+    """The newest position a seat's socket has pushed (the socket is always read, so the
+    server's keepalive pings are answered even while the person thinks)."""
+
+    def __init__(self, first: dict[str, Any]) -> None:
+        self.message = first
+        self.changed = asyncio.Event()
+
+    def offer(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "state" and message["ply"] > self.message["ply"]:
+            self.message = message
+            self.changed.set()
+
+    async def read(self, pushes: ClientConnection) -> None:
+        async for text in pushes:
+            self.offer(json.loads(text))
+
+
+Clock = tuple[list[int], asyncio.Event, list[float]]  # (games created, start, end time)
+
+
 async def person(
-    base: str, number: int, until: float, rtts: list[float], counts: dict[str, int]
+    base: str,
+    number: int,
+    computer: str,
+    clock: Clock,
+    rtts: list[float],
+    counts: dict[str, int],
 ) -> None:
-    """One game: the person's clicks, timed, until ``until`` (time.monotonic)."""
+    """One game: created at once, then the person's clicks, timed, from the start until the
+    end (``clock``)."""
+    ready, start, until = clock
     chooser = random.Random(number)
     async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
         side = "us" if number % 2 == 0 else "german"  # half the computers set up first
-        answer = (await http.post("/api/games", json={"game": "fbsm", "side": side})).json()
+        spec = {"game": "fbsm", "side": side, "computer": computer}
+        answer = (await http.post("/api/games", json=spec)).json()
         token = answer["you"]["token"]
-        while time.monotonic() < until:
+        ready[0] += 1
+        await start.wait()
+        while time.monotonic() < until[0]:
             try:
-                await _play(http, base, token, chooser, until, rtts, counts)
+                await _play(http, base, token, chooser, until[0], rtts, counts)
                 return
             except ConnectionClosed:
                 counts["reconnects"] += 1  # the socket dropped: open it again
@@ -86,32 +122,50 @@ async def _play(
 ) -> None:
     url = f"ws://{base}/api/seats/{token}/ws"
     async with connect(url, max_size=None, ping_interval=None) as pushes:
-        message: dict[str, Any] = json.loads(await pushes.recv())
-        while time.monotonic() < until:
-            if message["game"]["status"] == "over":
-                counts["ended"] += 1
-                return
-            legal = message["observation"]["legal_actions"]
-            if not legal:  # the computer is thinking: its moves come by the socket
-                try:
-                    pushed = json.loads(await asyncio.wait_for(pushes.recv(), 5))
-                except TimeoutError:
-                    continue
-                if pushed.get("type") == "state" and pushed["ply"] > message["ply"]:
-                    counts["computer"] += pushed["ply"] - message["ply"]
-                    message = pushed
-                continue
-            await asyncio.sleep(chooser.uniform(*THINK))
-            body = {"action": chooser.choice(legal), "ply": message["ply"]}
-            start = time.perf_counter()
-            response = await http.post(f"/api/seats/{token}/actions", json=body)
-            rtts.append(time.perf_counter() - start)
-            if response.status_code == 200:
-                message = response.json()
-                counts["actions"] += 1
-            else:  # the computer moved first (409): look again
-                counts["refused"] += 1
-                message = (await http.get(f"/api/seats/{token}")).json()
+        seen = Pushed(json.loads(await pushes.recv()))
+        reader = asyncio.create_task(seen.read(pushes))
+        try:
+            await _click(http, token, seen, reader, chooser, until, rtts, counts)
+        finally:
+            reader.cancel()
+        closed = reader.exception() if reader.done() and not reader.cancelled() else None
+        if closed is not None:
+            raise closed  # the socket dropped: the caller opens it again
+
+
+async def _click(
+    http: httpx.AsyncClient,
+    token: str,
+    seen: Pushed,
+    reader: asyncio.Task[None],
+    chooser: random.Random,
+    until: float,
+    rtts: list[float],
+    counts: dict[str, int],
+) -> None:
+    while time.monotonic() < until and not reader.done():
+        message = seen.message
+        if message["game"]["status"] == "over":
+            counts["ended"] += 1
+            return
+        legal = message["observation"]["legal_actions"]
+        if not legal:  # the computer is thinking: its moves come by the socket
+            seen.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(seen.changed.wait(), 1)
+            counts["computer_moves"] += seen.message["ply"] - message["ply"]
+            continue
+        await asyncio.sleep(chooser.uniform(*THINK))
+        body = {"action": chooser.choice(legal), "ply": message["ply"]}
+        start = time.perf_counter()
+        response = await http.post(f"/api/seats/{token}/actions", json=body)
+        rtts.append(time.perf_counter() - start)
+        if response.status_code == 200:
+            seen.offer(response.json())
+            counts["actions"] += 1
+        else:  # the computer moved first (409): look again
+            counts["refused"] += 1
+            seen.offer((await http.get(f"/api/seats/{token}")).json())
 
 
 async def loop_lag(until: float, lags: list[float]) -> None:
@@ -122,20 +176,70 @@ async def loop_lag(until: float, lags: list[float]) -> None:
         lags.append(time.perf_counter() - start - 0.05)
 
 
-async def drive(base: str, games: int, seconds: float) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU seconds used so far by process ``pid`` (all its threads) and by its child processes
+    (the computer's workers), from Linux's /proc; (0, 0) where there is none."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def own(process: int) -> float:
+        try:
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+
+    def children(process: int) -> list[int]:
+        try:
+            return [
+                int(c) for c in Path(f"/proc/{process}/task/{process}/children").read_text().split()
+            ]
+        except OSError:
+            return []
+
+    kids, seen = children(pid), []
+    while kids:
+        seen.append(kids.pop())
+        kids += children(seen[-1])
+    return own(pid), sum(own(k) for k in seen)
+
+
+async def drive(
+    base: str, games: int, seconds: float, computer: str, server_pid: int
+) -> dict[str, Any]:
+    """Create ``games`` games at once, then measure ``seconds`` of play."""
     rtts: list[float] = []
     lags: list[float] = []
-    counts = {"actions": 0, "computer": 0, "refused": 0, "ended": 0, "reconnects": 0}
-    until = time.monotonic() + seconds
-    people = (person(base, n, until, rtts, counts) for n in range(games))
-    await asyncio.gather(loop_lag(until, lags), *people)
+    counts = {"actions": 0, "computer_moves": 0, "refused": 0, "ended": 0, "reconnects": 0}
+    start, until, ready = asyncio.Event(), [float("inf")], [0]
+    people = [
+        asyncio.create_task(person(base, n, computer, (ready, start, until), rtts, counts))
+        for n in range(games)
+    ]
+    created = time.perf_counter()
+    while ready[0] + sum(t.done() for t in people) < games:
+        await asyncio.sleep(0.05)
+    setup = time.perf_counter() - created
+    load_before = os.getloadavg()
+    cpu_before = cpu_seconds(server_pid)
+    until[0] = time.monotonic() + seconds
+    start.set()
+    await asyncio.gather(loop_lag(until[0], lags), *people)
+    server_cpu, workers_cpu = (
+        b - a for a, b in zip(cpu_before, cpu_seconds(server_pid), strict=True)
+    )
+    moves = max(1, counts["actions"] + counts["computer_moves"])
     return {
         "games": games,
         "seconds": seconds,
+        "setup_seconds": round(setup, 1),
         **counts,
         "action_round_trip": percentiles(rtts),
         "client_loop_lag": percentiles(lags),
-        "load_average": os.getloadavg(),
+        "server_cpu_s": round(server_cpu, 2),
+        "server_cpu_ms_per_move": round(server_cpu / moves * 1000, 2),
+        "workers_cpu_s": round(workers_cpu, 2),
+        "load_average_before": [round(x, 2) for x in load_before],
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
 
 
@@ -163,6 +267,20 @@ def start_server(db_url: str) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("the server did not start")
 
 
+def verdict(result: dict[str, Any]) -> str:
+    """One line: the percentiles against the target, and how loaded the machine was."""
+    rtt = result["action_round_trip"]
+    met = "met" if rtt["p99_ms"] <= TARGET_P99_MS else "NOT met"
+    load = result["load_average_before"][0], result["load_average_after"][0]
+    return (
+        f"{result['games']} games, {rtt['n']} actions: round trip p50 {rtt['p50_ms']} ms, "
+        f"p90 {rtt['p90_ms']} ms, p99 {rtt['p99_ms']} ms (target p99 <= {TARGET_P99_MS:g} ms: "
+        f"{met}); load average {load[0]:.1f} before, {load[1]:.1f} after; server CPU "
+        f"{result['server_cpu_ms_per_move']} ms a move; client loop lag p99 "
+        f"{result['client_loop_lag']['p99_ms']} ms"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         prog="python -m greatwar.server.loadbench", description=__doc__
@@ -170,17 +288,27 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--computer",
+        default="heuristic",
+        help="the computer player (default: %(default)s, the scripted player, which answers "
+        "at once, so people act all along; the search levels think 0.5-2 s a move, and then "
+        "the games mostly wait for the worker processes)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         db_url = args.db or sqlite_url(Path(folder) / "loadbench.sqlite3")
         server, base = start_server(db_url)
         try:
-            asyncio.run(drive(base, 2, 5))  # warm up: imports, worker processes, caches
-            result = asyncio.run(drive(base, args.games, args.seconds))
+            warm_up = drive(base, 2, 5, args.computer, server.pid)  # imports, workers, caches
+            asyncio.run(warm_up)
+            result = asyncio.run(drive(base, args.games, args.seconds, args.computer, server.pid))
         finally:
             server.terminate()
             server.wait(timeout=30)
-    print(json.dumps({"db": db_url.split(":")[0], **result}, indent=1))
+    result = {"db": db_url.split(":")[0], "player": args.computer, **result}
+    print(json.dumps(result, indent=1))
+    print(verdict(result))
 
 
 if __name__ == "__main__":

@@ -8,6 +8,9 @@ as any change of status. The position is rebuilt by replaying the journal.
 from __future__ import annotations
 
 import secrets
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +23,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.pool import StaticPool
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+CHANNEL = "greatwar_journal"  # PostgreSQL: NOTIFY on it names each game journaled to
 
 Role = Literal["side", "hotseat", "spectator"]
 Kind = Literal["act", "undo"]
@@ -135,11 +139,14 @@ def engine_for(url: str) -> Engine:
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    # WAL lets readers go on during a write; FULL syncs each commit before it is acknowledged.
+    # WAL lets readers go on during a write. With WAL, NORMAL writes each commit to the log
+    # before the commit returns, so a killed server (kill -9) loses nothing acknowledged; only
+    # a power cut may lose the last commits (FULL would fsync every one: ~4-12 ms each here,
+    # and the commits of all games queue behind it).
     cursor = connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
 
@@ -154,6 +161,26 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = engine_for(url)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+        # SQLite has one writer at a time, and a writer that finds the database locked sleeps
+        # in growing steps (up to 100 ms) before trying again: this process's writers queue
+        # on a lock instead (other processes still meet the busy timeout).
+        self._writing = threading.Lock() if not self.is_postgres else None
+
+    def conninfo(self) -> str:
+        """The database URL as libpq takes it (PostgreSQL), for a connection of one's own."""
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
+
+    @contextmanager
+    def _write(self) -> Iterator[sa.Connection]:
+        """One write transaction (in turn with this process's other writers on SQLite)."""
+        if self._writing is None:
+            with self.engine.begin() as connection:
+                yield connection
+            return
+        with self._writing, self.engine.begin() as connection:
+            yield connection
 
     def migrate(self) -> None:
         """Bring the schema up to date with Alembic (the same revisions for every database)."""
@@ -187,7 +214,7 @@ class Store:
             }
             for s in seats_
         ]
-        with self.engine.begin() as connection:
+        with self._write() as connection:
             connection.execute(
                 games.insert().values(
                     id=game_pk,
@@ -236,7 +263,7 @@ class Store:
         One UPDATE guarded by the invitation flag, so of two claimants (even on two servers)
         exactly one wins; the other gets AlreadyClaimed."""
         fresh = new_token()
-        with self.engine.begin() as connection:
+        with self._write() as connection:
             done = connection.execute(
                 seats.update()
                 .where(seats.c.token == token, seats.c.invitation.is_(True))
@@ -269,10 +296,23 @@ class Store:
             ).scalar()
         return int(value or 0)
 
+    def last_plies(self, games_: Sequence[str]) -> dict[str, int]:
+        """``last_ply`` of several games in one query (games without an entry are left out)."""
+        if not games_:
+            return {}
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                sa.select(actions.c.game, sa.func.max(actions.c.ply))
+                .where(actions.c.game.in_(games_))
+                .group_by(actions.c.game)
+            ).all()
+        return {row[0]: int(row[1]) for row in rows}
+
     def append(self, game: str, entry: Entry, status: str, winner: str | None) -> None:
-        """Journal one entry and set the game's status, in one transaction."""
+        """Journal one entry and set the game's status, in one transaction (on PostgreSQL,
+        which also notifies the game's id on CHANNEL to every listening server at commit)."""
         try:
-            with self.engine.begin() as connection:
+            with self._write() as connection:
                 connection.execute(
                     actions.insert().values(
                         game=game,
@@ -285,6 +325,10 @@ class Store:
                 connection.execute(
                     games.update().where(games.c.id == game).values(status=status, winner=winner)
                 )
+                if self.is_postgres:
+                    connection.execute(
+                        sa.select(sa.func.pg_notify(CHANNEL, f"{game}:{entry.ply}"))  # at commit
+                    )
         except sa.exc.IntegrityError:
             raise StoreConflict(f"game {game} already has a journal entry {entry.ply}") from None
 

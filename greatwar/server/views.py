@@ -3,6 +3,7 @@ to act, or the spectators' view of what every side may see. Nothing else leaves 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -133,3 +134,10 @@ def seat_message(
         "observation": observation,
         "log_start": start,
     }
+
+
+def seat_text(state: State, seat: Seat, ply: int, game: dict[str, Any], whole_log: bool) -> str:
+    """``seat_message`` as the JSON text sent (built off the event loop, sent as it is)."""
+    return json.dumps(
+        seat_message(state, seat, ply, game, whole_log=whole_log), separators=(",", ":")
+    )

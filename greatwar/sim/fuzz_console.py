@@ -17,7 +17,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from greatwar.sim.fuzz import FuzzOutcome, FuzzTotals, run_fuzz, write_failure
+from greatwar.sim.fuzz import FuzzOutcome, FuzzTotals, Plan, run_fuzz, write_failure
 
 
 def fuzz_and_print(
@@ -29,6 +29,7 @@ def fuzz_and_print(
     workers: int,
     minutes: float | None,
     failures: Path,
+    plan: Plan | None = None,
 ) -> bool:
     """Fuzz with a live progress bar; print the counts and where the failures are. True if
     every game passed."""
@@ -56,10 +57,10 @@ def fuzz_and_print(
             progress.update(task, advance=len(outcomes), rate=rate, failed=len(seen.failures))
 
         totals = run_fuzz(
-            game, options, seeds, workers=workers, deadline=deadline, on_outcomes=heard
+            game, options, seeds, workers=workers, plan=plan, deadline=deadline, on_outcomes=heard
         )
     elapsed = time.monotonic() - start
-    print_totals(console, game, totals, len(seeds), elapsed)
+    print_totals(console, game, totals, len(seeds), elapsed, plan or Plan(), workers)
     for failure in totals.failures:
         path = write_failure(failure, game, options, failures)
         console.print(
@@ -71,11 +72,35 @@ def fuzz_and_print(
 
 
 def print_totals(
-    console: Console, game: str, totals: FuzzTotals, asked: int, elapsed: float
+    console: Console,
+    game: str,
+    totals: FuzzTotals,
+    asked: int,
+    elapsed: float,
+    plan: Plan,
+    workers: int,
 ) -> None:
+    """The counts, the rate, the processor time a game took (which does not depend on what
+    else the machine runs) and from it the time ``asked`` games take on ``workers`` idle
+    cores."""
+    policy = plan.policy + (f" (epsilon {plan.epsilon:g})" if plan.policy == "mixed" else "")
+    policy += ", every check at every step" if plan.every_step else ", sampled checks"
     table = Table(
-        "game", "games", "of", "actions", "states checked", "ended", "wins", "failed", "time"
+        "game",
+        "games",
+        "of",
+        "actions",
+        "states checked",
+        "ended",
+        "wins",
+        "failed",
+        "time",
+        "games/min",
+        "CPU s/game",
+        f"{asked:,} games, {workers} idle core(s)",
+        title=f"fuzz, {policy} play",
     )
+    per_game = totals.cpu_seconds / max(totals.games, 1)
     wins = ", ".join(f"{side} {n}" for side, n in sorted(totals.wins.items())) or "-"
     table.add_row(
         game,
@@ -87,5 +112,8 @@ def print_totals(
         wins,
         f"{len(totals.failures):,}",
         f"{elapsed:,.0f} s",
+        f"{totals.games / max(elapsed, 1e-6) * 60:,.1f}",
+        f"{per_game:,.2f}",
+        f"{per_game * asked / workers / 3600:,.1f} h",
     )
     console.print(table)

@@ -174,11 +174,11 @@ def test_two_servers_on_one_database_stay_in_step_and_answer_409_on_a_race(
         hub = other.app.state.hub  # type: ignore[attr-defined]
         legal = moved["observation"]["legal_actions"]
         act(client, us, legal[0], 1)
-        real_last_ply = hub.store.last_ply
-        answers = iter([1])  # once, the old ply; then the truth
-        hub.store.last_ply = lambda game: next(answers, None) or real_last_ply(game)
+        real_journal = hub.store.journal
+        answers = iter([[]])  # once, nothing new; then the truth
+        hub.store.journal = lambda game, after=0: next(answers, real_journal(game, after))
         raced = other.post(f"/api/seats/{us}/actions", json={"action": legal[1], "ply": 1})
-        hub.store.last_ply = real_last_ply
+        hub.store.journal = real_journal
         assert raced.status_code == 409 and raced.json()["error"] == "conflict"
         assert "another server changed this game" in raced.json()["detail"]
         assert raced.json()["ply"] == 2  # and the second server has caught up
