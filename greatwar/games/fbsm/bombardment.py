@@ -24,12 +24,11 @@ def marker_fire(state: FbsmState, marker: str) -> int:
 
 def spotted(state: FbsmState, side: str) -> list[int]:
     """11.2: enemy-occupied hexes a friendly unit can trace a normal LOF to, within its range."""
-    reach = state.fire_reach(state.units_on_map(side))
-    return sorted(
-        h
-        for h, stack in state.stacks.items()
-        if state.counter(stack[0]).side != side and h in reach
-    )
+    counters = state.c.counters
+    enemy = [h for h, stack in state.stacks.items() if counters[stack[0]].side != side]
+    if not enemy:
+        return []
+    return sorted(state.fire_reach(state.units_on_map(side), enemy))
 
 
 def start_bombardment(state: FbsmState, side: str) -> None:

@@ -57,43 +57,51 @@ def reachable(state: FbsmState, unit: int, start: int, allowance: float) -> dict
     the hexes the open map allows, the memoised open-map search is the answer."""
     side = state.counter(unit).side
     open_map = _open_reach(state.c, side, start, allowance)
-    crowded = state.stacks.keys() & open_map.keys()  # usually far fewer than either
-    if not any(h != start and not may_pass(state, unit, h) for h in crowded):
+    blocked = _blocked(state, unit, start, open_map)
+    if not blocked:
         return dict(open_map)
-    return _search(terrain_steps(state.c, side), start, allowance, state, unit)
+    return _search(terrain_steps(state.c, side), start, allowance, blocked)
+
+
+def _blocked(state: FbsmState, unit: int, start: int, hexes: dict[int, float]) -> set[int]:
+    """The hexes among ``hexes`` (besides ``start``) the unit may not pass (9.7, 6.1, 6.2)."""
+    stacks = state.stacks
+    crowded = stacks.keys() & hexes.keys() if len(stacks) < len(hexes) else None
+    found: set[int] = set()
+    for h in crowded if crowded is not None else [h for h in hexes if h in stacks]:
+        if h != start and not may_pass(state, unit, h):
+            found.add(h)
+    return found
 
 
 @cache
 def _open_reach(c: Components, side: str, start: int, allowance: float) -> dict[int, float]:
-    return _search(terrain_steps(c, side), start, allowance, None, 0)
+    return _search(terrain_steps(c, side), start, allowance, frozenset())
 
 
 def _search(
     steps: tuple[tuple[tuple[int, float], ...], ...],
     start: int,
     allowance: float,
-    state: FbsmState | None,
-    unit: int,
+    blocked: set[int] | frozenset[int],
 ) -> dict[int, float]:
-    """Dijkstra over the terrain steps, skipping hexes the unit may not pass (``state`` None:
-    an empty map); 9.2 a hex is entered only with the MP to pay for it. The result equals
+    """Dijkstra over the terrain steps, never through ``blocked`` hexes (those the unit may
+    not pass); 9.2 a hex is entered only with the MP to pay for it. The result equals
     greatwar.hexes.reachable with the same costs."""
-    stacks = state.stacks if state is not None else {}
     limit = allowance + 1e-9
     spent = {start: 0.0}
     frontier = [(0.0, start)]
+    pop, push, get = heapq.heappop, heapq.heappush, spent.get
     while frontier:
-        used, here = heapq.heappop(frontier)
+        used, here = pop(frontier)
         if used > spent[here]:
             continue  # a cheaper way here was already expanded
         for there, cost in steps[here]:
             total = used + cost
-            if total > limit or total >= spent.get(there, _NEVER):
-                continue
-            if there in stacks and state is not None and not may_pass(state, unit, there):
+            if total > limit or total >= get(there, _NEVER) or there in blocked:
                 continue
             spent[there] = total
-            heapq.heappush(frontier, (total, there))
+            push(frontier, (total, there))
     return spent
 
 

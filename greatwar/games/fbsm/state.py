@@ -219,25 +219,45 @@ class FbsmState(State, UnitStacks):
             return False
         return distance == 1 or self.c.board.lof.visible(here, target)
 
-    def fire_reach(self, units: Iterable[int]) -> set[int]:
-        """Every hex at least one of ``units`` can fire into (10.6, 10.7): the same test as
-        ``can_fire_at``, from the memoised LOF table, once per distinct (hex, range)."""
+    def fire_reach(self, units: Iterable[int], hexes: Iterable[int]) -> set[int]:
+        """Those of ``hexes`` at least one of ``units`` can fire into (10.6, 10.7): the same
+        test as ``can_fire_at``, from the memoised LOF table, once per distinct (hex, range),
+        stopping as soon as every hex is found."""
+        wanted = set(hexes)
+        found: set[int] = set()
+        if not wanted:
+            return found
         where = self.where
         counters = self.c.counters
         cap = self.max_lof()  # 5.2, 7.4
         heavy = self.heavy_mg
+        heavy_range = int(self.c.tables["german_heavy_mg"]["range"])
         pairs = set()
         for u in units:
-            distance = counters[u].range  # 10.6
-            if u == heavy:
-                distance = int(self.c.tables["german_heavy_mg"]["range"])  # 7.8
+            distance = heavy_range if u == heavy else counters[u].range  # 7.8, 10.6
             if cap is not None and distance > cap:
                 distance = cap
             pairs.add((where[u], distance))
-        reach: set[int] = set()
         for here, distance in pairs:
-            reach.update(fire_zone(self.c, here, distance))
-        return reach
+            found |= fire_zone(self.c, here, distance) & wanted
+            if len(found) == len(wanted):
+                break
+        return found
+
+    def firers_reaching(self, units: Iterable[int], target: int) -> list[int]:
+        """Those of ``units`` that can fire into ``target`` (10.6, 10.7): ``can_fire_at``
+        from the memoised fire zones, in the order given."""
+        where, counters, c = self.where, self.c.counters, self.c
+        cap = self.max_lof()  # 5.2, 7.4
+        heavy = self.heavy_mg
+        found = []
+        for u in units:
+            distance = self.fire_range(u) if u == heavy else counters[u].range  # 7.8, 10.6
+            if cap is not None and distance > cap:
+                distance = cap
+            if target in fire_zone(c, where[u], distance):
+                found.append(u)
+        return found
 
     # --- text for logs and actions -------------------------------------------------------
 
