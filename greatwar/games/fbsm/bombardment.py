@@ -22,13 +22,14 @@ def marker_fire(state: FbsmState, marker: str) -> int:
     return int(state.c.tables["bombardment"][f"{marker}_fire"])
 
 
-def spotted(state: FbsmState, side: str) -> list[int]:
-    """11.2: enemy-occupied hexes a friendly unit can trace a normal LOF to, within its range."""
+def spotted(state: FbsmState, side: str, any_one: bool = False) -> list[int]:
+    """11.2: enemy-occupied hexes a friendly unit can trace a normal LOF to, within its range
+    (``any_one``: stop at the first found, to learn whether there is any)."""
     counters = state.c.counters
     enemy = [h for h, stack in state.stacks.items() if counters[stack[0]].side != side]
     if not enemy:
         return []
-    return sorted(state.fire_reach(state.units_on_map(side), enemy))
+    return sorted(state.fire_reach(state.units_on_map(side), enemy, any_one))
 
 
 def start_bombardment(state: FbsmState, side: str) -> None:
@@ -44,7 +45,7 @@ def start_bombardment(state: FbsmState, side: str) -> None:
             f"rolled {roll}: German markers this phase: {', '.join(state.markers)}",
             dice=[roll],
         )
-    if state.markers and spotted(state, side):
+    if state.markers and spotted(state, side, any_one=True):
         state.push("bombard", side=side)
     elif state.markers:  # 11.2: say why the phase passes without a choice
         state.note("11.2", f"{side} spots no enemy-occupied hex: no bombardment this phase")

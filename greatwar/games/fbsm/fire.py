@@ -16,8 +16,9 @@ def ready_firers(state: FbsmState, side: str) -> list[int]:
     return [u for u in state.units_on_map(side) if u not in done]  # in counter order
 
 
-def targets(state: FbsmState, side: str) -> list[int]:
-    """10.2, 10.5-10.7: enemy-occupied hexes not yet fired into that a ready unit can reach."""
+def targets(state: FbsmState, side: str, any_one: bool = False) -> list[int]:
+    """10.2, 10.5-10.7: enemy-occupied hexes not yet fired into that a ready unit can reach
+    (``any_one``: stop at the first found, to learn whether there is any)."""
     counters, fired_into = state.c.counters, state.fired_into
     enemy = [
         h
@@ -26,7 +27,7 @@ def targets(state: FbsmState, side: str) -> list[int]:
     ]
     if not enemy:
         return []
-    return sorted(state.fire_reach(ready_firers(state, side), enemy))
+    return sorted(state.fire_reach(ready_firers(state, side), enemy, any_one))
 
 
 def odds(state: FbsmState, firers: Iterable[int], target: int) -> tuple[int, int, int]:
@@ -74,7 +75,7 @@ def resolve(state: FbsmState, target: int, strength: int, rule: str) -> list[int
 
 def start_fire(state: FbsmState, side: str) -> None:
     """5.3 phases VI, VII, IX and X."""
-    if targets(state, side) or heavy_mg_choices(state, side):
+    if targets(state, side, any_one=True) or heavy_mg_choices(state, side):
         state.push("fire", side=side)
 
 

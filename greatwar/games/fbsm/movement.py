@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 from greatwar.core import Action, Frame, Prompt, act
@@ -77,6 +77,11 @@ def _blocked(state: FbsmState, unit: int, start: int, hexes: dict[int, float]) -
 @cache
 def _open_reach(c: Components, side: str, start: int, allowance: float) -> dict[int, float]:
     return _search(terrain_steps(c, side), start, allowance, frozenset())
+
+
+@cache
+def _open_order(c: Components, side: str, start: int, allowance: float) -> tuple[int, ...]:
+    return tuple(sorted(_open_reach(c, side, start, allowance)))
 
 
 def _search(
@@ -217,11 +222,42 @@ class Move(Prompt[FbsmState]):
     title = "choose the unit's destination (9.1)"
 
     def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
+        # destinations() and can_exit(), with the open map's sorted hexes memoised: most
+        # moves meet no stack they may not pass
         unit = frame["unit"]
-        reached = destinations(state, unit)
-        to = to_actions(state.c)
-        yield from [to[hex_index] for hex_index in sorted(reached)]
-        if can_exit(state, unit, reached):
+        c = state.c
+        start = state.where[unit]
+        allowance = state.movement_factor(unit)
+        mover = c.counters[unit].side
+        open_map = _open_reach(c, mover, start, allowance)
+        stacks = state.stacks
+        counters = c.counters
+        own_fire = counters[unit].fire
+        limit = state.c.tables["stacking"]["max_infantry_fire_factors"]
+        blocked = set()  # may_pass, inlined
+        ended = {start}  # 6.1 never end a move on a heavy weapons emplacement
+        for h in stacks.keys() & open_map.keys():
+            stack = stacks[h]
+            top = counters[stack[0]]
+            if not top.is_infantry:
+                ended.add(h)
+            if h == start:
+                continue
+            if top.side != mover:
+                blocked.add(h)  # 9.7
+            elif top.is_infantry and sum(counters[u].fire for u in stack) + own_fire > limit:
+                blocked.add(h)  # 6.2
+        if blocked:
+            reached = _search(terrain_steps(c, mover), start, allowance, blocked)
+            order: Iterable[int] = sorted(reached)
+        else:
+            reached, order = open_map, _open_order(c, mover, start, allowance)
+        to = to_actions(c)
+        yield from [to[h] for h in order if h not in ended]
+        exits = exit_hexes(state)
+        if mover == GERMAN and can_exit(
+            state, unit, {h: reached[h] for h in exits & reached.keys() if h not in ended}
+        ):
             yield act("to", EXIT)
         yield act("stay")
 

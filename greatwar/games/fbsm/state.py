@@ -219,10 +219,12 @@ class FbsmState(State, UnitStacks):
             return False
         return distance == 1 or self.c.board.lof.visible(here, target)
 
-    def fire_reach(self, units: Iterable[int], hexes: Iterable[int]) -> set[int]:
+    def fire_reach(
+        self, units: Iterable[int], hexes: Iterable[int], any_one: bool = False
+    ) -> set[int]:
         """Those of ``hexes`` at least one of ``units`` can fire into (10.6, 10.7): the same
         test as ``can_fire_at``, from the memoised LOF table, once per distinct (hex, range),
-        stopping as soon as every hex is found."""
+        stopping as soon as every hex is found (``any_one``: as soon as one is)."""
         wanted = set(hexes)
         found: set[int] = set()
         if not wanted:
@@ -240,7 +242,7 @@ class FbsmState(State, UnitStacks):
             pairs.add((where[u], distance))
         for here, distance in pairs:
             found |= fire_zone(self.c, here, distance) & wanted
-            if len(found) == len(wanted):
+            if len(found) == len(wanted) or (any_one and found):
                 break
         return found
 

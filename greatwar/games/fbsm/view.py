@@ -39,12 +39,28 @@ def stack_view(state: FbsmState, hex_index: int, side: str) -> dict[str, Any]:
     stack = state.units_in(hex_index)
     owner = state.counter(stack[0]).side
     view: dict[str, Any] = {"hex": state.hex_id(hex_index), "side": owner, "count": len(stack)}
-    if owner == side:
+    if owner == side and state.lean_view:  # player_view: shared read-only faces
+        ready, moved = _lean_faces(state.c)
+        done = state.done
+        view["units"] = [moved[u] if u in done else ready[u] for u in stack]
+    elif owner == side:
         faces, done = _faces(state.c), state.done
         view["units"] = [faces[u] | {"done": u in done} for u in stack]
+    elif state.lean_view:
+        view["units"] = [_faces(state.c)[stack[-1]]]  # shared, read-only
     else:
         view["units"] = [unit_view(state, stack[-1])]
     return view
+
+
+@cache
+def _lean_faces(
+    components: Components,
+) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
+    """Each counter's face with "done" false, and with it true, made once: what
+    ``player_view`` shares between calls (its reader treats them as read-only)."""
+    faces = _faces(components)
+    return tuple(f | {"done": False} for f in faces), tuple(f | {"done": True} for f in faces)
 
 
 def phase_view(state: FbsmState) -> dict[str, Any]:
