@@ -198,14 +198,16 @@ def strength(
     games: int,
     rollout: int | None = None,
     progress: bool = False,
+    first_seed: int = 0,
 ) -> Figure:
     """The search player on ``side`` against the scripted player, ``games`` games (seeds from
-    0): win rate, its 95 % interval and the seconds the search spent per decision (every
-    decision, single legal moves included, which need no search)."""
+    ``first_seed``; runs over disjoint seeds add up): win rate, its 95 % interval and the
+    seconds the search spent per decision (every decision, single legal moves included, which
+    need no search)."""
     game = load_game(game_id)
     wins = decisions = 0
     thinking = 0.0
-    for seed in range(games):
+    for number, seed in enumerate(range(first_seed, first_seed + games), start=1):
         search = Timed(search_player(player, game_id, side, seed, rollout))
         seats: dict[str, Player] = {
             s: search if s == side else make_player("heuristic", game_id, s, seed + 1000)
@@ -216,10 +218,10 @@ def strength(
         decisions += search.decisions
         thinking += search.seconds
         if progress:
-            low, high = wilson(wins, seed + 1)
+            low, high = wilson(wins, number)
             print(
                 f"# {game_id} {side} {player} seed {seed}: {'won' if won else 'lost'}; "
-                f"{wins}/{seed + 1} [{low:.2f}, {high:.2f}], "
+                f"{wins}/{number} [{low:.2f}, {high:.2f}], "
                 f"{thinking / max(1, decisions):.4f} CPU s/decision",
                 flush=True,
             )
@@ -334,14 +336,19 @@ def research_figures(quick: bool) -> list[Figure]:
 
 
 def strength_figures(
-    games: int, player: str, game_ids: list[str], sides: list[str], rollout: int | None
+    games: int,
+    player: str,
+    game_ids: list[str],
+    sides: list[str],
+    rollout: int | None,
+    first_seed: int = 0,
 ) -> list[Figure]:
     """The strength table alone (``--strength N --only-strength``), with a line per game."""
     figures = []
     for game_id in game_ids:
         for side in load_game(game_id).sides:
             if not sides or side in sides:
-                figures.append(strength(game_id, side, player, games, rollout, progress=True))
+                figures.append(strength(game_id, side, player, games, rollout, True, first_seed))
     return figures
 
 
@@ -411,11 +418,15 @@ def main() -> None:
     parser.add_argument(
         "--rollout", type=int, default=None, help="the search's rollout actions (0: leaf eval)"
     )
+    parser.add_argument("--first-seed", type=int, default=0, help="the strength games' first seed")
     args = parser.parse_args()
     print(f"{'figure':<36} {'value':>12}  {'unit':<13} target")
     if args.only_strength:
         games, sides = args.games.split(","), [s for s in args.sides.split(",") if s]
-        for f in strength_figures(args.strength, args.player, games, sides, args.rollout):
+        chosen = strength_figures(
+            args.strength, args.player, games, sides, args.rollout, args.first_seed
+        )
+        for f in chosen:
             print(f"{f.name:<36} {f.value:>12,.2f}  {f.unit:<13} {f.target}", flush=True)
         return
     figures = [] if args.research else measure(args.quick, args.strength, args.player)

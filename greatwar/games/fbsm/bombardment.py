@@ -25,11 +25,7 @@ def marker_fire(state: FbsmState, marker: str) -> int:
 def spotted(state: FbsmState, side: str, any_one: bool = False) -> list[int]:
     """11.2: enemy-occupied hexes a friendly unit can trace a normal LOF to, within its range
     (``any_one``: stop at the first found, to learn whether there is any)."""
-    counters = state.c.counters
-    enemy = [h for h, stack in state.stacks.items() if counters[stack[0]].side != side]
-    if not enemy:
-        return []
-    return sorted(state.fire_reach(state.units_on_map(side), enemy, any_one))
+    return state.enemy_hexes_in_reach(side, any_one=any_one)
 
 
 def start_bombardment(state: FbsmState, side: str) -> None:

@@ -19,15 +19,7 @@ def ready_firers(state: FbsmState, side: str) -> list[int]:
 def targets(state: FbsmState, side: str, any_one: bool = False) -> list[int]:
     """10.2, 10.5-10.7: enemy-occupied hexes not yet fired into that a ready unit can reach
     (``any_one``: stop at the first found, to learn whether there is any)."""
-    counters, fired_into = state.c.counters, state.fired_into
-    enemy = [
-        h
-        for h, stack in state.stacks.items()
-        if h not in fired_into and counters[stack[0]].side != side
-    ]
-    if not enemy:
-        return []
-    return sorted(state.fire_reach(ready_firers(state, side), enemy, any_one))
+    return state.enemy_hexes_in_reach(side, unfired=True, any_one=any_one)
 
 
 def odds(state: FbsmState, firers: Iterable[int], target: int) -> tuple[int, int, int]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Iterator
-from functools import cache
+from collections.abc import Iterator
+from functools import cache, lru_cache
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.fbsm.data import GERMAN, US, Components
@@ -60,7 +60,7 @@ def reachable(state: FbsmState, unit: int, start: int, allowance: float) -> dict
     blocked = _blocked(state, unit, start, open_map)
     if not blocked:
         return dict(open_map)
-    return _search(terrain_steps(state.c, side), start, allowance, blocked)
+    return dict(_blocked_reach(state.c, side, start, allowance, frozenset(blocked))[0])
 
 
 def _blocked(state: FbsmState, unit: int, start: int, hexes: dict[int, float]) -> set[int]:
@@ -77,6 +77,17 @@ def _blocked(state: FbsmState, unit: int, start: int, hexes: dict[int, float]) -
 @cache
 def _open_reach(c: Components, side: str, start: int, allowance: float) -> dict[int, float]:
     return _search(terrain_steps(c, side), start, allowance, frozenset())
+
+
+@lru_cache(maxsize=4096)  # about 20 MB at most
+def _blocked_reach(
+    c: Components, side: str, start: int, allowance: float, blocked: frozenset[int]
+) -> tuple[dict[int, float], tuple[int, ...]]:
+    """The search around ``blocked`` hexes and its hexes in order, memoised: positions come
+    back again and again (the same unit among the same stacks, in a search's samples). The
+    dict is shared: read it, never change it."""
+    reached = _search(terrain_steps(c, side), start, allowance, blocked)
+    return reached, tuple(sorted(reached))
 
 
 @cache
@@ -248,8 +259,7 @@ class Move(Prompt[FbsmState]):
             elif top.is_infantry and sum(counters[u].fire for u in stack) + own_fire > limit:
                 blocked.add(h)  # 6.2
         if blocked:
-            reached = _search(terrain_steps(c, mover), start, allowance, blocked)
-            order: Iterable[int] = sorted(reached)
+            reached, order = _blocked_reach(c, mover, start, allowance, frozenset(blocked))
         else:
             reached, order = open_map, _open_order(c, mover, start, allowance)
         to = to_actions(c)

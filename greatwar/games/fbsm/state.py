@@ -37,6 +37,11 @@ def units_of(c: Components, side: str) -> tuple[int, ...]:
     return tuple(counter.index for counter in c.counters if counter.side == side)
 
 
+# enemy_hexes_in_reach's memo: position -> hexes (cleared whole when full)
+_REACH_MEMO: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_REACH_MEMO_SIZE = 8192
+
+
 @cache
 def fire_zone(c: Components, here: int, distance: int) -> frozenset[int]:
     """The hexes a unit in ``here`` with this range can fire into (10.6, 10.7; adjacent hexes
@@ -244,6 +249,42 @@ class FbsmState(State, UnitStacks):
             found |= fire_zone(self.c, here, distance) & wanted
             if len(found) == len(wanted) or (any_one and found):
                 break
+        return found
+
+    def enemy_hexes_in_reach(
+        self, side: str, unfired: bool = False, any_one: bool = False
+    ) -> list[int]:
+        """The hexes holding ``side``'s enemies that a unit of ``side`` on the map can fire into
+        (10.6, 10.7; 11.2 spotting), in hex order; ``unfired``: only units that have not fired
+        and hexes not fired into this phase (10.2, 10.5). Memoised on the position, which comes
+        back many times (within a phase, and in a search's samples); ``any_one``: stop at the
+        first hex found when the answer is not known yet."""
+        key = (
+            self.c,
+            side,
+            tuple(self.where),
+            self.max_lof(),
+            self.heavy_mg,
+            frozenset(self.done) if unfired else None,
+            frozenset(self.fired_into) if unfired else None,
+        )
+        known = _REACH_MEMO.get(key)
+        if known is not None:
+            return list(known)
+        where, counters = self.where, self.c.counters
+        ready = [u for u in units_of(self.c, side) if where[u] >= 0]
+        if unfired:
+            ready = [u for u in ready if u not in self.done]
+        enemy = {
+            h
+            for h, stack in self.stacks.items()
+            if counters[stack[0]].side != side and not (unfired and h in self.fired_into)
+        }
+        found = sorted(self.fire_reach(ready, enemy, any_one))
+        if not any_one or not found:  # a partial answer is not remembered
+            if len(_REACH_MEMO) >= _REACH_MEMO_SIZE:
+                _REACH_MEMO.clear()
+            _REACH_MEMO[key] = tuple(found)
         return found
 
     def firers_reaching(self, units: Iterable[int], target: int) -> list[int]:
