@@ -37,6 +37,15 @@ def units_of(c: Components, side: str) -> tuple[int, ...]:
     return tuple(counter.index for counter in c.counters if counter.side == side)
 
 
+@cache
+def labels(c: Components) -> tuple[str, ...]:
+    """Each counter as the log names it, by index, made once: "G01 (name, 4-3-5)" (2.5)."""
+    return tuple(
+        f"{counter.id} ({counter.name}, {counter.fire}-{counter.range}-{counter.move})"
+        for counter in c.counters
+    )
+
+
 # enemy_hexes_in_reach's memo: position -> hexes (cleared whole when full)
 _REACH_MEMO: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _REACH_MEMO_SIZE = 8192
@@ -308,8 +317,7 @@ class FbsmState(State, UnitStacks):
         return self.c.board.grid.id(hex_index)
 
     def label(self, unit: int) -> str:
-        counter = self.c.counters[unit]
-        return f"{counter.id} ({counter.name}, {counter.fire}-{counter.range}-{counter.move})"
+        return labels(self.c)[unit]
 
     # --- clone, observation, full state ----------------------------------------------------
 
