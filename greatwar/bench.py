@@ -28,7 +28,7 @@ import statistics
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import get_context
 
 from greatwar.ai.mcts import Budget, MctsPlayer, Settings
@@ -181,25 +181,55 @@ class Timed:
         return action
 
 
-def strength(game_id: str, side: str, player: str, games: int) -> Figure:
+def search_player(spec: str, game_id: str, side: str, seed: int, rollout: int | None) -> Player:
+    """The search player of a strength run: a registered spec ("hard", "mcts:16"), with the
+    game's search constants except ``rollout`` actions when given (0: the evaluator at the
+    leaf)."""
+    player = make_player(spec, game_id, side, seed)
+    if rollout is not None and isinstance(player, MctsPlayer):
+        player.settings = replace(player.settings, rollout_actions=rollout)
+    return player
+
+
+def strength(
+    game_id: str,
+    side: str,
+    player: str,
+    games: int,
+    rollout: int | None = None,
+    progress: bool = False,
+    first_seed: int = 0,
+) -> Figure:
     """The search player on ``side`` against the scripted player, ``games`` games (seeds from
-    0): win rate, its 95 % interval and the seconds the search spent per decision."""
+    ``first_seed``; runs over disjoint seeds add up): win rate, its 95 % interval and the
+    seconds the search spent per decision (every decision, single legal moves included, which
+    need no search)."""
     game = load_game(game_id)
     wins = decisions = 0
     thinking = 0.0
-    for seed in range(games):
-        search = Timed(make_player(player, game_id, side, seed))
+    for number, seed in enumerate(range(first_seed, first_seed + games), start=1):
+        search = Timed(search_player(player, game_id, side, seed, rollout))
         seats: dict[str, Player] = {
             s: search if s == side else make_player("heuristic", game_id, s, seed + 1000)
             for s in game.sides
         }
-        wins += play(game, seats, seed).winner() == side
+        won = play(game, seats, seed).winner() == side
+        wins += won
         decisions += search.decisions
         thinking += search.seconds
+        if progress:
+            low, high = wilson(wins, number)
+            print(
+                f"# {game_id} {side} {player} seed {seed}: {'won' if won else 'lost'}; "
+                f"{wins}/{number} [{low:.2f}, {high:.2f}], "
+                f"{thinking / max(1, decisions):.4f} CPU s/decision",
+                flush=True,
+            )
     low, high = wilson(wins, games)
+    label = player if rollout is None else f"{player} rollout {rollout}"
     note = f">= 0.65; {wins}/{games}, 95% [{low:.2f}, {high:.2f}], "
-    note += f"{thinking / max(1, decisions):.2f} CPU s/decision"
-    return Figure(f"{game_id} {side}: {player} vs heuristic", wins / games, "win rate", note)
+    note += f"{thinking / max(1, decisions):.4f} CPU s/decision"
+    return Figure(f"{game_id} {side}: {label} vs heuristic", wins / games, "win rate", note)
 
 
 def study_rate(games: int, workers: int) -> float:
@@ -305,6 +335,23 @@ def research_figures(quick: bool) -> list[Figure]:
     return figures
 
 
+def strength_figures(
+    games: int,
+    player: str,
+    game_ids: list[str],
+    sides: list[str],
+    rollout: int | None,
+    first_seed: int = 0,
+) -> list[Figure]:
+    """The strength table alone (``--strength N --only-strength``), with a line per game."""
+    figures = []
+    for game_id in game_ids:
+        for side in load_game(game_id).sides:
+            if not sides or side in sides:
+                figures.append(strength(game_id, side, player, games, rollout, True, first_seed))
+    return figures
+
+
 def measure(quick: bool, strength_games: int, strength_player: str) -> list[Figure]:
     scale = 0.3 if quick else 1.0
     chess_rate = chess_random_playouts(6 * scale)
@@ -363,8 +410,25 @@ def main() -> None:
     )
     parser.add_argument("--player", default="hard", help="the search player (default: hard)")
     parser.add_argument("--research", action="store_true", help="only the research-API figures")
+    parser.add_argument(
+        "--only-strength", action="store_true", help="only the strength table (with --strength)"
+    )
+    parser.add_argument("--games", default=",".join(GAMES), help="games of the strength table")
+    parser.add_argument("--sides", default="", help="sides of the strength table (default: all)")
+    parser.add_argument(
+        "--rollout", type=int, default=None, help="the search's rollout actions (0: leaf eval)"
+    )
+    parser.add_argument("--first-seed", type=int, default=0, help="the strength games' first seed")
     args = parser.parse_args()
     print(f"{'figure':<36} {'value':>12}  {'unit':<13} target")
+    if args.only_strength:
+        games, sides = args.games.split(","), [s for s in args.sides.split(",") if s]
+        chosen = strength_figures(
+            args.strength, args.player, games, sides, args.rollout, args.first_seed
+        )
+        for f in chosen:
+            print(f"{f.name:<36} {f.value:>12,.2f}  {f.unit:<13} {f.target}", flush=True)
+        return
     figures = [] if args.research else measure(args.quick, args.strength, args.player)
     try:
         figures += research_figures(args.quick)

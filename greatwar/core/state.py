@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from greatwar.core.actions import Action, Played
+from greatwar.core.chain import Chain
 from greatwar.core.errors import BadSeed, BadSide, GreatwarError, IllegalAction
 from greatwar.core.game import GameInfo, OptionValue
 from greatwar.core.log import LogEntry
@@ -135,9 +136,10 @@ class State:
         self.seed = seed
         self.rng = Rng(seed)
         self.stack: list[Frame] = []
-        self._history: list[Played] = []
-        self._chance: list[bool] = []  # per history entry: did it draw from the generator?
-        self._log: list[LogEntry] = []
+        # append-only, shared with clones (greatwar/core/chain.py)
+        self._history: Chain[Played] = Chain()
+        self._chance: Chain[bool] = Chain()  # per history entry: did it draw from the generator?
+        self._log: Chain[LogEntry] = Chain()
         self._undo_floor = 0
         self._revealed = False
         # While sides make hidden simultaneous choices, the state as it was before the first
@@ -146,6 +148,9 @@ class State:
         self._winner: str | None = None
         self._end: tuple[str, str] | None = None  # (rule, cause)
         self._legal_cache: tuple[int, str, list[Action]] | None = None
+        # True while ``player_view`` builds a view: a game's view may then leave out what only
+        # a person reads (panels, labels); see ``shared_view``
+        self.lean_view = False
         # reader -> (its JSON-able log entries, how many entries of _log they cover)
         self._log_views: dict[str | None, tuple[list[dict[str, Any]], int]] = {}
 
@@ -195,7 +200,7 @@ class State:
             raise IllegalAction(action, self._reason(prompt, frame, action, side))
         position = self.rng.position
         self._revealed = False
-        if self._history and self._history[-1].side != side:
+        if self._history and self._history.last().side != side:
             self._undo_floor = len(self._history)  # never undo the other side's actions
         if self._public is None and len(self.sides_to_act()) > 1:
             self._public = self.clone()  # hidden simultaneous choices begin: spectators wait
@@ -237,12 +242,33 @@ class State:
         self._check_side(side)
         return self.observe(side)
 
+    def player_view(self, side: str) -> dict[str, Any]:
+        """What a computer player reads: ``observation(side)`` without the log and the legal
+        actions' strings (a player asks ``legal_actions`` itself, and the log grows with the
+        game), less whatever else the game's view leaves out for ``lean_view`` (its panels).
+        Never more than the observation: the same whitelist."""
+        self._check_side(side)
+        self.lean_view = True
+        try:
+            return self.observe(side)
+        finally:
+            self.lean_view = False
+
     def shared_view(self, side: str) -> dict[str, Any]:
         """The observation keys every game shares (docs/game-module-guide.md): the game, the
         side, who is asked, the side's legal actions (none unless asked), undo, the result and
         the log the side may read. A game's ``observation`` adds ``prompt`` and its own keys."""
         asked = self.sides_to_act()
         end = self._end
+        if self.lean_view:  # player_view: no log, no action strings
+            return {
+                "game": self.game.id,
+                "side": side,
+                "to_act": list(asked),
+                "can_undo": self.can_undo(side),
+                "winner": self._winner,
+                "end": {"rule": end[0], "cause": end[1]} if end else None,
+            }
         return {
             "game": self.game.id,
             "side": side,
@@ -268,9 +294,9 @@ class State:
         new.__dict__.update(self.__dict__)
         new.rng = self.rng.copy()
         new.stack = [dict(frame) for frame in self.stack]
-        new._history = list(self._history)
-        new._chance = list(self._chance)
-        new._log = list(self._log)
+        new._history = self._history.fork()
+        new._chance = self._chance.fork()
+        new._log = self._log.fork()
         new._log_views = dict(self._log_views)  # the lists inside are never mutated: shared
         self.copy_into(new)
         return new
@@ -283,12 +309,12 @@ class State:
     def history(self) -> list[Played]:
         """(side, action) pairs so far; replaying them with the same seed and options reproduces
         this state exactly."""
-        return list(self._history)
+        return self._history.to_list()
 
     def log(self, side: str | None = None) -> list[LogEntry]:
         """Narrative events with their rule numbers; with ``side``, only what that side may read."""
         if side is None:
-            return list(self._log)
+            return self._log.to_list()
         return [entry for entry in self._log if entry.visible_to(side)]
 
     def log_view(self, side: str | None = None) -> list[dict[str, Any]]:
@@ -296,7 +322,7 @@ class State:
         read the whole log every time); the dicts are shared, so treat them as read-only."""
         done, covered = self._log_views.get(side, ([], 0))
         if covered < len(self._log):
-            fresh = [e.as_dict() for e in self._log[covered:] if e.visible_to(side)]
+            fresh = [e.as_dict() for e in self._log.since(covered) if e.visible_to(side)]
             done = done + fresh  # a new list: clones that share the old one never see these
             self._log_views[side] = (done, len(self._log))
         return list(done)
@@ -305,7 +331,7 @@ class State:
         """For each entry of ``history()``: whether resolving it drew from the state's generator
         (dice, draws, shuffles), i.e. was followed by a chance node in OpenSpiel's terms.
         The initial state may have drawn too (the seed is the root chance outcome)."""
-        return list(self._chance)
+        return self._chance.to_list()
 
     # --- the research encoding (greatwar/core/encoding.py) --------------------------------
 
@@ -334,14 +360,14 @@ class State:
         and never another side's action."""
         if len(self._history) <= self._undo_floor or self.is_terminal():
             return False
-        return side is None or self._history[-1].side == side
+        return side is None or self._history.last().side == side
 
     def undo(self, side: str | None = None) -> None:
         """Take back the last action by replaying the rest (exact, since games are pure)."""
         if not self.can_undo(side):
             raise IllegalAction("undo", "nothing to undo since the last die roll, draw or reveal")
         replayed = self.game.new_initial_state(self.seed)
-        for played in self._history[:-1]:
+        for played in self._history.to_list()[:-1]:
             replayed.apply_action(played.action, played.side)
         replayed._undo_floor = self._undo_floor
         self.__dict__.update(replayed.__dict__)

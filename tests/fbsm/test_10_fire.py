@@ -283,3 +283,35 @@ def test_10_10_fire_without_a_roll_still_reveals_the_stack_and_cannot_be_undone(
     assert state.can_undo(side)  # choosing the firers reveals nothing yet
     play(state, "resolve")  # 6.5: every unit of the target stack is named in the log
     assert not state.can_undo(side)
+
+
+def test_10_2_10_5_10_7_11_2_memoised_reach_matches_can_fire_at() -> None:
+    """Targets (10.2, 10.5-10.7) and spotted hexes (11.2) come from a memo on the position;
+    at every step of a random game they equal the rule's own test, unit by unit."""
+    from greatwar.ai.random_player import RandomPlayer
+    from greatwar.core.registry import load_game
+
+    state = load_game("fbsm").new_initial_state(2)
+    assert isinstance(state, FbsmState)
+    player = RandomPlayer(2)
+    found = 0  # positions where some hex was in reach: the test saw real fire
+    for step in range(700):
+        if state.is_terminal():
+            break
+        for side in ("us", "german") if step % 5 == 0 else ():
+            for unfired in (False, True):
+                units = [u for u in state.units_on_map(side) if not (unfired and u in state.done)]
+                expected = sorted(
+                    h
+                    for h, stack in state.stacks.items()
+                    if state.counter(stack[0]).side != side
+                    and not (unfired and h in state.fired_into)
+                    and any(state.can_fire_at(u, h) for u in units)
+                )
+                assert state.enemy_hexes_in_reach(side, unfired) == expected
+                found += bool(expected)
+                assert bool(state.enemy_hexes_in_reach(side, unfired, any_one=True)) == bool(
+                    expected
+                )
+        state.apply_action(player.choose(state, state.current_player()))
+    assert found > 20

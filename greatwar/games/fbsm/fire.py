@@ -3,27 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
 
 from greatwar.core import Action, Frame, Prompt, act
-from greatwar.games.fbsm.data import GERMAN
+from greatwar.games.fbsm.data import GERMAN, Components
 from greatwar.games.fbsm.state import FbsmState
 
 
 def ready_firers(state: FbsmState, side: str) -> list[int]:
     """10.2: the side's units on the map that have not fired this phase."""
-    return sorted(u for u in state.units_on_map(side) if u not in state.done)
+    done = state.done
+    return [u for u in state.units_on_map(side) if u not in done]  # in counter order
 
 
-def targets(state: FbsmState, side: str) -> list[int]:
-    """10.2, 10.5-10.7: enemy-occupied hexes not yet fired into that a ready unit can reach."""
-    reach = state.fire_reach(ready_firers(state, side))
-    result = []
-    for hex_index, stack in state.stacks.items():
-        if hex_index in state.fired_into or state.counter(stack[0]).side == side:
-            continue
-        if hex_index in reach:
-            result.append(hex_index)
-    return sorted(result)
+def targets(state: FbsmState, side: str, any_one: bool = False) -> list[int]:
+    """10.2, 10.5-10.7: enemy-occupied hexes not yet fired into that a ready unit can reach
+    (``any_one``: stop at the first found, to learn whether there is any)."""
+    return state.enemy_hexes_in_reach(side, unfired=True, any_one=any_one)
 
 
 def odds(state: FbsmState, firers: Iterable[int], target: int) -> tuple[int, int, int]:
@@ -71,7 +67,7 @@ def resolve(state: FbsmState, target: int, strength: int, rule: str) -> list[int
 
 def start_fire(state: FbsmState, side: str) -> None:
     """5.3 phases VI, VII, IX and X."""
-    if targets(state, side) or heavy_mg_choices(state, side):
+    if targets(state, side, any_one=True) or heavy_mg_choices(state, side):
         state.push("fire", side=side)
 
 
@@ -129,9 +125,9 @@ class FireGroup(Prompt[FbsmState]):
 
     def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
         target, firers = frame["target"], frame["firers"]
-        for unit in ready_firers(state, side):
-            if unit not in firers and state.can_fire_at(unit, target):
-                yield act("add", state.counter(unit).id)
+        adds = add_actions(state.c)
+        ready = [u for u in ready_firers(state, side) if u not in firers]
+        yield from [adds[unit] for unit in state.firers_reaching(ready, target)]
         if firers:
             yield act("resolve")
         yield act("cancel")
@@ -156,6 +152,12 @@ class FireGroup(Prompt[FbsmState]):
         if counter.index in state.done or counter.index in frame["firers"]:
             return f"{counter.id} has already fired this phase (10.2)"
         return f"{counter.id} is out of range or has no line of fire to the target (10.6-10.9)"
+
+
+@cache
+def add_actions(c: Components) -> tuple[Action, ...]:
+    """``add <unit>`` for every counter by index, made once."""
+    return tuple(act("add", counter.id) for counter in c.counters)
 
 
 def fire(state: FbsmState, side: str, target: int, firers: tuple[int, ...]) -> None:

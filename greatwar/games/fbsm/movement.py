@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.fbsm.data import GERMAN, US, Components
@@ -57,43 +57,67 @@ def reachable(state: FbsmState, unit: int, start: int, allowance: float) -> dict
     the hexes the open map allows, the memoised open-map search is the answer."""
     side = state.counter(unit).side
     open_map = _open_reach(state.c, side, start, allowance)
-    crowded = state.stacks.keys() & open_map.keys()  # usually far fewer than either
-    if not any(h != start and not may_pass(state, unit, h) for h in crowded):
+    blocked = _blocked(state, unit, start, open_map)
+    if not blocked:
         return dict(open_map)
-    return _search(terrain_steps(state.c, side), start, allowance, state, unit)
+    return dict(_blocked_reach(state.c, side, start, allowance, frozenset(blocked))[0])
+
+
+def _blocked(state: FbsmState, unit: int, start: int, hexes: dict[int, float]) -> set[int]:
+    """The hexes among ``hexes`` (besides ``start``) the unit may not pass (9.7, 6.1, 6.2)."""
+    stacks = state.stacks
+    crowded = stacks.keys() & hexes.keys() if len(stacks) < len(hexes) else None
+    found: set[int] = set()
+    for h in crowded if crowded is not None else [h for h in hexes if h in stacks]:
+        if h != start and not may_pass(state, unit, h):
+            found.add(h)
+    return found
 
 
 @cache
 def _open_reach(c: Components, side: str, start: int, allowance: float) -> dict[int, float]:
-    return _search(terrain_steps(c, side), start, allowance, None, 0)
+    return _search(terrain_steps(c, side), start, allowance, frozenset())
+
+
+@lru_cache(maxsize=4096)  # about 20 MB at most
+def _blocked_reach(
+    c: Components, side: str, start: int, allowance: float, blocked: frozenset[int]
+) -> tuple[dict[int, float], tuple[int, ...]]:
+    """The search around ``blocked`` hexes and its hexes in order, memoised: positions come
+    back again and again (the same unit among the same stacks, in a search's samples). The
+    dict is shared: read it, never change it."""
+    reached = _search(terrain_steps(c, side), start, allowance, blocked)
+    return reached, tuple(sorted(reached))
+
+
+@cache
+def _open_order(c: Components, side: str, start: int, allowance: float) -> tuple[int, ...]:
+    return tuple(sorted(_open_reach(c, side, start, allowance)))
 
 
 def _search(
     steps: tuple[tuple[tuple[int, float], ...], ...],
     start: int,
     allowance: float,
-    state: FbsmState | None,
-    unit: int,
+    blocked: set[int] | frozenset[int],
 ) -> dict[int, float]:
-    """Dijkstra over the terrain steps, skipping hexes the unit may not pass (``state`` None:
-    an empty map); 9.2 a hex is entered only with the MP to pay for it. The result equals
+    """Dijkstra over the terrain steps, never through ``blocked`` hexes (those the unit may
+    not pass); 9.2 a hex is entered only with the MP to pay for it. The result equals
     greatwar.hexes.reachable with the same costs."""
-    stacks = state.stacks if state is not None else {}
     limit = allowance + 1e-9
     spent = {start: 0.0}
     frontier = [(0.0, start)]
+    pop, push, get = heapq.heappop, heapq.heappush, spent.get
     while frontier:
-        used, here = heapq.heappop(frontier)
+        used, here = pop(frontier)
         if used > spent[here]:
             continue  # a cheaper way here was already expanded
         for there, cost in steps[here]:
             total = used + cost
-            if total > limit or total >= spent.get(there, _NEVER):
-                continue
-            if there in stacks and state is not None and not may_pass(state, unit, there):
+            if total > limit or total >= get(there, _NEVER) or there in blocked:
                 continue
             spent[there] = total
-            heapq.heappush(frontier, (total, there))
+            push(frontier, (total, there))
     return spent
 
 
@@ -209,11 +233,41 @@ class Move(Prompt[FbsmState]):
     title = "choose the unit's destination (9.1)"
 
     def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
+        # destinations() and can_exit(), with the open map's sorted hexes memoised: most
+        # moves meet no stack they may not pass
         unit = frame["unit"]
-        reached = destinations(state, unit)
-        to = to_actions(state.c)
-        yield from [to[hex_index] for hex_index in sorted(reached)]
-        if can_exit(state, unit, reached):
+        c = state.c
+        start = state.where[unit]
+        allowance = state.movement_factor(unit)
+        mover = c.counters[unit].side
+        open_map = _open_reach(c, mover, start, allowance)
+        stacks = state.stacks
+        counters = c.counters
+        own_fire = counters[unit].fire
+        limit = state.c.tables["stacking"]["max_infantry_fire_factors"]
+        blocked = set()  # may_pass, inlined
+        ended = {start}  # 6.1 never end a move on a heavy weapons emplacement
+        for h in stacks.keys() & open_map.keys():
+            stack = stacks[h]
+            top = counters[stack[0]]
+            if not top.is_infantry:
+                ended.add(h)
+            if h == start:
+                continue
+            if top.side != mover:
+                blocked.add(h)  # 9.7
+            elif top.is_infantry and sum(counters[u].fire for u in stack) + own_fire > limit:
+                blocked.add(h)  # 6.2
+        if blocked:
+            reached, order = _blocked_reach(c, mover, start, allowance, frozenset(blocked))
+        else:
+            reached, order = open_map, _open_order(c, mover, start, allowance)
+        to = to_actions(c)
+        yield from [to[h] for h in order if h not in ended]
+        exits = exit_hexes(state)
+        if mover == GERMAN and can_exit(
+            state, unit, {h: reached[h] for h in exits & reached.keys() if h not in ended}
+        ):
             yield act("to", EXIT)
         yield act("stay")
 

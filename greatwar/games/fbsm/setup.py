@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from greatwar.core import Action, Frame, Prompt, act
-from greatwar.games.fbsm.data import HEAVY_WEAPONS, INFANTRY
+from greatwar.games.fbsm.data import HEAVY_WEAPONS, INFANTRY, Components
 from greatwar.games.fbsm.state import UNPLACED, FbsmState
 
 
@@ -38,6 +39,15 @@ def next_unplaced(state: FbsmState, kind: str) -> int:
     )
 
 
+@cache
+def place_actions(c: Components, unit: int, zone_name: str) -> tuple[tuple[int, Action], ...]:
+    """(hex, ``place <unit> <hex>``) for every hex of a US set-up zone, in hex order, made
+    once (3.3, 3.4)."""
+    zone = c.forward_zone if zone_name == "forward" else c.rear_zone
+    unit_id = c.counters[unit].id
+    return tuple((h, act("place", unit_id, c.board.grid.id(h))) for h in sorted(zone))
+
+
 class UsSetup(Prompt[FbsmState]):
     """3.2-3.4, 6.6: place the next unit of a kind in a free hex of the current zone."""
 
@@ -46,13 +56,12 @@ class UsSetup(Prompt[FbsmState]):
 
     def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
         zone_name, quota = zone_quota(state)
-        zone = state.c.forward_zone if zone_name == "forward" else state.c.rear_zone
-        free = sorted(h for h in zone if h not in state.stacks)  # 3.2, 6.6 one unit per hex
+        stacks = state.stacks
         for kind, left in quota.items():
             if left > 0:
-                unit_id = state.counter(next_unplaced(state, kind)).id
-                for hex_index in free:
-                    yield act("place", unit_id, state.hex_id(hex_index))
+                places = place_actions(state.c, next_unplaced(state, kind), zone_name)
+                # 3.2, 6.6 one unit per hex
+                yield from [action for h, action in places if h not in stacks]
 
     def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
         unit = state.c.counter(action.args[0]).index

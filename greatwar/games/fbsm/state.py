@@ -38,6 +38,20 @@ def units_of(c: Components, side: str) -> tuple[int, ...]:
 
 
 @cache
+def labels(c: Components) -> tuple[str, ...]:
+    """Each counter as the log names it, by index, made once: "G01 (name, 4-3-5)" (2.5)."""
+    return tuple(
+        f"{counter.id} ({counter.name}, {counter.fire}-{counter.range}-{counter.move})"
+        for counter in c.counters
+    )
+
+
+# enemy_hexes_in_reach's memo: position -> hexes (cleared whole when full)
+_REACH_MEMO: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_REACH_MEMO_SIZE = 8192
+
+
+@cache
 def fire_zone(c: Components, here: int, distance: int) -> frozenset[int]:
     """The hexes a unit in ``here`` with this range can fire into (10.6, 10.7; adjacent hexes
     are never blocked), from the memoised LOF table."""
@@ -219,25 +233,83 @@ class FbsmState(State, UnitStacks):
             return False
         return distance == 1 or self.c.board.lof.visible(here, target)
 
-    def fire_reach(self, units: Iterable[int]) -> set[int]:
-        """Every hex at least one of ``units`` can fire into (10.6, 10.7): the same test as
-        ``can_fire_at``, from the memoised LOF table, once per distinct (hex, range)."""
+    def fire_reach(
+        self, units: Iterable[int], hexes: Iterable[int], any_one: bool = False
+    ) -> set[int]:
+        """Those of ``hexes`` at least one of ``units`` can fire into (10.6, 10.7): the same
+        test as ``can_fire_at``, from the memoised LOF table, once per distinct (hex, range),
+        stopping as soon as every hex is found (``any_one``: as soon as one is)."""
+        wanted = set(hexes)
+        found: set[int] = set()
+        if not wanted:
+            return found
         where = self.where
         counters = self.c.counters
         cap = self.max_lof()  # 5.2, 7.4
         heavy = self.heavy_mg
+        heavy_range = int(self.c.tables["german_heavy_mg"]["range"])
         pairs = set()
         for u in units:
-            distance = counters[u].range  # 10.6
-            if u == heavy:
-                distance = int(self.c.tables["german_heavy_mg"]["range"])  # 7.8
+            distance = heavy_range if u == heavy else counters[u].range  # 7.8, 10.6
             if cap is not None and distance > cap:
                 distance = cap
             pairs.add((where[u], distance))
-        reach: set[int] = set()
         for here, distance in pairs:
-            reach.update(fire_zone(self.c, here, distance))
-        return reach
+            found |= fire_zone(self.c, here, distance) & wanted
+            if len(found) == len(wanted) or (any_one and found):
+                break
+        return found
+
+    def enemy_hexes_in_reach(
+        self, side: str, unfired: bool = False, any_one: bool = False
+    ) -> list[int]:
+        """The hexes holding ``side``'s enemies that a unit of ``side`` on the map can fire into
+        (10.6, 10.7; 11.2 spotting), in hex order; ``unfired``: only units that have not fired
+        and hexes not fired into this phase (10.2, 10.5). Memoised on the position, which comes
+        back many times (within a phase, and in a search's samples); ``any_one``: stop at the
+        first hex found when the answer is not known yet."""
+        key = (
+            self.c,
+            side,
+            tuple(self.where),
+            self.max_lof(),
+            self.heavy_mg,
+            frozenset(self.done) if unfired else None,
+            frozenset(self.fired_into) if unfired else None,
+        )
+        known = _REACH_MEMO.get(key)
+        if known is not None:
+            return list(known)
+        where, counters = self.where, self.c.counters
+        ready = [u for u in units_of(self.c, side) if where[u] >= 0]
+        if unfired:
+            ready = [u for u in ready if u not in self.done]
+        enemy = {
+            h
+            for h, stack in self.stacks.items()
+            if counters[stack[0]].side != side and not (unfired and h in self.fired_into)
+        }
+        found = sorted(self.fire_reach(ready, enemy, any_one))
+        if not any_one or not found:  # a partial answer is not remembered
+            if len(_REACH_MEMO) >= _REACH_MEMO_SIZE:
+                _REACH_MEMO.clear()
+            _REACH_MEMO[key] = tuple(found)
+        return found
+
+    def firers_reaching(self, units: Iterable[int], target: int) -> list[int]:
+        """Those of ``units`` that can fire into ``target`` (10.6, 10.7): ``can_fire_at``
+        from the memoised fire zones, in the order given."""
+        where, counters, c = self.where, self.c.counters, self.c
+        cap = self.max_lof()  # 5.2, 7.4
+        heavy = self.heavy_mg
+        found = []
+        for u in units:
+            distance = self.fire_range(u) if u == heavy else counters[u].range  # 7.8, 10.6
+            if cap is not None and distance > cap:
+                distance = cap
+            if target in fire_zone(c, where[u], distance):
+                found.append(u)
+        return found
 
     # --- text for logs and actions -------------------------------------------------------
 
@@ -245,8 +317,7 @@ class FbsmState(State, UnitStacks):
         return self.c.board.grid.id(hex_index)
 
     def label(self, unit: int) -> str:
-        counter = self.c.counters[unit]
-        return f"{counter.id} ({counter.name}, {counter.fire}-{counter.range}-{counter.move})"
+        return labels(self.c)[unit]
 
     # --- clone, observation, full state ----------------------------------------------------
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from greatwar.games.fbsm.data import Components
 from greatwar.games.fbsm.events import TITLES
 from greatwar.games.fbsm.fire import odds
 from greatwar.games.fbsm.state import EXITED, PHASE_NAMES, SETUP, FbsmState
@@ -11,16 +13,25 @@ from greatwar.games.fbsm.state import EXITED, PHASE_NAMES, SETUP, FbsmState
 
 def unit_view(state: FbsmState, unit: int) -> dict[str, Any]:
     """A counter's printed face (2.5)."""
-    c = state.counter(unit)
-    return {
-        "id": c.id,
-        "side": c.side,
-        "kind": c.kind,
-        "fire": c.fire,
-        "range": c.range,
-        "move": c.move,
-        "name": c.name,
-    }
+    return dict(_faces(state.c)[unit])
+
+
+@cache
+def _faces(components: Components) -> tuple[dict[str, Any], ...]:
+    """Each counter's printed face by index, made once (views copy them: callers may change
+    theirs)."""
+    return tuple(
+        {
+            "id": c.id,
+            "side": c.side,
+            "kind": c.kind,
+            "fire": c.fire,
+            "range": c.range,
+            "move": c.move,
+            "name": c.name,
+        }
+        for c in components.counters
+    )
 
 
 def stack_view(state: FbsmState, hex_index: int, side: str) -> dict[str, Any]:
@@ -28,11 +39,28 @@ def stack_view(state: FbsmState, hex_index: int, side: str) -> dict[str, Any]:
     stack = state.units_in(hex_index)
     owner = state.counter(stack[0]).side
     view: dict[str, Any] = {"hex": state.hex_id(hex_index), "side": owner, "count": len(stack)}
-    if owner == side:
-        view["units"] = [unit_view(state, u) | {"done": u in state.done} for u in stack]
+    if owner == side and state.lean_view:  # player_view: shared read-only faces
+        ready, moved = _lean_faces(state.c)
+        done = state.done
+        view["units"] = [moved[u] if u in done else ready[u] for u in stack]
+    elif owner == side:
+        faces, done = _faces(state.c), state.done
+        view["units"] = [faces[u] | {"done": u in done} for u in stack]
+    elif state.lean_view:
+        view["units"] = [_faces(state.c)[stack[-1]]]  # shared, read-only
     else:
         view["units"] = [unit_view(state, stack[-1])]
     return view
+
+
+@cache
+def _lean_faces(
+    components: Components,
+) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
+    """Each counter's face with "done" false, and with it true, made once: what
+    ``player_view`` shares between calls (its reader treats them as read-only)."""
+    faces = _faces(components)
+    return tuple(f | {"done": False} for f in faces), tuple(f | {"done": True} for f in faces)
 
 
 def phase_view(state: FbsmState) -> dict[str, Any]:
@@ -129,10 +157,12 @@ def observation(state: FbsmState, side: str) -> dict[str, Any]:
         "markers_placed": [{"kind": k, "hex": state.hex_id(h)} for k, h in state.placed],
         "fired_into": sorted(state.hex_id(h) for h in state.fired_into),
         "stacks": [stack_view(state, h, side) for h in sorted(state.stacks)],
-        "carnage": [
+        "carnage": []  # player_view: for people, not players
+        if state.lean_view
+        else [
             {"hex": state.hex_id(h), "unit": unit_view(state, u)}
             for u, h in sorted(state.dead_at.items())
         ],
         "exited": [state.counter(u).id for u, w in enumerate(state.where) if w == EXITED],
-        "panels": panels(state, side),
+        "panels": [] if state.lean_view else panels(state, side),  # panels: for people
     }

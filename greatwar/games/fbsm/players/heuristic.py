@@ -9,6 +9,7 @@ its plan, recording its own moves, so a whole game takes a fraction of a second.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -135,7 +136,7 @@ class FbsmHeuristic:
             action = legal[0] if len(legal) == 1 else _pick(legal, "end", "done")
         else:
             if self._stale(kind):
-                self.pic = picture(state.observation(side), self.k)
+                self.pic = picture(state.player_view(side), self.k)
                 self.family = FAMILY[kind]
                 self._plan(kind, legal)
             action = getattr(self, HANDLERS[kind])(legal)
@@ -267,6 +268,48 @@ class FbsmHeuristic:
         unit = p.units.get(self.moving) if self.moving is not None else None
         if unit is None:
             return Action("stay")
+        if self.w.noise:
+            return self._move_noisy(p, unit, legal)
+        # _score inlined: a move offers dozens of destinations, thousands of times a game
+        base, ground, stacks, side, index = (
+            self.base,
+            self._ground,
+            p.stacks,
+            self.side,
+            self.k.index,
+        )
+        crowd_weight = self.w.crowd
+        here = unit.hex
+        best_score = -math.inf
+        best = legal[0]
+        for action in legal:
+            if action.verb == "to":
+                target = action.args[0]
+                if target == EXIT:
+                    return action  # 4.3: the German wins at once
+                h = index[target]
+            else:
+                h = here
+            score = base.get(h)
+            if score is None:
+                score = base[h] = ground(h)
+            stack = stacks.get(h)
+            crowd = stack.count if stack is not None and stack.side == side else 0
+            if h == here:
+                crowd -= 1
+                if side == US:
+                    score += self.w.hold
+            score -= crowd_weight * crowd
+            if score > best_score:
+                best_score, best = score, action
+        if best.verb == "to":
+            p.move_unit(unit.id, index[best.args[0]])
+        else:
+            unit.done = True
+        return best
+
+    def _move_noisy(self, p: Picture, unit: Unit, legal: Sequence[Action]) -> Action:
+        """``_move`` with the spread of ``weights.noise`` on every score."""
         best: tuple[float, Action] | None = None
         for action in legal:
             if action.verb == "to" and action.args[0] == EXIT:

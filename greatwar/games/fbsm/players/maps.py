@@ -55,33 +55,40 @@ def bypass_map(p: Picture, k: Knowledge) -> list[float]:
     """Per hex: how far nearby Germans are ahead of it towards the exit (tip 4: do not let
     the Germans get south of your line)."""
     bypass = [0.0] * k.size
+    exit_distance = k.exit_distance
     for stack in p.stacks.values():
         if stack.side != GERMAN:
             continue
-        ahead = k.exit_distance[stack.hex]
+        ahead = exit_distance[stack.hex]
         for h in k.near(stack.hex, BYPASS_RADIUS):
-            if k.exit_distance[h] > ahead:
-                bypass[h] += min(4.0, k.exit_distance[h] - ahead)
+            behind = exit_distance[h] - ahead
+            if behind > 0:
+                bypass[h] += behind if behind < 4.0 else 4.0
     return bypass
 
 
 def corridor_map(p: Picture, k: Knowledge) -> list[float]:
     """Per hex: 1 on the Germans' shortest ways from where they stand to the south exit,
     fading with every step off them (tip 4: deploy across the Germans' path)."""
-    steps = [math.inf] * k.size
+    size = k.size
+    steps = [-1] * size  # -1: not reached
     queue: deque[int] = deque()
     for stack in p.stacks.values():
         if stack.side == GERMAN:
             steps[stack.hex] = 0
             queue.append(stack.hex)
     if not queue:
-        return [0.0] * k.size
+        return [0.0] * size
+    neighbors = k.neighbors
     while queue:
         here = queue.popleft()
-        for there in k.neighbors[here]:
-            if steps[there] == math.inf:
-                steps[there] = steps[here] + 1
+        step = steps[here] + 1
+        for there in neighbors[here]:
+            if steps[there] < 0:
+                steps[there] = step
                 queue.append(there)
-    route = [steps[h] + k.exit_distance[h] for h in range(k.size)]
+    exit_distance = k.exit_distance
+    route = [exit_distance[h] + steps[h] if steps[h] >= 0 else math.inf for h in range(size)]
     best = min(route)
-    return [math.exp(-(r - best) / CORRIDOR_FADE) if r < math.inf else 0.0 for r in route]
+    exp, fade = math.exp, CORRIDOR_FADE
+    return [exp((best - r) / fade) if r < math.inf else 0.0 for r in route]

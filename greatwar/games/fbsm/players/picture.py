@@ -1,8 +1,8 @@
 """What an FBSM computer player knows: the public components and its side's observation.
 
-A ``Picture`` is built only from ``state.observation(side)``; the ``Knowledge`` only from
-the printed map, counters and tables (``components()``). Nothing here reads the container,
-the enemy units below the top of a stack (6.5) or the dice.
+A ``Picture`` is built only from ``state.player_view(side)`` (the observation less the log);
+the ``Knowledge`` only from the printed map, counters and tables (``components()``). Nothing
+here reads the container, the enemy units below the top of a stack (6.5) or the dice.
 """
 
 from __future__ import annotations

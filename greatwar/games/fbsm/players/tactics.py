@@ -48,10 +48,17 @@ def plan_fires(
             flexibility[unit_id] += 1
     free = {u.id for u in ready}
     plan: list[Fire] = []
+    # Each target's best fire depends only on which of its candidates are still free: kept
+    # between rounds, and made again only for targets that lost a candidate.
+    known: dict[int, tuple[float, Fire] | None] = {}
     while True:
         best: tuple[float, Fire] | None = None
         for t, cands in options.items():
-            choice = _best_fire(p, k, t, [c for c in cands if c[0] in free], flexibility, value)
+            if t in known:
+                choice = known[t]
+            else:
+                free_cands = [c for c in cands if c[0] in free]
+                choice = known[t] = _best_fire(p, k, t, free_cands, flexibility, value)
             if choice is not None and (best is None or choice[0] > best[0]):
                 best = choice
         if best is None:
@@ -60,6 +67,10 @@ def plan_fires(
         plan.append(fire)
         free.difference_update(fire.firers)
         del options[fire.target]
+        used = set(fire.firers)
+        for t, cands in options.items():
+            if any(c[0] in used for c in cands):
+                known.pop(t, None)
 
 
 def _effective(p: Picture, k: Knowledge, unit: Unit, target: int) -> float:
