@@ -23,6 +23,7 @@ from greatwar.games.meuse.data import ALLIED, GERMAN, MEUSE, RIVER, WOODS, Compo
 from greatwar.games.meuse.movement import entry_costs
 from greatwar.games.meuse.players.routes import Links, Roads, links_of
 from greatwar.games.meuse.state import MeuseState
+from greatwar.games.meuse.view import player_view
 
 # The prompt a list of legal actions belongs to, told by its verbs (most telling first).
 PROMPT_OF_VERB = (
@@ -210,7 +211,11 @@ class MeuseHeuristic:
             self.links = links_of(entry_costs(state, ALLIED), self.grid.size)
         moving = ("move", "movement")
         if kind not in moving or self.last not in moving or self.unit is None or not own_move_only:
-            self.observation = state.observation(side)
+            # its side's observation, without the log and panels it never reads
+            if isinstance(state, MeuseState) and side in state.game.sides:
+                self.observation = player_view(state, side)
+            else:
+                self.observation = state.observation(side)
             self.pic = picture_of(self.observation, self.c)
         self.last = kind
         chooser = getattr(self, f"choose_{kind}")
