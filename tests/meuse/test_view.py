@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
+from greatwar.ai.random_player import RandomPlayer
 from greatwar.games.meuse.board import board
-from greatwar.games.meuse.view import observation
+from greatwar.games.meuse.view import observation, player_view
 from tests.meuse.positions import new_state, play, position, rigged, scripted_setup
 
 SHARED_KEYS = {
@@ -113,3 +114,17 @@ def test_board_description_lists_every_hex_and_hexside() -> None:
         )
     montfaucon = next(h for h in description["hexes"] if h["id"] == "1216")
     assert montfaucon["terrain"] == "town+trench2" and montfaucon["place"] == "Montfaucon"
+
+
+def test_the_players_view_is_the_observation_without_log_and_panels() -> None:
+    state = new_state()
+    player = RandomPlayer(3)
+    for _ in range(400):  # set-up, then the first turns' phases and attacks
+        if state.is_terminal():
+            break
+        for side in state.game.sides:
+            full = observation(state, side)
+            lean = player_view(state, side)
+            assert "log" not in lean and "panels" not in lean
+            assert lean == {key: full[key] for key in lean}
+        state.apply_action(player.choose(state, state.current_player()))

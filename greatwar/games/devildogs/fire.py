@@ -35,22 +35,65 @@ def blocks_sight(state: DevilDogsState, firer: int, target: int, h: int) -> bool
 def has_los(state: DevilDogsState, a: int, b: int) -> bool:
     """7.1: a straight edge from centre to centre crossing no blocking hex; adjacent hexes
     always see each other. Along a hexside, sight is blocked only if both hexes block."""
-    grid = state.c.board.grid
-    if grid.distance(a, b) <= 1:
-        return True
-    for plus, minus in _interior(grid, a, b):
-        if plus is None:
-            continue
-        if plus == minus:
-            if blocks_sight(state, a, b, plus):
-                return False
-        elif (
-            minus is not None
-            and blocks_sight(state, a, b, plus)
-            and blocks_sight(state, a, b, minus)
-        ):
+    sight = _sight(state, a, b)
+    if sight is None:
+        return True  # adjacent
+    blocked, singles, pairs = sight
+    if blocked:
+        return False  # woods, urban or a slope on the line, whoever stands where
+    at = state.at
+    for h in singles:
+        if h in at:
+            return False  # an occupied hex on the line
+    for plus, minus, plus_blocks, minus_blocks in pairs:
+        if (plus_blocks or plus in at) and (minus_blocks or minus in at):
             return False
     return True
+
+
+Sight = tuple[bool, tuple[int, ...], tuple[tuple[int, int, bool, bool], ...]]
+
+
+def _sight(state: DevilDogsState, a: int, b: int) -> Sight | None:
+    """``has_los`` from a to b with what the map alone decides worked out once (the map is the
+    same in every game): None when adjacent, else whether the terrain blocks whoever stands
+    where, the hexes whose occupation would block (7.1: ``blocks_sight``) and the hexside
+    pairs, each with whether its hex blocks whatever stands in it."""
+    key = (a, b)
+    if key in _SIGHTS:
+        return _SIGHTS[key]
+    board = state.c.board
+    grid = board.grid
+
+    def fixed(h: int) -> bool:  # blocks_sight without the units
+        if board.blocks[h]:
+            return True
+        return bool(board.slope[h]) and grid.distance(a, h) >= grid.distance(h, b)
+
+    found: Sight | None
+    if grid.distance(a, b) <= 1:
+        found = None
+    else:
+        singles: list[int] = []
+        pairs: list[tuple[int, int, bool, bool]] = []
+        blocked = False
+        for plus, minus in _interior(grid, a, b):
+            if plus is None:
+                continue
+            if plus == minus:
+                if fixed(plus):
+                    blocked = True
+                    break
+                singles.append(plus)
+            elif minus is not None:
+                pairs.append((plus, minus, fixed(plus), fixed(minus)))
+        blocked = blocked or any(p and m for _, _, p, m in pairs)
+        found = (blocked, tuple(singles), tuple(pairs))
+    _SIGHTS[key] = found
+    return found
+
+
+_SIGHTS: dict[tuple[int, int], Sight | None] = {}
 
 
 # --- combat damage (7, 8.1) -----------------------------------------------------------

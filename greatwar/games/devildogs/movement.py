@@ -64,14 +64,16 @@ def reach(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
                 if there not in spent and there in playable and there not in enemies:
                     spent[there] = cost
                     following.append(there)
+        if not following:
+            break  # (nowhere further to go)
         frontier = following
     return spent
 
 
 def destinations(state: DevilDogsState, unit: int, allowance: int) -> list[int]:
     """4.1: where the unit may end its move: reachable and empty."""
-    start = state.where[unit]
-    return sorted(h for h in reach(state, unit, allowance) if h != start and h not in state.at)
+    at = state.at  # the unit's own hex is in it too
+    return sorted(h for h in reach(state, unit, allowance) if h not in at)
 
 
 def move_options(
@@ -122,6 +124,20 @@ def refuse(state: DevilDogsState, unit: int, rule: str) -> None:
     state.pin(unit, "8", "refused orders")
 
 
+def move_actions(state: DevilDogsState, unit: int) -> tuple[Action, ...]:
+    """``move UNIT HEX`` for every hex of the map, by index (made once per unit and process:
+    the move prompt offers dozens of them after every move)."""
+    found = _MOVES.get(unit)
+    if found is None:
+        grid = state.c.board.grid
+        unit_id = state.unit(unit).id
+        found = _MOVES[unit] = tuple(act("move", unit_id, grid.id(h)) for h in grid)
+    return found
+
+
+_MOVES: dict[int, tuple[Action, ...]] = {}
+
+
 class Move(Prompt[DevilDogsState]):
     """5.8: move each unit of the sector, or leave it, or refuse a compulsory move (8)."""
 
@@ -132,10 +148,10 @@ class Move(Prompt[DevilDogsState]):
         all_free = True
         for unit in frame["units"]:
             ends, may_stay = move_options(state, unit, frame["kind"], frame["n"])
-            unit_id = state.unit(unit).id
+            moves = move_actions(state, unit)
             for hex_index in ends:
-                yield act("move", unit_id, state.hex_id(hex_index))
-            yield act("stay" if may_stay else "refuse", unit_id)
+                yield moves[hex_index]
+            yield act("stay" if may_stay else "refuse", state.unit(unit).id)
             all_free = all_free and may_stay
         if all_free:
             yield act("done")

@@ -13,33 +13,69 @@ from greatwar.games.meuse.state import OTHER, MeuseState, Task
 # --- observation (17.3) -------------------------------------------------------------------
 
 
+def allied_reach(state: MeuseState, radius: int) -> frozenset[int]:
+    """Hexes within ``radius`` of an Allied unit (kept until a unit moves)."""
+
+    def make() -> frozenset[int]:
+        within = _within(state, radius)
+        found: set[int] = set()
+        for a in state.hexes_of(ALLIED):
+            found.update(within[a])
+        return frozenset(found)
+
+    found: frozenset[int] = state.derived(("allied_reach", radius), make)
+    return found
+
+
+def _within(state: MeuseState, radius: int) -> tuple[tuple[int, ...], ...]:
+    """``hexes_within(h, radius)`` for every hex: the map is the same in every game."""
+    table = _WITHIN.get(radius)
+    if table is None:
+        grid = state.c.board.grid
+        table = _WITHIN[radius] = tuple(tuple(grid.hexes_within(h, radius)) for h in grid)
+    return table
+
+
+_WITHIN: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
 def near_allied(state: MeuseState, hex_index: int) -> bool:
     """17.3: within three hexes of an Allied unit (its hex not counted, the target's counted)."""
-    grid = state.c.board.grid
     reach = int(state.c.tables["bombardment"]["aircraft_range"])
-    return any(grid.distance(hex_index, h) <= reach for h in state.hexes_of(ALLIED))
+    return hex_index in allied_reach(state, reach)
 
 
 def aircraft_view(state: MeuseState) -> set[int]:
     """17.3: each aircraft's hex and the hexes around it, where within range of an Allied unit."""
     grid = state.c.board.grid
+    near = allied_reach(state, int(state.c.tables["bombardment"]["aircraft_range"]))
     seen: set[int] = set()
     for hex_index in state.aircraft:
-        seen.update(h for h in (hex_index, *grid.neighbors(hex_index)) if near_allied(state, h))
+        seen.update(h for h in (hex_index, *grid.neighbors(hex_index)) if h in near)
     return seen
 
 
 def observed_units(state: MeuseState, side: str) -> list[int]:
     """17.3: enemy units adjacent to a unit of ``side``, and for the Allies those an aircraft
     observes; no line of sight at this scale."""
-    grid = state.c.board.grid
     by_air = aircraft_view(state) if side == ALLIED else set()
+    watched = _adjacent_to(state, side)
     found = []
     for hex_index in state.hexes_of(OTHER[side]):
-        adjacent = any(state.side_in(h) == side for h in grid.neighbors(hex_index))
-        if adjacent or hex_index in by_air:
+        if hex_index in watched or hex_index in by_air:
             found.extend(state.units_in(hex_index))
     return sorted(found)
+
+
+def _adjacent_to(state: MeuseState, side: str) -> frozenset[int]:
+    """Hexes next to a unit of ``side`` (kept until a unit moves)."""
+
+    def make() -> frozenset[int]:
+        neighbors = state.c.board.grid.neighbors
+        return frozenset(n for h in state.hexes_of(side) for n in neighbors(h))
+
+    found: frozenset[int] = state.derived(("adjacent_to", side), make)
+    return found
 
 
 # --- placing markers (17.1, 17.2, 17.7) ---------------------------------------------------
@@ -50,12 +86,9 @@ def aircraft_hexes(state: MeuseState) -> list[int]:
     unit (placing one farther away has no effect at all), not holding an aircraft already."""
     if len(state.aircraft) >= int(state.c.tables["bombardment"]["aircraft_markers"]):
         return []
-    grid = state.c.board.grid
     reach = int(state.c.tables["bombardment"]["aircraft_range"]) + 1
-    near: set[int] = set()
-    for hex_index in state.hexes_of(ALLIED):
-        near.update(grid.hexes_within(hex_index, reach))
-    return sorted(near - set(state.aircraft))
+    placed = set(state.aircraft)
+    return sorted(h for h in allied_reach(state, reach) if h not in placed)
 
 
 def may_gas(state: MeuseState, side: str) -> bool:

@@ -110,10 +110,13 @@ def ready_hexes(state: MeuseState, side: str, target: int) -> list[int]:
 
 def targets(state: MeuseState, side: str) -> list[int]:
     """Digest 7.1: enemy hexes not yet attacked this phase, next to a unit that may attack."""
+    attacked = state.attacked
+    ready = {h for h in state.hexes_of(side) if any(u not in attacked for u in state.stacks[h])}
+    neighbors = state.c.board.grid.neighbors
     return [
         h
         for h in state.hexes_of(OTHER[side])
-        if h not in state.attacked_hexes and ready_hexes(state, side, h)
+        if h not in state.attacked_hexes and not ready.isdisjoint(neighbors(h))
     ]
 
 

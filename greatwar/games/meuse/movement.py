@@ -5,6 +5,7 @@ The movement phase also offers the replacements of MA 11.3 and 11.6 (reinforceme
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
@@ -16,7 +17,6 @@ from greatwar.games.meuse.reinforcements import (
     use_replacement,
 )
 from greatwar.games.meuse.state import BROKEN_DOWN, OTHER, MeuseState
-from greatwar.hexes import reachable
 
 StepCost = Callable[[int, int], float | None]
 
@@ -53,6 +53,24 @@ def entry_costs(state: MeuseState, side: str) -> dict[tuple[int, int], float]:
 _ENTRY_COSTS: dict[str, dict[tuple[int, int], float]] = {}
 
 
+def steps_from(state: MeuseState, side: str) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """For each hex, ``(neighbour, entry_cost)`` of every step out of it, in the grid's
+    neighbour order: ``entry_costs`` laid out for the searches below."""
+    table = _STEPS.get(side)
+    if table is None:
+        costs = entry_costs(state, side)
+        grid = state.c.board.grid
+        table = tuple(
+            tuple((there, costs[here, there]) for there in grid.neighbors(here)) for here in grid
+        )
+        _STEPS[side] = table
+    return table
+
+
+_STEPS: dict[str, tuple[tuple[tuple[int, float], ...], ...]] = {}
+_TOLERANCE = 1e-9  # as greatwar.hexes.movement: rounding of fractional MP
+
+
 def step_cost(state: MeuseState, unit: int) -> StepCost:
     """MP to cross from one hex into the next for ``unit``, or None where it may not go."""
     side = state.counter(unit).side
@@ -76,15 +94,54 @@ def step_cost(state: MeuseState, unit: int) -> StepCost:
     return cost
 
 
+def reach(state: MeuseState, unit: int) -> dict[int, float]:
+    """Every hex the unit can reach within its allowance with the MP spent, its own hex at 0
+    (digest 5.1, 5.2, 6.1): ``greatwar.hexes.reachable`` with ``step_cost``, written out over
+    the precomputed steps (the random player and the scripted ones call it in every move)."""
+    side = state.c.counters[unit].side
+    other = OTHER[side]
+    enemy_hexes = state.occupied(other)
+    enemy_zoc = state.zoc(other)
+    start = state.where[unit]
+    stops = state.cfg.zoc_stops_movement
+    first_zoc = start in enemy_zoc and not state.cfg.zoc_to_zoc
+    limit = float(state.values(unit)[2]) + _TOLERANCE
+    steps = steps_from(state, side)
+    spent = {start: 0.0}
+    frontier = [(0.0, start)]
+    pop, push = heapq.heappop, heapq.heappush
+    while frontier:
+        used, here = pop(frontier)
+        if used > spent[here]:
+            continue  # a cheaper way here was already expanded
+        if here != start:
+            if stops and here in enemy_zoc:
+                continue  # digest 6.1: entering an enemy ZOC ends the move
+            for there, step in steps[here]:
+                total = used + step
+                if there not in enemy_hexes and total <= limit and total < spent.get(there, 9e9):
+                    spent[there] = total
+                    push(frontier, (total, there))
+        else:
+            for there, step in steps[here]:
+                if there in enemy_hexes or (first_zoc and there in enemy_zoc):
+                    continue  # digest 5.1, 6.1: no first step from ZOC into ZOC
+                total = used + step
+                if total <= limit and total < spent.get(there, 9e9):
+                    spent[there] = total
+                    push(frontier, (total, there))
+    return spent
+
+
 def destinations(state: MeuseState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in, with the MP spent (digest 5.1-5.3, 6.1)."""
     start = state.where[unit]
-    cost = step_cost(state, unit)
-    allowance = float(state.values(unit)[2])
-    spent = reachable(state.c.board.grid, start, allowance, cost)
+    spent = reach(state, unit)
     del spent[start]
-    if state.cfg.minimum_move:
-        for there in state.c.board.grid.neighbors(start):
+    neighbors = state.c.board.grid.neighbors(start)
+    if state.cfg.minimum_move and not spent.keys() >= set(neighbors):
+        cost = step_cost(state, unit)
+        for there in neighbors:
             step = cost(start, there)
             if step is not None and there not in spent:
                 spent[there] = step  # digest 5.1: an unmoved unit may always move one hex
@@ -99,20 +156,54 @@ def destinations(state: MeuseState, unit: int) -> dict[int, float]:
 def can_move(state: MeuseState, unit: int) -> bool:
     """Whether the unit has a destination: a free neighbour it may step into, or failing that
     a full search (it may pass through friendly units)."""
-    start = state.where[unit]
-    cost = step_cost(state, unit)
-    allowance = float(state.values(unit)[2])
-    for there in state.c.board.grid.neighbors(start):
-        step = cost(start, there)
-        affordable = step is not None and (step <= allowance or state.cfg.minimum_move)
-        if affordable and state.room(there, [unit]):
-            return True
-    return bool(destinations(state, unit))
+    return bool(movers(state, [unit]))
+
+
+def movers(state: MeuseState, units: list[int]) -> list[int]:
+    """The units (all of one side) that ``can_move``: for each, a free neighbour it may step
+    into (digest 5.1, 6.1, as ``step_cost``), or failing that a full search."""
+    if not units:
+        return []
+    side = state.c.counters[units[0]].side
+    other = OTHER[side]
+    enemy_hexes = state.occupied(other)
+    enemy_zoc = state.zoc(other)
+    cfg = state.cfg
+    zoc_to_zoc = cfg.zoc_to_zoc
+    any_cost = cfg.minimum_move
+    empty_has_room = cfg.stacking_limit >= 1
+    stacks = state.stacks
+    steps = steps_from(state, side)
+    where = state.where
+    found = []
+    for unit in units:
+        start = where[unit]
+        first_zoc = not zoc_to_zoc and start in enemy_zoc
+        allowance = float(state.values(unit)[2])
+        for there, step in steps[start]:
+            if there in enemy_hexes or (first_zoc and there in enemy_zoc):
+                continue
+            if (step <= allowance or any_cost) and (
+                (empty_has_room and there not in stacks) or state.room(there, [unit])
+            ):
+                found.append(unit)
+                break
+        else:
+            if destinations(state, unit):
+                found.append(unit)
+    return found
 
 
 def movable(state: MeuseState, side: str) -> list[int]:
     """Digest 5.1: the side's units on the map that have not moved this phase."""
-    return sorted(u for u in state.units_on_map(side) if u not in state.moved)
+    counters = state.c.counters
+    moved = state.moved
+    return sorted(
+        u
+        for stack in state.stacks.values()
+        for u in stack
+        if counters[u].side == side and u not in moved
+    )
 
 
 def can_break_down(state: MeuseState, unit: int) -> bool:
@@ -153,13 +244,15 @@ class MovementPhase(Prompt[MeuseState]):
     title = "move a unit, use a replacement, or end the phase (5.1)"
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
-        for unit in movable(state, side):
-            if can_break_down(state, unit):
-                yield act("breakdown", state.counter(unit).id)
+        units = movable(state, side)
+        if not state.moved:  # 13.2: at the beginning of the phase only
+            for unit in units:
+                if can_break_down(state, unit):
+                    yield act("breakdown", state.counter(unit).id)
         yield from replacement_actions(state, side)
-        for unit in movable(state, side):
-            if can_move(state, unit):
-                yield act("move", state.counter(unit).id)
+        counters = state.c.counters
+        for unit in movers(state, units):
+            yield act("move", counters[unit].id)
         yield act("end")
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
@@ -191,6 +284,18 @@ class MovementPhase(Prompt[MeuseState]):
         return f"{counter.id} has no hex it may move to (5.1-5.3, 6.1)"
 
 
+def to_actions(state: MeuseState) -> tuple[Action, ...]:
+    """``to HEX`` for every hex, by index (the same in every game)."""
+    global _TO
+    if not _TO:
+        grid = state.c.board.grid
+        _TO = tuple(act("to", grid.id(h)) for h in grid)
+    return _TO
+
+
+_TO: tuple[Action, ...] = ()
+
+
 class Move(Prompt[MeuseState]):
     """Digest 5.1: the chosen unit goes to a hex it can reach, or stays."""
 
@@ -198,8 +303,9 @@ class Move(Prompt[MeuseState]):
     title = "choose the unit's destination (5.1)"
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+        to = to_actions(state)
         for hex_index in sorted(destinations(state, frame["unit"])):
-            yield act("to", state.hex_id(hex_index))
+            yield to[hex_index]
         yield act("stay")
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:

@@ -127,14 +127,15 @@ def arrival_hexes(state: MeuseState, side: str, unit: int) -> list[int]:
 def rebuildable(state: MeuseState, side: str) -> list[int]:
     """11.3, 11.6: depleted units on the map, even in an enemy ZOC, but not in a forest hex;
     digest 9.3: not while out of supply."""
-    supplied = supplied_hexes(state, side)
-    return sorted(
+    candidates = [
         u
         for u in state.units_on_map(side)
-        if state.is_depleted(u)
-        and not state.c.board.has(state.where[u], WOODS)
-        and state.where[u] in supplied
-    )
+        if state.is_depleted(u) and not state.c.board.has(state.where[u], WOODS)
+    ]
+    if not candidates:
+        return []  # (the supply search is the costly part: only when it can matter)
+    supplied = supplied_hexes(state, side)
+    return sorted(u for u in candidates if state.where[u] in supplied)
 
 
 def replacement_actions(state: MeuseState, side: str) -> Iterator[Action]:

@@ -35,19 +35,30 @@ def supplied_hexes(state: MeuseState, side: str) -> frozenset[int]:
 def _trace(state: MeuseState, side: str) -> frozenset[int]:
     """9.1: a search from the side's supply sources through hexes free of enemy units and of
     enemy ZOC not occupied by a friendly unit."""
-    neighbors = state.c.board.grid.neighbors
+    grid = state.c.board.grid
+    if not _NEIGHBORS:
+        _NEIGHBORS.extend(grid.neighbors(h) for h in grid)
+    neighbors = _NEIGHBORS
     other = ALLIED if side == GERMAN else GERMAN
     # never an enemy hex; an enemy ZOC hex only where a friendly unit stands (9.1)
     closed = state.occupied(other) | (state.zoc(other) - state.occupied(side))
-    seen = {h for h in sources(state, side) if h not in closed}
-    frontier = list(seen)
+    seen = bytearray(grid.size)  # reached, or closed: never to be entered
+    for h in closed:
+        seen[h] = 1
+    frontier = [h for h in sources(state, side) if not seen[h]]
+    for h in frontier:
+        seen[h] = 1
+    reached = list(frontier)
     while frontier:
-        here = frontier.pop()
-        for there in neighbors(here):
-            if there not in seen and there not in closed:
-                seen.add(there)
+        for there in neighbors[frontier.pop()]:
+            if not seen[there]:
+                seen[there] = 1
                 frontier.append(there)
-    return frozenset(seen)
+                reached.append(there)
+    return frozenset(reached)
+
+
+_NEIGHBORS: list[tuple[int, ...]] = []  # the map's neighbours by hex (the same in every game)
 
 
 def in_supply(state: MeuseState, unit: int) -> bool:

@@ -238,6 +238,22 @@ def observation(state: MeuseState, side: str) -> dict[str, Any]:
     }
 
 
+def player_view(state: MeuseState, side: str) -> dict[str, Any]:
+    """The keys of ``observation`` a computer player reads (the board, the markers, the prompt
+    and the attack being resolved), without the log, panels and legal-action strings it has
+    no use for: built by the same functions, so it never shows more."""
+    return {
+        "side": side,
+        "turn": state.turn,
+        "prompt": prompt_view(state, side),
+        "stacks": stacks_view(state),
+        "markers": markers_view(state),
+        "combat": combat_view(state),
+        "support_markers": {who: list(m) for who, m in state.support.items()},
+        "gas": state.gas,
+    }
+
+
 def markers_view(state: MeuseState) -> list[dict[str, Any]]:
     """Breach reminders (17.6), aircraft (17.3) and placed bombardment markers (17.2)."""
     marks: list[dict[str, Any]] = [

@@ -53,11 +53,12 @@ def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> 
     hx, hy = state.x[shooter], state.y[shooter]
     xs, ys = state.x, state.y
     longest = table(state, RANGE_KEYS[weapon]) ** 2
-    order = sorted(
-        (d, t)
-        for t in state.targets_of(side)
-        if (d := (xs[t] - hx) ** 2 + (ys[t] - hy) ** 2) <= longest
-    )
+    order = []
+    for t in state.targets_of(side):
+        d = (xs[t] - hx) ** 2 + (ys[t] - hy) ** 2
+        if d <= longest:
+            order.append((d, t))
+    order.sort()
     found = []
     for _, t in order:
         if can_hit(state, weapon, shooter, t):

@@ -269,6 +269,7 @@ class TrenchesState(AgendaState):
 
 
 @cache
+@cache  # the figures never change; the rules ask for them thousands of times a turn
 def _ground(c: Components, side: str | None) -> tuple[int, ...]:
     """The figures (of one side) that stand on the table when they are on it: not the plane."""
     return tuple(

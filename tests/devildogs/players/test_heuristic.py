@@ -53,9 +53,9 @@ def test_heuristic_plays_every_scenario_to_the_end_through_its_window(scenario: 
 def test_heuristic_beats_the_random_player(scenario: str, side: str) -> None:
     game = load_game("devildogs", {"scenario": scenario})
     wins = 0
-    for seed in range(4):
+    for seed in range(8):  # each wins about 90 % or more over 40 games: 6 of 8 is safe
         players: dict[str, Player] = {
             s: DevilDogsHeuristic(s, seed) if s == side else RandomPlayer(seed) for s in SIDES
         }
         wins += play(game, players, seed).winner() == side
-    assert wins >= 3
+    assert wins >= 6

@@ -252,7 +252,8 @@ def hex_worth(pic: Picture, unit: dict[str, Any], h: int) -> float:
     board = pic.board
     foe = enemy(pic.side)
     heavy = unit["kind"] in ("mg", "mortar", "gun_pit", "hq")
-    progress = (0.3 if heavy else 1.0) if pic.attacker else 0.4
+    # the attacker presses on to the objectives it must take (3.1: ties go to the defender)
+    progress = (1.3 if heavy else 2.0) if pic.attacker else 0.4
     value = -progress * pic.nearest(h, pic.goals() or pic.hexes(foe))
     value += 1.2 if board.cover[h] else 0.0
     if any(board.hex(o["hex"]) == h for o in pic.obs["objectives"]):
@@ -305,8 +306,12 @@ def on_retreat(pic: Picture, legal: list[Action]) -> Action | None:
 
 
 def on_advance(pic: Picture, legal: list[Action]) -> Action | None:
+    """Into an objective the side must take, else into cover (BAYONETS, 9)."""
     board = pic.board
-    good = [a for a in verb(legal, "advance") if board.cover[board.hex(a.args[1])]]
+    advances = verb(legal, "advance")
+    goals = set(pic.goals()) if pic.attacker else set()
+    taking = [a for a in advances if board.hex(a.args[1]) in goals]
+    good = taking or [a for a in advances if board.cover[board.hex(a.args[1])]]
     return good[0] if good else verb(legal, "done")[0]
 
 
@@ -321,10 +326,14 @@ def damage_worth(unit: dict[str, Any]) -> float:
 
 
 def on_pick(pic: Picture, legal: list[Action]) -> Action | None:
+    holding = set(pic.goals()) if pic.attacker else set()  # enemies on objectives to take
+
     def worth(action: Action) -> float:
-        unit = pic.units[pic.where(action.args[0])]
+        h = pic.where(action.args[0])
+        unit = pic.units[h]
         if action.verb in ("hit", "snipe"):
-            return damage_worth(unit) - (1.0 if action.verb == "snipe" and unit["pinned"] else 0)
+            value = damage_worth(unit) + (1.5 if h in holding else 0.0)
+            return value - (1.0 if action.verb == "snipe" and unit["pinned"] else 0)
         token = action.args[1] if len(action.args) > 1 else ""
         lost = float(unit["lost"])
         return lost + (0.5 if unit["pinned"] else 0.0) + (1.0 if token == "falter" else 0.0)
@@ -333,15 +342,22 @@ def on_pick(pic: Picture, legal: list[Action]) -> Action | None:
 
 
 def blast(pic: Picture, h: int | None) -> float:
-    """Enemy units minus (heavily weighted) friends under or next to a token."""
+    """Enemy units (the more damaged, or holding an objective to take, the better) minus
+    (heavily weighted) friends under or next to a token."""
     if h is None:
         return 0.0
     area = [h, *pic.board.grid.neighbors(h)]
+    holding = set(pic.goals()) if pic.attacker else set()
     score = 0.0
     for x in area:
         unit = pic.units.get(x)
-        if unit is not None:
-            score += 1.5 if unit["side"] != pic.side else -2.5
+        if unit is None:
+            continue
+        if unit["side"] == pic.side:
+            score -= 2.5
+        else:
+            score += 1.5 + float(unit["lost"]) / float(unit["steps"])
+            score += 1.5 if x in holding else 0.0
     return score
 
 

@@ -20,6 +20,10 @@ from greatwar.core.actions import Action
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
 from greatwar.games.meuse.data import ALLIED, GERMAN, MEUSE, RIVER, WOODS, Components, components
+from greatwar.games.meuse.movement import entry_costs
+from greatwar.games.meuse.players.routes import Links, Roads, links_of
+from greatwar.games.meuse.state import MeuseState
+from greatwar.games.meuse.view import player_view
 
 # The prompt a list of legal actions belongs to, told by its verbs (most telling first).
 PROMPT_OF_VERB = (
@@ -70,9 +74,11 @@ class GermanWeights:
     """How much each consideration counts when a German unit chooses where to stand."""
 
     cover: float = 1.5  # the hex's CRT line (digest 7.4, MA 14.2)
-    ring: float = 1.2  # hexes off the ring just inside the Allied spearhead
-    gaps: float = 0.8  # ring hexes this unit's ZOC would cover that no other unit does
-    threat: float = 1.0  # what the Allies within reach could expect attacking it (7.6)
+    block: float = 4.0  # hexes of an open Allied road to Sedan the unit and its ZOC close
+    reserve: float = 3.0  # per turn's move away from the shortest road
+    garrison: float = 4.0  # a unit in Sedan itself
+    hold: float = 3.0  # staying in works no Allied unit has got past
+    threat: float = 0.3  # what the Allies within reach could expect attacking it (7.6)
 
 
 GERMAN_WEIGHTS = GermanWeights()
@@ -147,6 +153,18 @@ def picture_of(observation: dict[str, Any], c: Components) -> Picture:
     return pic
 
 
+def distance_table(c: Components) -> list[list[int]]:
+    """Hexes between every two hexes of the map (built once per process: the map never
+    changes, and the player asks for thousands of distances a turn)."""
+    if not _DISTANCES:
+        grid = c.board.grid
+        _DISTANCES.extend([grid.distance(a, b) for b in grid] for a in grid)
+    return _DISTANCES
+
+
+_DISTANCES: list[list[int]] = []
+
+
 def prompt_kind(legal: Sequence[Action]) -> str:
     """Which Meuse prompt offered these actions ("" when only end or done is left)."""
     verbs = {a.verb for a in legal}
@@ -167,6 +185,7 @@ class MeuseHeuristic:
         self.rng = Rng(seed, stream=13)
         self.c = components()
         self.grid = self.c.board.grid
+        self.distances = distance_table(self.c)
         self.pic = Picture()
         self.last = ""  # the prompt of the last choice: within a movement phase the player
         # keeps its own record of its moves instead of observing again
@@ -174,6 +193,8 @@ class MeuseHeuristic:
         self.options: dict[str, object] = {}
         self.observation: dict[str, Any] = {}
         self.ply = -1  # the game's action count when this player last chose
+        self.links: tuple[Links, Links] = ((), ())  # the Allies' MP per step (digest 5.2)
+        self.roads: Roads | None = None  # the Allied roads while a German unit moves
 
     def choose(self, state: State, side: str) -> Action:
         legal = state.legal_actions(side)
@@ -186,9 +207,15 @@ class MeuseHeuristic:
             self.ply = -2  # a forced action is not in its record: observe again next time
             return legal[0]
         self.options = dict(state.game.options)
+        if not self.links[0] and isinstance(state, MeuseState):
+            self.links = links_of(entry_costs(state, ALLIED), self.grid.size)
         moving = ("move", "movement")
         if kind not in moving or self.last not in moving or self.unit is None or not own_move_only:
-            self.observation = state.observation(side)
+            # its side's observation, without the log and panels it never reads
+            if isinstance(state, MeuseState) and side in state.game.sides:
+                self.observation = player_view(state, side)
+            else:
+                self.observation = state.observation(side)
             self.pic = picture_of(self.observation, self.c)
         self.last = kind
         chooser = getattr(self, f"choose_{kind}")
@@ -198,10 +225,10 @@ class MeuseHeuristic:
     # --- geometry and combat estimates ----------------------------------------------------
 
     def dist(self, a: int, b: int) -> int:
-        return self.grid.distance(a, b)
+        return self.distances[a][b]
 
     def sedan_distance(self, hex_index: int) -> int:
-        return self.dist(hex_index, self.c.sedan)
+        return self.distances[self.c.sedan][hex_index]
 
     def hex_of(self, action: Action) -> int:
         return self.grid.index(action.args[-1])
@@ -326,7 +353,11 @@ class MeuseHeuristic:
         if unit is None:
             return next(a for a in legal if a.verb == "stay")
         score = self.allied_place if self.side == ALLIED else self.german_place
+        if self.side == GERMAN and self.links[0]:
+            self.roads = self.roads_without(unit)
         here = score(unit, unit.hex) + 0.3  # a reason is needed to move at all
+        if self.side == GERMAN and self.holds_works(unit):
+            here += GERMAN_WEIGHTS.hold
         best, best_score = next(a for a in legal if a.verb == "stay"), here
         for action in legal:
             if action.verb == "to":
@@ -350,27 +381,37 @@ class MeuseHeuristic:
             river -= 0.2  # woods slow the next move
         return -1.0 * self.sedan_distance(h) + 1.2 * bool(contact) + 0.8 * weak + cover + river
 
-    def german_place(self, unit: Unit, h: int) -> float:
-        """Germans: an elastic line on the ring around Sedan just inside the most advanced
-        Allied unit, each unit covering ring hexes no other covers, in the best terrain,
-        where the Allies within reach could least hurt it."""
-        allied = self.pic.hexes(ALLIED)
-        if not allied:
-            return 0.0
-        ring = max(1, min(self.sedan_distance(a) for a in allied) - 1)
-        covered: set[int] = set()
-        for other in self.pic.units.values():
-            if other.side == GERMAN and other.id != unit.id:
-                covered.update((other.hex, *self.grid.neighbors(other.hex)))
-        around = (h, *self.grid.neighbors(h))
-        gaps = sum(
-            1 for n in around if abs(self.sedan_distance(n) - ring) <= 1 and n not in covered
+    def roads_without(self, unit: Unit) -> Roads:
+        """The Allied roads to Sedan through the screen of the other German units."""
+        others = frozenset(
+            u.hex for u in self.pic.units.values() if u.side == GERMAN and u.id != unit.id
         )
+        zoc = frozenset(n for h in others for n in self.grid.neighbors(h))
+        return Roads(self.links, self.pic.hexes(ALLIED), self.c.sedan, zoc, others)
+
+    def holds_works(self, unit: Unit) -> bool:
+        """An unbreached works hex (MA 14.2) that no Allied unit has got past yet."""
+        if unit.hex not in self.c.board.works or unit.hex in self.pic.breached:
+            return False
+        mine = self.sedan_distance(unit.hex)
+        return all(self.sedan_distance(h) >= mine for h in self.pic.hexes(ALLIED))
+
+    def german_place(self, unit: Unit, h: int) -> float:
+        """Germans: close the Allied roads to Sedan that the other units leave open (a unit
+        and its ZOC on the road), in the best terrain, where the Allies within reach could
+        least hurt it; a unit no road needs stays near the shortest one."""
+        roads = self.roads
+        if roads is None:
+            return 0.0
+        screened = roads.screened
+        block = sum(roads.on_road(n) for n in (h, *self.grid.neighbors(h)) if n not in screened)
         w = GERMAN_WEIGHTS
+        garrison = w.garrison if h == self.c.sedan else 0.0  # 12.1: the last door
         return (
-            w.cover * self.defence_value(h, GERMAN)
-            - w.ring * abs(self.sedan_distance(h) - ring)
-            + w.gaps * gaps
+            garrison
+            + w.block * block
+            - w.reserve * min(roads.longer(h), 24.0) / 4.0
+            + w.cover * self.defence_value(h, GERMAN)
             - w.threat * self.threat(unit, h)
         )
 
