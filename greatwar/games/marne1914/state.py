@@ -245,15 +245,21 @@ class MarneState(State):
         table = self.c.tables["stacking"]
         if self.phase in ("allied_setup", "german_setup"):
             return int(table["setup"])
-        combat = [u for u in units if not self.c.counters[u].is_hq]
-        if combat and all(self.unit_mode(u) == OFFENSIVE for u in combat):
+        counters, mode, hq_of = self.c.counters, self.mode, self.hq_of
+        combat = [u for u in units if not counters[u].is_hq]
+        if combat and all(mode[hq_of[u]] == OFFENSIVE for u in combat):
             return int(table["offensive"])
         return int(table["other"])
 
     def has_room(self, hex_index: int, units: list[int]) -> bool:
         """8.1: the hex holds no enemy and has room for ``units`` besides those already there."""
-        present = [u for u in self.units_in(hex_index) if u not in units]
-        side = self.c.counters[units[0]].side
+        stack = self.stacks.get(hex_index)
+        counters = self.c.counters
+        if not stack and len(units) == 1:
+            # one unit into an empty hex: its own SP against the limit of its mode
+            return counters[units[0]].sp <= self.stack_limit(units)
+        present = [u for u in stack or () if u not in units]
+        side = counters[units[0]].side
         if present and self.c.counters[present[0]].side != side:
             return False
         together = present + list(units)
