@@ -255,15 +255,14 @@ class MarneState(State):
         """8.1: the hex holds no enemy and has room for ``units`` besides those already there."""
         stack = self.stacks.get(hex_index)
         counters = self.c.counters
-        if not stack and len(units) == 1:
-            # one unit into an empty hex: its own SP against the limit of its mode
-            return counters[units[0]].sp <= self.stack_limit(units)
         present = [u for u in stack or () if u not in units]
-        side = counters[units[0]].side
-        if present and self.c.counters[present[0]].side != side:
+        if present and counters[present[0]].side != counters[units[0]].side:
             return False
         together = present + list(units)
-        total = sum(self.c.counters[u].sp for u in together)
+        total = sum(counters[u].sp for u in together)
+        table = self.c.tables["stacking"]
+        if total <= min(int(table["setup"]), int(table["offensive"]), int(table["other"])):
+            return True  # within every limit stack_limit can give
         return total <= self.stack_limit(together)
 
     def is_overstacked(self, hex_index: int) -> bool:
