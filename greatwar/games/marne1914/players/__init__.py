@@ -153,10 +153,16 @@ class MarneHeuristic:
         barred (5.2.6 from Regroup, 11.2.3 out of supply)."""
         obs = self.observe(state, fresh=True)
         want: dict[str, str] = {}
+        cut: set[str] = set()
         for item in obs["panels"][0]["items"]:
             hq, _, rest = item["label"].partition(": ")
             want[hq] = rest.split(" ")[0]
+            if "out of supply" in rest:
+                cut.add(hq)  # 11.2.3: no Offensive mode
         desired = {hq: OFFENSIVE for hq in want} | self.wanted_modes(obs)
+        for hq in cut:
+            if desired.get(hq) == OFFENSIVE:
+                desired[hq] = "defensive"
         offered = {(a.args[0], a.args[1]): a for a in legal if a.verb == "mode"}
         for hq, mode in desired.items():
             if want.get(hq) == mode:
@@ -204,7 +210,11 @@ class MarneHeuristic:
         return self.find(legal, "commit")
 
     def on_order(self, state: State, legal: list[Action]) -> Action | None:
-        return self.find(legal, "first")
+        """6.2: go first, but second on the last turn (the enemy cannot answer the last
+        moves before victory is counted, 14)."""
+        obs = self.observe(state, fresh=True)
+        last = len(self.c.tables["turns"]["dates"])
+        return self.find(legal, "second" if obs["turn"] >= last else "first")
 
     # --- movement -------------------------------------------------------------------------
 
