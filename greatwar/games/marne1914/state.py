@@ -268,7 +268,13 @@ class MarneState(State):
     def is_overstacked(self, hex_index: int) -> bool:
         """8.1.3, 8.1.4: more stacking points than the hex's limit."""
         units = self.units_in(hex_index)
-        return bool(units) and self.sp_in(hex_index) > self.stack_limit(units)
+        if not units:
+            return False
+        total = sum(self.c.counters[u].sp for u in units)
+        table = self.c.tables["stacking"]
+        if total <= min(int(table["setup"]), int(table["offensive"]), int(table["other"])):
+            return False  # within every limit stack_limit can give
+        return total > self.stack_limit(units)
 
     # --- zones of control (8.2) -----------------------------------------------------------
 
