@@ -106,9 +106,13 @@ def can_move(state: MarneState, unit: int) -> bool:
     """Whether the unit has a destination: 7.1.4 any neighbour it may enter with room, or
     failing that a full search (it may pass through friendly units, 7.1.5)."""
     start = state.where[unit]
-    cost = step_cost(state, unit, start)
+    side = state.counter(unit).side
+    held = enemy_held(state, side)
+    barred = state.zoc(OTHER[side]) if state.counter(unit).is_hq or unit in state.rallied else ()
     for there in state.c.board.grid.neighbors(start):
-        if cost(start, there) is not None and state.has_room(there, [unit]):
+        # step_cost from the start hex: only enemy-held hexes and, for an HQ or a rallied
+        # unit, enemy ZOC bar the step (9.9, 10.2.2)
+        if there not in held and there not in barred and state.has_room(there, [unit]):
             return True
     return bool(destinations(state, unit))
 

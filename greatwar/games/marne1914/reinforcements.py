@@ -275,7 +275,7 @@ class Attach(Prompt[MarneState]):
 
 def revertible(state: MarneState, side: str) -> list[int]:
     """7.3.2: a Moroccan unit may revert to the IX Corps once in that HQ's supply range."""
-    from greatwar.games.marne1914.supply import hq_reach
+    from greatwar.games.marne1914.supply import hq_reach, reach_radius
 
     if side != ALLIED:
         return []
@@ -284,7 +284,10 @@ def revertible(state: MarneState, side: str) -> list[int]:
     for unit in units:
         home = state.c.hq_of_corps[state.counter(unit).corps]
         attached = state.hq_of[unit] != home and state.where[home] >= 0
-        if attached and state.where[unit] in hq_reach(state, home):
+        near = attached and (
+            state.c.board.grid.distance(state.where[unit], state.where[home]) <= reach_radius(state)
+        )  # no need to trace supply for a unit farther than any 11.1.5 path
+        if near and state.where[unit] in hq_reach(state, home):
             out.append(unit)
     return out
 

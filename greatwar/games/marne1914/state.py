@@ -248,25 +248,36 @@ class MarneState(State):
         table = self.c.tables["stacking"]
         if self.phase in ("allied_setup", "german_setup"):
             return int(table["setup"])
-        combat = [u for u in units if not self.c.counters[u].is_hq]
-        if combat and all(self.unit_mode(u) == OFFENSIVE for u in combat):
+        counters, mode, hq_of = self.c.counters, self.mode, self.hq_of
+        combat = [u for u in units if not counters[u].is_hq]
+        if combat and all(mode[hq_of[u]] == OFFENSIVE for u in combat):
             return int(table["offensive"])
         return int(table["other"])
 
     def has_room(self, hex_index: int, units: list[int]) -> bool:
         """8.1: the hex holds no enemy and has room for ``units`` besides those already there."""
-        present = [u for u in self.units_in(hex_index) if u not in units]
-        side = self.c.counters[units[0]].side
-        if present and self.c.counters[present[0]].side != side:
+        stack = self.stacks.get(hex_index)
+        counters = self.c.counters
+        present = [u for u in stack or () if u not in units]
+        if present and counters[present[0]].side != counters[units[0]].side:
             return False
         together = present + list(units)
-        total = sum(self.c.counters[u].sp for u in together)
+        total = sum(counters[u].sp for u in together)
+        table = self.c.tables["stacking"]
+        if total <= min(int(table["setup"]), int(table["offensive"]), int(table["other"])):
+            return True  # within every limit stack_limit can give
         return total <= self.stack_limit(together)
 
     def is_overstacked(self, hex_index: int) -> bool:
         """8.1.3, 8.1.4: more stacking points than the hex's limit."""
         units = self.units_in(hex_index)
-        return bool(units) and self.sp_in(hex_index) > self.stack_limit(units)
+        if not units:
+            return False
+        total = sum(self.c.counters[u].sp for u in units)
+        table = self.c.tables["stacking"]
+        if total <= min(int(table["setup"]), int(table["offensive"]), int(table["other"])):
+            return False  # within every limit stack_limit can give
+        return total > self.stack_limit(units)
 
     # --- zones of control (8.2) -----------------------------------------------------------
 

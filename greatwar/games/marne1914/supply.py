@@ -9,14 +9,20 @@ from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
 from greatwar.games.marne1914.state import MarneState
 
 
-def blocked(state: MarneState, side: str) -> set[int]:
+def blocked(state: MarneState, side: str) -> frozenset[int]:
     """11.1.4: enemy-held hexes, and enemy ZOC hexes not occupied by friendly units."""
+    key = f"blocked {side}"
+    cached = state.memo.get(key)
+    if cached is not None and cached[0] == state.version:
+        return cached[1]
     zoc = state.zoc(OTHER[side])
     stop = {h for h in zoc if state.side_in(h) != side}
     stop |= {h for h in state.stacks if state.side_in(h) == OTHER[side]}
     if side == GERMAN:
         stop |= {h for h in state.garrison if state.is_garrisoned(h)}
-    return stop
+    frozen = frozenset(stop)
+    state.memo[key] = (state.version, frozen)
+    return frozen
 
 
 def hex_cost(state: MarneState, a: int, b: int) -> float:
@@ -29,6 +35,32 @@ def hex_cost(state: MarneState, a: int, b: int) -> float:
     if board.is_river(a, b):
         cost += float(table["river"])
     return cost
+
+
+# hex -> ((neighbour, MP from the neighbour into the hex), ...): the same in every game.
+_INTO: list[tuple[tuple[int, float], ...]] = []
+
+
+def costs_into(state: MarneState) -> list[tuple[tuple[int, float], ...]]:
+    """For each hex, its neighbours with the 11.1.5 cost of moving from them into it."""
+    if not _INTO:
+        grid = state.c.board.grid
+        _INTO.extend(
+            tuple((there, hex_cost(state, there, here)) for there in grid.neighbors(here))
+            for here in grid
+        )
+    return _INTO
+
+
+def reach_radius(state: MarneState) -> int:
+    """The farthest (in hexes) a unit can be from an HQ within the 11.1.5 supply length: no
+    hex costs less than the cheapest of road and terrain."""
+    table = state.c.tables["movement"]
+    cheapest = min(
+        float(state.c.tables["supply"]["road_hex"]),
+        *(float(table[t]) for t in set(state.c.board.terrain)),
+    )
+    return int(float(state.c.tables["supply"]["length"]) / cheapest + 1e-9)
 
 
 def hq_reach(state: MarneState, hq: int) -> set[int]:
@@ -47,10 +79,11 @@ def _hq_reach(state: MarneState, hq: int) -> set[int]:
     side = state.counter(hq).side
     stop = blocked(state, side)
     limit = float(state.c.tables["supply"]["length"]) + 1e-9
-    grid = state.c.board.grid
+    into = costs_into(state)
     start = state.where[hq]
     if start < 0:
         return set()
+    inf = float("inf")
     best = {start: 0.0}
     frontier = [(0.0, start)]
     reach = {start}
@@ -58,12 +91,12 @@ def _hq_reach(state: MarneState, hq: int) -> set[int]:
         used, here = heapq.heappop(frontier)
         if used > best[here]:
             continue
-        for there in grid.neighbors(here):
-            total = used + hex_cost(state, there, here)  # the unit moves from there into here
+        for there, cost in into[here]:
+            total = used + cost  # the unit moves from there into here
             if total > limit:
                 continue
             reach.add(there)  # the unit's own hex may be in an enemy ZOC (not counted)
-            if there in stop or total >= best.get(there, float("inf")):
+            if there in stop or total >= best.get(there, inf):
                 continue
             best[there] = total
             heapq.heappush(frontier, (total, there))

@@ -2,10 +2,12 @@
 helpers information-set MCTS needs (determinize, evaluate).
 
 The heuristic reads only its observation, its legal actions and the public components (map
-and tables). It sets every HQ it can to Offensive mode, presses toward the nearest town,
-city or enemy stack, keeps one unit in each town it holds, brings artillery to two hexes of
-the enemy, attacks where its total is well above the enemy's visible stack, fires every
-defense factor, and prefers retreat to step losses.
+and tables). It sets every HQ it can to Offensive mode (Regroup for a corps out of contact
+with reduced units to recover), presses toward the nearest town, city or enemy stack, keeps
+one unit in each town it holds and sends one to each empty town of its own an enemy unit
+could reach, brings artillery to two hexes of the enemy, attacks where its total is well
+above the enemy's visible stack with the units of one army and not across a river while
+others can attack, fires every defense factor, and prefers retreat to step losses.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from greatwar.games.marne1914.data import MODES, OFFENSIVE, OTHER, components
 VALUE = {"paris": 10, "city": 3, "town": 1}
 ATTACK_RATIO = 1.3  # attack when our total is this much above the estimated defense
 FACTORS_PER_COUNTER = 3  # estimated defense of an unseen enemy counter (8.1.5)
+THREAT = 6  # an empty town this near an enemy unit needs a garrison
+REGROUP_DISTANCE = 2  # a corps this far from the enemy may regroup (5.1.4) ...
+REGROUP_REDUCED = 2  # ... when it has this many reduced units to recover (12.1)
 
 
 class MarneHeuristic:
@@ -65,13 +70,22 @@ class MarneHeuristic:
         goals = [idx(c["hex"]) for c in obs["control"] if c["holder"] != self.side]
         held = {idx(c["hex"]) for c in obs["control"] if c["holder"] == self.side}
         goals += [h for h, n in enemy.items() if n]
+        enemy_dist = self.spread(list(enemy))
+        # our empty towns and cities within an enemy unit's reach: go and hold them (14)
+        threatened = {
+            h
+            for h in held
+            if h not in mine and enemy_dist[h] <= THREAT and self.c.board.value[h] != "paris"
+        }
+        goals += threatened
         return {
             "mine": mine,
             "enemy": enemy,
             "goals": set(goals),
             "held": held,
+            "threatened": threatened,
             "goal_dist": self.spread(goals),
-            "enemy_dist": self.spread(list(enemy)),
+            "enemy_dist": enemy_dist,
         }
 
     def spread(self, sources: list[int]) -> list[int]:
@@ -109,6 +123,10 @@ class MarneHeuristic:
             del pic[key]
         pic["mine"][here] = [u for u in pic["mine"][here] if u["id"] != unit]
         pic["mine"].setdefault(to, []).append(view)
+        if to in pic["threatened"] and view["kind"] != "hq":
+            pic["threatened"].discard(to)  # garrisoned: the others go elsewhere
+            pic["goals"].discard(to)
+            pic["goal_dist"] = self.spread(list(pic["goals"]))
 
     # --- choosing -------------------------------------------------------------------------
 
@@ -131,7 +149,8 @@ class MarneHeuristic:
         return self.find(legal, "standard")
 
     def on_modes(self, state: State, legal: list[Action]) -> Action | None:
-        """5.2: Offensive wherever allowed, else Defensive (5.2.6, 11.2.3)."""
+        """5.2: each HQ's mode (see ``wanted_modes``); Defensive where the wanted mode is
+        barred (5.2.6 from Regroup, 11.2.3 out of supply)."""
         obs = self.observe(state, fresh=True)
         want: dict[str, str] = {}
         cut: set[str] = set()
@@ -140,21 +159,44 @@ class MarneHeuristic:
             want[hq] = rest.split(" ")[0]
             if "out of supply" in rest:
                 cut.add(hq)  # 11.2.3: no Offensive mode
-        for action in legal:
-            hq = action.args[0] if action.verb == "mode" else ""
-            if action.verb == "mode" and action.args[1] == OFFENSIVE and want.get(hq) != OFFENSIVE:
-                return action
-        for action in legal:
-            hq = action.args[0] if action.verb == "mode" else ""
-            if (
-                action.verb != "mode"
-                or action.args[1] != "defensive"
-                or want.get(hq) == "defensive"
-            ):
+        desired = {hq: OFFENSIVE for hq in want} | self.wanted_modes(obs)
+        for hq in cut:
+            if desired.get(hq) == OFFENSIVE:
+                desired[hq] = "defensive"
+        offered = {(a.args[0], a.args[1]): a for a in legal if a.verb == "mode"}
+        for hq, mode in desired.items():
+            if want.get(hq) == mode:
                 continue
-            if want.get(hq) != OFFENSIVE or hq in cut:
-                return action  # 5.2.6, 11.2.3: Offensive is barred, so Defensive
+            action = offered.get((hq, mode))
+            if action is None and want.get(hq) not in (mode, "defensive"):
+                action = offered.get((hq, "defensive"))  # 5.2.6, 11.2.3
+            if action is not None:
+                return action
         return self.find(legal, "commit")
+
+    def wanted_modes(self, obs: dict[str, Any]) -> dict[str, str]:
+        """Offensive, but Regroup (5.1.4: recovery, 12.1) for a corps out of contact with
+        two or more reduced units, and Defensive for one in contact that is weaker than
+        the enemy next to it, when this side plays a defensive posture."""
+        pic = self.picture(obs)
+        near: dict[int, int] = pic["enemy_dist"]
+        corps: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+        for h, units in pic["mine"].items():
+            for u in units:
+                corps.setdefault(u["hq"], []).append((h, u))
+        out: dict[str, str] = {}
+        for hq, units in corps.items():
+            combat = [(h, u) for h, u in units if u["kind"] != "hq"]
+            if not combat:
+                out[hq] = OFFENSIVE
+                continue
+            contact = min(near[h] for h, _ in combat)
+            reduced = sum(1 for _, u in combat if u["reduced"] and u["kind"] != "artillery")
+            if contact > REGROUP_DISTANCE and reduced >= REGROUP_REDUCED:
+                out[hq] = "regroup"
+            else:
+                out[hq] = OFFENSIVE
+        return out
 
     def on_cc_note(self, state: State, legal: list[Action]) -> Action | None:
         obs = self.observe(state, fresh=True)
@@ -168,7 +210,11 @@ class MarneHeuristic:
         return self.find(legal, "commit")
 
     def on_order(self, state: State, legal: list[Action]) -> Action | None:
-        return self.find(legal, "first")
+        """6.2: go first, but second on the last turn (the enemy cannot answer the last
+        moves before victory is counted, 14)."""
+        obs = self.observe(state, fresh=True)
+        last = len(self.c.tables["turns"]["dates"])
+        return self.find(legal, "second" if obs["turn"] >= last else "first")
 
     # --- movement -------------------------------------------------------------------------
 
@@ -323,7 +369,28 @@ class MarneHeuristic:
         return total
 
     def on_declare(self, state: State, legal: list[Action]) -> Action | None:
-        return self.find(legal, "add") or self.find(legal, "declare")
+        """9.2.1: the units of one army (9.7.2 H: two armies +3), not across a river while
+        others can attack (9.7.2 E, F: Defense Fire -2, -3)."""
+        frame = state.stack[-1]
+        target: int = frame["target"]
+        chosen = [self.c.counters[u] for u in frame["units"]]
+        adds = [self.c.by_id[a.args[0]] for a in legal if a.verb == "add"]
+        where = state.where  # type: ignore[attr-defined]
+        board = self.c.board
+
+        def dry(counter: Any) -> bool:
+            return not board.is_river(where[counter.index], target)
+
+        if not chosen and any(dry(c) for c in adds):
+            adds = [c for c in adds if dry(c)]
+        armies = {c.army for c in chosen} or {c.army for c in adds[:1]}
+        fit = [c for c in adds if c.army in armies]
+        if any(dry(c) for c in chosen + fit):
+            fit = [c for c in fit if dry(c)]
+        if fit:
+            pick = fit[0].id  # (fit keeps to the armies already chosen)
+            return next(a for a in legal if a.verb == "add" and a.args[0] == pick)
+        return self.find(legal, "declare") or self.find(legal, "add")
 
     def on_defense_fire(self, state: State, legal: list[Action]) -> Action | None:
         return self.find(legal, "fire") or self.find(legal, "resolve")
@@ -332,6 +399,17 @@ class MarneHeuristic:
         return self.find(legal, "counter")
 
     def on_split(self, state: State, legal: list[Action]) -> Action | None:
+        """9.6.2: fewest steps and the longest retreat, but a town, city or Paris hex is held
+        with steps when its units can pay them all and still stand (14)."""
+        frame = state.stack[-1]
+        at: int = frame["at"]
+        if self.c.board.value[at] and at >= 0:
+            obs = self.observe(state, fresh=True)
+            here = next((s for s in obs["stacks"] if self.grid.index(s["hex"]) == at), None)
+            units = [] if here is None else [u for u in here["units"] if u["kind"] != "hq"]
+            steps = sum(self.c.by_id[u["id"]].steps - (1 if u["reduced"] else 0) for u in units)
+            if steps > int(frame["n"]):
+                return legal[-1]  # every step, no retreat
         return legal[0]  # fewest steps, longest retreat
 
     def on_advance(self, state: State, legal: list[Action]) -> Action | None:
