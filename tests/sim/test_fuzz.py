@@ -91,7 +91,10 @@ def test_a_bad_policy_or_share_is_a_clear_error() -> None:
     assert "unknown policy" in str(result.exception)
 
 
-def test_the_fuzz_command_plays_by_either_policy() -> None:
+def test_the_fuzz_command_plays_by_either_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    from greatwar import cli
+
+    monkeypatch.setattr(cli.console, "width", 200)  # the console is made once, at import
     for policy in ("random", "mixed"):
         arguments = ["fuzz", "devildogs", "--games", "2", "--workers", "1", "--policy", policy]
         result = CliRunner().invoke(app, arguments, env={"COLUMNS": "200"})

@@ -491,6 +491,8 @@ class Declare(Prompt[MarneState]):
             declare(state, side, [(t, list(us)) for t, us in attacks])
 
     def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
+        if len(action.args) != 1:
+            return None
         if action.verb == "also_attack":
             return explain_target(state, action, side)
         if action.verb != "add" or action.args[0] not in state.c.by_id:
