@@ -6,7 +6,7 @@ import json
 
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.games.meuse.board import board
-from greatwar.games.meuse.view import observation, player_view
+from greatwar.games.meuse.view import observation
 from tests.meuse.positions import new_state, play, position, rigged, scripted_setup
 
 SHARED_KEYS = {
@@ -124,7 +124,7 @@ def test_the_players_view_is_the_observation_without_log_and_panels() -> None:
             break
         for side in state.game.sides:
             full = observation(state, side)
-            lean = player_view(state, side)
+            lean = state.player_view(side)
             assert "log" not in lean and "panels" not in lean
             assert lean == {key: full[key] for key in lean}
         state.apply_action(player.choose(state, state.current_player()))

@@ -215,8 +215,11 @@ def panels(state: MeuseState, side: str, actions: list[str]) -> list[dict[str, A
 
 
 def observation(state: MeuseState, side: str) -> dict[str, Any]:
-    """Everything ``side`` may know now, as JSON-able data."""
+    """Everything ``side`` may know now, as JSON-able data; for ``State.player_view`` (a
+    computer player), only the board, the markers, the prompt and the attack being resolved."""
     shared = state.shared_view(side)
+    if state.lean_view:
+        return {**shared, **player_keys(state, side)}
     return {
         **shared,
         "turn": state.turn,
@@ -238,12 +241,10 @@ def observation(state: MeuseState, side: str) -> dict[str, Any]:
     }
 
 
-def player_view(state: MeuseState, side: str) -> dict[str, Any]:
-    """The keys of ``observation`` a computer player reads (the board, the markers, the prompt
-    and the attack being resolved), without the log, panels and legal-action strings it has
+def player_keys(state: MeuseState, side: str) -> dict[str, Any]:
+    """The game's keys of ``observation`` a computer player reads, without the panels it has
     no use for: built by the same functions, so it never shows more."""
     return {
-        "side": side,
         "turn": state.turn,
         "prompt": prompt_view(state, side),
         "stacks": stacks_view(state),

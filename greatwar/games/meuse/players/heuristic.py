@@ -23,7 +23,6 @@ from greatwar.games.meuse.data import ALLIED, GERMAN, MEUSE, RIVER, WOODS, Compo
 from greatwar.games.meuse.movement import entry_costs
 from greatwar.games.meuse.players.routes import Links, Roads, links_of
 from greatwar.games.meuse.state import MeuseState
-from greatwar.games.meuse.view import player_view
 
 # The prompt a list of legal actions belongs to, told by its verbs (most telling first).
 PROMPT_OF_VERB = (
@@ -212,10 +211,7 @@ class MeuseHeuristic:
         moving = ("move", "movement")
         if kind not in moving or self.last not in moving or self.unit is None or not own_move_only:
             # its side's observation, without the log and panels it never reads
-            if isinstance(state, MeuseState) and side in state.game.sides:
-                self.observation = player_view(state, side)
-            else:
-                self.observation = state.observation(side)
+            self.observation = state.player_view(side)
             self.pic = picture_of(self.observation, self.c)
         self.last = kind
         chooser = getattr(self, f"choose_{kind}")
