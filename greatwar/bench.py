@@ -43,7 +43,7 @@ from greatwar.sim.local import play_chunk
 from greatwar.sim.study import checked_matchup, chunked
 
 STUDY_GAMES = 10_000  # the balance study the time target is about
-GAMES = ("fbsm", "meuse", "devildogs", "trenches")
+GAMES = ("fbsm", "meuse", "devildogs", "marne1914", "trenches")
 
 
 @dataclass(frozen=True)

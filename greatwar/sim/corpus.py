@@ -159,7 +159,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="record or replay the rules corpus")
     parser.add_argument("command", choices=("make", "check"))
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--games", nargs="*", default=["fbsm", "meuse", "devildogs"])
+    parser.add_argument("--games", nargs="*", default=["fbsm", "meuse", "devildogs", "marne1914", "trenches"])
     parser.add_argument("--seeds", type=int, default=SEEDS)
     args = parser.parse_args()
     if args.command == "make":

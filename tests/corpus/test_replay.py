@@ -20,7 +20,7 @@ RECORDS: list[tuple[str, dict[str, Any]]] = [
 
 def test_corpus_covers_every_game_and_player() -> None:
     kinds = {(record["game"], record["players"]) for _, record in RECORDS}
-    for game_id in ("fbsm", "meuse", "devildogs"):
+    for game_id in ("fbsm", "meuse", "devildogs", "marne1914", "trenches"):
         assert {(game_id, "random"), (game_id, "heuristic")} <= kinds
 
 
