@@ -248,7 +248,9 @@ def serve(db_url: str, port: int) -> None:
     import uvicorn
 
     from greatwar.server.app import create_app
+    from greatwar.server.run import settle_memory
 
+    settle_memory()
     uvicorn.run(create_app(db_url), host="127.0.0.1", port=port, log_level="warning")
 
 

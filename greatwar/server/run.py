@@ -4,6 +4,7 @@ game against the computer, print its link, open the browser)."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import socket
 import threading
@@ -16,7 +17,7 @@ import httpx
 import uvicorn
 
 from greatwar.core.errors import GreatwarError
-from greatwar.core.registry import load_game
+from greatwar.core.registry import GAME_MODULES, load_game
 from greatwar.server.app import create_app
 from greatwar.server.store import sqlite_url
 
@@ -50,6 +51,17 @@ def check_port(host: str, port: int) -> None:
             ) from None
 
 
+def settle_memory() -> None:
+    """Load every game's tables, then take everything alive at start-up (modules, maps,
+    tables: about half of what a busy server holds) out of the cyclic collector's walks
+    (``gc.freeze``). A full collection stops every answer while it runs; it then walks only
+    the games in play, so the pauses that make the slowest answers are about half as long."""
+    for game_id in GAME_MODULES:
+        load_game(game_id).new_initial_state(0)
+    gc.collect()
+    gc.freeze()
+
+
 def server(
     host: str, port: int, db: str | None, *, fixed_seeds: bool = False, computer_pause: float = 0.05
 ) -> uvicorn.Server:
@@ -62,6 +74,7 @@ def server(
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, **kw: Any) -> None:
     """Run the server until interrupted."""
     check_port(host, port)
+    settle_memory()
     server(host, port, db, **kw).run()
 
 
@@ -71,6 +84,7 @@ def play_in_browser(
     """Serve; once up, create a game against the computer, print its link and open it."""
     load_game(game)  # an unknown game is an error before anything starts
     check_port(host, port)
+    settle_memory()
     running = server(host, port, db)
     base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
 
