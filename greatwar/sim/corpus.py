@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from greatwar.core.actions import Action
-from greatwar.core.registry import load_game
+from greatwar.core.registry import GAME_MODULES, load_game
 from greatwar.core.state import Game, State
 
 CHECKPOINT_EVERY = 64
@@ -159,7 +159,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="record or replay the rules corpus")
     parser.add_argument("command", choices=("make", "check"))
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--games", nargs="*", default=["fbsm", "meuse", "devildogs", "marne1914", "trenches"])
+    parser.add_argument("--games", nargs="*", default=list(GAME_MODULES))
     parser.add_argument("--seeds", type=int, default=SEEDS)
     args = parser.parse_args()
     if args.command == "make":
