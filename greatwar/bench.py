@@ -364,7 +364,7 @@ def measure(quick: bool, strength_games: int, strength_player: str) -> list[Figu
     figures.append(
         Figure("fbsm heuristic game, median", statistics.median(fbsm_times), "s", "<= 0.1")
     )
-    for game_id, games in (("meuse", 6), ("devildogs", 30), ("trenches", 5)):
+    for game_id, games in (("meuse", 6), ("devildogs", 30), ("marne1914", 4), ("trenches", 5)):
         times = heuristic_games(game_id, max(3, int(games * scale)))
         figures.append(Figure(f"{game_id} heuristic game, median", statistics.median(times), "s"))
     figures.append(
