@@ -88,6 +88,11 @@ class Components(HexComponents[Board, Counter]):
 
     def __init__(self, board: Board, counters: tuple[Counter, ...], tables: dict[str, Any]) -> None:
         super().__init__(board, counters, tables)
+        # flat per-counter tables, by counter index, for the hot paths (2.5, 2.8)
+        self.side_of = tuple(counter.side for counter in counters)
+        self.fire_of = tuple(counter.fire for counter in counters)
+        self.range_of = tuple(counter.range for counter in counters)
+        self.infantry = tuple(counter.is_infantry for counter in counters)
         spec = tables["us_forward_zone"]
         self.paris_metz_road = frozenset(
             h for a, b, _, line in board.lines if line == spec["road_line"] for h in (a, b)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.fbsm.data import GERMAN, US, Components
 from greatwar.games.fbsm.state import EXITED, FbsmState
 
 EXIT = "exit"
+EXIT_ACTION = act("to", EXIT)
+STAY = act("stay")
+END = act("end")
 _NEVER = float("inf")
 
 
@@ -51,16 +54,25 @@ def may_pass(state: FbsmState, unit: int, there: int) -> bool:
     )
 
 
+class Reach(NamedTuple):
+    """One movement search (9.1, 9.2) and what the Move prompt offers from it, made once."""
+
+    spent: dict[int, float]  # hex -> MP spent, the start included (shared: never change it)
+    steps: tuple[tuple[int, Action], ...]  # (hex, ``to <hex>``) in hex order, start left out
+    actions: tuple[Action, ...]  # the ``to`` actions of ``steps``
+    exits: tuple[tuple[float, int], ...]  # 4.3: (MP spent, south exit hex), cheapest first
+
+
 def reachable(state: FbsmState, unit: int, start: int, allowance: float) -> dict[int, float]:
     """Every hex the unit can reach spending at most its allowance, with the MP spent (9.1,
     9.2). Units only ever close a path, so where no stack the unit may not pass stands within
     the hexes the open map allows, the memoised open-map search is the answer."""
     side = state.counter(unit).side
-    open_map = _open_reach(state.c, side, start, allowance)
+    open_map = _open_reach(state.c, side, start, allowance).spent
     blocked = _blocked(state, unit, start, open_map)
     if not blocked:
         return dict(open_map)
-    return dict(_blocked_reach(state.c, side, start, allowance, frozenset(blocked))[0])
+    return dict(_blocked_reach(state.c, side, start, allowance, frozenset(blocked)).spent)
 
 
 def _blocked(state: FbsmState, unit: int, start: int, hexes: dict[int, float]) -> set[int]:
@@ -75,24 +87,24 @@ def _blocked(state: FbsmState, unit: int, start: int, hexes: dict[int, float]) -
 
 
 @cache
-def _open_reach(c: Components, side: str, start: int, allowance: float) -> dict[int, float]:
-    return _search(terrain_steps(c, side), start, allowance, frozenset())
+def _open_reach(c: Components, side: str, start: int, allowance: float) -> Reach:
+    return _reach(c, start, _search(terrain_steps(c, side), start, allowance, frozenset()))
 
 
 @lru_cache(maxsize=4096)  # about 20 MB at most
 def _blocked_reach(
     c: Components, side: str, start: int, allowance: float, blocked: frozenset[int]
-) -> tuple[dict[int, float], tuple[int, ...]]:
-    """The search around ``blocked`` hexes and its hexes in order, memoised: positions come
-    back again and again (the same unit among the same stacks, in a search's samples). The
-    dict is shared: read it, never change it."""
-    reached = _search(terrain_steps(c, side), start, allowance, blocked)
-    return reached, tuple(sorted(reached))
+) -> Reach:
+    """The search around ``blocked`` hexes, memoised: positions come back again and again (the
+    same unit among the same stacks, in a search's samples)."""
+    return _reach(c, start, _search(terrain_steps(c, side), start, allowance, blocked))
 
 
-@cache
-def _open_order(c: Components, side: str, start: int, allowance: float) -> tuple[int, ...]:
-    return tuple(sorted(_open_reach(c, side, start, allowance)))
+def _reach(c: Components, start: int, spent: dict[int, float]) -> Reach:
+    to = to_actions(c)
+    steps = tuple((h, to[h]) for h in sorted(spent) if h != start)
+    exits = tuple(sorted((spent[h], h) for h in _exit_hexes(c) & spent.keys()))
+    return Reach(spent, steps, tuple(action for _, action in steps), exits)
 
 
 def _search(
@@ -134,28 +146,10 @@ def destinations(state: FbsmState, unit: int) -> dict[int, float]:
     return spent
 
 
-def exit_hexes(state: FbsmState) -> frozenset[int]:
-    """4.3: German units win by moving off the south edge through hexes 1900-3300."""
-    return _exit_hexes(state.c)
-
-
 @cache
 def _exit_hexes(c: Components) -> frozenset[int]:
+    """4.3: German units win by moving off the south edge through hexes 1900-3300."""
     return frozenset(c.board.hexes(c.tables["victory"]["south_exit_hexes"]))
-
-
-def can_exit(state: FbsmState, unit: int, reached: dict[int, float]) -> bool:
-    """4.3: a German unit may step off the south edge from an exit hex it can reach with one
-    MP to spare (moving off costs as a clear hex beyond the edge)."""
-    if state.counter(unit).side != GERMAN:
-        return False
-    limit = state.movement_factor(unit) - 1 + 1e-9
-    start = state.where[unit]
-    for h in exit_hexes(state):
-        spent = 0.0 if h == start else reached.get(h)
-        if spent is not None and spent <= limit:
-            return True
-    return False
 
 
 @cache
@@ -173,14 +167,15 @@ def move_actions(c: Components) -> tuple[Action, ...]:
 def movable(state: FbsmState, side: str) -> list[int]:
     """9.1, 9.3: the side's infantry units on the map that have not moved this phase, in
     counter order."""
-    where, done = state.where, state.done
-    return [u for u in infantry_of(state.c, side) if where[u] >= 0 and u not in done]
-
-
-@cache
-def infantry_of(c: Components, side: str) -> tuple[int, ...]:
-    """9.3: the side's units that may move (not heavy weapons emplacements), in counter order."""
-    return tuple(u.index for u in c.counters if u.side == side and u.is_infantry)
+    c, done = state.c, state.done
+    side_of, infantry = c.side_of, c.infantry
+    return sorted(
+        u
+        for stack in state.stacks.values()
+        if side_of[stack[0]] == side
+        for u in stack
+        if infantry[u] and u not in done
+    )
 
 
 def start_movement(state: FbsmState, side: str) -> None:
@@ -195,10 +190,9 @@ class MovementPhase(Prompt[FbsmState]):
     name = "movement"
     title = "move a unit or end the phase (9.1)"
 
-    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> list[Action]:
         moves = move_actions(state.c)
-        yield from [moves[unit] for unit in movable(state, side)]
-        yield act("end")
+        return [*[moves[unit] for unit in movable(state, side)], END]
 
     def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "end":
@@ -232,44 +226,26 @@ class Move(Prompt[FbsmState]):
     name = "move"
     title = "choose the unit's destination (9.1)"
 
-    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
-        # destinations() and can_exit(), with the open map's sorted hexes memoised: most
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> list[Action]:
+        # destinations() and 4.3's exit, from memoised searches and their actions: most
         # moves meet no stack they may not pass
         unit = frame["unit"]
         c = state.c
         start = state.where[unit]
         allowance = state.movement_factor(unit)
         mover = c.counters[unit].side
-        open_map = _open_reach(c, mover, start, allowance)
-        stacks = state.stacks
-        counters = c.counters
-        own_fire = counters[unit].fire
-        limit = state.c.tables["stacking"]["max_infantry_fire_factors"]
-        blocked = set()  # may_pass, inlined
-        ended = {start}  # 6.1 never end a move on a heavy weapons emplacement
-        for h in stacks.keys() & open_map.keys():
-            stack = stacks[h]
-            top = counters[stack[0]]
-            if not top.is_infantry:
-                ended.add(h)
-            if h == start:
-                continue
-            if top.side != mover:
-                blocked.add(h)  # 9.7
-            elif top.is_infantry and sum(counters[u].fire for u in stack) + own_fire > limit:
-                blocked.add(h)  # 6.2
+        reach = _open_reach(c, mover, start, allowance)
+        blocked, ended = _in_the_way(state, unit, start, reach.spent)
         if blocked:
-            reached, order = _blocked_reach(c, mover, start, allowance, frozenset(blocked))
+            reach = _blocked_reach(c, mover, start, allowance, frozenset(blocked))
+        if ended:
+            offered = [action for h, action in reach.steps if h not in ended]
         else:
-            reached, order = open_map, _open_order(c, mover, start, allowance)
-        to = to_actions(c)
-        yield from [to[h] for h in order if h not in ended]
-        exits = exit_hexes(state)
-        if mover == GERMAN and can_exit(
-            state, unit, {h: reached[h] for h in exits & reached.keys() if h not in ended}
-        ):
-            yield act("to", EXIT)
-        yield act("stay")
+            offered = list(reach.actions)
+        if mover == GERMAN and _may_exit(reach, ended, allowance):
+            offered.append(EXIT_ACTION)
+        offered.append(STAY)
+        return offered
 
     def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
         unit = frame["unit"]
@@ -296,6 +272,47 @@ class Move(Prompt[FbsmState]):
         if target not in grid:
             return f"there is no hex {target} on the map (2.2)"
         return unreachable_reason(state, frame["unit"], grid.index(target))
+
+
+def _in_the_way(
+    state: FbsmState, unit: int, start: int, hexes: dict[int, float]
+) -> tuple[set[int], set[int]]:
+    """Among ``hexes`` (the start left out): those the unit may not pass (9.7 enemy, 6.2
+    overstack; ``may_pass``, inlined), and heavy weapons emplacements, where it may not end
+    its move (6.1)."""
+    stacks = state.stacks
+    c = state.c
+    side_of, fire_of, infantry = c.side_of, c.fire_of, c.infantry
+    mover = side_of[unit]
+    room = c.tables["stacking"]["max_infantry_fire_factors"] - fire_of[unit]
+    blocked = set()
+    ended = set()
+    for h in stacks.keys() & hexes.keys():
+        if h == start:
+            continue
+        stack = stacks[h]
+        bottom = stack[0]
+        if not infantry[bottom]:
+            ended.add(h)  # 6.1
+            if side_of[bottom] != mover:
+                blocked.add(h)  # 9.7
+        elif side_of[bottom] != mover:
+            blocked.add(h)  # 9.7
+        elif sum(map(fire_of.__getitem__, stack)) > room:
+            blocked.add(h)  # 6.2
+    return blocked, ended
+
+
+def _may_exit(reach: Reach, ended: set[int], allowance: float) -> bool:
+    """4.3: a German unit may step off the south edge from an exit hex it can reach (or
+    stands in) with one MP to spare (moving off costs as a clear hex beyond the edge)."""
+    limit = allowance - 1 + 1e-9
+    for spent, h in reach.exits:
+        if spent > limit:
+            return False
+        if h not in ended:
+            return True
+    return False
 
 
 def unreachable_reason(state: FbsmState, unit: int, target: int) -> str:

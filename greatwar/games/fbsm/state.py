@@ -46,9 +46,7 @@ def labels(c: Components) -> tuple[str, ...]:
     )
 
 
-# enemy_hexes_in_reach's memo: position -> hexes (cleared whole when full)
-_REACH_MEMO: dict[tuple[Any, ...], tuple[int, ...]] = {}
-_REACH_MEMO_SIZE = 8192
+_LONGEST = 11  # fire zones are kept per (hex, range) for ranges 0..10 (10.6, 7.8)
 
 
 @cache
@@ -59,6 +57,57 @@ def fire_zone(c: Components, here: int, distance: int) -> frozenset[int]:
     return frozenset(board.lof.within_range_visible(here, distance)) | frozenset(
         board.grid.neighbors(here)
     )
+
+
+class FireZones:
+    """``fire_zone`` of every (hex, range) as a flat table indexed ``hex * 11 + range``, each
+    also as a bitmask over hex indexes (bit h: hex h), filled in as positions ask: the
+    10.6-10.7 searches of a position are then unions and intersections of integers."""
+
+    def __init__(self, c: Components) -> None:
+        self.c = c
+        self.sets: list[frozenset[int] | None] = [None] * (c.board.grid.size * _LONGEST)
+        self.masks: list[int | None] = [None] * (c.board.grid.size * _LONGEST)
+
+    def zone(self, here: int, distance: int) -> frozenset[int]:
+        """``fire_zone(c, here, distance)``."""
+        key = here * _LONGEST + distance
+        found = self.sets[key]
+        if found is None:
+            found = self.sets[key] = fire_zone(self.c, here, distance)
+        return found
+
+    def mask(self, here: int, distance: int) -> int:
+        """``fire_zone(c, here, distance)`` as a bitmask."""
+        key = here * _LONGEST + distance
+        found = self.masks[key]
+        if found is None:
+            found = self.masks[key] = hex_mask(self.zone(here, distance))
+        return found
+
+
+@cache
+def fire_zones(c: Components) -> FireZones:
+    """The components' fire-zone tables, one per process."""
+    return FireZones(c)
+
+
+def hex_mask(hexes: Iterable[int]) -> int:
+    """A set of hex indexes as a bitmask (bit h: hex h)."""
+    mask = 0
+    for h in hexes:
+        mask |= 1 << h
+    return mask
+
+
+def mask_hexes(mask: int) -> list[int]:
+    """The hex indexes of a bitmask, in hex order."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 class FbsmState(State, UnitStacks):
@@ -233,81 +282,62 @@ class FbsmState(State, UnitStacks):
             return False
         return distance == 1 or self.c.board.lof.visible(here, target)
 
-    def fire_reach(
-        self, units: Iterable[int], hexes: Iterable[int], any_one: bool = False
-    ) -> set[int]:
-        """Those of ``hexes`` at least one of ``units`` can fire into (10.6, 10.7): the same
-        test as ``can_fire_at``, from the memoised LOF table, once per distinct (hex, range),
-        stopping as soon as every hex is found (``any_one``: as soon as one is)."""
-        wanted = set(hexes)
-        found: set[int] = set()
-        if not wanted:
-            return found
-        where = self.where
-        counters = self.c.counters
-        cap = self.max_lof()  # 5.2, 7.4
-        heavy = self.heavy_mg
-        heavy_range = int(self.c.tables["german_heavy_mg"]["range"])
-        pairs = set()
-        for u in units:
-            distance = heavy_range if u == heavy else counters[u].range  # 7.8, 10.6
-            if cap is not None and distance > cap:
-                distance = cap
-            pairs.add((where[u], distance))
-        for here, distance in pairs:
-            found |= fire_zone(self.c, here, distance) & wanted
-            if len(found) == len(wanted) or (any_one and found):
-                break
-        return found
-
     def enemy_hexes_in_reach(
         self, side: str, unfired: bool = False, any_one: bool = False
     ) -> list[int]:
         """The hexes holding ``side``'s enemies that a unit of ``side`` on the map can fire into
         (10.6, 10.7; 11.2 spotting), in hex order; ``unfired``: only units that have not fired
-        and hexes not fired into this phase (10.2, 10.5). Memoised on the position, which comes
-        back many times (within a phase, and in a search's samples); ``any_one``: stop at the
-        first hex found when the answer is not known yet."""
-        key = (
-            self.c,
-            side,
-            tuple(self.where),
-            self.max_lof(),
-            self.heavy_mg,
-            frozenset(self.done) if unfired else None,
-            frozenset(self.fired_into) if unfired else None,
-        )
-        known = _REACH_MEMO.get(key)
-        if known is not None:
-            return list(known)
-        where, counters = self.where, self.c.counters
-        ready = [u for u in units_of(self.c, side) if where[u] >= 0]
-        if unfired:
-            ready = [u for u in ready if u not in self.done]
-        enemy = {
-            h
-            for h, stack in self.stacks.items()
-            if counters[stack[0]].side != side and not (unfired and h in self.fired_into)
-        }
-        found = sorted(self.fire_reach(ready, enemy, any_one))
-        if not any_one or not found:  # a partial answer is not remembered
-            if len(_REACH_MEMO) >= _REACH_MEMO_SIZE:
-                _REACH_MEMO.clear()
-            _REACH_MEMO[key] = tuple(found)
-        return found
+        and hexes not fired into this phase (10.2, 10.5). Read stack by stack: a stack reaches
+        the fire zone of its longest range (a longer range's zone holds a shorter one's), and
+        the zones are bitmasks, so the answer is a union and an intersection of integers;
+        ``any_one``: stop at the first stack that reaches an enemy hex."""
+        c = self.c
+        side_of, range_of = c.side_of, c.range_of
+        fired = self.fired_into if unfired else ()
+        done = self.done if unfired else ()
+        heavy, heavy_range = self.heavy_mg, int(c.tables["german_heavy_mg"]["range"])
+        cap = self.max_lof()  # 5.2, 7.4
+        enemy = 0
+        ready = []
+        for h, stack in self.stacks.items():
+            if side_of[stack[0]] != side:
+                if h not in fired:
+                    enemy |= 1 << h
+                continue
+            longest = -1
+            for u in stack:
+                if u not in done:
+                    distance = heavy_range if u == heavy else range_of[u]  # 7.8, 10.6
+                    if distance > longest:
+                        longest = distance
+            if longest >= 0:
+                ready.append((h, longest if cap is None or longest <= cap else cap))
+        zones = fire_zones(c)
+        reach = 0
+        for h, distance in ready:
+            reach |= zones.mask(h, distance)
+            if any_one and reach & enemy:
+                break
+        return mask_hexes(reach & enemy)
 
     def firers_reaching(self, units: Iterable[int], target: int) -> list[int]:
-        """Those of ``units`` that can fire into ``target`` (10.6, 10.7): ``can_fire_at``
-        from the memoised fire zones, in the order given."""
-        where, counters, c = self.where, self.c.counters, self.c
+        """Those of ``units`` that can fire into ``target`` (10.6, 10.7), in the order given:
+        ``can_fire_at`` read from the target's side, as a line of fire is symmetric (the
+        memoised LOF table records both directions at once), so one fire zone per range."""
+        where, counters = self.where, self.c.counters
         cap = self.max_lof()  # 5.2, 7.4
         heavy = self.heavy_mg
+        zones = fire_zones(self.c)
+        by_range: dict[int, frozenset[int]] = {}
         found = []
         for u in units:
             distance = self.fire_range(u) if u == heavy else counters[u].range  # 7.8, 10.6
             if cap is not None and distance > cap:
                 distance = cap
-            if target in fire_zone(c, where[u], distance):
+            zone = by_range.get(distance)
+            if zone is None:
+                zone = by_range[distance] = zones.zone(target, distance)
+            if where[u] in zone:
                 found.append(u)
         return found
 
