@@ -126,6 +126,7 @@ class FbsmHeuristic:
         self.bypass: list[float] = []
         self.corridor: list[float] = []
         self.markers: list[tuple[str, int]] = []
+        self.heavy_gains: dict[str, float] = {}  # 7.8: unit id -> gain, this fire phase
 
     # --- the Player protocol ------------------------------------------------------------
 
@@ -247,8 +248,12 @@ class FbsmHeuristic:
         if self.side == GERMAN and k.exit_distance[unit.hex] <= allowance:
             return True  # 4.3: it may be able to step off the south edge and win
         stay = self._score(unit, unit.hex)
-        for h in k.open_reach(unit.hex, allowance, self.side):
-            if h != unit.hex and self._ground_of(h) > stay:
+        base, ground, here = self.base, self._ground, unit.hex
+        for h in k.open_reach(here, allowance, self.side):
+            value = base.get(h)
+            if value is None:
+                value = base[h] = ground(h)
+            if value > stay and h != here:
                 return True
         return False
 
@@ -342,12 +347,6 @@ class FbsmHeuristic:
             score += self.w.noise * self.rng.below(1000) / 1000
         return score
 
-    def _ground_of(self, h: int) -> float:
-        base = self.base.get(h)
-        if base is None:
-            base = self.base[h] = self._ground(h)
-        return base
-
     def _ground(self, h: int) -> float:
         """The part of a hex's score that holds for every unit this phase."""
         p, k, w = self._pic(), self.k, self.w
@@ -368,6 +367,7 @@ class FbsmHeuristic:
         targets = [k.index[a.args[0]] for a in legal if a.verb == "fire"]
         ready = [u for u in p.units.values() if not u.done]
         self.fires = plan_fires(p, k, targets, ready, target_value(p, k))
+        self.heavy_gains = {}
         self.firing = None
         if p.prompt and p.prompt.get("fire"):
             target = k.index[p.prompt["fire"]["target"]]
@@ -412,6 +412,7 @@ class FbsmHeuristic:
                 continue
             if self._better_ground(unit.hex, target):
                 p.move_unit(unit.id, target)
+                self.heavy_gains = {}  # the picture changed
                 return action
         return Action("done")
 
@@ -432,15 +433,9 @@ class FbsmHeuristic:
         targets = [s.hex for s in p.enemy_stacks() if s.hex not in p.fired_into]
         best: tuple[float, str] | None = None
         for unit_id in candidates:
-            unit = p.units[unit_id]
-            near = p.reach(k, unit.range)
-            far = p.reach(k, unit.range, heavy_mg=True)
-            gain = sum(
-                p.stacks[t].count / k.defense[t]
-                for t in targets
-                if k.can_fire(unit.hex, far, t) and not k.can_fire(unit.hex, near, t)
-            )
-            gain *= unit.fire
+            gain = self.heavy_gains.get(unit_id)
+            if gain is None:
+                gain = self.heavy_gains[unit_id] = self._heavy_gain(p.units[unit_id], targets)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, unit_id)
         if best is None:
@@ -450,6 +445,19 @@ class FbsmHeuristic:
         targets_now = [k.index[a.args[0]] for a in legal if a.verb == "fire"]
         self.fires = plan_fires(p, k, targets_now, ready, target_value(p, k))
         return Action("heavy_mg", (best[1],))
+
+    def _heavy_gain(self, unit: Unit, targets: list[int]) -> float:
+        """7.8: the worth of the targets a range of 10 adds for this unit. It holds for the
+        whole fire phase while no unit moves, so it is kept until one advances (10.12)."""
+        p, k = self._pic(), self.k
+        near = p.reach(k, unit.range)
+        far = p.reach(k, unit.range, heavy_mg=True)
+        gain = sum(
+            p.stacks[t].count / k.defense[t]
+            for t in targets
+            if k.can_fire(unit.hex, far, t) and not k.can_fire(unit.hex, near, t)
+        )
+        return gain * unit.fire
 
 
 def _is_enemy(p: Picture, hex_index: int) -> bool:

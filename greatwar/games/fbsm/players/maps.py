@@ -8,7 +8,8 @@ Germans' shortest ways to the south exit.
 from __future__ import annotations
 
 import math
-from collections import deque
+
+import numpy as np
 
 from greatwar.games.fbsm.data import GERMAN, US
 from greatwar.games.fbsm.players.picture import Knowledge, Picture, kill_chance
@@ -53,42 +54,30 @@ def shoot_map(p: Picture, k: Knowledge) -> list[float]:
 
 def bypass_map(p: Picture, k: Knowledge) -> list[float]:
     """Per hex: how far nearby Germans are ahead of it towards the exit (tip 4: do not let
-    the Germans get south of your line)."""
-    bypass = [0.0] * k.size
-    exit_distance = k.exit_distance
-    for stack in p.stacks.values():
-        if stack.side != GERMAN:
-            continue
-        ahead = exit_distance[stack.hex]
-        for h in k.near(stack.hex, BYPASS_RADIUS):
-            behind = exit_distance[h] - ahead
-            if behind > 0:
-                bypass[h] += behind if behind < 4.0 else 4.0
+    the Germans get south of your line). Whole rows of the distance table at once: every
+    term is a multiple of half an MP, so the sums are exact in any order."""
+    german = [stack.hex for stack in p.stacks.values() if stack.side == GERMAN]
+    if not german:
+        return [0.0] * k.size
+    near = k.distances[german] <= BYPASS_RADIUS
+    with np.errstate(invalid="ignore"):  # inf - inf off the map's playable hexes: no term
+        behind = k.exit_array[None, :] - k.exit_array[german][:, None]
+        terms = np.where(near & (behind > 0), np.minimum(behind, 4.0), 0.0)
+    bypass: list[float] = terms.sum(axis=0).tolist()
     return bypass
 
 
 def corridor_map(p: Picture, k: Knowledge) -> list[float]:
     """Per hex: 1 on the Germans' shortest ways from where they stand to the south exit,
-    fading with every step off them (tip 4: deploy across the Germans' path)."""
-    size = k.size
-    steps = [-1] * size  # -1: not reached
-    queue: deque[int] = deque()
-    for stack in p.stacks.values():
-        if stack.side == GERMAN:
-            steps[stack.hex] = 0
-            queue.append(stack.hex)
-    if not queue:
-        return [0.0] * size
-    neighbors = k.neighbors
-    while queue:
-        here = queue.popleft()
-        step = steps[here] + 1
-        for there in neighbors[here]:
-            if steps[there] < 0:
-                steps[there] = step
-                queue.append(there)
-    exit_distance = k.exit_distance
-    route = [exit_distance[h] + steps[h] if steps[h] >= 0 else math.inf for h in range(size)]
-    best = min(route)
+    fading with every step off them (tip 4: deploy across the Germans' path). The steps
+    from the nearest German stack are rows of the distance table; the fade is worked out
+    once per distinct length of way."""
+    german = [stack.hex for stack in p.stacks.values() if stack.side == GERMAN]
+    if not german:
+        return [0.0] * k.size
+    route = k.exit_array + k.distances[german].min(axis=0)
+    best = float(route.min())
+    lengths, which = np.unique(route, return_inverse=True)
     exp, fade = math.exp, CORRIDOR_FADE
-    return [exp((best - r) / fade) if r < math.inf else 0.0 for r in route]
+    fades = [exp((best - r) / fade) if r < math.inf else 0.0 for r in lengths.tolist()]
+    return [fades[i] for i in which.tolist()]

@@ -12,7 +12,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from greatwar.games.fbsm.data import GERMAN, US, Components, components
+from greatwar.hexes import HexGrid
 
 OPPONENT = {US: GERMAN, GERMAN: US}
 
@@ -48,6 +52,8 @@ class Knowledge:
         self.gas_move = int(tables["gas"]["infantry_move"])  # 7.4
         self.drift_subtract = dict(tables["drift"])  # 11.3
         self.counters = {counter.id: counter for counter in c.counters}
+        self.exit_array = np.array(self.exit_distance)
+        self.distances = _distance_table(self.grid)
         self._open: dict[tuple[int, float, str], tuple[int, ...]] = {}
         self._fire_sets: dict[tuple[int, int], frozenset[int]] = {}
         self._near: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -132,6 +138,14 @@ class Knowledge:
         if found is None:
             found = self._near[key] = tuple(self.grid.hexes_within(here, radius))
         return found
+
+
+def _distance_table(grid: HexGrid) -> npt.NDArray[np.uint8]:
+    """Hex distance between every two hexes (10.6), by index: row a, column b. The map has no
+    holes, so this is also the number of steps between them."""
+    cubes = np.array([grid.cube(h) for h in range(grid.size)], dtype=np.int16)
+    apart = np.abs(cubes[:, None, :] - cubes[None, :, :]).max(axis=2)
+    return apart.astype(np.uint8)
 
 
 def _average_fire(c: Components, side: str) -> float:
