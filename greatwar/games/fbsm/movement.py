@@ -61,6 +61,7 @@ class Reach(NamedTuple):
     steps: tuple[tuple[int, Action], ...]  # (hex, ``to <hex>``) in hex order, start left out
     actions: tuple[Action, ...]  # the ``to`` actions of ``steps``
     exits: tuple[tuple[float, int], ...]  # 4.3: (MP spent, south exit hex), cheapest first
+    waypoints: frozenset[int]  # hexes from which a further step is within the allowance
 
 
 def reachable(state: FbsmState, unit: int, start: int, allowance: float) -> dict[int, float]:
@@ -88,7 +89,8 @@ def _blocked(state: FbsmState, unit: int, start: int, hexes: dict[int, float]) -
 
 @cache
 def _open_reach(c: Components, side: str, start: int, allowance: float) -> Reach:
-    return _reach(c, start, _search(terrain_steps(c, side), start, allowance, frozenset()))
+    steps = terrain_steps(c, side)
+    return _reach(c, start, allowance, steps, _search(steps, start, allowance, frozenset()))
 
 
 @lru_cache(maxsize=4096)  # about 20 MB at most
@@ -97,14 +99,25 @@ def _blocked_reach(
 ) -> Reach:
     """The search around ``blocked`` hexes, memoised: positions come back again and again (the
     same unit among the same stacks, in a search's samples)."""
-    return _reach(c, start, _search(terrain_steps(c, side), start, allowance, blocked))
+    steps = terrain_steps(c, side)
+    return _reach(c, start, allowance, steps, _search(steps, start, allowance, blocked))
 
 
-def _reach(c: Components, start: int, spent: dict[int, float]) -> Reach:
+def _reach(
+    c: Components,
+    start: int,
+    allowance: float,
+    terrain: tuple[tuple[tuple[int, float], ...], ...],
+    spent: dict[int, float],
+) -> Reach:
     to = to_actions(c)
     steps = tuple((h, to[h]) for h in sorted(spent) if h != start)
     exits = tuple(sorted((spent[h], h) for h in _exit_hexes(c) & spent.keys()))
-    return Reach(spent, steps, tuple(action for _, action in steps), exits)
+    limit = allowance + 1e-9
+    waypoints = frozenset(
+        h for h, used in spent.items() if any(used + cost <= limit for _, cost in terrain[h])
+    )
+    return Reach(spent, steps, tuple(action for _, action in steps), exits, waypoints)
 
 
 def _search(
@@ -228,7 +241,7 @@ class Move(Prompt[FbsmState]):
 
     def offer(self, state: FbsmState, frame: Frame, side: str) -> list[Action]:
         # destinations() and 4.3's exit, from memoised searches and their actions: most
-        # moves meet no stack they may not pass
+        # moves meet no stack they may not pass on their way
         unit = frame["unit"]
         c = state.c
         start = state.where[unit]
@@ -236,8 +249,10 @@ class Move(Prompt[FbsmState]):
         mover = c.counters[unit].side
         reach = _open_reach(c, mover, start, allowance)
         blocked, ended = _in_the_way(state, unit, start, reach.spent)
-        if blocked:
+        if not reach.waypoints.isdisjoint(blocked):
             reach = _blocked_reach(c, mover, start, allowance, frozenset(blocked))
+        else:  # no way runs through them: the open map's costs hold for every other hex
+            ended |= blocked
         if ended:
             offered = [action for h, action in reach.steps if h not in ended]
         else:

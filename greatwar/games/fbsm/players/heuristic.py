@@ -13,6 +13,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from greatwar.core.actions import Action
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
@@ -23,6 +25,7 @@ from greatwar.games.fbsm.players.picture import (
     Picture,
     Unit,
     kill_chance,
+    kill_chances,
     knowledge,
     picture,
 )
@@ -121,10 +124,7 @@ class FbsmHeuristic:
         self.order: list[str] = []
         self.moving: str | None = None
         self.threat: list[float] = []
-        self.base: dict[int, float] = {}
-        self.shoot: list[float] = []
-        self.bypass: list[float] = []
-        self.corridor: list[float] = []
+        self.base: list[float] = []  # per hex: the part of its score that holds this phase
         self.markers: list[tuple[str, int]] = []
         self.heavy_gains: dict[str, float] = {}  # 7.8: unit id -> gain, this fire phase
 
@@ -231,10 +231,7 @@ class FbsmHeuristic:
     def _plan_movement(self, p: Picture, legal: Sequence[Action]) -> None:
         k = self.k
         self.threat = threat_map(p, k)
-        self.base = {}
-        if self.side == US:
-            self.shoot, self.bypass = shoot_map(p, k), bypass_map(p, k)
-            self.corridor = corridor_map(p, k)
+        self.base = self._ground_map(p)
         movable = [a.args[0] for a in legal if a.verb == "move"]
         movable = [u for u in movable if self._may_improve(p.units[u])]
         self.order = sorted(movable, key=lambda u: (k.exit_distance[p.units[u].hex], u))
@@ -248,14 +245,8 @@ class FbsmHeuristic:
         if self.side == GERMAN and k.exit_distance[unit.hex] <= allowance:
             return True  # 4.3: it may be able to step off the south edge and win
         stay = self._score(unit, unit.hex)
-        base, ground, here = self.base, self._ground, unit.hex
-        for h in k.open_reach(here, allowance, self.side):
-            value = base.get(h)
-            if value is None:
-                value = base[h] = ground(h)
-            if value > stay and h != here:
-                return True
-        return False
+        base, here = self.base, unit.hex
+        return any(base[h] > stay and h != here for h in k.open_reach(here, allowance, self.side))
 
     def _movement(self, legal: Sequence[Action]) -> Action:
         """9.1: the next unit of the plan, front units first."""
@@ -276,13 +267,7 @@ class FbsmHeuristic:
         if self.w.noise:
             return self._move_noisy(p, unit, legal)
         # _score inlined: a move offers dozens of destinations, thousands of times a game
-        base, ground, stacks, side, index = (
-            self.base,
-            self._ground,
-            p.stacks,
-            self.side,
-            self.k.index,
-        )
+        base, stacks, side, index = self.base, p.stacks, self.side, self.k.index
         crowd_weight = self.w.crowd
         here = unit.hex
         best_score = -math.inf
@@ -295,9 +280,7 @@ class FbsmHeuristic:
                 h = index[target]
             else:
                 h = here
-            score = base.get(h)
-            if score is None:
-                score = base[h] = ground(h)
+            score = base[h]
             stack = stacks.get(h)
             crowd = stack.count if stack is not None and stack.side == side else 0
             if h == here:
@@ -333,9 +316,7 @@ class FbsmHeuristic:
 
     def _score(self, unit: Unit, h: int) -> float:
         """How good ``h`` is for the unit to end its move in (the same scale for staying)."""
-        base = self.base.get(h)
-        if base is None:
-            base = self.base[h] = self._ground(h)
+        base = self.base[h]
         stack = self._pic().stacks.get(h)
         crowd = stack.count if stack is not None and stack.side == self.side else 0
         if h == unit.hex:
@@ -347,18 +328,25 @@ class FbsmHeuristic:
             score += self.w.noise * self.rng.below(1000) / 1000
         return score
 
-    def _ground(self, h: int) -> float:
-        """The part of a hex's score that holds for every unit this phase."""
-        p, k, w = self._pic(), self.k, self.w
-        d = k.defense[h]
-        score = w.cover * min(d, 5) - w.danger * kill_chance(self.threat[h], d)
+    def _ground_map(self, p: Picture) -> list[float]:
+        """Per hex, the part of its score that holds for every unit this phase: cover, the
+        danger of the enemy's next fire, and for the German progress and close-assault
+        ground, for the US fire, bypass and the Germans' corridor; worked out for the whole
+        map at once, each hex by the same operations in the same order."""
+        k, w = self.k, self.w
+        d = k.defense_array
+        score = w.cover * np.minimum(d, 5) - w.danger * kill_chances(np.array(self.threat), d)
         if self.side == GERMAN:
-            score -= w.progress * k.exit_distance[h]
-            if d >= 3 and any(_is_enemy(p, n) for n in k.neighbors[h]):
-                score += w.assault
-            return score
-        score += w.shoot * self.shoot[h] - w.bypass * self.bypass[h]
-        return score + w.block * self.corridor[h]
+            score = score - w.progress * k.exit_array
+            near_enemy = np.zeros(k.size, dtype=bool)
+            for stack in p.enemy_stacks():
+                near_enemy[list(k.neighbors[stack.hex])] = True
+            ground: list[float] = np.where((d >= 3) & near_enemy, score + w.assault, score).tolist()
+            return ground
+        shoot, bypass = np.array(shoot_map(p, k)), np.array(bypass_map(p, k))
+        score = score + (w.shoot * shoot - w.bypass * bypass)
+        ground = (score + w.block * np.array(corridor_map(p, k))).tolist()
+        return ground
 
     # --- 10. fire -----------------------------------------------------------------------
 
@@ -458,11 +446,6 @@ class FbsmHeuristic:
             if k.can_fire(unit.hex, far, t) and not k.can_fire(unit.hex, near, t)
         )
         return gain * unit.fire
-
-
-def _is_enemy(p: Picture, hex_index: int) -> bool:
-    stack = p.stacks.get(hex_index)
-    return stack is not None and stack.side != p.side
 
 
 def _pick(legal: Sequence[Action], *verbs: str) -> Action:

@@ -53,6 +53,7 @@ class Knowledge:
         self.drift_subtract = dict(tables["drift"])  # 11.3
         self.counters = {counter.id: counter for counter in c.counters}
         self.exit_array = np.array(self.exit_distance)
+        self.defense_array = np.array(self.defense)
         self.distances = _distance_table(self.grid)
         self._open: dict[tuple[int, float, str], tuple[int, ...]] = {}
         self._fire_sets: dict[tuple[int, int], frozenset[int]] = {}
@@ -145,7 +146,8 @@ def _distance_table(grid: HexGrid) -> npt.NDArray[np.uint8]:
     holes, so this is also the number of steps between them."""
     cubes = np.array([grid.cube(h) for h in range(grid.size)], dtype=np.int16)
     apart = np.abs(cubes[:, None, :] - cubes[None, :, :]).max(axis=2)
-    return apart.astype(np.uint8)
+    table: npt.NDArray[np.uint8] = apart.astype(np.uint8)
+    return table
 
 
 def _average_fire(c: Components, side: str) -> float:
@@ -322,3 +324,9 @@ def kill_chance(strength: float, defense: int) -> float:
     """10.10: the chance one die eliminates a unit at these odds (6:1 or more is certain)."""
     odds = int(strength // defense)
     return min(odds, 6) / 6.0 if odds >= 1 else 0.0
+
+
+def kill_chances(strength: npt.NDArray[np.float64], defense: npt.NDArray[np.int64]) -> Any:
+    """``kill_chance`` hex by hex over whole arrays (the same floor division and ratio)."""
+    odds = np.floor_divide(strength, defense)
+    return np.where(odds >= 1, np.minimum(odds, 6) / 6.0, 0.0)
