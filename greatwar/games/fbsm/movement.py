@@ -61,7 +61,9 @@ class Reach(NamedTuple):
     steps: tuple[tuple[int, Action], ...]  # (hex, ``to <hex>``) in hex order, start left out
     actions: tuple[Action, ...]  # the ``to`` actions of ``steps``
     exits: tuple[tuple[float, int], ...]  # 4.3: (MP spent, south exit hex), cheapest first
-    waypoints: frozenset[int]  # hexes from which a further step is within the allowance
+    # open map only: hexes from which a further step is within the allowance (the others are
+    # never on the way to another hex)
+    waypoints: frozenset[int]
 
 
 def reachable(state: FbsmState, unit: int, start: int, allowance: float) -> dict[int, float]:
@@ -89,8 +91,11 @@ def _blocked(state: FbsmState, unit: int, start: int, hexes: dict[int, float]) -
 
 @cache
 def _open_reach(c: Components, side: str, start: int, allowance: float) -> Reach:
-    steps = terrain_steps(c, side)
-    return _reach(c, start, allowance, steps, _search(steps, start, allowance, frozenset()))
+    spent = _search(terrain_steps(c, side), start, allowance, frozenset())
+    cheapest = cheapest_steps(c, side)
+    limit = allowance + 1e-9
+    waypoints = frozenset(h for h, used in spent.items() if used + cheapest[h] <= limit)
+    return _reach(c, start, spent, waypoints)
 
 
 @lru_cache(maxsize=4096)  # about 20 MB at most
@@ -99,24 +104,20 @@ def _blocked_reach(
 ) -> Reach:
     """The search around ``blocked`` hexes, memoised: positions come back again and again (the
     same unit among the same stacks, in a search's samples)."""
-    steps = terrain_steps(c, side)
-    return _reach(c, start, allowance, steps, _search(steps, start, allowance, blocked))
+    spent = _search(terrain_steps(c, side), start, allowance, blocked)
+    return _reach(c, start, spent, frozenset())
 
 
-def _reach(
-    c: Components,
-    start: int,
-    allowance: float,
-    terrain: tuple[tuple[tuple[int, float], ...], ...],
-    spent: dict[int, float],
-) -> Reach:
+@cache
+def cheapest_steps(c: Components, side: str) -> tuple[float, ...]:
+    """Per hex, the fewest MP a step out of it costs (``_NEVER`` if none can be taken)."""
+    return tuple(min((cost for _, cost in row), default=_NEVER) for row in terrain_steps(c, side))
+
+
+def _reach(c: Components, start: int, spent: dict[int, float], waypoints: frozenset[int]) -> Reach:
     to = to_actions(c)
     steps = tuple((h, to[h]) for h in sorted(spent) if h != start)
     exits = tuple(sorted((spent[h], h) for h in _exit_hexes(c) & spent.keys()))
-    limit = allowance + 1e-9
-    waypoints = frozenset(
-        h for h, used in spent.items() if any(used + cost <= limit for _, cost in terrain[h])
-    )
     return Reach(spent, steps, tuple(action for _, action in steps), exits, waypoints)
 
 

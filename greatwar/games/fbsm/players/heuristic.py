@@ -438,13 +438,9 @@ class FbsmHeuristic:
         """7.8: the worth of the targets a range of 10 adds for this unit. It holds for the
         whole fire phase while no unit moves, so it is kept until one advances (10.12)."""
         p, k = self._pic(), self.k
-        near = p.reach(k, unit.range)
-        far = p.reach(k, unit.range, heavy_mg=True)
-        gain = sum(
-            p.stacks[t].count / k.defense[t]
-            for t in targets
-            if k.can_fire(unit.hex, far, t) and not k.can_fire(unit.hex, near, t)
-        )
+        near = k.fire_set(unit.hex, p.reach(k, unit.range))
+        far = k.fire_set(unit.hex, p.reach(k, unit.range, heavy_mg=True))
+        gain = sum(p.stacks[t].count / k.defense[t] for t in targets if t in far and t not in near)
         return gain * unit.fire
 
 

@@ -145,7 +145,9 @@ def _distance_table(grid: HexGrid) -> npt.NDArray[np.uint8]:
     """Hex distance between every two hexes (10.6), by index: row a, column b. The map has no
     holes, so this is also the number of steps between them."""
     cubes = np.array([grid.cube(h) for h in range(grid.size)], dtype=np.int16)
-    apart = np.abs(cubes[:, None, :] - cubes[None, :, :]).max(axis=2)
+    dx = cubes[:, None, 0] - cubes[None, :, 0]
+    dz = cubes[:, None, 2] - cubes[None, :, 2]
+    apart = np.maximum(np.maximum(np.abs(dx), np.abs(dz)), np.abs(dx + dz))
     table: npt.NDArray[np.uint8] = apart.astype(np.uint8)
     return table
 
