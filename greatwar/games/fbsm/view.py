@@ -39,18 +39,39 @@ def stack_view(state: FbsmState, hex_index: int, side: str) -> dict[str, Any]:
     stack = state.units_in(hex_index)
     owner = state.counter(stack[0]).side
     view: dict[str, Any] = {"hex": state.hex_id(hex_index), "side": owner, "count": len(stack)}
-    if owner == side and state.lean_view:  # player_view: shared read-only faces
-        ready, moved = _lean_faces(state.c)
-        done = state.done
-        view["units"] = [moved[u] if u in done else ready[u] for u in stack]
-    elif owner == side:
+    if owner == side:
         faces, done = _faces(state.c), state.done
         view["units"] = [faces[u] | {"done": u in done} for u in stack]
-    elif state.lean_view:
-        view["units"] = [_faces(state.c)[stack[-1]]]  # shared, read-only
     else:
         view["units"] = [unit_view(state, stack[-1])]
     return view
+
+
+def lean_stack_views(state: FbsmState, side: str) -> list[dict[str, Any]]:
+    """``stack_view`` of every stack in hex order, for ``player_view``: the same whitelist
+    (6.5), the faces shared between calls (its reader treats them as read-only)."""
+    c = state.c
+    ids, side_of, faces = hex_ids(c), c.side_of, _faces(c)
+    ready, moved = _lean_faces(c)
+    done = state.done
+    return [
+        {
+            "hex": ids[h],
+            "side": side_of[stack[0]],
+            "count": len(stack),
+            "units": [moved[u] if u in done else ready[u] for u in stack]
+            if side_of[stack[0]] == side
+            else [faces[stack[-1]]],
+        }
+        for h, stack in sorted(state.stacks.items())
+    ]
+
+
+@cache
+def hex_ids(components: Components) -> tuple[str, ...]:
+    """Each hex's printed id by index, made once."""
+    grid = components.board.grid
+    return tuple(grid.id(h) for h in range(grid.size))
 
 
 @cache
@@ -156,7 +177,9 @@ def observation(state: FbsmState, side: str) -> dict[str, Any]:
         else [],
         "markers_placed": [{"kind": k, "hex": state.hex_id(h)} for k, h in state.placed],
         "fired_into": sorted(state.hex_id(h) for h in state.fired_into),
-        "stacks": [stack_view(state, h, side) for h in sorted(state.stacks)],
+        "stacks": lean_stack_views(state, side)
+        if state.lean_view
+        else [stack_view(state, h, side) for h in sorted(state.stacks)],
         "carnage": []  # player_view: for people, not players
         if state.lean_view
         else [

@@ -289,16 +289,17 @@ class Picture:
 def picture(observation: dict[str, Any], k: Knowledge) -> Picture:
     """Parse one observation (the whitelist of greatwar.games.fbsm.view) into a Picture."""
     side = observation["side"]
+    index = k.index
     stacks: dict[int, Stack] = {}
     units: dict[str, Unit] = {}
     for view in observation["stacks"]:
-        hex_index = k.index[view["hex"]]
-        top = view["units"][-1]
-        stack = Stack(
-            hex_index, view["side"], view["count"], top["kind"], top["fire"], top["range"]
-        )
-        if view["side"] == side:
-            for u in view["units"]:
+        hex_index = index[view["hex"]]
+        faces = view["units"]
+        top = faces[-1]
+        owner = view["side"]
+        stack = Stack(hex_index, owner, view["count"], top["kind"], top["fire"], top["range"], [])
+        if owner == side:
+            for u in faces:
                 unit = Unit(
                     u["id"], hex_index, u["kind"], u["fire"], u["range"], u["move"], u["done"]
                 )
