@@ -46,6 +46,9 @@ def labels(c: Components) -> tuple[str, ...]:
     )
 
 
+# enemy_hexes_in_reach's memo: position -> hexes (cleared whole when full)
+_REACH_MEMO: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_REACH_MEMO_SIZE = 8192
 _LONGEST = 11  # fire zones are kept per (hex, range) for ranges 0..10 (10.6, 7.8)
 
 
@@ -289,9 +292,23 @@ class FbsmState(State, UnitStacks):
         (10.6, 10.7; 11.2 spotting), in hex order; ``unfired``: only units that have not fired
         and hexes not fired into this phase (10.2, 10.5). Read stack by stack: a stack reaches
         the fire zone of its longest range (a longer range's zone holds a shorter one's), and
-        the zones are bitmasks, so the answer is a union and an intersection of integers;
-        ``any_one``: stop at the first stack that reaches an enemy hex."""
+        the zones are bitmasks, so the answer is a union and an intersection of integers.
+        Memoised on the position, which comes back many times (a bombardment phase's offers,
+        a search's samples); ``any_one``: stop at the first stack that reaches an enemy hex
+        when the answer is not known yet."""
         c = self.c
+        key = (
+            c,
+            side,
+            tuple(self.where),
+            self.max_lof(),
+            self.heavy_mg,
+            frozenset(self.done) if unfired else None,
+            frozenset(self.fired_into) if unfired else None,
+        )
+        known = _REACH_MEMO.get(key)
+        if known is not None:
+            return list(known)
         side_of, range_of = c.side_of, c.range_of
         fired = self.fired_into if unfired else ()
         done = self.done if unfired else ()
@@ -317,8 +334,12 @@ class FbsmState(State, UnitStacks):
         for h, distance in ready:
             reach |= zones.mask(h, distance)
             if any_one and reach & enemy:
-                break
-        return mask_hexes(reach & enemy)
+                return mask_hexes(reach & enemy)  # a partial answer is not remembered
+        found = mask_hexes(reach & enemy)
+        if len(_REACH_MEMO) >= _REACH_MEMO_SIZE:
+            _REACH_MEMO.clear()
+        _REACH_MEMO[key] = tuple(found)
+        return found
 
     def firers_reaching(self, units: Iterable[int], target: int) -> list[int]:
         """Those of ``units`` that can fire into ``target`` (10.6, 10.7), in the order given:
