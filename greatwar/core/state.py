@@ -189,7 +189,7 @@ class State:
         action = _as_action(action)
         if side is not None and not isinstance(side, str):
             raise BadSide(f"a side is named by a string, got {type(side).__name__} {side!r}")
-        side = self._acting_side(action, side)
+        side, asked = self._acting_side(action, side)
         if action.verb == CONCEDE and self.game.info.concession_rule:
             self._concede(side, action)
             return
@@ -200,19 +200,21 @@ class State:
             raise IllegalAction(action, self._reason(prompt, frame, action, side))
         position = self.rng.position
         self._revealed = False
-        if self._history and self._history.last().side != side:
-            self._undo_floor = len(self._history)  # never undo the other side's actions
-        if self._public is None and len(self.sides_to_act()) > 1:
+        history = self._history
+        if history and history.last().side != side:
+            self._undo_floor = len(history)  # never undo the other side's actions
+        if self._public is None and len(asked) > 1:
             self._public = self.clone()  # hidden simultaneous choices begin: spectators wait
         prompt.apply(self, frame, action, side)
-        self._history.append(Played(side, action))
+        history.append(Played(side, action))
         self._legal_cache = None
         self.advance()
-        self._chance.append(self.rng.position != position)
+        rolled = self.rng.position != position
+        self._chance.append(rolled)
         # Whatever the action and the automatic steps after it rolled, drew or revealed is
         # final: checked after advance(), which rolls the next turn's dice and deals hands.
-        if self.rng.position != position or self._revealed:
-            self._undo_floor = len(self._history)
+        if rolled or self._revealed:
+            self._undo_floor = len(history)
         if self._revealed or self.is_terminal():
             self._public = None  # the hidden choices are on the table
 
@@ -441,18 +443,19 @@ class State:
             return cache[2]
         return list(prompt.offer(self, frame, side))
 
-    def _acting_side(self, action: Action, side: str | None) -> str:
+    def _acting_side(self, action: Action, side: str | None) -> tuple[str, tuple[str, ...]]:
+        """The side that takes ``action`` (default: the first asked), and the sides asked."""
         if self.is_terminal():
             raise IllegalAction(action, f"the game is over; {self._winner} won")
         sides = self.sides_to_act()
         if not sides:
             raise IllegalAction(action, "no side is asked to act now")
         if side is None:
-            return sides[0]
+            return sides[0], sides
         self._check_side(side)
         if side not in sides and action.verb != CONCEDE:
             raise IllegalAction(action, f"it is not {side}'s turn; waiting for {', '.join(sides)}")
-        return side
+        return side, sides
 
     def _check_side(self, side: str) -> None:
         if side not in self.game.sides:
