@@ -153,14 +153,29 @@ def plan_bombardment(
     direction = "N" if p.side == US else "S"
     placed: dict[int, list[float]] = {}
     plan: list[tuple[str, int]] = []
+    # Each marker's gain on a target depends only on the markers already there: worked out
+    # once per (target, markers) and (target, strength) for the whole plan.
+    values: dict[tuple[int, tuple[float, ...]], float] = {}
+    risks: dict[tuple[int, float], float] = {}
+
+    def worth(t: int, strengths: list[float]) -> float:
+        key = (t, tuple(strengths))
+        found = values.get(key)
+        if found is None:
+            found = values[key] = _marker_value(p, k, t, strengths, chances, value)
+        return found
+
     for kind in sorted(markers, key=lambda m: -k.marker_fire[m]):
         strength = float(k.marker_fire[kind])
         best: tuple[float, int] | None = None
         for t in spotted:
             here = placed.get(t, [])
-            gain = _marker_value(p, k, t, [*here, strength], chances, value)
-            gain -= _marker_value(p, k, t, here, chances, value)
-            gain -= _friendly_risk(p, k, t, strength, chances, direction)
+            risk = risks.get((t, strength))
+            if risk is None:
+                risk = risks[t, strength] = _friendly_risk(p, k, t, strength, chances, direction)
+            gain = worth(t, [*here, strength])
+            gain -= worth(t, here)
+            gain -= risk
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, t)
         if best is None:
