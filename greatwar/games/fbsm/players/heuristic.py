@@ -19,7 +19,13 @@ from greatwar.core.actions import Action
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
 from greatwar.games.fbsm.data import GERMAN, US
-from greatwar.games.fbsm.players.maps import bypass_map, corridor_map, shoot_map, threat_map
+from greatwar.games.fbsm.players.maps import (
+    Board,
+    bypass_map,
+    corridor_map,
+    shoot_map,
+    threat_map,
+)
 from greatwar.games.fbsm.players.picture import (
     Knowledge,
     Picture,
@@ -123,7 +129,7 @@ class FbsmHeuristic:
         self.firing: Fire | None = None
         self.order: list[str] = []
         self.moving: str | None = None
-        self.threat: list[float] = []
+        self.threat: Board = np.zeros(0)
         self.base: list[float] = []  # per hex: the part of its score that holds this phase
         self.markers: list[tuple[str, int]] = []
         self.heavy_gains: dict[str, float] = {}  # 7.8: unit id -> gain, this fire phase
@@ -335,7 +341,7 @@ class FbsmHeuristic:
         map at once, each hex by the same operations in the same order."""
         k, w = self.k, self.w
         d = k.defense_array
-        score = w.cover * np.minimum(d, 5) - w.danger * kill_chances(np.array(self.threat), d)
+        score = w.cover * np.minimum(d, 5) - w.danger * kill_chances(self.threat, d)
         if self.side == GERMAN:
             score = score - w.progress * k.exit_array
             near_enemy = np.zeros(k.size, dtype=bool)
@@ -343,9 +349,8 @@ class FbsmHeuristic:
                 near_enemy[list(k.neighbors[stack.hex])] = True
             ground: list[float] = np.where((d >= 3) & near_enemy, score + w.assault, score).tolist()
             return ground
-        shoot, bypass = np.array(shoot_map(p, k)), np.array(bypass_map(p, k))
-        score = score + (w.shoot * shoot - w.bypass * bypass)
-        ground = (score + w.block * np.array(corridor_map(p, k))).tolist()
+        score = score + (w.shoot * shoot_map(p, k) - w.bypass * bypass_map(p, k))
+        ground = (score + w.block * corridor_map(p, k)).tolist()
         return ground
 
     # --- 10. fire -----------------------------------------------------------------------

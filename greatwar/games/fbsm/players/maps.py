@@ -1,6 +1,6 @@
 """Maps an FBSM computer player draws over the board each phase, from its Picture.
 
-Each is a list with one value per hex: the enemy fire that could reach it, what a US
+Each is an array of floats with one value per hex: the enemy fire that could reach it, what a US
 platoon could fire from it, how far the Germans are ahead of it, and how near it lies to the
 Germans' shortest ways to the south exit.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import numpy.typing as npt
 
 from greatwar.games.fbsm.data import GERMAN, US
 from greatwar.games.fbsm.players.picture import Knowledge, Picture, kill_chance
@@ -17,67 +18,66 @@ from greatwar.games.fbsm.players.picture import Knowledge, Picture, kill_chance
 BYPASS_RADIUS = 6  # hexes around a German stack where a US unit behind it counts as bypassed
 CORRIDOR_FADE = 6.0  # steps off the Germans' shortest routes at which a hex counts 1/e
 
+Board = npt.NDArray[np.float64]  # one value per hex, by index
 
-def threat_map(p: Picture, k: Knowledge) -> list[float]:
+
+def threat_map(p: Picture, k: Knowledge) -> Board:
     """For every hex, the enemy fire that could reach a unit there next (10.3-10.11):
-    each enemy stack's strength within its range and LOF, doubled when adjacent."""
-    threat = [0.0] * k.size
+    each enemy stack's strength within its range and LOF, doubled when adjacent (added
+    stack by stack, as one would hex by hex)."""
+    threat = np.zeros(k.size)
     for stack in p.enemy_stacks():
         strength = p.stack_strength(k, stack)
         if strength <= 0:
             continue
-        reach = p.reach(k, stack.top_range)
-        for h in k.in_fire(stack.hex, reach):
-            threat[h] += strength
-        for h in k.neighbors[stack.hex]:
-            threat[h] += strength  # 10.11 close assault doubles
+        threat[k.in_fire_index(stack.hex, p.reach(k, stack.top_range))] += strength
+        threat[k.neighbor_index[stack.hex]] += strength  # 10.11 close assault doubles
     return threat
 
 
-def shoot_map(p: Picture, k: Knowledge) -> list[float]:
+def shoot_map(p: Picture, k: Knowledge) -> Board:
     """Per hex: the best expected eliminations one US platoon could fire from there (10.3,
     10.11), each German weighted by how near the exit it stands (4.3)."""
-    shoot = [0.0] * k.size
+    shoot = np.zeros(k.size)
     platoon = p.fire_factor(k, US, "infantry", 3)
     reach = p.reach(k, 4)
     for stack in p.enemy_stacks():
         g = stack.hex
         worth = stack.count * (1.0 + 10.0 / (1.0 + k.exit_distance[g]))
-        at_range = worth * kill_chance(platoon, k.defense[g])
-        for h in k.in_fire(g, reach):
-            shoot[h] = max(shoot[h], at_range)
-        close = worth * kill_chance(platoon * 2, k.defense[g])
-        for h in k.neighbors[g]:
-            shoot[h] = max(shoot[h], close)
+        at_range = k.in_fire_index(g, reach)
+        shoot[at_range] = np.maximum(shoot[at_range], worth * kill_chance(platoon, k.defense[g]))
+        close = k.neighbor_index[g]
+        shoot[close] = np.maximum(shoot[close], worth * kill_chance(platoon * 2, k.defense[g]))
     return shoot
 
 
-def bypass_map(p: Picture, k: Knowledge) -> list[float]:
+def bypass_map(p: Picture, k: Knowledge) -> Board:
     """Per hex: how far nearby Germans are ahead of it towards the exit (tip 4: do not let
     the Germans get south of your line). Whole rows of the distance table at once: every
     term is a multiple of half an MP, so the sums are exact in any order."""
     german = [stack.hex for stack in p.stacks.values() if stack.side == GERMAN]
     if not german:
-        return [0.0] * k.size
+        return np.zeros(k.size)
     near = k.distances[german] <= BYPASS_RADIUS
     with np.errstate(invalid="ignore"):  # inf - inf off the map's playable hexes: no term
         behind = k.exit_array[None, :] - k.exit_array[german][:, None]
         terms = np.where(near & (behind > 0), np.minimum(behind, 4.0), 0.0)
-    bypass: list[float] = terms.sum(axis=0).tolist()
+    bypass: Board = terms.sum(axis=0)
     return bypass
 
 
-def corridor_map(p: Picture, k: Knowledge) -> list[float]:
+def corridor_map(p: Picture, k: Knowledge) -> Board:
     """Per hex: 1 on the Germans' shortest ways from where they stand to the south exit,
     fading with every step off them (tip 4: deploy across the Germans' path). The steps
     from the nearest German stack are rows of the distance table; the fade is worked out
     once per distinct length of way."""
     german = [stack.hex for stack in p.stacks.values() if stack.side == GERMAN]
     if not german:
-        return [0.0] * k.size
+        return np.zeros(k.size)
     route = k.exit_array + k.distances[german].min(axis=0)
     best = float(route.min())
     lengths, which = np.unique(route, return_inverse=True)
     exp, fade = math.exp, CORRIDOR_FADE
     fades = [exp((best - r) / fade) if r < math.inf else 0.0 for r in lengths.tolist()]
-    return [fades[i] for i in which.tolist()]
+    corridor: Board = np.array(fades)[which]
+    return corridor

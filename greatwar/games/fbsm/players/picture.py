@@ -33,6 +33,7 @@ class Knowledge:
         self.defense = tuple(max(d, 1) for d in board.defense)
         self.neighbors = tuple(board.grid.neighbors(h) for h in range(self.size))
         self.adjacent = tuple(frozenset(n) for n in self.neighbors)
+        self.neighbor_index = tuple(np.array(n, dtype=np.intp) for n in self.neighbors)
         self.index = {board.grid.id(h): h for h in range(self.size)}
         self.ids = tuple(board.grid.id(h) for h in range(self.size))
         tables = c.tables
@@ -57,6 +58,7 @@ class Knowledge:
         self.distances = _distance_table(self.grid)
         self._open: dict[tuple[int, float, str], tuple[int, ...]] = {}
         self._fire_sets: dict[tuple[int, int], frozenset[int]] = {}
+        self._fire_index: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
         self._near: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def _exit_distance(self) -> tuple[float, ...]:
@@ -122,6 +124,14 @@ class Knowledge:
     def in_fire(self, here: int, reach: int) -> tuple[int, ...]:
         """Hexes a unit in ``here`` with this range can fire into (10.6-10.9)."""
         return self.lof.within_range_visible(here, reach)
+
+    def in_fire_index(self, here: int, reach: int) -> npt.NDArray[np.intp]:
+        """``in_fire`` as an index array, for whole-map arrays."""
+        key = (here, reach)
+        found = self._fire_index.get(key)
+        if found is None:
+            found = self._fire_index[key] = np.array(self.in_fire(here, reach), dtype=np.intp)
+        return found
 
     def fire_set(self, here: int, reach: int) -> frozenset[int]:
         """``in_fire`` as a set, adjacent hexes included (10.7): for fast membership tests."""
