@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import cache
 
 from greatwar.core import Action, Frame, Prompt, act
-from greatwar.games.fbsm.data import GERMAN, US
+from greatwar.games.fbsm.data import GERMAN, US, Components
 from greatwar.games.fbsm.fire import resolve
 from greatwar.games.fbsm.state import FbsmState
 
 LIGHT, HEAVY = "light", "heavy"
+DONE = act("done")
+
+
+@cache
+def bombard_actions(c: Components, kind: str) -> tuple[Action, ...]:
+    """``bombard <kind> <hex>`` for every hex by index, made once."""
+    return tuple(act("bombard", kind, c.board.grid.id(h)) for h in range(c.board.grid.size))
 
 
 def all_markers(state: FbsmState) -> list[str]:
@@ -61,12 +68,11 @@ class Bombard(Prompt[FbsmState]):
     name = "bombard"
     title = "place bombardment markers, then fire (11.2)"
 
-    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
-        kinds = [k for k in (LIGHT, HEAVY) if k in state.markers]
-        for hex_index in spotted(state, side):
-            for kind in kinds:
-                yield act("bombard", kind, state.hex_id(hex_index))
-        yield act("done")
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> list[Action]:
+        kinds = [bombard_actions(state.c, k) for k in (LIGHT, HEAVY) if k in state.markers]
+        offered = [actions[h] for h in spotted(state, side) for actions in kinds]
+        offered.append(DONE)
+        return offered
 
     def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "done":

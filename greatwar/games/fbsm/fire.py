@@ -9,6 +9,8 @@ from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.fbsm.data import GERMAN, Components
 from greatwar.games.fbsm.state import FbsmState
 
+RESOLVE, CANCEL, END = act("resolve"), act("cancel"), act("end")
+
 
 def ready_firers(state: FbsmState, side: str) -> list[int]:
     """10.2: the side's units on the map that have not fired this phase."""
@@ -84,12 +86,14 @@ class FirePhase(Prompt[FbsmState]):
     name = "fire"
     title = "choose a target hex or end the phase (10.2)"
 
-    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
-        for unit in heavy_mg_choices(state, side):
-            yield act("heavy_mg", state.counter(unit).id)
-        for hex_index in targets(state, side):
-            yield act("fire", state.hex_id(hex_index))
-        yield act("end")
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> list[Action]:
+        offered = [
+            act("heavy_mg", state.counter(unit).id) for unit in heavy_mg_choices(state, side)
+        ]
+        fires = fire_actions(state.c)
+        offered += [fires[hex_index] for hex_index in targets(state, side)]
+        offered.append(END)
+        return offered
 
     def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "end":
@@ -123,14 +127,14 @@ class FireGroup(Prompt[FbsmState]):
     name = "fire_group"
     title = "add firing units, then resolve (10.3)"
 
-    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> list[Action]:
         target, firers = frame["target"], frame["firers"]
         adds = add_actions(state.c)
-        ready = [u for u in ready_firers(state, side) if u not in firers]
-        yield from [adds[unit] for unit in state.firers_reaching(ready, target)]
+        offered = [adds[unit] for unit in state.firers_reaching(side, target, firers)]
         if firers:
-            yield act("resolve")
-        yield act("cancel")
+            offered.append(RESOLVE)
+        offered.append(CANCEL)
+        return offered
 
     def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "add":
@@ -152,6 +156,12 @@ class FireGroup(Prompt[FbsmState]):
         if counter.index in state.done or counter.index in frame["firers"]:
             return f"{counter.id} has already fired this phase (10.2)"
         return f"{counter.id} is out of range or has no line of fire to the target (10.6-10.9)"
+
+
+@cache
+def fire_actions(c: Components) -> tuple[Action, ...]:
+    """``fire <hex>`` for every hex by index, made once."""
+    return tuple(act("fire", c.board.grid.id(h)) for h in range(c.board.grid.size))
 
 
 @cache

@@ -341,25 +341,34 @@ class FbsmState(State, UnitStacks):
         _REACH_MEMO[key] = tuple(found)
         return found
 
-    def firers_reaching(self, units: Iterable[int], target: int) -> list[int]:
-        """Those of ``units`` that can fire into ``target`` (10.6, 10.7), in the order given:
-        ``can_fire_at`` read from the target's side, as a line of fire is symmetric (the
-        memoised LOF table records both directions at once), so one fire zone per range."""
-        where, counters = self.where, self.c.counters
+    def firers_reaching(self, side: str, target: int, besides: Iterable[int] = ()) -> list[int]:
+        """The side's units on the map that have not fired this phase (10.2), other than
+        ``besides``, and can fire into ``target`` (10.6, 10.7), in counter order: read stack
+        by stack from the target's side, as a line of fire is symmetric (the memoised LOF
+        table records both directions at once), so one fire zone per range."""
+        c = self.c
+        side_of, range_of = c.side_of, c.range_of
         cap = self.max_lof()  # 5.2, 7.4
-        heavy = self.heavy_mg
-        zones = fire_zones(self.c)
+        heavy, heavy_range = self.heavy_mg, int(c.tables["german_heavy_mg"]["range"])
+        zones = fire_zones(c)
         by_range: dict[int, frozenset[int]] = {}
+        left_out = self.done.union(besides)
         found = []
-        for u in units:
-            distance = self.fire_range(u) if u == heavy else counters[u].range  # 7.8, 10.6
-            if cap is not None and distance > cap:
-                distance = cap
-            zone = by_range.get(distance)
-            if zone is None:
-                zone = by_range[distance] = zones.zone(target, distance)
-            if where[u] in zone:
-                found.append(u)
+        for h, stack in self.stacks.items():
+            if side_of[stack[0]] != side:
+                continue
+            for u in stack:
+                if u in left_out:
+                    continue
+                distance = heavy_range if u == heavy else range_of[u]  # 7.8, 10.6
+                if cap is not None and distance > cap:
+                    distance = cap
+                zone = by_range.get(distance)
+                if zone is None:
+                    zone = by_range[distance] = zones.zone(target, distance)
+                if h in zone:
+                    found.append(u)
+        found.sort()
         return found
 
     # --- text for logs and actions -------------------------------------------------------
