@@ -181,15 +181,14 @@ def move_actions(c: Components) -> tuple[Action, ...]:
 def movable(state: FbsmState, side: str) -> list[int]:
     """9.1, 9.3: the side's infantry units on the map that have not moved this phase, in
     counter order."""
-    c, done = state.c, state.done
-    side_of, infantry = c.side_of, c.infantry
-    return sorted(
-        u
-        for stack in state.stacks.values()
-        if side_of[stack[0]] == side
-        for u in stack
-        if infantry[u] and u not in done
-    )
+    where, done = state.where, state.done
+    return [u for u in infantry_of(state.c, side) if where[u] >= 0 and u not in done]
+
+
+@cache
+def infantry_of(c: Components, side: str) -> tuple[int, ...]:
+    """9.3: the side's units that may move (not heavy weapons emplacements), in counter order."""
+    return tuple(u.index for u in c.counters if u.side == side and u.is_infantry)
 
 
 def start_movement(state: FbsmState, side: str) -> None:
