@@ -23,7 +23,7 @@ def allied_reach(state: MeuseState, radius: int) -> frozenset[int]:
             found.update(within[a])
         return frozenset(found)
 
-    found: frozenset[int] = state.derived(("allied_reach", radius), make)
+    found: frozenset[int] = state.derived_from(ALLIED, ("allied_reach", radius), make)
     return found
 
 
@@ -74,7 +74,7 @@ def _adjacent_to(state: MeuseState, side: str) -> frozenset[int]:
         neighbors = state.c.board.grid.neighbors
         return frozenset(n for h in state.hexes_of(side) for n in neighbors(h))
 
-    found: frozenset[int] = state.derived(("adjacent_to", side), make)
+    found: frozenset[int] = state.derived_from(side, ("adjacent_to",), make)
     return found
 
 

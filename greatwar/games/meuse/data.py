@@ -142,6 +142,15 @@ class Components(HexComponents[Board, Counter]):
         self.entry_towns = tuple(
             board.named(name) for name in tables["reinforcements"]["german_entry_towns"]
         )
+        # each side's counters, and its divisions (no brigade chit), in counter order
+        self.side_units = {
+            side: tuple(c.index for c in counters if c.side == side) for side in (ALLIED, GERMAN)
+        }
+        self.divisions = {
+            side: tuple(u for u in units if not counters[u].is_brigade)
+            for side, units in self.side_units.items()
+        }
+        self.is_brigade = tuple(c.is_brigade for c in counters)
 
     def units(self, ids: list[str]) -> tuple[int, ...]:
         """Counter indexes of unit ids, in order."""

@@ -66,6 +66,10 @@ class MeuseState(State, UnitStacks):
         # sets derived from where the units stand (occupied hexes, ZOC, supply), kept until a
         # unit is placed or lifted; the values are immutable, so clones share them
         self._derived: dict[tuple[Any, ...], Any] = {}
+        # what depends on where one side's units stand only (its hexes and ZOC, the other
+        # side's movement searches through them), kept until a unit of that side is placed
+        # or lifted: a side's searches survive its own moves
+        self._by_side: dict[str, dict[tuple[Any, ...], Any]] = {ALLIED: {}, GERMAN: {}}
         for unit in self.c.units(self.c.tables["setup"]["depleted"]):
             self.steps[unit] = 1  # MA 19.4 set up depleted
         self.note("10.2", self.cfg.summary())
@@ -84,20 +88,20 @@ class MeuseState(State, UnitStacks):
 
     def hexes_of(self, side: str) -> tuple[int, ...]:
         """Hexes holding units of a side, in order."""
-        key = ("hexes", side)
-        found: tuple[int, ...] | None = self._derived.get(key)
+        cache = self._by_side[side]
+        found: tuple[int, ...] | None = cache.get(("hexes",))
         if found is None:
             counters = self.c.counters
             found = tuple(sorted(h for h, s in self.stacks.items() if counters[s[0]].side == side))
-            self._derived[key] = found
+            cache["hexes",] = found
         return found
 
     def occupied(self, side: str) -> frozenset[int]:
         """``hexes_of`` as a set."""
-        key = ("occupied", side)
-        found: frozenset[int] | None = self._derived.get(key)
+        cache = self._by_side[side]
+        found: frozenset[int] | None = cache.get(("occupied",))
         if found is None:
-            found = self._derived[key] = frozenset(self.hexes_of(side))
+            found = cache["occupied",] = frozenset(self.hexes_of(side))
         return found
 
     def derived(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
@@ -106,6 +110,15 @@ class MeuseState(State, UnitStacks):
         if key not in self._derived:
             self._derived[key] = make()
         return self._derived[key]
+
+    def derived_from(self, side: str, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """``derived`` for a value that depends on where ``side``'s units stand and on nothing
+        else of the position but what ``key`` names: kept until a unit of ``side`` moves."""
+        cache = self._by_side[side]
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = make()
+        return found
 
     def values(self, unit: int) -> tuple[int, int, int]:
         """Attack, defense and movement allowance of the side now showing (MA 13.1)."""
@@ -131,14 +144,19 @@ class MeuseState(State, UnitStacks):
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins."""
         super().put(unit, hex_index)
-        self._derived = {}
+        self._layout_changed(unit)
         check_sedan(self, unit, hex_index)
 
     def lift(self, unit: int) -> None:
         """Take a unit off its hex (if it is in one)."""
         if self.where[unit] >= 0:
-            self._derived = {}  # a new dict: clones keep the one they share
+            self._layout_changed(unit)
         super().lift(unit)
+
+    def _layout_changed(self, unit: int) -> None:
+        """Forget what was derived from where the units stood (new dicts: clones keep theirs)."""
+        self._derived = {}
+        self._by_side[self.c.counters[unit].side] = {}
 
     def remove(self, unit: int, where: int) -> None:
         """Take a unit off the map into the eliminated pile, out of play or the chit pool."""
@@ -179,8 +197,9 @@ class MeuseState(State, UnitStacks):
 
     def zoc(self, side: str) -> frozenset[int]:
         """Hexes in the ZOC of ``side``'s units; MA 14.2 Allied ZOC stops at unbreached works."""
-        key = ("zoc", side, len(self.breached))  # breaches are never repaired (17.6)
-        found: frozenset[int] | None = self._derived.get(key)
+        cache = self._by_side[side]
+        key = ("zoc", len(self.breached))  # breaches are never repaired (17.6)
+        found: frozenset[int] | None = cache.get(key)
         if found is None:
             grid = self.c.board.grid
             zone: set[int] = set()
@@ -188,7 +207,7 @@ class MeuseState(State, UnitStacks):
                 zone.update(grid.neighbors(hex_index))
             if side == ALLIED:
                 zone -= self.c.board.works.keys() - self.breached
-            found = self._derived[key] = frozenset(zone)
+            found = cache[key] = frozenset(zone)
         return found
 
     # --- the sequence of play (digest 4.1, MA 15) ----------------------------------------
@@ -286,6 +305,7 @@ class MeuseState(State, UnitStacks):
         new.tasks = list(self.tasks)
         new.delayed = list(self.delayed)
         new._derived = dict(self._derived)
+        new._by_side = {side: dict(cache) for side, cache in self._by_side.items()}
 
     def to_dict(self) -> dict[str, Any]:
         return {
