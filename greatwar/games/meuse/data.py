@@ -85,6 +85,8 @@ class Board:
         self.east_edge = self._edge(cols_rows, 0, max)
         self.stellung = frozenset(h for h, kind in works.items() if kind == STELLUNG)
         self.south_zone = self._south_of_stellung()
+        edges = self.south_edge | self.west_edge | self.east_edge | self.north_edge
+        self.allied_edge = edges & self.south_zone  # MA 11.3, 11.4
 
     def _edge(self, cols_rows: list[tuple[int, int]], axis: int, pick: Any) -> frozenset[int]:
         value = pick(cr[axis] for cr in cols_rows)
