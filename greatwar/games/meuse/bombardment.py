@@ -125,13 +125,15 @@ class Bombard(Prompt[MeuseState]):
     title = "place bombardment markers (and aircraft), then fire (17.2)"
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+        bombard = state.unit_actions("bombard")
         for unit in targets(state, side):
-            yield act("bombard", state.counter(unit).id)
+            yield bombard[unit]
         if may_gas(state, side):
             yield act("gas")
         if side == ALLIED and state.markers[side] > 0:
+            aircraft = state.hex_actions("aircraft")
             for hex_index in aircraft_hexes(state):
-                yield act("aircraft", state.hex_id(hex_index))
+                yield aircraft[hex_index]
         yield act("fire")
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:

@@ -202,11 +202,12 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
     for unit in units:
         start = where[unit]
         first_zoc = not zoc_to_zoc and start in enemy_zoc
-        allowance = state.values(unit)[2] * scale
+        # (with a minimum move of one hex the allowance does not matter here)
+        allowance = 0 if any_cost else state.values(unit)[2] * scale
         for there, step in steps[start]:
             if there in enemy_hexes or (first_zoc and there in enemy_zoc):
                 continue
-            if (step <= allowance or any_cost) and (
+            if (any_cost or step <= allowance) and (
                 (empty_has_room and there not in stacks) or state.room(there, [unit])
             ):
                 found.append(unit)
@@ -278,11 +279,11 @@ class MovementPhase(Prompt[MeuseState]):
         if not state.moved:  # 13.2: at the beginning of the phase only
             for unit in units:
                 if can_break_down(state, unit):
-                    yield act("breakdown", state.counter(unit).id)
+                    yield state.unit_actions("breakdown")[unit]
         yield from replacement_actions(state, side)
-        counters = state.c.counters
+        moves = state.unit_actions("move")
         for unit in movers(state, units):
-            yield act("move", counters[unit].id)
+            yield moves[unit]
         yield act("end")
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
@@ -314,18 +315,6 @@ class MovementPhase(Prompt[MeuseState]):
         return f"{counter.id} has no hex it may move to (5.1-5.3, 6.1)"
 
 
-def to_actions(state: MeuseState) -> tuple[Action, ...]:
-    """``to HEX`` for every hex, by index (the same in every game)."""
-    global _TO
-    if not _TO:
-        grid = state.c.board.grid
-        _TO = tuple(act("to", grid.id(h)) for h in grid)
-    return _TO
-
-
-_TO: tuple[Action, ...] = ()
-
-
 class Move(Prompt[MeuseState]):
     """Digest 5.1: the chosen unit goes to a hex it can reach, or stays."""
 
@@ -333,7 +322,7 @@ class Move(Prompt[MeuseState]):
     title = "choose the unit's destination (5.1)"
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
-        to = to_actions(state)
+        to = state.hex_actions("to")
         for hex_index in sorted(destinations(state, frame["unit"])):
             yield to[hex_index]
         yield act("stay")

@@ -66,7 +66,7 @@ class Reinforce(Prompt[MeuseState]):
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
         for hex_index in entry_hexes(state, side, frame["unit"]):
-            yield act("enter", state.hex_id(hex_index))
+            yield state.hex_actions("enter")[hex_index]
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         unit = frame["unit"]
@@ -143,9 +143,9 @@ def replacement_actions(state: MeuseState, side: str) -> Iterator[Action]:
         return
     for unit in returnable(state, side):
         if arrival_hexes(state, side, unit):
-            yield act("return", state.counter(unit).id)
+            yield state.unit_actions("return")[unit]
     for unit in rebuildable(state, side):
-        yield act("rebuild", state.counter(unit).id)
+        yield state.unit_actions("rebuild")[unit]
 
 
 def use_replacement(state: MeuseState, side: str, action: Action) -> None:
@@ -195,7 +195,7 @@ class Arrive(Prompt[MeuseState]):
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
         for hex_index in arrival_hexes(state, side, frame["unit"]):
-            yield act("arrive", state.hex_id(hex_index))
+            yield state.hex_actions("arrive")[hex_index]
         yield act("cancel")
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:

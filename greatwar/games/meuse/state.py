@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
-from greatwar.core import Game, Prompt, State
+from greatwar.core import Action, Game, Prompt, State, act
 from greatwar.games.meuse.config import RuleConfig
 from greatwar.games.meuse.data import ALLIED, GERMAN, Components, Counter, components
 from greatwar.hexes.stacks import UnitStacks
@@ -280,6 +280,22 @@ class MeuseState(State, UnitStacks):
     def hex_id(self, hex_index: int) -> str:
         return self.c.board.grid.id(hex_index)
 
+    def hex_actions(self, verb: str) -> tuple[Action, ...]:
+        """``verb HEX`` for every hex, by index: made once per verb in a process (the map is
+        the same in every game, and the rules offer these again after every action)."""
+        found = _HEX_ACTIONS.get(verb)
+        if found is None:
+            grid = self.c.board.grid
+            found = _HEX_ACTIONS[verb] = tuple(act(verb, grid.id(h)) for h in grid)
+        return found
+
+    def unit_actions(self, verb: str) -> tuple[Action, ...]:
+        """``verb UNIT`` for every counter, by index, made once per verb in a process."""
+        found = _UNIT_ACTIONS.get(verb)
+        if found is None:
+            found = _UNIT_ACTIONS[verb] = tuple(act(verb, c.id) for c in self.c.counters)
+        return found
+
     def label(self, unit: int) -> str:
         counter = self.c.counters[unit]
         attack, defense, move = self.values(unit)
@@ -331,6 +347,10 @@ class MeuseState(State, UnitStacks):
             "tasks": self.tasks,
             "delayed": self.delayed,
         }
+
+
+_HEX_ACTIONS: dict[str, tuple[Action, ...]] = {}
+_UNIT_ACTIONS: dict[str, tuple[Action, ...]] = {}
 
 
 # === 12. VICTORY (here, not in a module of its own, since the state checks it as it changes)
