@@ -153,6 +153,7 @@ class Components(HexComponents[Board, Counter]):
             for side, units in self.side_units.items()
         }
         self.is_brigade = tuple(c.is_brigade for c in counters)
+        self.brigades_per_stack = int(tables["three_step"]["brigades_per_stack"])  # MA 13.2
 
     def units(self, ids: list[str]) -> tuple[int, ...]:
         """Counter indexes of unit ids, in order."""

@@ -120,17 +120,41 @@ def reach(state: MeuseState, unit: int) -> dict[int, float]:
     allowance = state.values(unit)[2]
     key = ("reach", start, allowance, len(state.breached), cfg.zoc_stops_movement, cfg.zoc_to_zoc)
     found: dict[int, float] = state.derived_from(
-        OTHER[side], key, lambda: _search(state, side, start, allowance)
+        OTHER[side], key, lambda: _reach(state, side, start, allowance)
     )
     return found
 
 
-def _search(state: MeuseState, side: str, start: int, allowance: int) -> dict[int, float]:
-    """``reach``: ``greatwar.hexes.reachable`` with ``step_cost``, written out over the
-    precomputed steps, taking the hexes in order of MP spent (a list of hexes per cost)."""
+def _reach(state: MeuseState, side: str, start: int, allowance: int) -> dict[int, float]:
+    """``reach`` worked out: where no enemy unit nor ZOC lies within the allowance on an empty
+    map, nothing stops the unit and the search of the empty map stands (made once a process)."""
     other = OTHER[side]
     enemy_hexes = state.occupied(other)
     enemy_zoc = state.zoc(other)
+    key = (side, start, allowance)
+    free = _FREE_REACH.get(key)
+    if free is None:
+        free = _FREE_REACH[key] = _search(state, side, start, allowance, frozenset(), frozenset())
+    if enemy_hexes.isdisjoint(free) and enemy_zoc.isdisjoint(free):
+        return free
+    return _search(state, side, start, allowance, enemy_hexes, enemy_zoc)
+
+
+# (side, hex, allowance) -> reach on a map without enemy units (the map is the same in every game)
+_FREE_REACH: dict[tuple[str, int, int], dict[int, float]] = {}
+
+
+def _search(
+    state: MeuseState,
+    side: str,
+    start: int,
+    allowance: int,
+    enemy_hexes: frozenset[int],
+    enemy_zoc: frozenset[int],
+) -> dict[int, float]:
+    """``reach`` among these enemy hexes and ZOC: ``greatwar.hexes.reachable`` with
+    ``step_cost``, written out over the precomputed steps, taking the hexes in order of MP
+    spent (a list of hexes per cost)."""
     stops = state.cfg.zoc_stops_movement
     first_zoc = start in enemy_zoc and not state.cfg.zoc_to_zoc
     scale, steps = steps_from(state, side)

@@ -131,15 +131,19 @@ class MeuseState(State, UnitStacks):
 
     def room(self, hex_index: int, units: list[int]) -> bool:
         """Digest 5.3 one unit per hex; MA 13.2 two or three brigades may share a hex."""
-        present = [u for u in self.units_in(hex_index) if u not in units]
-        if present and self.c.counters[present[0]].side != self.c.counters[units[0]].side:
+        counters = self.c.counters
+        present = [u for u in self.stacks.get(hex_index, ()) if u not in units]
+        if present and counters[present[0]].side != counters[units[0]].side:
             return False
-        together = present + list(units)
-        return len(together) <= self.cfg.stacking_limit or self.all_brigades(together)
-
-    def all_brigades(self, units: list[int]) -> bool:
-        limit = int(self.c.tables["three_step"]["brigades_per_stack"])
-        return len(units) <= limit and all(self.c.counters[u].is_brigade for u in units)
+        together = len(present) + len(units)
+        if together <= self.cfg.stacking_limit:
+            return True
+        is_brigade = self.c.is_brigade
+        return (
+            together <= self.c.brigades_per_stack
+            and all(is_brigade[u] for u in present)
+            and all(is_brigade[u] for u in units)
+        )
 
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins."""
