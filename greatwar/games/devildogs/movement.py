@@ -168,17 +168,18 @@ class Move(Prompt[DevilDogsState]):
     name = "move"
     title = "move the sector's units under the movement order (5.8)"
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
+        actions: list[Action] = []
         all_free = True
         for unit in frame["units"]:
             ends, may_stay = move_options(state, unit, frame["kind"], frame["n"])
             moves = move_actions(state, unit)
-            for hex_index in ends:
-                yield moves[hex_index]
-            yield act("stay" if may_stay else "refuse", state.unit(unit).id)
+            actions.extend([moves[hex_index] for hex_index in ends])
+            actions.append(act("stay" if may_stay else "refuse", state.unit(unit).id))
             all_free = all_free and may_stay
         if all_free:
-            yield act("done")
+            actions.append(act("done"))
+        return actions
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         unit = state.unit_or_done(action)

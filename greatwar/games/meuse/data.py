@@ -85,6 +85,9 @@ class Board:
         self.east_edge = self._edge(cols_rows, 0, max)
         self.stellung = frozenset(h for h, kind in works.items() if kind == STELLUNG)
         self.south_zone = self._south_of_stellung()
+        self._sorted: dict[frozenset[int], tuple[int, ...]] = {}
+        # MA 19.5: north of the Stellung line, where the German reserves set up
+        self.north_zone = frozenset(range(self.grid.size)) - self.south_zone - self.stellung
         edges = self.south_edge | self.west_edge | self.east_edge | self.north_edge
         self.allied_edge = edges & self.south_zone  # MA 11.3, 11.4
 
@@ -104,6 +107,13 @@ class Board:
                     seen.add(there)
                     frontier.append(there)
         return frozenset(seen)
+
+    def in_order(self, hexes: frozenset[int]) -> tuple[int, ...]:
+        """A set of hexes of the board, sorted once (the board's zones and lines never change)."""
+        found = self._sorted.get(hexes)
+        if found is None:
+            found = self._sorted[hexes] = tuple(sorted(hexes))
+        return found
 
     def has(self, hex_index: int, feature: str) -> bool:
         """Whether a hex has a hex terrain feature (woods, rise, town, fortress, clear)."""

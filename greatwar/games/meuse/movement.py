@@ -345,11 +345,11 @@ class Move(Prompt[MeuseState]):
     name = "move"
     title = "choose the unit's destination (5.1)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         to = state.hex_actions("to")
-        for hex_index in sorted(destinations(state, frame["unit"])):
-            yield to[hex_index]
-        yield act("stay")
+        actions = [to[h] for h in sorted(destinations(state, frame["unit"]))]
+        actions.append(act("stay"))
+        return actions
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         unit = frame["unit"]
