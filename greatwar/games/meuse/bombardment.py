@@ -87,8 +87,11 @@ def aircraft_hexes(state: MeuseState) -> list[int]:
     if len(state.aircraft) >= int(state.c.tables["bombardment"]["aircraft_markers"]):
         return []
     reach = int(state.c.tables["bombardment"]["aircraft_range"]) + 1
-    placed = set(state.aircraft)
-    return sorted(h for h in allied_reach(state, reach) if h not in placed)
+    placed = state.aircraft
+    near: tuple[int, ...] = state.derived_from(
+        ALLIED, ("allied_reach_in_order", reach), lambda: tuple(sorted(allied_reach(state, reach)))
+    )
+    return [h for h in near if h not in placed]
 
 
 def may_gas(state: MeuseState, side: str) -> bool:
