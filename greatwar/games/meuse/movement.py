@@ -173,10 +173,13 @@ def _search(
                 continue  # reached more cheaply; digest 6.1 entering an enemy ZOC ends the move
             for there, step in steps[here]:
                 total = used + step
-                if total <= limit and total < spent.get(there, limit + 1):
-                    if there not in enemy_hexes:
-                        spent[there] = total
-                        by_cost[total].append(there)
+                if (
+                    total <= limit
+                    and total < spent.get(there, limit + 1)
+                    and there not in enemy_hexes
+                ):
+                    spent[there] = total
+                    by_cost[total].append(there)
     return {h: mp / scale for h, mp in spent.items()}
 
 
