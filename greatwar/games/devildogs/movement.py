@@ -82,12 +82,12 @@ def _search(state: DevilDogsState, side: str, start: int, allowance: int) -> dic
 def destinations(state: DevilDogsState, unit: int, allowance: int) -> list[int]:
     """4.1: where the unit may end its move: reachable and empty."""
     at = state.at  # the unit's own hex is in it too
-    return [h for h in _ends(state, unit, allowance, "") if h not in at]
+    return [h for h in _ends(state, unit, allowance, REP) if h not in at]
 
 
 def _ends(state: DevilDogsState, unit: int, allowance: int, kind: str) -> tuple[int, ...]:
-    """The reachable hexes in order, for ADV only those closer to the enemy and for RET only
-    those farther (5.8), whoever stands in them (kept with ``reach``)."""
+    """The reachable hexes in order (REP), for ADV only those closer to the enemy and for RET
+    only those farther (5.8), whoever stands in them (kept with ``reach``)."""
     side = state.unit(unit).side
     start = state.where[unit]
     cache = state.by_side[enemy(side)]
@@ -112,10 +112,10 @@ def move_options(
     pinned = unit in state.pinned
     if kind != RET and pinned:
         return [], True  # 6.2 a pinned unit may not move and suffers no penalty for it
-    at = state.at
-    if kind == REP:
-        return destinations(state, unit, allowance), True  # 5.8 any direction or remain
+    at = state.at  # the unit's own hex is in it too
     ends = [h for h in _ends(state, unit, allowance, kind) if h not in at]
+    if kind == REP:
+        return ends, True  # 5.8 may move in any direction or remain
     if kind == ADV:
         return ends, not ends or state.enemy_adjacent(unit)  # 5.8 unless adjacent
     return ends, not ends  # 5.8 RET: at least one hex back if possible
