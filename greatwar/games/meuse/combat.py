@@ -111,7 +111,8 @@ def ready_hexes(state: MeuseState, side: str, target: int) -> list[int]:
 def targets(state: MeuseState, side: str) -> list[int]:
     """Digest 7.1: enemy hexes not yet attacked this phase, next to a unit that may attack."""
     attacked = state.attacked
-    ready = {h for h in state.hexes_of(side) if any(u not in attacked for u in state.stacks[h])}
+    stacks = state.stacks
+    ready = {h for h in state.hexes_of(side) if not attacked.issuperset(stacks[h])}
     neighbors = state.c.board.grid.neighbors
     return [
         h
