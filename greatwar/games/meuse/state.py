@@ -63,12 +63,9 @@ class MeuseState(State, UnitStacks):
         self.combat: dict[str, Any] | None = None  # the attack being resolved (digest 7.1)
         self.tasks: list[Task] = []  # steps of a resolution still to carry out, in order
         self.delayed: list[int] = []  # reinforcements that found no entry hex yet
-        # sets derived from where the units stand (occupied hexes, ZOC, supply), kept until a
-        # unit is placed or lifted; the values are immutable, so clones share them
-        self._derived: dict[tuple[Any, ...], Any] = {}
         # what depends on where one side's units stand only (its hexes and ZOC, the other
-        # side's movement searches through them), kept until a unit of that side is placed
-        # or lifted: a side's searches survive its own moves
+        # side's movement searches and supply through them), kept until a unit of that side is
+        # placed or lifted, so a side's own moves keep its searches; never changed in place
         self._by_side: dict[str, dict[tuple[Any, ...], Any]] = {ALLIED: {}, GERMAN: {}}
         for unit in self.c.units(self.c.tables["setup"]["depleted"]):
             self.steps[unit] = 1  # MA 19.4 set up depleted
@@ -104,16 +101,10 @@ class MeuseState(State, UnitStacks):
             found = cache["occupied",] = frozenset(self.hexes_of(side))
         return found
 
-    def derived(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
-        """A value computed from where the units stand, cached until one is placed or lifted;
-        ``key`` names what else it depends on (it must not change in place)."""
-        if key not in self._derived:
-            self._derived[key] = make()
-        return self._derived[key]
-
     def derived_from(self, side: str, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
-        """``derived`` for a value that depends on where ``side``'s units stand and on nothing
-        else of the position but what ``key`` names: kept until a unit of ``side`` moves."""
+        """A value computed from where ``side``'s units stand and from nothing else of the
+        position but what ``key`` names, kept until a unit of ``side`` is placed or lifted
+        (it must not change in place)."""
         cache = self._by_side[side]
         found = cache.get(key)
         if found is None:
@@ -158,8 +149,8 @@ class MeuseState(State, UnitStacks):
         super().lift(unit)
 
     def _layout_changed(self, unit: int) -> None:
-        """Forget what was derived from where the units stood (new dicts: clones keep theirs)."""
-        self._derived = {}
+        """Forget what was derived from where the unit's side stood (a new dict: clones keep
+        theirs)."""
         self._by_side[self.c.counters[unit].side] = {}
 
     def remove(self, unit: int, where: int) -> None:
@@ -324,7 +315,6 @@ class MeuseState(State, UnitStacks):
         new.combat = dict(self.combat) if self.combat is not None else None
         new.tasks = list(self.tasks)
         new.delayed = list(self.delayed)
-        new._derived = dict(self._derived)
         new._by_side = {side: dict(cache) for side, cache in self._by_side.items()}
 
     def to_dict(self) -> dict[str, Any]:
