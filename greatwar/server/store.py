@@ -173,8 +173,8 @@ class Store:
         self.engine = engine_for(url)
         self.is_postgres = self.engine.dialect.name == "postgresql"
         # SQLite has one writer at a time, and a writer that finds the database locked sleeps
-        # in growing steps (up to 100 ms) before trying again: this process's writes go to
-        # one thread instead (other processes still meet the busy timeout).
+        # in growing steps (up to 100 ms) before trying again: this process's writes queue,
+        # and are committed together, instead (other processes still meet the busy timeout).
         self._writer = Writer(self.engine) if not self.is_postgres else None
         self._checkpoints: threading.Thread | None = None
         self._stopping = threading.Event()
@@ -185,8 +185,8 @@ class Store:
         return url.render_as_string(hide_password=False)
 
     def _write(self, work: Callable[[sa.Connection], T]) -> T:
-        """``work`` in one write transaction, committed before this returns: on SQLite in
-        the writer thread (greatwar.server.writer), on PostgreSQL in this one."""
+        """``work`` in one write transaction, committed before this returns (on SQLite with
+        the writes other threads queued meanwhile: greatwar.server.writer)."""
         if self._writer is None:
             with self.engine.begin() as connection:
                 return work(connection)
@@ -233,8 +233,6 @@ class Store:
         if self._checkpoints is not None:
             self._stopping.set()
             self._checkpoints.join()
-        if self._writer is not None:
-            self._writer.stop()
         self.engine.dispose()
 
     def create(

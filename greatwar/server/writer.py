@@ -1,12 +1,14 @@
-"""SQLite's one writer: this process's write transactions run in turn in one thread, and the
-writes queued while one commits go together in the next transaction (group commit).
+"""SQLite's one writer at a time: this process's writes are queued, and whichever thread finds
+no write under way commits every write queued so far in one transaction (group commit), its
+own and the others', whose threads simply wait for their outcome.
 
-SQLite lets one connection write at a time. When each request's thread took a lock to write,
-the lock passed from thread to thread, and each thread, once woken, also had to win Python's
-interpreter lock from the threads building views: under load every hand-off waited, a queue
-of commits formed, and it stayed for seconds (commits that take half a millisecond waited
-50 ms at p90). One thread writing meets no such hand-off, and the more writes queue, the more
-each commit carries.
+SQLite lets one connection write at a time. When each request's thread took a lock to write
+its own, the lock passed from thread to thread, and each thread, once woken, also had to win
+Python's interpreter lock from the threads building views: under load every hand-off waited,
+a queue of commits formed and stayed for seconds (commits of half a millisecond waited 50 ms
+at p90). Here a write that finds no other is committed at once by its own thread, and the
+writes that queue meanwhile go together in the next commit, so the more queue, the more each
+commit carries, and no lock passes from one waiting thread to the next.
 """
 
 from __future__ import annotations
@@ -28,58 +30,50 @@ MOST_IN_ONE_COMMIT = 64  # writes that share one transaction at most
 
 @dataclass
 class _Write:
-    """A write waiting for the writer thread, and its outcome once committed."""
+    """A queued write, and its outcome once committed."""
 
     work: Callable[[sa.Connection], Any]
     outcome: Future[Any] = field(default_factory=Future)
 
 
 class Writer:
-    """Runs write transactions in its own thread (started at the first write)."""
+    """Runs the write transactions of a process's threads, one commit at a time."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._queue: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._starting = threading.Lock()
+        self._queue: queue.SimpleQueue[_Write] = queue.SimpleQueue()
+        self._committing = threading.Lock()
 
     def run(self, work: Callable[[sa.Connection], T]) -> T:
         """``work``'s result once its transaction has committed, or the exception it raised
         (then nothing it wrote is kept)."""
         write = _Write(work)
-        self._start()
         self._queue.put(write)
+        self._commit_queued()
         result: T = write.outcome.result()
         return result
 
-    def stop(self) -> None:
-        """Finish the writes queued so far, then end the thread."""
-        if self._thread is not None:
-            self._queue.put(None)
-            self._thread.join()
-            self._thread = None
-
-    def _start(self) -> None:
-        with self._starting:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._serve, name="sqlite-writer")
-                self._thread.daemon = True
-                self._thread.start()
-
-    def _serve(self) -> None:
-        """Commit what is queued, up to MOST_IN_ONE_COMMIT writes at a time, until stopped
-        (a None in the queue)."""
-        while True:
-            taken = [self._queue.get()]
-            while taken[-1] is not None and len(taken) < MOST_IN_ONE_COMMIT:
-                if self._queue.empty():
-                    break
-                taken.append(self._queue.get())
-            batch = [write for write in taken if write is not None]
-            if batch:
-                self._commit(batch)
-            if taken[-1] is None:
+    def _commit_queued(self) -> None:
+        """Commit what is queued unless another thread is committing: that thread looks at
+        the queue again once it has let go of the lock, so no write is left behind."""
+        while not self._queue.empty():
+            if not self._committing.acquire(blocking=False):
                 return
+            try:
+                batch = self._take()
+                if batch:  # another thread took them between the look and the lock
+                    self._commit(batch)
+            finally:
+                self._committing.release()
+
+    def _take(self) -> list[_Write]:
+        batch: list[_Write] = []
+        while len(batch) < MOST_IN_ONE_COMMIT:
+            try:
+                batch.append(self._queue.get_nowait())
+            except queue.Empty:
+                break
+        return batch
 
     def _commit(self, batch: list[_Write]) -> None:
         """Run the writes in one transaction; if one fails, each again in its own, so that

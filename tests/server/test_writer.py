@@ -1,4 +1,4 @@
-"""SQLite's one writer: writes queued together share one commit, a failing write spoils no
+"""SQLite's one writer at a time: writes queued together share one commit, a failing write spoils no
 other, and commits leave the log's checkpoints to a background thread."""
 
 from __future__ import annotations
@@ -77,9 +77,7 @@ def _queue_behind_a_held_write(writer: Writer, works: list[Work]) -> list[object
 def test_writes_queued_together_share_one_commit(engine: sa.Engine) -> None:
     commits: list[int] = []
     sa.event.listen(engine, "commit", lambda _connection: commits.append(1))
-    writer = Writer(engine)
-    outcomes = _queue_behind_a_held_write(writer, [_insert(n) for n in range(1, 6)])
-    writer.stop()
+    outcomes = _queue_behind_a_held_write(Writer(engine), [_insert(n) for n in range(1, 6)])
     assert outcomes == [1, 2, 3, 4, 5]
     assert _rows(engine) == [1, 2, 3, 4, 5]
     assert len(commits) == 2  # the held write's, then the five queued behind it
@@ -88,14 +86,14 @@ def test_writes_queued_together_share_one_commit(engine: sa.Engine) -> None:
 def test_a_failing_write_spoils_no_other_write_of_its_commit(engine: sa.Engine) -> None:
     def fails_half_way(connection: sa.Connection) -> None:
         connection.execute(ROWS.insert().values(n=100))
-        connection.execute(ROWS.insert().values(n=1))  # the row 1 another write adds
+        connection.execute(ROWS.insert().values(n=0))  # there is a row 0 already
 
     writer = Writer(engine)
+    writer.run(_insert(0))
     outcomes = _queue_behind_a_held_write(writer, [_insert(1), fails_half_way, _insert(2)])
-    writer.stop()
     assert outcomes[0] == 1 and outcomes[2] == 2
     assert isinstance(outcomes[1], sa.exc.IntegrityError)
-    assert _rows(engine) == [1, 2]  # nothing of the failed write is kept
+    assert _rows(engine) == [0, 1, 2]  # nothing of the failed write is kept
 
 
 def test_a_journal_row_written_twice_is_a_conflict_for_the_second_writer(tmp_path: Path) -> None:
