@@ -26,6 +26,7 @@ from greatwar.server.writer import Writer
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 CHECKPOINT_SECONDS = 1.0  # SQLite: between background checkpoints of the write-ahead log
+LOG_RESTART_PAGES = 4096  # SQLite: a longer log is made to start over (see Store.checkpoint)
 CHANNEL = "greatwar_journal"  # PostgreSQL: NOTIFY on it names each game journaled to
 
 log = logging.getLogger("greatwar.server")
@@ -223,10 +224,22 @@ class Store:
                 log.exception("checkpointing the SQLite log failed")
 
     def checkpoint(self) -> None:
-        """Copy what the log holds into the database file, waiting for no reader or writer
-        (a PASSIVE checkpoint: writers go on appending to the log meanwhile)."""
+        """Copy what the log holds into the database file while writers go on appending to
+        it (a PASSIVE checkpoint). The log starts over only at a commit that finds all of it
+        copied, which never happens while commits keep coming: once it is longer than
+        LOG_RESTART_PAGES, the few pages written meanwhile are copied with this process's
+        writes held back (a pause of two fsyncs every several seconds under load)."""
+        if self._copy_log() > LOG_RESTART_PAGES and self._writer is not None:
+            with self._writer.held():
+                self._copy_log()
+
+    def _copy_log(self) -> int:
+        """A PASSIVE checkpoint; the log's length in pages."""
         with self.engine.connect() as connection:
-            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            _busy, pages, _copied = connection.exec_driver_sql(
+                "PRAGMA wal_checkpoint(PASSIVE)"
+            ).one()
+        return int(pages)
 
     def dispose(self) -> None:
         """Stop the checkpoints and close the connections (SQLite checkpoints on the last)."""

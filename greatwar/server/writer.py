@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -52,6 +53,13 @@ class Writer:
         self._commit_queued()
         result: T = write.outcome.result()
         return result
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """No commit while in the block (writes queue meanwhile, committed on leaving)."""
+        with self._committing:
+            yield
+        self._commit_queued()
 
     def _commit_queued(self) -> None:
         """Commit what is queued unless another thread is committing: that thread looks at
