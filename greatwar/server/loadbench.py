@@ -46,6 +46,7 @@ from greatwar.server.stages import Stages, percentiles
 from greatwar.server.store import sqlite_url
 
 THINK = (0.3, 1.2)  # seconds a person takes per click
+KEEP_ALIVE_SECONDS = 2.0  # the client's, under the server's 5 s (see person)
 TARGET_P99_MS = 50.0  # issue 10: 50 games against the computer, action round trip p99
 
 
@@ -89,7 +90,10 @@ async def person(
     end (``clock``)."""
     ready, start, until = clock
     chooser = random.Random(number)
-    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
+    # An idle connection is dropped before the server's keep-alive timeout (5 s) closes it:
+    # at the same 5 s, an action was now and then sent as the server closed (a ReadError).
+    limits = httpx.Limits(keepalive_expiry=KEEP_ALIVE_SECONDS)
+    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60, limits=limits) as http:
         side = "us" if number % 2 == 0 else "german"  # half the computers set up first
         spec = {"game": "fbsm", "side": side, "computer": computer}
         answer = (await http.post("/api/games", json=spec)).json()
