@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-KEEP = 100_000  # newest samples kept per stage, so a long-running server's memory is bounded
+KEEP = 20_000  # newest samples kept per stage (a long-running server keeps a few MB)
 LAG_EVERY = 0.01  # seconds between the event loop lag probe's wake-ups
 
 

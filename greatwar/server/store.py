@@ -207,7 +207,8 @@ class Store:
         (SQLite's automatic checkpoint), where its two fsyncs (4-8 ms each here, far more
         when the disk is busy) held every other writer of this server waiting. Durability is
         the same: a commit is in the log before it returns, checkpointed or not."""
-        if self._writer is None or self._checkpoints is not None:
+        in_memory = self.engine.url.database in (None, "", ":memory:")  # it has no log
+        if self._writer is None or in_memory or self._checkpoints is not None:
             return
         sa.event.listen(self.engine, "connect", _no_automatic_checkpoints)
         self.engine.dispose()  # connections opened from now on have the setting

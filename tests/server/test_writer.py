@@ -153,3 +153,13 @@ def test_a_long_log_starts_over_though_commits_never_pause(
     store.dispose()
     assert ply > 300
     assert log_pages < ply  # each commit adds 2-3 pages to a log that never starts over
+
+
+def test_an_in_memory_database_keeps_its_tables() -> None:
+    store = Store("sqlite://")
+    store.migrate()
+    store.start_checkpoints()  # nothing to checkpoint, and its one connection stays open
+    game = store.create("fbsm", {}, 7, [Seat(new_token(), "", "side", "us")]).id
+    store.append(game, Entry(1, "us", "act", "end"), "playing", None)
+    assert [e.ply for e in store.journal(game)] == [1]
+    store.dispose()
