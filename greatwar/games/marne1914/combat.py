@@ -810,8 +810,7 @@ def regular_attack(state: MarneState) -> None:
         )
         combat["result"] = "auto"
         if state.is_garrisoned(target):
-            state.garrison.discard(target)
-            state.version += 1  # the Paris garrison blocks movement and supply
+            state.defeat_garrison(target)
             state.note("13.1.4", f"the Paris garrison of {state.hex_id(target)} is defeated")
         for u in state.combat_units_in(target):
             state.eliminate(u, "9.6.5", "automatic victory")
@@ -843,8 +842,7 @@ def apply_attack_result(
     state.engaged -= pairs
     if state.is_garrisoned(target):
         if result in ("1", "2", "3", "4"):
-            state.garrison.discard(target)
-            state.version += 1  # the Paris garrison blocks movement and supply  # 13.1.4
+            state.defeat_garrison(target)  # 13.1.4
             state.note(
                 "13.1.4",
                 f"the Paris garrison of {state.hex_id(target)} is defeated; its "

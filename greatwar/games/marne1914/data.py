@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import csv
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -53,19 +53,15 @@ class Counter:
     arrival: int  # turn of arrival (7.3), 0 for units deployed at the start
     group: str  # reinforcement group (7.3.2, 7.3.3)
     marker: str  # "M" Moroccan Division, "L" Lepel Brigade
+    # derived from the fields above (plain attributes: the rules read them in every search)
+    is_hq: bool = field(init=False)
+    is_artillery: bool = field(init=False)
+    steps: int = field(init=False)  # 9.6.4: two, one for a unit blank on its reverse or an HQ
 
-    @property
-    def is_hq(self) -> bool:
-        return self.kind == HQ
-
-    @property
-    def is_artillery(self) -> bool:
-        return self.kind == ARTILLERY
-
-    @property
-    def steps(self) -> int:
-        """9.6.4: two steps, one for a unit blank on its reverse; an HQ is never reduced."""
-        return 1 if self.reduced is None or self.is_hq else 2
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_hq", self.kind == HQ)
+        object.__setattr__(self, "is_artillery", self.kind == ARTILLERY)
+        object.__setattr__(self, "steps", 1 if self.reduced is None or self.kind == HQ else 2)
 
 
 class Board:
@@ -157,6 +153,9 @@ class Components:
         self.corps = corps
         self.tables = tables
         self.by_id = {c.id: c for c in counters}
+        stacking = tables["stacking"]
+        # 8.1: the lowest limit any hex can have; a stack within it never needs checking
+        self.stack_floor = min(int(stacking[k]) for k in ("setup", "offensive", "other"))
         self.hq_of_corps = {c.corps: c.index for c in counters if c.is_hq}
         grid = board.grid
         reinf = tables["reinforcements"]

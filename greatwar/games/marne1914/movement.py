@@ -4,6 +4,7 @@ over-stacking at the end of each phase."""
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
@@ -16,7 +17,6 @@ from greatwar.games.marne1914.data import (
     TRANSFER,
 )
 from greatwar.games.marne1914.state import ELIMINATED, MarneState
-from greatwar.hexes import reachable
 
 StepCost = Callable[[int, int], float | None]
 
@@ -34,30 +34,37 @@ def terrain_cost(state: MarneState, here: int, there: int, road: bool) -> float:
     return cost
 
 
-# (road?) -> (hex, neighbour) -> MP of terrain and hexside: the same in every game.
-_TERRAIN: dict[bool, dict[tuple[int, int], float]] = {}
+Steps = tuple[tuple[tuple[int, float], ...], ...]
+# (road?) -> for each hex, (neighbour, MP of terrain and hexside) of every step out of it, in
+# the grid's neighbour order: the same in every game.
+_STEPS: dict[bool, Steps] = {}
+_TOLERANCE = 1e-9  # as greatwar.hexes.movement: rounding of fractional MP
 
 
-def terrain_costs(state: MarneState, road: bool) -> dict[tuple[int, int], float]:
-    table = _TERRAIN.get(road)
+def steps_from(state: MarneState, road: bool) -> Steps:
+    """``terrain_cost`` of every step out of every hex, laid out for the searches below."""
+    table = _STEPS.get(road)
     if table is None:
         grid = state.c.board.grid
-        table = {(a, b): terrain_cost(state, a, b, road) for a in grid for b in grid.neighbors(a)}
-        _TERRAIN[road] = table
+        table = tuple(
+            tuple((b, terrain_cost(state, a, b, road)) for b in grid.neighbors(a)) for a in grid
+        )
+        _STEPS[road] = table
     return table
 
 
-def enemy_held(state: MarneState, side: str) -> set[int]:
+def enemy_held(state: MarneState, side: str) -> frozenset[int]:
     """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
-    key = f"held {side}"
-    cached = state.memo.get(key)
-    if cached is not None and cached[0] == state.version:
-        return set(cached[1])
-    held = set(state.hexes_of(OTHER[side]))
-    if side == GERMAN:
-        held |= {h for h in state.garrison if state.is_garrisoned(h)}
-    state.memo[key] = (state.version, frozenset(held))
-    return held
+    enemy = OTHER[side]
+    if side != GERMAN:
+        stamp: object = state.versions[enemy]
+    else:
+        stamp = (state.versions[enemy], state.garrisoned())
+    return state.cached(
+        ("held", side),
+        stamp,
+        lambda: frozenset(state.held_by(enemy)).union(state.garrisoned() if side == GERMAN else ()),
+    )
 
 
 def step_cost(state: MarneState, unit: int, start: int) -> StepCost:
@@ -89,31 +96,89 @@ def step_cost(state: MarneState, unit: int, start: int) -> StepCost:
     return cost
 
 
+def terrain_costs(state: MarneState, road: bool) -> dict[tuple[int, int], float]:
+    """``steps_from`` by (hex, neighbour)."""
+    table = _COSTS.get(road)
+    if table is None:
+        table = {(a, b): mp for a, steps in enumerate(steps_from(state, road)) for b, mp in steps}
+        _COSTS[road] = table
+    return table
+
+
+_COSTS: dict[bool, dict[tuple[int, int], float]] = {}
+
+
+def reach(state: MarneState, unit: int, start: int) -> dict[int, float]:
+    """Every hex the unit can reach from ``start`` within its allowance, with the MP spent, the
+    start at 0: ``greatwar.hexes.reachable`` with ``step_cost``, written out over the
+    precomputed steps (every movement prompt asks it)."""
+    counter = state.c.counters[unit]
+    side = counter.side
+    zoc = state.zoc(OTHER[side])
+    transfer = state.unit_mode(unit) == TRANSFER
+    table = state.c.tables["movement"]
+    enter = float(table["zoc_enter"])
+    # 7.1.3.1 leaving an enemy ZOC costs extra (5.1.3 not in Transfer mode); only the start
+    # hex can be left so (8.2.1.2: entering one stops the move)
+    leave = float(table["zoc_leave"]) if start in zoc and not transfer else 0.0
+    barred = zoc if counter.is_hq or unit in state.rallied else frozenset()  # 9.9, 10.2.2
+    held = enemy_held(state, side)
+    steps = steps_from(state, transfer)
+    limit = state.allowance(unit) + _TOLERANCE
+    spent = {start: 0.0}
+    frontier = [(0.0, start)]
+    pop, push = heapq.heappop, heapq.heappush
+    while frontier:
+        used, here = pop(frontier)
+        if used > spent[here]:
+            continue  # a cheaper way here was already expanded
+        if here != start:
+            if here in zoc:
+                continue  # 8.2.1.2 entering an enemy ZOC stops the move
+            extra = 0.0
+        else:
+            extra = leave
+        for there, mp in steps[here]:
+            if there in held or there in barred:
+                continue  # 7.1.3
+            # 7.1.3.1, 8.2.1.5 (summed in step_cost's order: the same MP to the last bit)
+            total = used + (mp + (enter if there in zoc else 0.0) + extra)
+            if total <= limit and total < spent.get(there, 9e9):
+                spent[there] = total
+                push(frontier, (total, there))
+    return spent
+
+
 def destinations(state: MarneState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in (7.1), with the MP spent; 7.1.4 always one hex."""
     start = state.where[unit]
-    cost = step_cost(state, unit, start)
-    spent = reachable(state.c.board.grid, start, state.allowance(unit), cost)
+    spent = reach(state, unit, start)
     del spent[start]
+    cost = step_cost(state, unit, start)
     for there in state.c.board.grid.neighbors(start):
-        step = cost(start, there)
-        if step is not None and there not in spent:
-            spent[there] = step  # 7.1.4
+        if there not in spent:
+            step = cost(start, there)
+            if step is not None:
+                spent[there] = step  # 7.1.4
     return {h: mp for h, mp in spent.items() if state.has_room(h, [unit])}  # 7.1.5, 8.1
 
 
 def can_move(state: MarneState, unit: int) -> bool:
     """Whether the unit has a destination: 7.1.4 any neighbour it may enter with room, or
     failing that a full search (it may pass through friendly units, 7.1.5)."""
+    counter = state.c.counters[unit]
     start = state.where[unit]
-    side = state.counter(unit).side
+    side = counter.side
     held = enemy_held(state, side)
-    barred = state.zoc(OTHER[side]) if state.counter(unit).is_hq or unit in state.rallied else ()
+    barred = state.zoc(OTHER[side]) if counter.is_hq or unit in state.rallied else ()
+    sp_at, floor = state.sp_at, state.c.stack_floor - counter.sp
     for there in state.c.board.grid.neighbors(start):
         # step_cost from the start hex: only enemy-held hexes and, for an HQ or a rallied
         # unit, enemy ZOC bar the step (9.9, 10.2.2)
-        if there not in held and there not in barred and state.has_room(there, [unit]):
-            return True
+        if there in held or there in barred:
+            continue
+        if sp_at[there] <= floor or state.has_room(there, [unit]):
+            return True  # not enemy-held: empty or friendly, with room within every limit (8.1)
     return bool(destinations(state, unit))
 
 
@@ -135,26 +200,53 @@ def near_enemy(state: MarneState, hex_index: int, side: str) -> bool:
     return hex_index in state.zoc(OTHER[side])
 
 
-def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
-    """7.2.1-7.2.5: any distance along railroad hexes, none of them enemy-held or next to an
-    enemy unit, ending on a railroad hex with room."""
+def rail_networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
+    """7.2.4, 7.2.5: each railroad hex the side may use now (neither enemy-held nor next to an
+    enemy unit) with every such hex joined to it by them; kept until the enemy moves."""
+    enemy = OTHER[side]
+    stamp = (state.versions[enemy], state.garrisoned() if side == GERMAN else ())
+    return state.cached(("rail", side), stamp, lambda: _networks(state, side))
+
+
+def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     board = state.c.board
-    side = state.counter(unit).side
+    closed = enemy_held(state, side) | state.zoc(OTHER[side])
+    found: dict[int, frozenset[int]] = {}
+    for first in sorted(board.rail_hexes - closed):
+        if first in found:
+            continue
+        seen = {first}
+        frontier = [first]
+        while frontier:
+            here = frontier.pop()
+            for there in board.rail_links[here]:
+                if there not in seen and there not in closed:
+                    seen.add(there)
+                    frontier.append(there)
+        network = frozenset(seen)
+        found.update(dict.fromkeys(network, network))
+    return found
+
+
+def rail_reach(state: MarneState, unit: int, start: int) -> frozenset[int]:
+    """7.2.1-7.2.5: the railroad hexes a unit may go to from ``start``, any distance along
+    railroad hexes none of them enemy-held or next to an enemy unit (room not checked)."""
+    board = state.c.board
+    side = state.c.counters[unit].side
     if start not in board.rail_hexes or near_enemy(state, start, side):
-        return []
-    held = enemy_held(state, side)
-    zoc = state.zoc(OTHER[side])
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        here = frontier.pop()
-        for there in board.rail_links[here]:
-            if there in seen or there in held or there in zoc:
-                continue
-            seen.add(there)
-            frontier.append(there)
-    seen.discard(start)
-    return sorted(h for h in seen if state.has_room(h, [unit]))
+        return frozenset()
+    networks = rail_networks(state, side)
+    network = networks.get(start)
+    if network is None:  # a start the rail lines may not cross: from it into theirs
+        network = frozenset({start}).union(
+            *(networks[h] for h in board.rail_links[start] if h in networks)
+        )
+    return network - {start}
+
+
+def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
+    """7.2.1-7.2.5: ``rail_reach``, ending on a railroad hex with room."""
+    return sorted(h for h in rail_reach(state, unit, start) if state.has_room(h, [unit]))
 
 
 def rail_capacity_left(state: MarneState, unit: int) -> bool:
@@ -179,7 +271,7 @@ def may_rail(state: MarneState, unit: int, free: bool = False) -> bool:
         return False
     if not (free or state.counter(unit).is_hq or rail_capacity_left(state, unit)):
         return False
-    return bool(rail_destinations(state, unit, state.where[unit]))
+    return any(state.has_room(h, [unit]) for h in rail_reach(state, unit, state.where[unit]))
 
 
 def rail_move(state: MarneState, unit: int, to: int, free: bool) -> None:

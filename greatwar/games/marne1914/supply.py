@@ -11,18 +11,21 @@ from greatwar.games.marne1914.state import MarneState
 
 def blocked(state: MarneState, side: str) -> frozenset[int]:
     """11.1.4: enemy-held hexes, and enemy ZOC hexes not occupied by friendly units."""
-    key = f"blocked {side}"
-    cached = state.memo.get(key)
-    if cached is not None and cached[0] == state.version:
-        return cached[1]
-    zoc = state.zoc(OTHER[side])
-    stop = {h for h in zoc if state.side_in(h) != side}
-    stop |= {h for h in state.stacks if state.side_in(h) == OTHER[side]}
+    return state.cached(("blocked", side), both_versions(state), lambda: _blocked(state, side))
+
+
+def _blocked(state: MarneState, side: str) -> frozenset[int]:
+    side_at = state.side_at
+    stop = {h for h in state.zoc(OTHER[side]) if side_at[h] != side}
+    stop.update(state.held_by(OTHER[side]))
     if side == GERMAN:
-        stop |= {h for h in state.garrison if state.is_garrisoned(h)}
-    frozen = frozenset(stop)
-    state.memo[key] = (state.version, frozen)
-    return frozen
+        stop.update(state.garrisoned())
+    return frozenset(stop)
+
+
+def both_versions(state: MarneState) -> tuple[int, int]:
+    """The stamp of what depends on both sides' stacks."""
+    return state.versions[SIDES[0]], state.versions[SIDES[1]]
 
 
 def hex_cost(state: MarneState, a: int, b: int) -> float:
@@ -63,26 +66,20 @@ def reach_radius(state: MarneState) -> int:
     return int(float(state.c.tables["supply"]["length"]) / cheapest + 1e-9)
 
 
-def hq_reach(state: MarneState, hq: int) -> set[int]:
+def hq_reach(state: MarneState, hq: int) -> frozenset[int]:
     """11.1.2, 11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's hex but
     not the unit's; the path's other hexes must be clear (11.1.4)."""
-    key = f"reach {hq}"
-    cached = state.memo.get(key)
-    if cached is not None and cached[0] == state.version:
-        return set(cached[1])
-    reach = _hq_reach(state, hq)
-    state.memo[key] = (state.version, frozenset(reach))
-    return reach
+    return state.cached(("reach", str(hq)), both_versions(state), lambda: _hq_reach(state, hq))
 
 
-def _hq_reach(state: MarneState, hq: int) -> set[int]:
+def _hq_reach(state: MarneState, hq: int) -> frozenset[int]:
     side = state.counter(hq).side
     stop = blocked(state, side)
     limit = float(state.c.tables["supply"]["length"]) + 1e-9
     into = costs_into(state)
     start = state.where[hq]
     if start < 0:
-        return set()
+        return frozenset()
     inf = float("inf")
     best = {start: 0.0}
     frontier = [(0.0, start)]
@@ -100,7 +97,7 @@ def _hq_reach(state: MarneState, hq: int) -> set[int]:
                 continue
             best[there] = total
             heapq.heappush(frontier, (total, there))
-    return reach
+    return frozenset(reach)
 
 
 def edge_names(state: MarneState, hq: int) -> tuple[str, ...]:
@@ -146,7 +143,7 @@ def determine_supply(state: MarneState) -> None:
     """11.1, 11.2.1: mark every unit out of supply or back in supply (11.2.4)."""
     for side in SIDES:
         sources_by_edges: dict[tuple[str, ...], set[int]] = {}
-        supplied_hq: dict[int, set[int]] = {}
+        supplied_hq: dict[int, frozenset[int]] = {}
         for hq in [h for h in sorted(state.mode) if state.counter(h).side == side]:
             if state.where[hq] < 0:
                 continue

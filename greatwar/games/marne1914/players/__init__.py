@@ -474,8 +474,7 @@ def determinize(state: State, side: str, rng: Rng) -> State:
         for unit, spot in zip(units, spots, strict=True):
             if copy.where[unit] != spot:
                 copy.lift(unit)
-                copy.where[unit] = spot
-                copy.stacks.setdefault(spot, []).append(unit)
+                copy.set_down(unit, spot)
     copy.forget_cached()  # the legal actions may name moved units
     return copy
 
