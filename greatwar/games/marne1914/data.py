@@ -13,6 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from greatwar.core.actions import Action, act
 from greatwar.hexes import ColumnRowNumbering, HexGrid
 
 ALLIED, GERMAN = "allied", "german"
@@ -153,6 +154,7 @@ class Components:
         self.corps = corps
         self.tables = tables
         self.by_id = {c.id: c for c in counters}
+        self._actions: dict[tuple[str, str], tuple[Action, ...]] = {}
         stacking = tables["stacking"]
         # 8.1: the lowest limit any hex can have; a stack within it never needs checking
         self.stack_floor = min(int(stacking[k]) for k in ("setup", "offensive", "other"))
@@ -166,6 +168,23 @@ class Components:
 
     def counter(self, unit_id: str) -> Counter:
         return self.by_id[unit_id]
+
+    def unit_actions(self, verb: str) -> tuple[Action, ...]:
+        """``verb UNIT`` for every counter, by index (the rules offer them again and again)."""
+        found = self._actions.get(("unit", verb))
+        if found is None:
+            found = tuple(act(verb, c.id) for c in self.counters)
+            self._actions["unit", verb] = found
+        return found
+
+    def hex_actions(self, verb: str) -> tuple[Action, ...]:
+        """``verb HEX`` for every hex, by index."""
+        found = self._actions.get(("hex", verb))
+        if found is None:
+            grid = self.board.grid
+            found = tuple(act(verb, grid.id(h)) for h in grid)
+            self._actions["hex", verb] = found
+        return found
 
 
 def _text(name: str) -> str:

@@ -166,26 +166,44 @@ def destinations(state: MarneState, unit: int) -> dict[int, float]:
 def can_move(state: MarneState, unit: int) -> bool:
     """Whether the unit has a destination: 7.1.4 any neighbour it may enter with room, or
     failing that a full search (it may pass through friendly units, 7.1.5)."""
-    counter = state.c.counters[unit]
-    start = state.where[unit]
-    side = counter.side
+    return bool(movable(state, [unit]))
+
+
+def movable(state: MarneState, units: list[int]) -> list[int]:
+    """The units (all of one side) that ``can_move``, in the order given."""
+    if not units:
+        return []
+    counters = state.c.counters
+    side = counters[units[0]].side
     held = enemy_held(state, side)
-    barred = state.zoc(OTHER[side]) if counter.is_hq or unit in state.rallied else ()
-    sp_at, floor = state.sp_at, state.c.stack_floor - counter.sp
-    for there in state.c.board.grid.neighbors(start):
-        # step_cost from the start hex: only enemy-held hexes and, for an HQ or a rallied
-        # unit, enemy ZOC bar the step (9.9, 10.2.2)
-        if there in held or there in barred:
-            continue
-        if sp_at[there] <= floor or state.has_room(there, [unit]):
-            return True  # not enemy-held: empty or friendly, with room within every limit (8.1)
-    return bool(destinations(state, unit))
+    zoc = state.zoc(OTHER[side])
+    neighbors = state.c.board.grid.neighbors
+    sp_at, where, rallied, floor = state.sp_at, state.where, state.rallied, state.c.stack_floor
+    found = []
+    for unit in units:
+        counter = counters[unit]
+        barred = zoc if counter.is_hq or unit in rallied else ()
+        room = floor - counter.sp
+        for there in neighbors(where[unit]):
+            # step_cost from the start hex: only enemy-held hexes and, for an HQ or a rallied
+            # unit, enemy ZOC bar the step (9.9, 10.2.2); not enemy-held: empty or friendly
+            if there in held or there in barred:
+                continue
+            if sp_at[there] <= room or state.has_room(there, [unit]):
+                found.append(unit)  # room within every limit (8.1)
+                break
+        else:
+            if destinations(state, unit):
+                found.append(unit)
+    return found
 
 
 def is_engaged(state: MarneState, unit: int) -> bool:
     """9.6.2 EN: engaged units may not move or do anything but attack the enemy engaged."""
+    if state.counter(unit).is_hq:
+        return False
     here = state.where[unit]
-    return any(here in pair for pair in state.engaged) and not state.counter(unit).is_hq
+    return any(here in pair for pair in state.engaged)
 
 
 def may_move(state: MarneState, unit: int) -> bool:
@@ -274,6 +292,25 @@ def may_rail(state: MarneState, unit: int, free: bool = False) -> bool:
     return any(state.has_room(h, [unit]) for h in rail_reach(state, unit, state.where[unit]))
 
 
+def rail_movers(state: MarneState, units: list[int]) -> set[int]:
+    """``may_rail`` of units that may move (``movers``): each nation's capacity once."""
+    capacity: dict[str, bool] = {}
+    counters, mode, hq_of = state.c.counters, state.mode, state.hq_of
+    found = set()
+    for unit in units:
+        if mode[hq_of[unit]] != TRANSFER:
+            continue
+        counter = counters[unit]
+        if not counter.is_hq:
+            if counter.nation not in capacity:
+                capacity[counter.nation] = rail_capacity_left(state, unit)
+            if not capacity[counter.nation]:
+                continue
+        if any(state.has_room(h, [unit]) for h in rail_reach(state, unit, state.where[unit])):
+            found.add(unit)
+    return found
+
+
 def rail_move(state: MarneState, unit: int, to: int, free: bool) -> None:
     counter = state.counter(unit)
     if not (free or counter.is_hq):
@@ -315,6 +352,29 @@ def may_recover(state: MarneState, unit: int) -> bool:
         and not state.in_enemy_zoc(unit)
         and may_move(state, unit)
     )
+
+
+def rallies(state: MarneState, side: str) -> set[int]:
+    """``may_rally``: the side's units on the map that may remove disruption now."""
+    where, counters = state.where, state.c.counters
+    return {
+        u
+        for u in state.disrupted
+        if counters[u].side == side and where[u] >= 0 and may_rally(state, u)
+    }
+
+
+def recoveries(state: MarneState, side: str) -> set[int]:
+    """``may_recover``: the side's units on the map that may try Recovery now (12.1)."""
+    regroup = {hq for hq, mode in state.mode.items() if mode == REGROUP}
+    if not regroup:
+        return set()
+    steps, counters, hq_of = state.steps, state.c.counters, state.hq_of
+    return {
+        u
+        for u in state.units_on_map(side)
+        if hq_of[u] in regroup and steps[u] < counters[u].steps and may_recover(state, u)
+    }
 
 
 def rebuildable(state: MarneState, side: str) -> Iterator[int]:
@@ -377,7 +437,16 @@ def rebuild(state: MarneState, unit: int) -> None:
 
 
 def movers(state: MarneState, side: str) -> list[int]:
-    return sorted(u for u in state.units_on_map(side) if may_move(state, u))
+    """``may_move``: the side's units on the map not moved yet nor Engaged, in order."""
+    moved, railed, where, counters = state.moved, state.railed, state.where, state.c.counters
+    engaged = {h for pair in state.engaged for h in pair}
+    return [
+        u
+        for u in state.units_on_map(side)
+        if u not in moved
+        and u not in railed
+        and (where[u] not in engaged or counters[u].is_hq)  # 9.6.2
+    ]
 
 
 def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:

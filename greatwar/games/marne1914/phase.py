@@ -10,16 +10,16 @@ from collections.abc import Iterator
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import DEFENSIVE
 from greatwar.games.marne1914.movement import (
-    can_move,
     in_supply,
     is_engaged,
-    may_rail,
-    may_rally,
-    may_recover,
+    movable,
     movers,
+    rail_movers,
+    rallies,
     rebuild,
     rebuildable,
     recover,
+    recoveries,
 )
 from greatwar.games.marne1914.reinforcements import (
     apply_extra,
@@ -63,20 +63,24 @@ class MovementPhase(Prompt[MarneState]):
     title = "move a unit, rally, recover, or end movement (7)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
-        for unit in state.units_on_map(side):
-            counter = state.counter(unit)
-            if may_rally(state, unit):
-                yield act("rally", counter.id)
-            if may_recover(state, unit):
-                yield act("recover", counter.id)
+        c = state.c
+        rallying, recovering = rallies(state, side), recoveries(state, side)
+        for unit in sorted(rallying | recovering):
+            if unit in rallying:
+                yield c.unit_actions("rally")[unit]
+            if unit in recovering:
+                yield c.unit_actions("recover")[unit]
         for unit in rebuildable(state, side):
-            yield act("rebuild", state.counter(unit).id)
+            yield c.unit_actions("rebuild")[unit]
         yield from movement_extras(state, side)
-        for unit in movers(state, side):
-            if may_rail(state, unit):
-                yield act("rail", state.counter(unit).id)
-            if can_move(state, unit):
-                yield act("move", state.counter(unit).id)
+        ready = movers(state, side)
+        by_rail, moving = rail_movers(state, ready), set(movable(state, ready))
+        rail, move = c.unit_actions("rail"), c.unit_actions("move")
+        for unit in ready:
+            if unit in by_rail:
+                yield rail[unit]
+            if unit in moving:
+                yield move[unit]
         yield act("end")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
