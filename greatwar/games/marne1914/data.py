@@ -159,6 +159,8 @@ class Components:
         # 8.1: the lowest limit any hex can have; a stack within it never needs checking
         self.stack_floor = min(int(stacking[k]) for k in ("setup", "offensive", "other"))
         self.hq_of_corps = {c.corps: c.index for c in counters if c.is_hq}
+        self.side_units = {s: tuple(c.index for c in counters if c.side == s) for s in SIDES}
+        self.side_hqs = {s: tuple(c.index for c in counters if c.is_hq and c.side == s) for s in SIDES}
         grid = board.grid
         reinf = tables["reinforcements"]
         self.entries = {

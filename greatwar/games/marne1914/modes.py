@@ -20,11 +20,8 @@ from greatwar.games.marne1914.state import ELIMINATED, LOST, MarneState
 def side_hqs(state: MarneState, side: str) -> list[int]:
     """The side's HQs in play or still to arrive (a reinforcement HQ's mode is set before it
     enters, 7.3; PROVENANCE)."""
-    return [
-        hq
-        for hq in sorted(state.mode)
-        if state.counter(hq).side == side and state.where[hq] not in (ELIMINATED, LOST)
-    ]
+    where = state.where
+    return [hq for hq in state.c.side_hqs[side] if where[hq] != ELIMINATED and where[hq] != LOST]
 
 
 def is_out_of_supply(state: MarneState, hq: int) -> bool:
@@ -101,9 +98,10 @@ class Modes(Prompt[MarneState]):
         ):
             yield act("commit")
         for hq in changeable(state, side):
+            now = chosen(state, hq)
             for mode in allowed_modes(state, hq):
-                if mode != chosen(state, hq):
-                    yield act("mode", state.counter(hq).id, mode)
+                if mode != now:
+                    yield mode_action(state, hq, mode)
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "mode":
@@ -136,6 +134,17 @@ class Modes(Prompt[MarneState]):
         if action.args[1] == OFFENSIVE:
             return "an HQ in Regroup mode may not change straight to Offensive mode (5.2.6)"
         return f"{counter.id} is already set to {action.args[1]}"
+
+
+def mode_action(state: MarneState, hq: int, mode: str) -> Action:
+    """``mode HQ MODE``, made once per HQ and mode."""
+    found = _MODE_ACTIONS.get((hq, mode))
+    if found is None:
+        found = _MODE_ACTIONS[hq, mode] = act("mode", state.counter(hq).id, mode)
+    return found
+
+
+_MODE_ACTIONS: dict[tuple[int, str], Action] = {}
 
 
 def commit_modes(state: MarneState) -> None:

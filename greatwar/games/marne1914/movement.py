@@ -466,8 +466,9 @@ class Move(Prompt[MarneState]):
     title = "choose the unit's destination (7.1)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        to = state.c.hex_actions("to")
         for hex_index in sorted(destinations(state, frame["unit"])):
-            yield act("to", state.hex_id(hex_index))
+            yield to[hex_index]
         yield act("stay")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:

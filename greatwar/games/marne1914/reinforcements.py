@@ -250,7 +250,7 @@ class Arrive(Prompt[MarneState]):
 
 
 def friendly_hqs(state: MarneState, side: str) -> list[int]:
-    return [h for h in sorted(state.mode) if state.counter(h).side == side and state.where[h] >= 0]
+    return [h for h in state.c.side_hqs[side] if state.where[h] >= 0]
 
 
 class Attach(Prompt[MarneState]):

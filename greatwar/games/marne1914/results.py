@@ -430,12 +430,8 @@ def refuges(state: MarneState, hq: int) -> tuple[list[int], bool]:
 
 def displaced(state: MarneState, side: str) -> list[int]:
     """9.9: the side's HQs on the map standing in an enemy ZOC."""
-    zoc = state.zoc(OTHER[side])
-    return [
-        hq
-        for hq in sorted(state.mode)
-        if state.counter(hq).side == side and state.where[hq] >= 0 and state.where[hq] in zoc
-    ]
+    where = state.where
+    return [hq for hq in state.c.side_hqs[side] if where[hq] >= 0 and state.in_enemy_zoc(hq)]
 
 
 def displace_hqs(state: MarneState, side: str) -> bool:

@@ -147,8 +147,8 @@ class MarneState(State):
         return list(self.cached(("units", side), self.versions[side], lambda: self._units(side)))
 
     def _units(self, side: str) -> tuple[int, ...]:
-        counters = self.c.counters
-        return tuple(sorted(u for s in self.stacks.values() for u in s if counters[u].side == side))
+        where = self.where
+        return tuple(u for u in self.c.side_units[side] if where[u] >= 0)
 
     def hexes_of(self, side: str) -> list[int]:
         """Hexes holding the side's units, in order (kept until its stacks change)."""
@@ -333,7 +333,10 @@ class MarneState(State):
         return frozenset(zone)
 
     def in_enemy_zoc(self, unit: int) -> bool:
-        return self.where[unit] in self.zoc(OTHER[self.c.counters[unit].side])
+        """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only
+        when a search needs it, not after every move)."""
+        enemy, side_at = OTHER[self.c.counters[unit].side], self.side_at
+        return any(side_at[n] == enemy for n in self.c.board.grid.neighbors(self.where[unit]))
 
     # --- the sequence of play (4) -------------------------------------------------------
 

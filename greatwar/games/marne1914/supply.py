@@ -4,6 +4,7 @@ off a friendly map edge; determined only in the Supply Determination Phase (11.1
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
 from greatwar.games.marne1914.state import MarneState
@@ -73,31 +74,50 @@ def hq_reach(state: MarneState, hq: int) -> frozenset[int]:
 
 
 def _hq_reach(state: MarneState, hq: int) -> frozenset[int]:
-    side = state.counter(hq).side
-    stop = blocked(state, side)
-    limit = float(state.c.tables["supply"]["length"]) + 1e-9
-    into = costs_into(state)
+    return frozenset(reached(state, hq))
+
+
+def reached(state: MarneState, hq: int) -> Iterator[int]:
+    """The hexes of ``hq_reach`` one by one, the HQ's own first, as the search finds them (a
+    caller that knows enough stops it there)."""
     start = state.where[hq]
     if start < 0:
-        return frozenset()
-    inf = float("inf")
+        return
+    stop = blocked(state, state.counter(hq).side)
+    limit = float(state.c.tables["supply"]["length"]) + 1e-9
+    into = costs_into(state)
     best = {start: 0.0}
     frontier = [(0.0, start)]
     reach = {start}
+    yield start
+    pop, push = heapq.heappop, heapq.heappush
     while frontier:
-        used, here = heapq.heappop(frontier)
+        used, here = pop(frontier)
         if used > best[here]:
             continue
         for there, cost in into[here]:
             total = used + cost  # the unit moves from there into here
             if total > limit:
                 continue
-            reach.add(there)  # the unit's own hex may be in an enemy ZOC (not counted)
-            if there in stop or total >= best.get(there, inf):
+            if there not in reach:
+                reach.add(there)  # the unit's own hex may be in an enemy ZOC (not counted)
+                yield there
+            if there in stop or total >= best.get(there, 9e9):
                 continue
             best[there] = total
-            heapq.heappush(frontier, (total, there))
-    return frozenset(reach)
+            push(frontier, (total, there))
+
+
+def reached_of(state: MarneState, hq: int, hexes: set[int]) -> set[int]:
+    """Those of ``hexes`` in the HQ's ``hq_reach`` (the search ends when all are found)."""
+    found: set[int] = set()
+    if hexes:
+        for h in reached(state, hq):
+            if h in hexes:
+                found.add(h)
+                if len(found) == len(hexes):
+                    break
+    return found
 
 
 def edge_names(state: MarneState, hq: int) -> tuple[str, ...]:
@@ -133,18 +153,20 @@ def hq_in_supply(state: MarneState, hq: int, sources: set[int]) -> bool:
     """11.1.3, 11.1.6: the HQ traces up to 8 MP to a supply source; 9.9 cut off for good."""
     if hq in state.cut_off:
         return False
-    here = state.where[hq]
-    if here in sources:
-        return True
-    return bool(hq_reach(state, hq) & sources)
+    return any(h in sources for h in reached(state, hq))
 
 
 def determine_supply(state: MarneState) -> None:
     """11.1, 11.2.1: mark every unit out of supply or back in supply (11.2.4)."""
     for side in SIDES:
         sources_by_edges: dict[tuple[str, ...], set[int]] = {}
-        supplied_hq: dict[int, frozenset[int]] = {}
-        for hq in [h for h in sorted(state.mode) if state.counter(h).side == side]:
+        supplied_hq: dict[int, set[int]] = {}
+        # the hexes of each HQ's combat units on the map, whose supply it traces
+        wanted: dict[int, set[int]] = {}
+        for unit in state.units_on_map(side):
+            if not state.counter(unit).is_hq:
+                wanted.setdefault(state.hq_of[unit], set()).add(state.where[unit])
+        for hq in state.c.side_hqs[side]:
             if state.where[hq] < 0:
                 continue
             edges = edge_names(state, hq)
@@ -152,7 +174,7 @@ def determine_supply(state: MarneState) -> None:
                 sources_by_edges[edges] = supply_sources(state, side, edges)
             if hq_in_supply(state, hq, sources_by_edges[edges]):
                 state.oos.discard(hq)
-                supplied_hq[hq] = hq_reach(state, hq)
+                supplied_hq[hq] = reached_of(state, hq, wanted.get(hq, set()))
             else:
                 state.oos.add(hq)
         out = []
