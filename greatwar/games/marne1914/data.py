@@ -161,6 +161,7 @@ class Components:
         self.hq_of_corps = {c.corps: c.index for c in counters if c.is_hq}
         self.side_units = {s: tuple(c.index for c in counters if c.side == s) for s in SIDES}
         self.side_hqs = {s: tuple(c.index for c in counters if c.is_hq and c.side == s) for s in SIDES}
+        self.moroccans = tuple(c.index for c in counters if c.marker == "M")  # 7.3.2
         grid = board.grid
         reinf = tables["reinforcements"]
         self.entries = {

@@ -154,13 +154,20 @@ def destinations(state: MarneState, unit: int) -> dict[int, float]:
     start = state.where[unit]
     spent = reach(state, unit, start)
     del spent[start]
-    cost = step_cost(state, unit, start)
-    for there in state.c.board.grid.neighbors(start):
-        if there not in spent:
-            step = cost(start, there)
-            if step is not None:
-                spent[there] = step  # 7.1.4
-    return {h: mp for h, mp in spent.items() if state.has_room(h, [unit])}  # 7.1.5, 8.1
+    neighbors = state.c.board.grid.neighbors(start)
+    if not spent.keys() >= set(neighbors):
+        cost = step_cost(state, unit, start)
+        for there in neighbors:
+            if there not in spent:
+                step = cost(start, there)
+                if step is not None:
+                    spent[there] = step  # 7.1.4
+    if state.c.counters[unit].sp > state.c.stack_floor:  # (no unit is: check every hex)
+        return {h: mp for h, mp in spent.items() if state.has_room(h, [unit])}
+    for h in spent.keys() & state.stacks.keys():  # an empty hex has room (8.1)
+        if not state.has_room(h, [unit]):
+            del spent[h]  # 7.1.5, 8.1
+    return spent
 
 
 def can_move(state: MarneState, unit: int) -> bool:
@@ -380,9 +387,10 @@ def recoveries(state: MarneState, side: str) -> set[int]:
 def rebuildable(state: MarneState, side: str) -> Iterator[int]:
     """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
-    for counter in state.c.counters:
-        unit = counter.index
-        if counter.side != side or state.where[unit] != ELIMINATED or counter.is_hq:
+    where, counters = state.where, state.c.counters
+    for unit in state.c.side_units[side]:
+        counter = counters[unit]
+        if where[unit] != ELIMINATED or counter.is_hq:
             continue
         hq = state.hq_of[unit]
         if counter.corps in state.rebuilt_corps or state.where[hq] < 0:

@@ -279,7 +279,7 @@ def revertible(state: MarneState, side: str) -> list[int]:
 
     if side != ALLIED:
         return []
-    units = [c.index for c in state.c.counters if c.marker == "M" and state.where[c.index] >= 0]
+    units = [u for u in state.c.moroccans if state.where[u] >= 0]
     out = []
     for unit in units:
         home = state.c.hq_of_corps[state.counter(unit).corps]
