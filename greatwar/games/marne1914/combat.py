@@ -599,7 +599,7 @@ def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
     out: dict[str, tuple[int, list[int]]] = {}
     if state.is_garrisoned(target) and side == "allied":
         out[GARRISON] = (int(state.c.tables["paris"]["defense"]), list(hexes))  # 13.1.1
-    for unit in state.units_on_map(side):
+    for unit in units_near(state, side, [target, *hexes]):
         counter = state.counter(unit)
         here = state.where[unit]
         if counter.is_hq or unit in state.recent or state.defense(unit) <= 0:
@@ -618,6 +618,14 @@ def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
         elif state.defense(unit) // 2 > 0:
             out[counter.id] = (state.defense(unit) // 2, reach)  # 9.3.2
     return out
+
+
+def units_near(state: MarneState, side: str, hexes: list[int]) -> list[int]:
+    """The side's units within two hexes of any of ``hexes`` (the farthest Defense Fire
+    reaches, 9.3.3), in counter order."""
+    grid, stacks, side_at = state.c.board.grid, state.stacks, state.side_at
+    near = {n for h in hexes for n in grid.hexes_within(h, 2) if side_at[n] == side}
+    return sorted(u for h in near for u in stacks[h])
 
 
 class DefenseFire(Prompt[MarneState]):
