@@ -185,24 +185,41 @@ def movable(state: MarneState, units: list[int]) -> list[int]:
     held = enemy_held(state, side)
     zoc = state.zoc(OTHER[side])
     neighbors = state.c.board.grid.neighbors
-    sp_at, where, rallied, floor = state.sp_at, state.where, state.rallied, state.c.stack_floor
+    where, rallied = state.where, state.rallied
+    closed = _closed(state, side, held)
     found = []
     for unit in units:
         counter = counters[unit]
-        barred = zoc if counter.is_hq or unit in rallied else ()
-        room = floor - counter.sp
-        for there in neighbors(where[unit]):
+        barred = counter.is_hq or unit in rallied  # 9.9, 10.2.2: no step into an enemy ZOC
+        around = neighbors(where[unit])
+        if not barred and not closed[counter.sp].issuperset(around):
+            found.append(unit)  # a neighbour neither enemy-held nor too full for it (8.1)
+            continue
+        for there in around:
             # step_cost from the start hex: only enemy-held hexes and, for an HQ or a rallied
-            # unit, enemy ZOC bar the step (9.9, 10.2.2); not enemy-held: empty or friendly
-            if there in held or there in barred:
+            # unit, enemy ZOC bar the step; not enemy-held: empty or friendly
+            if there in held or (barred and there in zoc):
                 continue
-            if sp_at[there] <= room or state.has_room(there, [unit]):
-                found.append(unit)  # room within every limit (8.1)
+            if state.has_room(there, [unit]):
+                found.append(unit)
                 break
         else:
             if destinations(state, unit):
                 found.append(unit)
     return found
+
+
+def _closed(state: MarneState, side: str, held: frozenset[int]) -> dict[int, frozenset[int]]:
+    """For each size of unit (stacking points), the hexes it may not step into without a
+    closer look: enemy-held, or holding friendly units too many to be within every limit."""
+    sp_at, floor = state.sp_at, state.c.stack_floor
+    sizes = {state.c.counters[u].sp for u in state.c.side_units[side]}
+    full = [h for h in state.held_by(side) if sp_at[h] > floor - max(sizes)]
+    everywhere = frozenset(state.c.board.grid)  # (a unit above the floor: always look closer)
+    return {
+        sp: held.union(h for h in full if sp_at[h] > floor - sp) if sp <= floor else everywhere
+        for sp in sizes
+    }
 
 
 def is_engaged(state: MarneState, unit: int) -> bool:
@@ -255,7 +272,8 @@ def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
 
 def rail_reach(state: MarneState, unit: int, start: int) -> frozenset[int]:
     """7.2.1-7.2.5: the railroad hexes a unit may go to from ``start``, any distance along
-    railroad hexes none of them enemy-held or next to an enemy unit (room not checked)."""
+    railroad hexes none of them enemy-held or next to an enemy unit (room not checked), and
+    ``start`` itself unless nothing else."""
     board = state.c.board
     side = state.c.counters[unit].side
     if start not in board.rail_hexes or near_enemy(state, start, side):
@@ -266,12 +284,21 @@ def rail_reach(state: MarneState, unit: int, start: int) -> frozenset[int]:
         network = frozenset({start}).union(
             *(networks[h] for h in board.rail_links[start] if h in networks)
         )
-    return network - {start}
+    return network
 
 
 def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
-    """7.2.1-7.2.5: ``rail_reach``, ending on a railroad hex with room."""
-    return sorted(h for h in rail_reach(state, unit, start) if state.has_room(h, [unit]))
+    """7.2.1-7.2.5: ``rail_reach``, ending on another railroad hex with room."""
+    return sorted(
+        h for h in rail_reach(state, unit, start) if h != start and state.has_room(h, [unit])
+    )
+
+
+def has_rail_destination(state: MarneState, unit: int) -> bool:
+    start = state.where[unit]
+    return any(
+        h != start and state.has_room(h, [unit]) for h in rail_reach(state, unit, start)
+    )
 
 
 def rail_capacity_left(state: MarneState, unit: int) -> bool:
@@ -296,7 +323,7 @@ def may_rail(state: MarneState, unit: int, free: bool = False) -> bool:
         return False
     if not (free or state.counter(unit).is_hq or rail_capacity_left(state, unit)):
         return False
-    return any(state.has_room(h, [unit]) for h in rail_reach(state, unit, state.where[unit]))
+    return has_rail_destination(state, unit)
 
 
 def rail_movers(state: MarneState, units: list[int]) -> set[int]:
@@ -313,7 +340,7 @@ def rail_movers(state: MarneState, units: list[int]) -> set[int]:
                 capacity[counter.nation] = rail_capacity_left(state, unit)
             if not capacity[counter.nation]:
                 continue
-        if any(state.has_room(h, [unit]) for h in rail_reach(state, unit, state.where[unit])):
+        if has_rail_destination(state, unit):
             found.add(unit)
     return found
 

@@ -67,19 +67,10 @@ def reach_radius(state: MarneState) -> int:
     return int(float(state.c.tables["supply"]["length"]) / cheapest + 1e-9)
 
 
-def hq_reach(state: MarneState, hq: int) -> frozenset[int]:
-    """11.1.2, 11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's hex but
-    not the unit's; the path's other hexes must be clear (11.1.4)."""
-    return state.cached(("reach", str(hq)), both_versions(state), lambda: _hq_reach(state, hq))
-
-
-def _hq_reach(state: MarneState, hq: int) -> frozenset[int]:
-    return frozenset(reached(state, hq))
-
-
 def reached(state: MarneState, hq: int) -> Iterator[int]:
-    """The hexes of ``hq_reach`` one by one, the HQ's own first, as the search finds them (a
-    caller that knows enough stops it there)."""
+    """11.1.2, 11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's
+    hex but not the unit's; the path's other hexes must be clear (11.1.4). One by one, the
+    HQ's own first, as the search finds them: a caller that knows enough stops it there."""
     start = state.where[hq]
     if start < 0:
         return
@@ -109,7 +100,7 @@ def reached(state: MarneState, hq: int) -> Iterator[int]:
 
 
 def reached_of(state: MarneState, hq: int, hexes: set[int]) -> set[int]:
-    """Those of ``hexes`` in the HQ's ``hq_reach`` (the search ends when all are found)."""
+    """Those of ``hexes`` the HQ ``reached`` (the search ends when all are found)."""
     found: set[int] = set()
     if hexes:
         for h in reached(state, hq):
@@ -206,4 +197,4 @@ def supply_phase(state: MarneState) -> None:
     determine_supply(state)
 
 
-__all__ = ["determine_supply", "hq_reach", "supply_phase"]
+__all__ = ["determine_supply", "reached", "supply_phase"]
