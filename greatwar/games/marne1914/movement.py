@@ -212,9 +212,10 @@ def movable(state: MarneState, units: list[int]) -> list[int]:
 def _closed(state: MarneState, side: str, held: frozenset[int]) -> dict[int, frozenset[int]]:
     """For each size of unit (stacking points), the hexes it may not step into without a
     closer look: enemy-held, or holding friendly units too many to be within every limit."""
-    sp_at, floor = state.sp_at, state.c.stack_floor
-    sizes = {state.c.counters[u].sp for u in state.c.side_units[side]}
-    full = [h for h in state.held_by(side) if sp_at[h] > floor - max(sizes)]
+    sp_at, side_at, floor = state.sp_at, state.side_at, state.c.stack_floor
+    sizes = state.c.unit_sizes[side]
+    least = floor - max(sizes)
+    full = [h for h in state.stacks if sp_at[h] > least and side_at[h] == side]
     everywhere = frozenset(state.c.board.grid)  # (a unit above the floor: always look closer)
     return {
         sp: held.union(h for h in full if sp_at[h] > floor - sp) if sp <= floor else everywhere

@@ -275,7 +275,7 @@ class Attach(Prompt[MarneState]):
 
 def revertible(state: MarneState, side: str) -> list[int]:
     """7.3.2: a Moroccan unit may revert to the IX Corps once in that HQ's supply range."""
-    from greatwar.games.marne1914.supply import reach_radius, reached_of
+    from greatwar.games.marne1914.supply import reach_radius, reached
 
     if side != ALLIED:
         return []
@@ -287,7 +287,7 @@ def revertible(state: MarneState, side: str) -> list[int]:
         near = attached and (
             state.c.board.grid.distance(state.where[unit], state.where[home]) <= reach_radius(state)
         )  # no need to trace supply for a unit farther than any 11.1.5 path
-        if near and reached_of(state, home, {state.where[unit]}):
+        if near and state.where[unit] in reached(state, home, toward=state.where[unit]):
             out.append(unit)
     return out
 

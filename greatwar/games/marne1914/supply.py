@@ -56,27 +56,33 @@ def costs_into(state: MarneState) -> list[tuple[tuple[int, float], ...]]:
     return _INTO
 
 
-def reach_radius(state: MarneState) -> int:
-    """The farthest (in hexes) a unit can be from an HQ within the 11.1.5 supply length: no
-    hex costs less than the cheapest of road and terrain."""
+def cheapest_hex(state: MarneState) -> float:
+    """11.1.5: no hex costs less than the cheapest of road and terrain."""
     table = state.c.tables["movement"]
-    cheapest = min(
+    return min(
         float(state.c.tables["supply"]["road_hex"]),
         *(float(table[t]) for t in set(state.c.board.terrain)),
     )
-    return int(float(state.c.tables["supply"]["length"]) / cheapest + 1e-9)
 
 
-def reached(state: MarneState, hq: int) -> Iterator[int]:
+def reach_radius(state: MarneState) -> int:
+    """The farthest (in hexes) a unit can be from an HQ within the 11.1.5 supply length."""
+    return int(float(state.c.tables["supply"]["length"]) / cheapest_hex(state) + 1e-9)
+
+
+def reached(state: MarneState, hq: int, toward: int | None = None) -> Iterator[int]:
     """11.1.2, 11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's
     hex but not the unit's; the path's other hexes must be clear (11.1.4). One by one, the
-    HQ's own first, as the search finds them: a caller that knows enough stops it there."""
+    HQ's own first, as the search finds them: a caller that knows enough stops it there.
+    With ``toward``, only the way to that hex is searched (it is found if reached)."""
     start = state.where[hq]
     if start < 0:
         return
     stop = blocked(state, state.counter(hq).side)
     limit = float(state.c.tables["supply"]["length"]) + 1e-9
     into = costs_into(state)
+    # no hex costs less than this: a hex that far from ``toward`` cannot lead there
+    cheapest, distance = cheapest_hex(state), state.c.board.grid.distance
     best = {start: 0.0}
     frontier = [(0.0, start)]
     reach = {start}
@@ -85,6 +91,8 @@ def reached(state: MarneState, hq: int) -> Iterator[int]:
     while frontier:
         used, here = pop(frontier)
         if used > best[here]:
+            continue
+        if toward is not None and used + cheapest * distance(here, toward) > limit:
             continue
         for there, cost in into[here]:
             total = used + cost  # the unit moves from there into here
