@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import OTHER
+from greatwar.games.marne1914.movement import enemy_held
 from greatwar.games.marne1914.state import MarneState, Task
 
 STEP_RESULTS = ("1", "2", "3", "4")
@@ -418,14 +419,13 @@ def refuges(state: MarneState, hq: int) -> tuple[list[int], bool]:
     (the fewest), through enemy ZOCs freely; and whether it must pass through enemy units
     to reach them (then it is out of supply for the rest of the game)."""
     side = state.counter(hq).side
-    zoc = state.zoc(OTHER[side])
-    grid = state.c.board.grid
-    goals = {h for h in grid if h not in zoc and not state.is_enemy_hex(h, side)}
-    open_hexes = {h for h in grid if not state.is_enemy_hex(h, side)}
+    everywhere = frozenset(state.c.board.grid)
+    open_hexes = everywhere - enemy_held(state, side)
+    goals = open_hexes - state.zoc(OTHER[side])
     found = nearest(state, state.where[hq], goals, open_hexes)
     if found:
         return found, False
-    return nearest(state, state.where[hq], goals, set(grid)), True
+    return nearest(state, state.where[hq], goals, everywhere), True
 
 
 def displaced(state: MarneState, side: str) -> list[int]:
@@ -497,7 +497,9 @@ class HqRetreat(Prompt[MarneState]):
         )
 
 
-def nearest(state: MarneState, start: int, goals: set[int], passable: set[int]) -> list[int]:
+def nearest(
+    state: MarneState, start: int, goals: frozenset[int], passable: frozenset[int]
+) -> list[int]:
     """Breadth-first: the hexes of ``goals`` nearest to ``start`` through ``passable`` hexes,
     in hex order."""
     grid = state.c.board.grid

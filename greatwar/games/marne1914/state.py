@@ -336,7 +336,10 @@ class MarneState(State):
         """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only
         when a search needs it, not after every move)."""
         enemy, side_at = OTHER[self.c.counters[unit].side], self.side_at
-        return any(side_at[n] == enemy for n in self.c.board.grid.neighbors(self.where[unit]))
+        for n in self.c.board.grid.neighbors(self.where[unit]):
+            if side_at[n] == enemy:
+                return True
+        return False
 
     # --- the sequence of play (4) -------------------------------------------------------
 
