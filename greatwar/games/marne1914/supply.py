@@ -58,11 +58,18 @@ def costs_into(state: MarneState) -> list[tuple[tuple[int, float], ...]]:
 
 def cheapest_hex(state: MarneState) -> float:
     """11.1.5: no hex costs less than the cheapest of road and terrain."""
-    table = state.c.tables["movement"]
-    return min(
-        float(state.c.tables["supply"]["road_hex"]),
-        *(float(table[t]) for t in set(state.c.board.terrain)),
-    )
+    if not _CHEAPEST:
+        table = state.c.tables["movement"]
+        _CHEAPEST.append(
+            min(
+                float(state.c.tables["supply"]["road_hex"]),
+                *(float(table[t]) for t in set(state.c.board.terrain)),
+            )
+        )
+    return _CHEAPEST[0]
+
+
+_CHEAPEST: list[float] = []  # the same in every game
 
 
 def reach_radius(state: MarneState) -> int:

@@ -54,7 +54,7 @@ class MarneHeuristic:
                 self.stayed.clear()
                 self.declined.clear()
             self._obs_key = key
-            self._obs = state.observation(self.side)
+            self._obs = state.player_view(self.side)
         return self._obs
 
     def picture(self, obs: dict[str, Any]) -> dict[str, Any]:
