@@ -3,8 +3,9 @@ off a friendly map edge; determined only in the Supply Determination Phase (11.1
 
 from __future__ import annotations
 
-import heapq
+import math
 from collections.abc import Iterator
+from fractions import Fraction
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
 from greatwar.games.marne1914.state import MarneState
@@ -41,19 +42,29 @@ def hex_cost(state: MarneState, a: int, b: int) -> float:
     return cost
 
 
-# hex -> ((neighbour, MP from the neighbour into the hex), ...): the same in every game.
-_INTO: list[tuple[tuple[int, float], ...]] = []
+# (the supply length, for each hex ((neighbour, cost from the neighbour into the hex), ...)),
+# counted in the largest fraction of an MP that measures every cost: the same in every game.
+_INTO: list[tuple[int, tuple[tuple[tuple[int, int], ...], ...]]] = []
 
 
-def costs_into(state: MarneState) -> list[tuple[tuple[int, float], ...]]:
-    """For each hex, its neighbours with the 11.1.5 cost of moving from them into it."""
+def costs_into(state: MarneState) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...]]:
+    """11.1.5: the supply length, and for each hex its neighbours with the cost of moving
+    from them into it, in whole steps of a fraction of an MP (halves on the printed map), so
+    the search below can file hexes by cost instead of sorting them."""
     if not _INTO:
         grid = state.c.board.grid
-        _INTO.extend(
-            tuple((there, hex_cost(state, there, here)) for there in grid.neighbors(here))
+        into = [
+            [(there, hex_cost(state, there, here)) for there in grid.neighbors(here)]
             for here in grid
-        )
-    return _INTO
+        ]
+        length = float(state.c.tables["supply"]["length"])
+        costs = {length} | {cost for steps in into for _, cost in steps}
+        scale = math.lcm(*(Fraction(c).limit_denominator(1000).denominator for c in costs))
+        if any(c * scale != round(c * scale) or c <= 0 for c in costs):
+            raise ValueError("tables.toml: supply costs must be positive fractions of an MP")
+        table = tuple(tuple((there, round(c * scale)) for there, c in steps) for steps in into)
+        _INTO.append((round(length * scale), table))
+    return _INTO[0]
 
 
 def cheapest_hex(state: MarneState) -> float:
@@ -86,32 +97,27 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> Iterator[i
     if start < 0:
         return
     stop = blocked(state, state.counter(hq).side)
-    limit = float(state.c.tables["supply"]["length"]) + 1e-9
-    into = costs_into(state)
-    # no hex costs less than this: a hex that far from ``toward`` cannot lead there
-    cheapest, distance = cheapest_hex(state), state.c.board.grid.distance
-    best = {start: 0.0}
-    frontier = [(0.0, start)]
+    limit, into = costs_into(state)
+    best = {start: 0}
+    waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by cost so far
+    waiting[0].append(start)
     reach = {start}
     yield start
-    pop, push = heapq.heappop, heapq.heappush
-    while frontier:
-        used, here = pop(frontier)
-        if used > best[here]:
-            continue
-        if toward is not None and used + cheapest * distance(here, toward) > limit:
-            continue
-        for there, cost in into[here]:
-            total = used + cost  # the unit moves from there into here
-            if total > limit:
-                continue
-            if there not in reach:
-                reach.add(there)  # the unit's own hex may be in an enemy ZOC (not counted)
-                yield there
-            if there in stop or total >= best.get(there, 9e9):
-                continue
-            best[there] = total
-            push(frontier, (total, there))
+    for used, hexes in enumerate(waiting):
+        for here in hexes:
+            if used > best[here]:
+                continue  # filed again at a lower cost
+            for there, cost in into[here]:
+                total = used + cost  # the unit moves from there into here
+                if total > limit:
+                    continue
+                if there not in reach:
+                    reach.add(there)  # the unit's own hex may be in an enemy ZOC (not counted)
+                    yield there
+                if there in stop or total >= best.get(there, limit + 1):
+                    continue
+                best[there] = total
+                waiting[total].append(there)
 
 
 def reached_of(state: MarneState, hq: int, hexes: set[int]) -> set[int]:
