@@ -91,6 +91,12 @@ class Board:
             tuple(n for n in self.grid.neighbors(h) if frozenset((h, n)) in self.rails)
             for h in self.grid
         )
+        # the neighbours joined to each hex by road or railroad (11.1.6)
+        lines = self.roads | self.rails
+        self.line_links = tuple(
+            tuple(n for n in self.grid.neighbors(h) if frozenset((h, n)) in lines)
+            for h in self.grid
+        )
         self.road_hexes = frozenset(h for pair in self.roads for h in pair)
         self.rail_hexes = frozenset(h for pair in self.rails for h in pair)
         self.paris = tuple(h for h in self.grid if self.value[h] == PARIS)

@@ -152,10 +152,8 @@ def supply_sources(state: MarneState, side: str, edges: tuple[str, ...]) -> set[
     frontier = list(seen)
     while frontier:
         here = frontier.pop()
-        for there in board.grid.neighbors(here):
-            if there in seen or there in stop:
-                continue
-            if board.is_road(here, there) or board.is_rail(here, there):
+        for there in board.line_links[here]:
+            if there not in seen and there not in stop:
                 seen.add(there)
                 frontier.append(there)
     return seen
