@@ -166,7 +166,9 @@ class Components:
         self.stack_floor = min(int(stacking[k]) for k in ("setup", "offensive", "other"))
         self.hq_of_corps = {c.corps: c.index for c in counters if c.is_hq}
         self.side_units = {s: tuple(c.index for c in counters if c.side == s) for s in SIDES}
-        self.side_hqs = {s: tuple(c.index for c in counters if c.is_hq and c.side == s) for s in SIDES}
+        self.side_hqs = {
+            s: tuple(c.index for c in counters if c.is_hq and c.side == s) for s in SIDES
+        }
         self.moroccans = tuple(c.index for c in counters if c.marker == "M")  # 7.3.2
         # 8.1.1: the stacking points a unit of each side may have
         self.unit_sizes = {s: frozenset(c.sp for c in counters if c.side == s) for s in SIDES}

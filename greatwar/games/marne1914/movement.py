@@ -4,7 +4,7 @@ over-stacking at the end of each phase."""
 
 from __future__ import annotations
 
-import heapq
+import math
 from collections.abc import Callable, Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
@@ -17,6 +17,7 @@ from greatwar.games.marne1914.data import (
     TRANSFER,
 )
 from greatwar.games.marne1914.state import ELIMINATED, MarneState
+from greatwar.hexes import steps_per_mp
 
 StepCost = Callable[[int, int], float | None]
 
@@ -108,45 +109,73 @@ def terrain_costs(state: MarneState, road: bool) -> dict[tuple[int, int], float]
 _COSTS: dict[bool, dict[tuple[int, int], float]] = {}
 
 
+def whole_steps(state: MarneState) -> tuple[int, dict[bool, WholeSteps]]:
+    """``steps_from`` in whole steps of a fraction of an MP (halves on the printed map), with
+    the number of steps to an MP: every game's."""
+    if not _WHOLE:
+        table = state.c.tables["movement"]
+        costs = {float(table["zoc_enter"]), float(table["zoc_leave"])}
+        for road in (False, True):
+            costs.update(mp for steps in steps_from(state, road) for _, mp in steps)
+        scale = steps_per_mp(costs)
+        _WHOLE.append(
+            (
+                scale,
+                {
+                    road: tuple(
+                        tuple((b, round(mp * scale)) for b, mp in steps)
+                        for steps in steps_from(state, road)
+                    )
+                    for road in (False, True)
+                },
+            )
+        )
+    return _WHOLE[0]
+
+
+WholeSteps = tuple[tuple[tuple[int, int], ...], ...]
+_WHOLE: list[tuple[int, dict[bool, WholeSteps]]] = []
+
+
 def reach(state: MarneState, unit: int, start: int) -> dict[int, float]:
     """Every hex the unit can reach from ``start`` within its allowance, with the MP spent, the
     start at 0: ``greatwar.hexes.reachable`` with ``step_cost``, written out over the
-    precomputed steps (every movement prompt asks it)."""
+    precomputed steps in whole fractions of an MP (every movement prompt asks it)."""
     counter = state.c.counters[unit]
     side = counter.side
     zoc = state.zoc(OTHER[side])
     transfer = state.unit_mode(unit) == TRANSFER
+    scale, tables = whole_steps(state)
     table = state.c.tables["movement"]
-    enter = float(table["zoc_enter"])
+    enter = round(float(table["zoc_enter"]) * scale)
     # 7.1.3.1 leaving an enemy ZOC costs extra (5.1.3 not in Transfer mode); only the start
     # hex can be left so (8.2.1.2: entering one stops the move)
-    leave = float(table["zoc_leave"]) if start in zoc and not transfer else 0.0
+    leave = round(float(table["zoc_leave"]) * scale) if start in zoc and not transfer else 0
     barred = zoc if counter.is_hq or unit in state.rallied else frozenset()  # 9.9, 10.2.2
     held = enemy_held(state, side)
-    steps = steps_from(state, transfer)
-    limit = state.allowance(unit) + _TOLERANCE
-    spent = {start: 0.0}
-    frontier = [(0.0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    while frontier:
-        used, here = pop(frontier)
-        if used > spent[here]:
-            continue  # a cheaper way here was already expanded
-        if here != start:
-            if here in zoc:
-                continue  # 8.2.1.2 entering an enemy ZOC stops the move
-            extra = 0.0
-        else:
-            extra = leave
-        for there, mp in steps[here]:
-            if there in held or there in barred:
-                continue  # 7.1.3
-            # 7.1.3.1, 8.2.1.5 (summed in step_cost's order: the same MP to the last bit)
-            total = used + (mp + (enter if there in zoc else 0.0) + extra)
-            if total <= limit and total < spent.get(there, 9e9):
-                spent[there] = total
-                push(frontier, (total, there))
-    return spent
+    steps = tables[transfer]
+    limit = math.floor(state.allowance(unit) * scale + _TOLERANCE)
+    spent = {start: 0}
+    waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by MP spent
+    waiting[0].append(start)
+    for used, hexes in enumerate(waiting):
+        for here in hexes:
+            if used > spent[here]:
+                continue  # a cheaper way here was already expanded
+            if here != start:
+                if here in zoc:
+                    continue  # 8.2.1.2 entering an enemy ZOC stops the move
+                extra = 0
+            else:
+                extra = leave
+            for there, mp in steps[here]:
+                if there in held or there in barred:
+                    continue  # 7.1.3
+                total = used + mp + (enter if there in zoc else 0) + extra  # 7.1.3.1, 8.2.1.5
+                if total <= limit and total < spent.get(there, limit + 1):
+                    spent[there] = total
+                    waiting[total].append(there)
+    return {h: used / scale for h, used in spent.items()}
 
 
 def destinations(state: MarneState, unit: int) -> dict[int, float]:
@@ -297,9 +326,7 @@ def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
 
 def has_rail_destination(state: MarneState, unit: int) -> bool:
     start = state.where[unit]
-    return any(
-        h != start and state.has_room(h, [unit]) for h in rail_reach(state, unit, start)
-    )
+    return any(h != start and state.has_room(h, [unit]) for h in rail_reach(state, unit, start))
 
 
 def rail_capacity_left(state: MarneState, unit: int) -> bool:

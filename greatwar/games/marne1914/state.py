@@ -335,11 +335,9 @@ class MarneState(State):
     def in_enemy_zoc(self, unit: int) -> bool:
         """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only
         when a search needs it, not after every move)."""
-        enemy, side_at = OTHER[self.c.counters[unit].side], self.side_at
-        for n in self.c.board.grid.neighbors(self.where[unit]):
-            if side_at[n] == enemy:
-                return True
-        return False
+        side_at = self.side_at
+        around = [side_at[n] for n in self.c.board.grid.neighbors(self.where[unit])]
+        return OTHER[self.c.counters[unit].side] in around
 
     # --- the sequence of play (4) -------------------------------------------------------
 

@@ -3,12 +3,11 @@ off a friendly map edge; determined only in the Supply Determination Phase (11.1
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
-from fractions import Fraction
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
 from greatwar.games.marne1914.state import MarneState
+from greatwar.hexes import steps_per_mp
 
 
 def blocked(state: MarneState, side: str) -> frozenset[int]:
@@ -58,10 +57,7 @@ def costs_into(state: MarneState) -> tuple[int, tuple[tuple[tuple[int, int], ...
             for here in grid
         ]
         length = float(state.c.tables["supply"]["length"])
-        costs = {length} | {cost for steps in into for _, cost in steps}
-        scale = math.lcm(*(Fraction(c).limit_denominator(1000).denominator for c in costs))
-        if any(c * scale != round(c * scale) or c <= 0 for c in costs):
-            raise ValueError("tables.toml: supply costs must be positive fractions of an MP")
+        scale = steps_per_mp({length} | {cost for steps in into for _, cost in steps})
         table = tuple(tuple((there, round(c * scale)) for there, c in steps) for steps in into)
         _INTO.append((round(length * scale), table))
     return _INTO[0]
