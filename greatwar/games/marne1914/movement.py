@@ -137,10 +137,12 @@ WholeSteps = tuple[tuple[tuple[int, int], ...], ...]
 _WHOLE: list[tuple[int, dict[bool, WholeSteps]]] = []
 
 
-def reach(state: MarneState, unit: int, start: int) -> dict[int, float]:
-    """Every hex the unit can reach from ``start`` within its allowance, with the MP spent, the
-    start at 0: ``greatwar.hexes.reachable`` with ``step_cost``, written out over the
-    precomputed steps in whole fractions of an MP (every movement prompt asks it)."""
+def reach(
+    state: MarneState, unit: int, start: int, allowance: float | None = None
+) -> dict[int, float]:
+    """Every hex the unit can reach from ``start`` within its allowance (or ``allowance``), with
+    the MP spent, the start at 0: ``greatwar.hexes.reachable`` with ``step_cost``, written out
+    over the precomputed steps in whole fractions of an MP (every movement prompt asks it)."""
     counter = state.c.counters[unit]
     side = counter.side
     zoc = state.zoc(OTHER[side])
@@ -154,7 +156,9 @@ def reach(state: MarneState, unit: int, start: int) -> dict[int, float]:
     barred = zoc if counter.is_hq or unit in state.rallied else frozenset()  # 9.9, 10.2.2
     held = enemy_held(state, side)
     steps = tables[transfer]
-    limit = math.floor(state.allowance(unit) * scale + _TOLERANCE)
+    if allowance is None:
+        allowance = state.allowance(unit)
+    limit = math.floor(allowance * scale + _TOLERANCE)
     spent = {start: 0}
     waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by MP spent
     waiting[0].append(start)

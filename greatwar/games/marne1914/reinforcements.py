@@ -13,10 +13,9 @@ from greatwar.games.marne1914.movement import (
     moved_note,
     rail_destinations,
     rail_move,
-    step_cost,
+    reach,
 )
 from greatwar.games.marne1914.state import LOST, NEVER, WAITING, MarneState
-from greatwar.hexes import reachable
 
 
 def groups(state: MarneState) -> dict[str, Any]:
@@ -150,7 +149,7 @@ def arrival_options(state: MarneState, unit: int, group: str) -> dict[int, tuple
         if state.has_room(entry, [unit]):
             options.setdefault(entry, (entry, False))  # 7.1.4 it may always enter
         if left > 0:
-            for h in reachable(grid, entry, left, step_cost(state, unit, entry)):
+            for h in reach(state, unit, entry, left):
                 if h != entry and state.has_room(h, [unit]):
                     options.setdefault(h, (entry, False))
     return options
