@@ -36,15 +36,11 @@ def must_leave_offensive(state: MarneState, hq: int) -> bool:
 def allowed_modes(state: MarneState, hq: int) -> list[str]:
     """5.2.6 never Regroup straight to Offensive (5.2.1: any mode to begin the game);
     11.2.3 no Offensive mode out of supply."""
-    current = state.mode[hq]
-    modes = []
-    for mode in MODES:
-        if mode == OFFENSIVE and is_out_of_supply(state, hq):
-            continue  # 11.2.3
-        if mode == OFFENSIVE and current == REGROUP and state.turn > 1:
-            continue  # 5.2.6
-        modes.append(mode)
-    return modes
+    if is_out_of_supply(state, hq):  # 11.2.3
+        return [mode for mode in MODES if mode != OFFENSIVE]
+    if state.mode[hq] == REGROUP and state.turn > 1:  # 5.2.6
+        return [mode for mode in MODES if mode != OFFENSIVE]
+    return list(MODES)
 
 
 def changeable(state: MarneState, side: str) -> list[int]:
@@ -92,13 +88,14 @@ class Modes(Prompt[MarneState]):
         return tuple(s for s in SIDES if s not in state.committed)
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        pending = state.pending[side]
         if not any(
-            must_leave_offensive(state, hq) and chosen(state, hq) == OFFENSIVE
+            must_leave_offensive(state, hq) and pending.get(hq, state.mode[hq]) == OFFENSIVE
             for hq in side_hqs(state, side)
         ):
             yield act("commit")
         for hq in changeable(state, side):
-            now = chosen(state, hq)
+            now = pending.get(hq, state.mode[hq])  # ``chosen``
             for mode in allowed_modes(state, hq):
                 if mode != now:
                     yield mode_action(state, hq, mode)
