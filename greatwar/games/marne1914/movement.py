@@ -203,14 +203,10 @@ def destinations(state: MarneState, unit: int) -> dict[int, float]:
     return spent
 
 
-def can_move(state: MarneState, unit: int) -> bool:
-    """Whether the unit has a destination: 7.1.4 any neighbour it may enter with room, or
-    failing that a full search (it may pass through friendly units, 7.1.5)."""
-    return bool(movable(state, [unit]))
-
-
 def movable(state: MarneState, units: list[int]) -> list[int]:
-    """The units (all of one side) that ``can_move``, in the order given."""
+    """The units (all of one side) that have a destination, in the order given: 7.1.4 a
+    neighbour they may enter with room, or failing that a full search (they may pass through
+    friendly units, 7.1.5)."""
     if not units:
         return []
     counters = state.c.counters
@@ -329,6 +325,7 @@ def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
 
 
 def has_rail_destination(state: MarneState, unit: int) -> bool:
+    """Whether ``rail_destinations`` from the unit's hex has any (without listing them)."""
     start = state.where[unit]
     return any(h != start and state.has_room(h, [unit]) for h in rail_reach(state, unit, start))
 
@@ -349,17 +346,10 @@ def rail_capacity_left(state: MarneState, unit: int) -> bool:
     )
 
 
-def may_rail(state: MarneState, unit: int, free: bool = False) -> bool:
-    """7.2.2 Transfer mode, not next to the enemy, 7.2.3 no other movement; 7.2.8 HQs free."""
-    if not may_move(state, unit) or state.unit_mode(unit) != TRANSFER:
-        return False
-    if not (free or state.counter(unit).is_hq or rail_capacity_left(state, unit)):
-        return False
-    return has_rail_destination(state, unit)
-
-
 def rail_movers(state: MarneState, units: list[int]) -> set[int]:
-    """``may_rail`` of units that may move (``movers``): each nation's capacity once."""
+    """Those of the units that may move (``movers``) that may take the railroad: 7.2.2
+    Transfer mode, not next to the enemy, 7.2.3 no other movement; 7.2.6, 7.2.7 capacity
+    left (each nation's once), 7.2.8 HQs free."""
     capacity: dict[str, bool] = {}
     counters, mode, hq_of = state.c.counters, state.mode, state.hq_of
     found = set()
