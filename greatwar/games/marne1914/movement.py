@@ -203,53 +203,56 @@ def destinations(state: MarneState, unit: int) -> dict[int, float]:
     return spent
 
 
-def movable(state: MarneState, units: list[int]) -> list[int]:
-    """The units (all of one side) that have a destination, in the order given: 7.1.4 a
-    neighbour they may enter with room, or failing that a full search (they may pass through
-    friendly units, 7.1.5)."""
-    if not units:
-        return []
-    counters = state.c.counters
-    side = counters[units[0]].side
+def move_choices(state: MarneState, side: str) -> list[tuple[int, bool, bool]]:
+    """The side's units that may still move (7.1.1, 7.2.3, 9.6.2), in order, each with whether
+    it may take the railroad (7.2) and whether it has a destination by land (7.1): the
+    movement phase's choices, in one pass over the side's units."""
+    counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
+    moved, railed, rallied = state.moved, state.railed, state.rallied
+    engaged = {h for pair in state.engaged for h in pair}
     held = enemy_held(state, side)
-    zoc = state.zoc(OTHER[side])
-    neighbors = state.c.board.grid.neighbors
-    where, rallied = state.where, state.rallied
     closed = _closed(state, side, held)
+    neighbors = state.c.board.grid.neighbors
+    capacity: dict[str, bool] = {}
     found = []
-    for unit in units:
+    for unit in state.units_on_map(side):
+        if unit in moved or unit in railed:
+            continue  # 7.1.1, 7.2.3
         counter = counters[unit]
-        barred = counter.is_hq or unit in rallied  # 9.9, 10.2.2: no step into an enemy ZOC
-        around = neighbors(where[unit])
-        if not barred and not closed[counter.sp].issuperset(around):
-            found.append(unit)  # a neighbour neither enemy-held nor too full for it (8.1)
-            continue
-        for there in around:
-            # step_cost from the start hex: only enemy-held hexes and, for an HQ or a rallied
-            # unit, enemy ZOC bar the step; not enemy-held: empty or friendly
-            if there in held or (barred and there in zoc):
-                continue
-            if state.has_room(there, [unit]):
-                found.append(unit)
-                break
+        if where[unit] in engaged and not counter.is_hq:
+            continue  # 9.6.2
+        by_rail = mode[hq_of[unit]] == TRANSFER and may_entrain(state, unit, capacity)
+        if counter.is_hq or unit in rallied or closed.issuperset(neighbors(where[unit])):
+            by_land = has_destination(state, unit, held)
         else:
-            if destinations(state, unit):
-                found.append(unit)
+            by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)
+        found.append((unit, by_rail, by_land))
     return found
 
 
-def _closed(state: MarneState, side: str, held: frozenset[int]) -> dict[int, frozenset[int]]:
-    """For each size of unit (stacking points), the hexes it may not step into without a
-    closer look: enemy-held, or holding friendly units too many to be within every limit."""
-    sp_at, side_at, floor = state.sp_at, state.side_at, state.c.stack_floor
-    sizes = state.c.unit_sizes[side]
-    least = floor - max(sizes)
-    full = [h for h in state.stacks if sp_at[h] > least and side_at[h] == side]
-    everywhere = frozenset(state.c.board.grid)  # (a unit above the floor: always look closer)
-    return {
-        sp: held.union(h for h in full if sp_at[h] > floor - sp) if sp <= floor else everywhere
-        for sp in sizes
-    }
+def has_destination(state: MarneState, unit: int, held: frozenset[int]) -> bool:
+    """7.1.4 a neighbour the unit may enter with room (7.1.3 not enemy-held; 9.9, 10.2.2 not
+    in an enemy ZOC for an HQ or a rallied unit), or failing that a full search (it may pass
+    through friendly units, 7.1.5)."""
+    counter = state.c.counters[unit]
+    barred = counter.is_hq or unit in state.rallied
+    zoc = state.zoc(OTHER[counter.side])
+    for there in state.c.board.grid.neighbors(state.where[unit]):
+        if there in held or (barred and there in zoc):
+            continue
+        if state.has_room(there, [unit]):
+            return True
+    return bool(destinations(state, unit))
+
+
+def _closed(state: MarneState, side: str, held: frozenset[int]) -> frozenset[int]:
+    """The hexes a unit of the side may not step into without a closer look: enemy-held, or
+    holding friendly units too many for every unit of the side within every limit (8.1)."""
+    sp_at, side_at = state.sp_at, state.side_at
+    least = state.c.stack_floor - max(state.c.unit_sizes[side])
+    if least < 0:  # (a unit above the floor: always look closer)
+        return frozenset(state.c.board.grid)
+    return held.union(h for h in state.stacks if sp_at[h] > least and side_at[h] == side)
 
 
 def is_engaged(state: MarneState, unit: int) -> bool:
@@ -346,25 +349,16 @@ def rail_capacity_left(state: MarneState, unit: int) -> bool:
     )
 
 
-def rail_movers(state: MarneState, units: list[int]) -> set[int]:
-    """Those of the units that may move (``movers``) that may take the railroad: 7.2.2
-    Transfer mode, not next to the enemy, 7.2.3 no other movement; 7.2.6, 7.2.7 capacity
-    left (each nation's once), 7.2.8 HQs free."""
-    capacity: dict[str, bool] = {}
-    counters, mode, hq_of = state.c.counters, state.mode, state.hq_of
-    found = set()
-    for unit in units:
-        if mode[hq_of[unit]] != TRANSFER:
-            continue
-        counter = counters[unit]
-        if not counter.is_hq:
-            if counter.nation not in capacity:
-                capacity[counter.nation] = rail_capacity_left(state, unit)
-            if not capacity[counter.nation]:
-                continue
-        if has_rail_destination(state, unit):
-            found.add(unit)
-    return found
+def may_entrain(state: MarneState, unit: int, capacity: dict[str, bool]) -> bool:
+    """For a unit in Transfer mode that may move (7.2.2, 7.2.3): 7.2.6, 7.2.7 railroad capacity
+    left (``capacity`` keeps each nation's answer), 7.2.8 HQs free; and a destination."""
+    counter = state.c.counters[unit]
+    if not counter.is_hq:
+        if counter.nation not in capacity:
+            capacity[counter.nation] = rail_capacity_left(state, unit)
+        if not capacity[counter.nation]:
+            return False
+    return has_rail_destination(state, unit)
 
 
 def rail_move(state: MarneState, unit: int, to: int, free: bool) -> None:
@@ -491,19 +485,6 @@ def rebuild(state: MarneState, unit: int) -> None:
 
 
 # --- the phase ------------------------------------------------------------------------
-
-
-def movers(state: MarneState, side: str) -> list[int]:
-    """``may_move``: the side's units on the map not moved yet nor Engaged, in order."""
-    moved, railed, where, counters = state.moved, state.railed, state.where, state.c.counters
-    engaged = {h for pair in state.engaged for h in pair}
-    return [
-        u
-        for u in state.units_on_map(side)
-        if u not in moved
-        and u not in railed
-        and (where[u] not in engaged or counters[u].is_hq)  # 9.6.2
-    ]
 
 
 def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:

@@ -12,9 +12,7 @@ from greatwar.games.marne1914.data import DEFENSIVE
 from greatwar.games.marne1914.movement import (
     in_supply,
     is_engaged,
-    movable,
-    movers,
-    rail_movers,
+    move_choices,
     rallies,
     rebuild,
     rebuildable,
@@ -73,13 +71,11 @@ class MovementPhase(Prompt[MarneState]):
         for unit in rebuildable(state, side):
             yield c.unit_actions("rebuild")[unit]
         yield from movement_extras(state, side)
-        ready = movers(state, side)
-        by_rail, moving = rail_movers(state, ready), set(movable(state, ready))
         rail, move = c.unit_actions("rail"), c.unit_actions("move")
-        for unit in ready:
-            if unit in by_rail:
+        for unit, by_rail, by_land in move_choices(state, side):
+            if by_rail:
                 yield rail[unit]
-            if unit in moving:
+            if by_land:
                 yield move[unit]
         yield act("end")
 
