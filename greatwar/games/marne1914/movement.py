@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from functools import partial
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import (
@@ -56,16 +57,20 @@ def steps_from(state: MarneState, road: bool) -> Steps:
 
 def enemy_held(state: MarneState, side: str) -> frozenset[int]:
     """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
+    return state.cached(("held", side), enemy_stamp(state, side), partial(_enemy_held, state))
+
+
+def _enemy_held(state: MarneState, side: str) -> frozenset[int]:
+    held = frozenset(state.held_by(OTHER[side]))
+    return held.union(state.garrisoned()) if side == GERMAN else held
+
+
+def enemy_stamp(state: MarneState, side: str) -> object:
+    """What ``enemy_held`` depends on: the enemy's stacks, and for the Germans the garrison."""
     enemy = OTHER[side]
     if side != GERMAN:
-        stamp: object = state.versions[enemy]
-    else:
-        stamp = (state.versions[enemy], state.garrisoned())
-    return state.cached(
-        ("held", side),
-        stamp,
-        lambda: frozenset(state.held_by(enemy)).union(state.garrisoned() if side == GERMAN else ()),
-    )
+        return state.versions[enemy]
+    return (state.versions[enemy], state.garrisoned())
 
 
 def step_cost(state: MarneState, unit: int, start: int) -> StepCost:
@@ -278,9 +283,7 @@ def near_enemy(state: MarneState, hex_index: int, side: str) -> bool:
 def rail_networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     """7.2.4, 7.2.5: each railroad hex the side may use now (neither enemy-held nor next to an
     enemy unit) with every such hex joined to it by them; kept until the enemy moves."""
-    enemy = OTHER[side]
-    stamp = (state.versions[enemy], state.garrisoned() if side == GERMAN else ())
-    return state.cached(("rail", side), stamp, lambda: _networks(state, side))
+    return state.cached(("rail", side), enemy_stamp(state, side), partial(_networks, state))
 
 
 def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:

@@ -122,17 +122,17 @@ class MarneState(State):
         """13.1.1: an unoccupied Paris hex with its intrinsic defense."""
         return hex_index in self.garrison and hex_index not in self.stacks
 
-    def garrisoned(self) -> tuple[int, ...]:
+    def garrisoned(self) -> frozenset[int]:
         """13.1.1: the Paris hexes that hold their garrison now."""
-        garrison, stacks = self.garrison, self.stacks
-        return tuple(h for h in self.c.board.paris if h in garrison and h not in stacks)
+        return frozenset(self.garrison.difference(self.stacks))
 
-    def cached(self, key: tuple[str, ...], stamp: object, make: Callable[[], T]) -> T:
-        """``make()``, kept under ``key`` until ``stamp`` (the versions it depends on) changes."""
+    def cached(self, key: tuple[str, str], stamp: object, make: Callable[[str], T]) -> T:
+        """``make(key[1])``, kept under ``key`` until ``stamp`` (the versions it depends on)
+        changes."""
         found = self.memo.get(key)
         if found is not None and found[0] == stamp:
             return found[1]  # type: ignore[no-any-return]
-        value = make()
+        value = make(key[1])
         self.memo[key] = (stamp, value)
         return value
 
@@ -144,7 +144,7 @@ class MarneState(State):
 
     def units_on_map(self, side: str) -> list[int]:
         """The side's units on the map, in counter order (kept until its stacks change)."""
-        return list(self.cached(("units", side), self.versions[side], lambda: self._units(side)))
+        return list(self.cached(("units", side), self.versions[side], self._units))
 
     def _units(self, side: str) -> tuple[int, ...]:
         where = self.where
@@ -156,12 +156,11 @@ class MarneState(State):
 
     def held_by(self, side: str) -> tuple[int, ...]:
         """``hexes_of`` as the shared tuple kept in the cache: not to be changed."""
+        return self.cached(("hexes", side), self.versions[side], self._held_by)
+
+    def _held_by(self, side: str) -> tuple[int, ...]:
         side_at = self.side_at
-        return self.cached(
-            ("hexes", side),
-            self.versions[side],
-            lambda: tuple(h for h in sorted(self.stacks) if side_at[h] == side),
-        )
+        return tuple(h for h in sorted(self.stacks) if side_at[h] == side)
 
     def combat_hexes_of(self, side: str) -> list[int]:
         """Hexes holding a side's combat units (an HQ alone exerts a ZOC too: 8.2.1.1)."""
@@ -323,7 +322,7 @@ class MarneState(State):
     def zoc(self, side: str) -> frozenset[int]:
         """8.2.1, 8.2.1.1: every unit exerts a ZOC into the six hexes around it (13.1.3: the
         Paris garrison has none)."""
-        return self.cached(("zoc", side), self.versions[side], lambda: self._zoc(side))
+        return self.cached(("zoc", side), self.versions[side], self._zoc)
 
     def _zoc(self, side: str) -> frozenset[int]:
         neighbors = self.c.board.grid.neighbors

@@ -4,6 +4,7 @@ off a friendly map edge; determined only in the Supply Determination Phase (11.1
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
 from greatwar.games.marne1914.state import MarneState
@@ -12,7 +13,7 @@ from greatwar.hexes import steps_per_mp
 
 def blocked(state: MarneState, side: str) -> frozenset[int]:
     """11.1.4: enemy-held hexes, and enemy ZOC hexes not occupied by friendly units."""
-    return state.cached(("blocked", side), both_versions(state), lambda: _blocked(state, side))
+    return state.cached(("blocked", side), both_versions(state), partial(_blocked, state))
 
 
 def _blocked(state: MarneState, side: str) -> frozenset[int]:
