@@ -13,7 +13,8 @@ from greatwar.hexes import steps_per_mp
 
 def blocked(state: MarneState, side: str) -> frozenset[int]:
     """11.1.4: enemy-held hexes, and enemy ZOC hexes not occupied by friendly units."""
-    return state.cached(("blocked", side), both_versions(state), partial(_blocked, state))
+    stamp = (both_versions(state), state.garrisoned() if side == GERMAN else None)
+    return state.cached(("blocked", side), stamp, partial(_blocked, state))
 
 
 def _blocked(state: MarneState, side: str) -> frozenset[int]:
