@@ -208,16 +208,17 @@ def destinations(state: MarneState, unit: int) -> dict[int, float]:
     return spent
 
 
-def move_choices(state: MarneState, side: str) -> list[tuple[int, bool, bool]]:
-    """The side's units that may still move (7.1.1, 7.2.3, 9.6.2), in order, each with whether
-    it may take the railroad (7.2) and whether it has a destination by land (7.1): the
-    movement phase's choices, in one pass over the side's units."""
+def move_choices(state: MarneState, side: str) -> list[tuple[int, bool, bool, bool]]:
+    """The side's units that may still move (7.1.1, 7.2.3, 9.6.2), in order, each as (unit,
+    whether it may try Recovery, take the railroad, go somewhere by land): the movement
+    phase's choices, in one pass over the side's units."""
     counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
     moved, railed, rallied = state.moved, state.railed, state.rallied
     engaged = {h for pair in state.engaged for h in pair}
     held = enemy_held(state, side)
     closed = _closed(state, side, held)
     neighbors = state.c.board.grid.neighbors
+    reach = rail_reacher(state, side)
     capacity: dict[str, bool] = {}
     found = []
     for unit in state.units_on_map(side):
@@ -226,12 +227,14 @@ def move_choices(state: MarneState, side: str) -> list[tuple[int, bool, bool]]:
         counter = counters[unit]
         if where[unit] in engaged and not counter.is_hq:
             continue  # 9.6.2
-        by_rail = mode[hq_of[unit]] == TRANSFER and may_entrain(state, unit, capacity)
+        now = mode[hq_of[unit]]
+        recover = now == REGROUP and state.steps[unit] < counter.steps and may_recover(state, unit)
+        by_rail = now == TRANSFER and may_entrain(state, unit, capacity, reach)
         if counter.is_hq or unit in rallied or closed.issuperset(neighbors(where[unit])):
             by_land = has_destination(state, unit, held)
         else:
             by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)
-        found.append((unit, by_rail, by_land))
+        found.append((unit, recover, by_rail, by_land))
     return found
 
 
@@ -275,11 +278,6 @@ def may_move(state: MarneState, unit: int) -> bool:
 # --- 7.2 railroad movement ------------------------------------------------------------
 
 
-def near_enemy(state: MarneState, hex_index: int, side: str) -> bool:
-    """Next to an enemy unit: in its ZOC (8.2.1.1)."""
-    return hex_index in state.zoc(OTHER[side])
-
-
 def rail_networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     """7.2.4, 7.2.5: each railroad hex the side may use now (neither enemy-held nor next to an
     enemy unit) with every such hex joined to it by them; kept until the enemy moves."""
@@ -306,34 +304,32 @@ def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     return found
 
 
-def rail_reach(state: MarneState, unit: int, start: int) -> frozenset[int]:
-    """7.2.1-7.2.5: the railroad hexes a unit may go to from ``start``, any distance along
-    railroad hexes none of them enemy-held or next to an enemy unit (room not checked), and
-    ``start`` itself unless nothing else."""
-    board = state.c.board
-    side = state.c.counters[unit].side
-    if start not in board.rail_hexes or near_enemy(state, start, side):
-        return frozenset()
+def rail_reacher(state: MarneState, side: str) -> Callable[[int], frozenset[int]]:
+    """7.2.1-7.2.5: for a start hex, the railroad hexes a unit of the side may go to from it,
+    any distance along railroad hexes none of them enemy-held or next to an enemy unit (room
+    not checked), and the start itself unless nothing else; the enemy's zone and the rail
+    networks looked up once for all the side's units."""
+    rail_hexes, rail_links = state.c.board.rail_hexes, state.c.board.rail_links
+    zoc = state.zoc(OTHER[side])
     networks = rail_networks(state, side)
-    network = networks.get(start)
-    if network is None:  # a start the rail lines may not cross: from it into theirs
-        network = frozenset({start}).union(
-            *(networks[h] for h in board.rail_links[start] if h in networks)
-        )
-    return network
+
+    def reach(start: int) -> frozenset[int]:
+        if start not in rail_hexes or start in zoc:
+            return frozenset()  # 7.2.2 not next to the enemy
+        network = networks.get(start)
+        if network is None:  # a start the rail lines may not cross: from it into theirs
+            network = frozenset({start}).union(
+                *(networks[h] for h in rail_links[start] if h in networks)
+            )
+        return network
+
+    return reach
 
 
 def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
-    """7.2.1-7.2.5: ``rail_reach``, ending on another railroad hex with room."""
-    return sorted(
-        h for h in rail_reach(state, unit, start) if h != start and state.has_room(h, [unit])
-    )
-
-
-def has_rail_destination(state: MarneState, unit: int) -> bool:
-    """Whether ``rail_destinations`` from the unit's hex has any (without listing them)."""
-    start = state.where[unit]
-    return any(h != start and state.has_room(h, [unit]) for h in rail_reach(state, unit, start))
+    """7.2.1-7.2.5: ``rail_reacher``'s hexes, ending on another railroad hex with room."""
+    reach = rail_reacher(state, state.c.counters[unit].side)
+    return sorted(h for h in reach(start) if h != start and state.has_room(h, [unit]))
 
 
 def rail_capacity_left(state: MarneState, unit: int) -> bool:
@@ -352,16 +348,20 @@ def rail_capacity_left(state: MarneState, unit: int) -> bool:
     )
 
 
-def may_entrain(state: MarneState, unit: int, capacity: dict[str, bool]) -> bool:
+def may_entrain(
+    state: MarneState, unit: int, capacity: dict[str, bool], reach: Callable[[int], frozenset[int]]
+) -> bool:
     """For a unit in Transfer mode that may move (7.2.2, 7.2.3): 7.2.6, 7.2.7 railroad capacity
-    left (``capacity`` keeps each nation's answer), 7.2.8 HQs free; and a destination."""
+    left (``capacity`` keeps each nation's answer), 7.2.8 HQs free; and a destination with
+    room (``reach``: the side's ``rail_reacher``)."""
     counter = state.c.counters[unit]
     if not counter.is_hq:
         if counter.nation not in capacity:
             capacity[counter.nation] = rail_capacity_left(state, unit)
         if not capacity[counter.nation]:
             return False
-    return has_rail_destination(state, unit)
+    start = state.where[unit]
+    return any(h != start and state.has_room(h, [unit]) for h in reach(start))
 
 
 def rail_move(state: MarneState, unit: int, to: int, free: bool) -> None:
@@ -414,19 +414,6 @@ def rallies(state: MarneState, side: str) -> set[int]:
         u
         for u in state.disrupted
         if counters[u].side == side and where[u] >= 0 and may_rally(state, u)
-    }
-
-
-def recoveries(state: MarneState, side: str) -> set[int]:
-    """``may_recover``: the side's units on the map that may try Recovery now (12.1)."""
-    regroup = {hq for hq, mode in state.mode.items() if mode == REGROUP}
-    if not regroup:
-        return set()
-    steps, counters, hq_of = state.steps, state.c.counters, state.hq_of
-    return {
-        u
-        for u in state.units_on_map(side)
-        if hq_of[u] in regroup and steps[u] < counters[u].steps and may_recover(state, u)
     }
 
 

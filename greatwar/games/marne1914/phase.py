@@ -17,7 +17,6 @@ from greatwar.games.marne1914.movement import (
     rebuild,
     rebuildable,
     recover,
-    recoveries,
 )
 from greatwar.games.marne1914.reinforcements import (
     apply_extra,
@@ -62,7 +61,9 @@ class MovementPhase(Prompt[MarneState]):
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
         c = state.c
-        rallying, recovering = rallies(state, side), recoveries(state, side)
+        choices = move_choices(state, side)
+        rallying = rallies(state, side)
+        recovering = {unit for unit, recover, _, _ in choices if recover}
         for unit in sorted(rallying | recovering):
             if unit in rallying:
                 yield c.unit_actions("rally")[unit]
@@ -72,7 +73,7 @@ class MovementPhase(Prompt[MarneState]):
             yield c.unit_actions("rebuild")[unit]
         yield from movement_extras(state, side)
         rail, move = c.unit_actions("rail"), c.unit_actions("move")
-        for unit, by_rail, by_land in move_choices(state, side):
+        for unit, _, by_rail, by_land in choices:
             if by_rail:
                 yield rail[unit]
             if by_land:

@@ -62,7 +62,11 @@ def costs_into(state: MarneState) -> tuple[int, tuple[tuple[tuple[int, int], ...
         scale = steps_per_mp({length} | {cost for steps in into for _, cost in steps})
         table = tuple(tuple((there, round(c * scale)) for there, c in steps) for steps in into)
         _INTO.append((round(length * scale), table))
+        _CHEAPEST_STEP.append(min(c for steps in table for _, c in steps))
     return _INTO[0]
+
+
+_CHEAPEST_STEP: list[int] = []  # the cheapest of ``costs_into``
 
 
 def cheapest_hex(state: MarneState) -> float:
@@ -96,6 +100,9 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> Iterator[i
         return
     stop = blocked(state, state.counter(hq).side)
     limit, into = costs_into(state)
+    # no step costs less than ``cheapest``: a hex farther than that from ``toward`` can not
+    # lead there
+    cheapest, distance = _CHEAPEST_STEP[0], state.c.board.grid.distance
     best = {start: 0}
     waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by cost so far
     waiting[0].append(start)
@@ -105,6 +112,8 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> Iterator[i
         for here in hexes:
             if used > best[here]:
                 continue  # filed again at a lower cost
+            if toward is not None and used + cheapest * distance(here, toward) > limit:
+                continue
             for there, cost in into[here]:
                 total = used + cost  # the unit moves from there into here
                 if total > limit:
