@@ -170,6 +170,10 @@ class Components:
             s: tuple(c.index for c in counters if c.is_hq and c.side == s) for s in SIDES
         }
         self.moroccans = tuple(c.index for c in counters if c.marker == "M")  # 7.3.2
+        self.group_members: dict[str, tuple[int, ...]] = {}  # 7.3.2 reinforcement groups
+        for c in counters:
+            if c.group:
+                self.group_members[c.group] = (*self.group_members.get(c.group, ()), c.index)
         # 8.1.1: the stacking points a unit of each side may have
         self.unit_sizes = {s: frozenset(c.sp for c in counters if c.side == s) for s in SIDES}
         grid = board.grid

@@ -217,6 +217,7 @@ def move_choices(state: MarneState, side: str) -> list[tuple[int, bool, bool, bo
     engaged = {h for pair in state.engaged for h in pair}
     held = enemy_held(state, side)
     closed = _closed(state, side, held)
+    barred = closed | state.zoc(OTHER[side])  # 9.9, 10.2.2 HQs and rallied units
     neighbors = state.c.board.grid.neighbors
     reach = rail_reacher(state, side)
     capacity: dict[str, bool] = {}
@@ -230,7 +231,8 @@ def move_choices(state: MarneState, side: str) -> list[tuple[int, bool, bool, bo
         now = mode[hq_of[unit]]
         recover = now == REGROUP and state.steps[unit] < counter.steps and may_recover(state, unit)
         by_rail = now == TRANSFER and may_entrain(state, unit, capacity, reach)
-        if counter.is_hq or unit in rallied or closed.issuperset(neighbors(where[unit])):
+        shut = barred if counter.is_hq or unit in rallied else closed
+        if shut.issuperset(neighbors(where[unit])):
             by_land = has_destination(state, unit, held)
         else:
             by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)

@@ -24,13 +24,11 @@ def groups(state: MarneState) -> dict[str, Any]:
 
 
 def group_side(state: MarneState, group: str) -> str:
-    return next(c.side for c in state.c.counters if c.group == group)
+    return state.c.counters[state.c.group_members[group][0]].side
 
 
 def group_units(state: MarneState, group: str) -> list[int]:
-    return [
-        c.index for c in state.c.counters if c.group == group and state.where[c.index] == WAITING
-    ]
+    return [u for u in state.c.group_members[group] if state.where[u] == WAITING]
 
 
 def friendly_edges(state: MarneState, side: str) -> frozenset[int]:
@@ -182,9 +180,7 @@ class Reinforce(Prompt[MarneState]):
             for unit in group_units(state, group):
                 if arrival_options(state, unit, group):
                     yield act("enter", state.counter(unit).id)
-            whole = len(group_units(state, group)) == sum(
-                1 for c in state.c.counters if c.group == group
-            )
+            whole = len(group_units(state, group)) == len(state.c.group_members[group])
             if whole and group not in state.entry_hexes and delay_options(state, group):
                 yield act("delay", group)
         yield act("done")
