@@ -33,14 +33,17 @@ def must_leave_offensive(state: MarneState, hq: int) -> bool:
     return state.mode[hq] == OFFENSIVE and is_out_of_supply(state, hq)
 
 
-def allowed_modes(state: MarneState, hq: int) -> list[str]:
+def allowed_modes(state: MarneState, hq: int) -> tuple[str, ...]:
     """5.2.6 never Regroup straight to Offensive (5.2.1: any mode to begin the game);
     11.2.3 no Offensive mode out of supply."""
     if is_out_of_supply(state, hq):  # 11.2.3
-        return [mode for mode in MODES if mode != OFFENSIVE]
+        return NOT_OFFENSIVE
     if state.mode[hq] == REGROUP and state.turn > 1:  # 5.2.6
-        return [mode for mode in MODES if mode != OFFENSIVE]
-    return list(MODES)
+        return NOT_OFFENSIVE
+    return MODES
+
+
+NOT_OFFENSIVE = tuple(mode for mode in MODES if mode != OFFENSIVE)
 
 
 def changeable(state: MarneState, side: str) -> list[int]:
@@ -95,10 +98,7 @@ class Modes(Prompt[MarneState]):
         ):
             yield act("commit")
         for hq in changeable(state, side):
-            now = pending.get(hq, state.mode[hq])  # ``chosen``
-            for mode in allowed_modes(state, hq):
-                if mode != now:
-                    yield mode_action(state, hq, mode)
+            yield from mode_actions(state, hq, pending.get(hq, state.mode[hq]))  # ``chosen``
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "mode":
@@ -133,15 +133,20 @@ class Modes(Prompt[MarneState]):
         return f"{counter.id} is already set to {action.args[1]}"
 
 
-def mode_action(state: MarneState, hq: int, mode: str) -> Action:
-    """``mode HQ MODE``, made once per HQ and mode."""
-    found = _MODE_ACTIONS.get((hq, mode))
+def mode_actions(state: MarneState, hq: int, chosen: str) -> tuple[Action, ...]:
+    """``mode HQ MODE`` for every ``allowed_modes`` but the one ``chosen``: made once for
+    each HQ, choice and set of modes allowed."""
+    allowed = allowed_modes(state, hq)
+    key = (hq, chosen, allowed)
+    found = _MODE_ACTIONS.get(key)
     if found is None:
-        found = _MODE_ACTIONS[hq, mode] = act("mode", state.counter(hq).id, mode)
+        hq_id = state.counter(hq).id
+        found = tuple(act("mode", hq_id, mode) for mode in allowed if mode != chosen)
+        _MODE_ACTIONS[key] = found
     return found
 
 
-_MODE_ACTIONS: dict[tuple[int, str], Action] = {}
+_MODE_ACTIONS: dict[tuple[int, str, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
 def commit_modes(state: MarneState) -> None:
