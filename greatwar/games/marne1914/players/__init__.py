@@ -95,12 +95,15 @@ class MarneHeuristic:
         frontier = list(sources)
         for h in frontier:
             dist[h] = 0
+        neighbors = self.grid.neighbors
+        level = 0
         while frontier:
+            level += 1
             nxt = []
             for here in frontier:
-                for there in self.grid.neighbors(here):
+                for there in neighbors(here):
                     if dist[there] == far:
-                        dist[there] = dist[here] + 1
+                        dist[there] = level
                         nxt.append(there)
             frontier = nxt
         return dist
