@@ -55,24 +55,6 @@ def steps_from(state: MarneState, road: bool) -> Steps:
     return table
 
 
-def enemy_held(state: MarneState, side: str) -> frozenset[int]:
-    """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
-    return state.cached(("held", side), enemy_stamp(state, side), partial(_enemy_held, state))
-
-
-def _enemy_held(state: MarneState, side: str) -> frozenset[int]:
-    held = frozenset(state.held_by(OTHER[side]))
-    return held.union(state.garrisoned()) if side == GERMAN else held
-
-
-def enemy_stamp(state: MarneState, side: str) -> object:
-    """What ``enemy_held`` depends on: the enemy's stacks, and for the Germans the garrison."""
-    enemy = OTHER[side]
-    if side != GERMAN:
-        return state.versions[enemy]
-    return (state.versions[enemy], state.garrisoned())
-
-
 def step_cost(state: MarneState, unit: int, start: int) -> StepCost:
     """MP to cross from one hex into the next for ``unit``, or None where it may not go."""
     counter = state.counter(unit)
@@ -82,7 +64,7 @@ def step_cost(state: MarneState, unit: int, start: int) -> StepCost:
     table = state.c.tables["movement"]
     enter, leave = float(table["zoc_enter"]), float(table["zoc_leave"])
     barred_from_zoc = counter.is_hq or unit in state.rallied  # 9.9, 10.2.2
-    held = enemy_held(state, side)
+    held = state.enemy_held(side)
     costs = terrain_costs(state, transfer)
 
     def cost(here: int, there: int) -> float | None:
@@ -159,7 +141,7 @@ def reach(
     # hex can be left so (8.2.1.2: entering one stops the move)
     leave = round(float(table["zoc_leave"]) * scale) if start in zoc and not transfer else 0
     barred = zoc if counter.is_hq or unit in state.rallied else frozenset()  # 9.9, 10.2.2
-    held = enemy_held(state, side)
+    held = state.enemy_held(side)
     steps = tables[transfer]
     if allowance is None:
         allowance = state.allowance(unit)
@@ -215,7 +197,7 @@ def move_choices(state: MarneState, side: str) -> list[tuple[int, bool, bool, bo
     counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
     moved, railed, rallied = state.moved, state.railed, state.rallied
     engaged = {h for pair in state.engaged for h in pair}
-    held = enemy_held(state, side)
+    held = state.enemy_held(side)
     closed = _closed(state, side, held)
     barred = closed | state.zoc(OTHER[side])  # 9.9, 10.2.2 HQs and rallied units
     neighbors = state.c.board.grid.neighbors
@@ -283,12 +265,12 @@ def may_move(state: MarneState, unit: int) -> bool:
 def rail_networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     """7.2.4, 7.2.5: each railroad hex the side may use now (neither enemy-held nor next to an
     enemy unit) with every such hex joined to it by them; kept until the enemy moves."""
-    return state.cached(("rail", side), enemy_stamp(state, side), partial(_networks, state))
+    return state.cached(("rail", side), state.enemy_stamp(side), partial(_networks, state))
 
 
 def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     board = state.c.board
-    closed = enemy_held(state, side) | state.zoc(OTHER[side])
+    closed = state.enemy_held(side) | state.zoc(OTHER[side])
     found: dict[int, frozenset[int]] = {}
     for first in sorted(board.rail_hexes - closed):
         if first in found:

@@ -6,7 +6,6 @@ from collections.abc import Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import OTHER
-from greatwar.games.marne1914.movement import enemy_held
 from greatwar.games.marne1914.state import MarneState, Task
 
 STEP_RESULTS = ("1", "2", "3", "4")
@@ -420,7 +419,7 @@ def refuges(state: MarneState, hq: int) -> tuple[list[int], bool]:
     to reach them (then it is out of supply for the rest of the game)."""
     side = state.counter(hq).side
     everywhere = frozenset(state.c.board.grid)
-    open_hexes = everywhere - enemy_held(state, side)
+    open_hexes = everywhere - state.enemy_held(side)
     goals = open_hexes - state.zoc(OTHER[side])
     found = nearest(state, state.where[hq], goals, open_hexes)
     if found:

@@ -331,6 +331,21 @@ class MarneState(State):
             zone.update(neighbors(hex_index))
         return frozenset(zone)
 
+    def enemy_held(self, side: str) -> frozenset[int]:
+        """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
+        return self.cached(("held", side), self.enemy_stamp(side), self._enemy_held)
+
+    def _enemy_held(self, side: str) -> frozenset[int]:
+        held = frozenset(self.held_by(OTHER[side]))
+        return held.union(self.garrisoned()) if side == GERMAN else held
+
+    def enemy_stamp(self, side: str) -> object:
+        """What ``enemy_held`` depends on: the enemy's stacks, for the Germans the garrison."""
+        enemy = OTHER[side]
+        if side != GERMAN:
+            return self.versions[enemy]
+        return (self.versions[enemy], self.garrisoned())
+
     def in_enemy_zoc(self, unit: int) -> bool:
         """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only
         when a search needs it, not after every move)."""
