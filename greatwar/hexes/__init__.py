@@ -4,7 +4,7 @@ a board description for the browser (``greatwar.hexes.drawing``)."""
 
 from greatwar.hexes.components import HexComponents
 from greatwar.hexes.grid import HexGrid, LineOfFireTable, UnknownHex
-from greatwar.hexes.movement import path, reachable, zone_of_control
+from greatwar.hexes.movement import path, reachable, steps_per_mp, zone_of_control
 from greatwar.hexes.numbering import (
     COMPASS,
     FBSM_NUMBERING,
@@ -31,5 +31,6 @@ __all__ = [
     "UnknownHex",
     "path",
     "reachable",
+    "steps_per_mp",
     "zone_of_control",
 ]

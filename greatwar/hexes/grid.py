@@ -45,16 +45,22 @@ def _contact(hx: int, hz: int, dx: int, dz: int) -> tuple[Fraction, bool] | None
     the segment misses it or only touches a corner.
     """
     hy, dy = -hx - hz, -dx - dz
-    lo, hi, on_side = Fraction(0), Fraction(1), False
+    # lo and hi are the fractions lo_n / lo_d and hi_n / hi_d (positive denominators),
+    # compared by cross-multiplying: exact, without building a Fraction at every step
+    lo_n, lo_d, hi_n, hi_d, on_side = 0, 1, 1, 1, False
     for u0, du in ((hy - hx, dx - dy), (hz - hy, dy - dz), (hx - hz, dz - dx)):
         if du == 0:
             if abs(u0) > 1:
                 return None
             on_side = on_side or abs(u0) == 1
         else:
-            t1, t2 = Fraction(-1 - u0, du), Fraction(1 - u0, du)
-            lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
-    return (lo, on_side) if lo < hi else None
+            # the segment is inside this pair of edges for t from (-1 - u0)/du to (1 - u0)/du
+            low, high, d = (-1 - u0, 1 - u0, du) if du > 0 else (u0 - 1, u0 + 1, -du)
+            if low * lo_d > lo_n * d:
+                lo_n, lo_d = low, d
+            if high * hi_d < hi_n * d:
+                hi_n, hi_d = high, d
+    return (Fraction(lo_n, lo_d), on_side) if lo_n * hi_d < hi_n * lo_d else None
 
 
 def _candidates(dx: int, dz: int) -> set[tuple[int, int]]:

@@ -7,7 +7,9 @@ tolerance of 1e-9 absorbs the rounding of any other fraction when checking the a
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+import math
+from collections.abc import Callable, Collection, Iterable
+from fractions import Fraction
 
 from greatwar.hexes.grid import HexGrid
 
@@ -70,6 +72,16 @@ def path(
         route.append(came_from[route[-1]])
     route.reverse()
     return route
+
+
+def steps_per_mp(costs: Collection[float]) -> int:
+    """The fewest steps an MP divides into so that every cost is a whole number of steps (2
+    where costs run in halves): searches over whole steps can file hexes by cost in buckets
+    instead of a heap. ValueError if a cost is not a fraction of a small denominator."""
+    scale = math.lcm(*(Fraction(c).limit_denominator(1000).denominator for c in costs))
+    if any(c * scale != round(c * scale) for c in costs):
+        raise ValueError(f"movement costs must be simple fractions of an MP: {sorted(costs)}")
+    return scale
 
 
 def zone_of_control(grid: HexGrid, enemy_hexes: Iterable[int]) -> set[int]:

@@ -234,6 +234,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await to_thread.run_sync(store.migrate)
+        store.start_checkpoints()
         hub.start()
         yield
         await hub.close()

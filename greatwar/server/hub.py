@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from anyio import to_thread
 
@@ -30,6 +30,7 @@ from greatwar.core.play import Player
 from greatwar.core.registry import load_game
 from greatwar.core.state import Game, State
 from greatwar.server.computer import Ask, Computer, history_of
+from greatwar.server.stages import Stages
 from greatwar.server.store import (
     CHANNEL,
     OVER,
@@ -44,6 +45,8 @@ from greatwar.server.store import (
 from greatwar.server.views import seat_text
 
 log = logging.getLogger("greatwar.server")
+
+T = TypeVar("T")
 
 POLL_SECONDS = 0.5  # how soon a socket hears of a change made through another server
 LISTEN_FALLBACK = 5.0  # PostgreSQL pushes by LISTEN/NOTIFY; the poll only backs it up
@@ -202,6 +205,7 @@ class Hub:
         self.listening = asyncio.Event()  # PostgreSQL: set while LISTEN is on
         self._tasks: list[asyncio.Task[None]] = []
         self._syncing: set[str] = set()
+        self.stages = Stages()  # seconds per stage of the work, for the load benchmark
 
     # --- opening games -------------------------------------------------------------------
 
@@ -308,13 +312,24 @@ class Hub:
         if key not in live.views:
             live.views = {k: v for k, v in live.views.items() if k[2] == ply}
             live.views[key] = asyncio.ensure_future(
-                to_thread.run_sync(
-                    lambda: seat_text(state, seat, ply, live.info(state, notice), whole_log)
-                )
+                to_thread.run_sync(self._view, live, state, seat, ply, notice, whole_log)
             )
         text = await live.views[key]
         thinking = json.dumps(self.thinking(live, state, ply), separators=(",", ":"))
         return f'{text[:-1]},"thinking":{thinking}}}'  # the view is a JSON object
+
+    def _view(
+        self,
+        live: LiveGame,
+        state: State,
+        seat: Seat,
+        ply: int,
+        notice: str | None,
+        whole_log: bool,
+    ) -> str:
+        """A seat's view as JSON text (``seat_text``), timed. In a worker thread."""
+        with self.stages.stage("view.build"):
+            return seat_text(state, seat, ply, live.info(state, notice), whole_log)
 
     def thinking(self, live: LiveGame, state: State, ply: int) -> dict[str, Any] | None:
         """The computer side to move at ``ply`` and the seconds since it began thinking (so a
@@ -333,14 +348,19 @@ class Hub:
     async def act(self, token: str, text: str, ply: int) -> str:
         """Apply a seat's action if it is legal and the seat saw the current position; the
         seat's new view."""
+        began = time.perf_counter()
         live, seat = await self.seat(token)
         if seat.role == "spectator":
             raise Forbidden("spectators watch; they do not act")
+        waiting = time.perf_counter()
         async with live.lock:
+            self.stages.add("act.lock_wait", time.perf_counter() - waiting)
             acting = partial(_acting_side, seat=seat)
             await self._change(live, acting, "act", text, ply, seat)
         self.wake_computer(live)
-        return await self.message(live, seat, whole_log=False)
+        answer = await self.message(live, seat, whole_log=False)
+        self.stages.add("act.total", time.perf_counter() - began)
+        return answer
 
     async def undo(self, token: str, ply: int) -> str:
         """Take back the seat's last action where the rules allow it; the seat's new view."""
@@ -431,20 +451,25 @@ class Hub:
         stored: all in one worker thread, with the ``viewer``'s new view built there too. The
         caller holds the game's lock. A ply another server stored first is a Conflict."""
         before, ply, notice = live.state, live.ply, live.notice
+        stage = self.stages.stage
 
         def change() -> tuple[State, int, Exception | None, str | None]:
-            state, now = self._caught_up(live, before, ply)
+            with stage("change.catch_up"):
+                state, now = self._caught_up(live, before, ply)
             if sent != now:
                 return state, now, Stale(sent, now), None
             try:
-                side = side_of(state)
-                after = state.clone()
-                if kind == "undo":
-                    after.undo(side)
-                else:
-                    after.apply_action(text, side)
-                status = OVER if after.is_terminal() else PLAYING
-                self.store.append(live.id, Entry(now + 1, side, kind, text), status, after.winner())
+                with stage("change.apply"):
+                    side = side_of(state)
+                    after = state.clone()
+                    if kind == "undo":
+                        after.undo(side)
+                    else:
+                        after.apply_action(text, side)
+                    status = OVER if after.is_terminal() else PLAYING
+                with stage("change.commit"):
+                    entry = Entry(now + 1, side, kind, text)
+                    self.store.append(live.id, entry, status, after.winner())
             except StoreConflict:
                 state, now = self._caught_up(live, state, now)
                 return state, now, Conflict(now), None
@@ -452,10 +477,12 @@ class Hub:
                 return state, now, refused, None
             if viewer is None:
                 return after, now + 1, None, None
-            info = live.info(after, notice)
-            return after, now + 1, None, seat_text(after, viewer, now + 1, info, False)
+            with stage("change.view"):
+                info = live.info(after, notice)
+                return after, now + 1, None, seat_text(after, viewer, now + 1, info, False)
 
-        state, now, problem, view = await to_thread.run_sync(change)
+        who = "act" if viewer is not None else "computer"
+        state, now, problem, view = await self._in_thread(who, change)
         self._publish(live, state, now)
         if problem is not None:
             raise problem
@@ -463,6 +490,25 @@ class Hub:
             done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
             done.set_result(view)
             live.views[(viewer.role, viewer.side, now, False)] = done
+
+    async def _in_thread(self, name: str, work: Callable[[], T]) -> T:
+        """``work`` in a worker thread, timing the hand-over to the thread and back to the
+        event loop (stages ``<name>.thread_wait`` and ``<name>.resume``): both wait while the
+        interpreter lock or the processors are busy elsewhere."""
+        handed = time.perf_counter()
+        returned = handed
+
+        def timed() -> T:
+            nonlocal returned
+            self.stages.add(f"{name}.thread_wait", time.perf_counter() - handed)
+            try:
+                return work()
+            finally:
+                returned = time.perf_counter()
+
+        result = await to_thread.run_sync(timed)
+        self.stages.add(f"{name}.resume", time.perf_counter() - returned)
+        return result
 
     def _publish(self, live: LiveGame, state: State, ply: int) -> None:
         """Make a stored position the game's, and tell the sockets."""
@@ -555,7 +601,9 @@ class Hub:
                         return
                     snapshot, ply = live.state, live.ply
                     self.thinking(live, snapshot, ply)  # the clock starts with the thinking
+                began = time.perf_counter()
                 history = await to_thread.run_sync(history_of, snapshot)
+                self.stages.add("computer.history", time.perf_counter() - began)
                 ask = Ask(
                     live.id,
                     live.game.id,
@@ -565,7 +613,9 @@ class Hub:
                     side,
                     history,
                 )
+                began = time.perf_counter()
                 action, problem = await self.computer.choose(ask, snapshot, live.players[side])
+                self.stages.add("computer.choose", time.perf_counter() - began)
                 if self.computer_pause:
                     await asyncio.sleep(self.computer_pause)
                 async with live.lock:

@@ -11,6 +11,15 @@ moves on the seat's WebSocket (always read, as a browser does). Measured: each a
 round trip, from sending the POST until its answer (committed to the database) has arrived,
 against the target (p99 TARGET_P99_MS); the load average says how busy the machine was, and
 the client's own loop lag whether the client itself was the bottleneck.
+
+The server also times each stage of its work (greatwar.server.stages), printed as a table:
+``http.action`` an action's request from arrival to the answer's last byte; within it
+``act.lock_wait`` for the game's lock, ``act.thread_wait`` for a worker thread to start,
+``change.catch_up`` (the journal query), ``change.apply``, ``change.commit`` (journaled and
+committed), ``change.view`` (the answer built) and ``act.resume`` for the event loop to take the
+answer back, ``act.total`` the whole; ``computer.*`` the same for the computer's moves, with
+``computer.choose`` its worker's round trip; ``view.build`` the views pushed to sockets;
+``gc.gen<N>`` the collector's pauses and ``loop.lag`` how late the server's event loop wakes.
 """
 
 from __future__ import annotations
@@ -22,7 +31,6 @@ import json
 import os
 import random
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,9 +42,11 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from greatwar.server.stages import Stages, percentiles
 from greatwar.server.store import sqlite_url
 
 THINK = (0.3, 1.2)  # seconds a person takes per click
+KEEP_ALIVE_SECONDS = 2.0  # the client's, under the server's 5 s (see person)
 TARGET_P99_MS = 50.0  # issue 10: 50 games against the computer, action round trip p99
 
 
@@ -45,22 +55,6 @@ def _free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-def percentiles(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-
-    def at(q: float) -> float:
-        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 1)
-
-    return {
-        "n": len(ordered),
-        "p50_ms": at(0.5),
-        "p90_ms": at(0.9),
-        "p99_ms": at(0.99),
-        "max_ms": round(ordered[-1] * 1000, 1),
-        "mean_ms": round(statistics.fmean(ordered) * 1000, 1),
-    }
 
 
 class Pushed:
@@ -96,7 +90,10 @@ async def person(
     end (``clock``)."""
     ready, start, until = clock
     chooser = random.Random(number)
-    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
+    # An idle connection is dropped before the server's keep-alive timeout (5 s) closes it:
+    # at the same 5 s, an action was now and then sent as the server closed (a ReadError).
+    limits = httpx.Limits(keepalive_expiry=KEEP_ALIVE_SECONDS)
+    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60, limits=limits) as http:
         side = "us" if number % 2 == 0 else "german"  # half the computers set up first
         spec = {"game": "fbsm", "side": side, "computer": computer}
         answer = (await http.post("/api/games", json=spec)).json()
@@ -219,6 +216,8 @@ async def drive(
     while ready[0] + sum(t.done() for t in people) < games:
         await asyncio.sleep(0.05)
     setup = time.perf_counter() - created
+    async with httpx.AsyncClient(base_url=f"http://{base}") as http:
+        (await http.post("/bench/stages/clear")).raise_for_status()
     load_before = os.getloadavg()
     cpu_before = cpu_seconds(server_pid)
     until[0] = time.monotonic() + seconds
@@ -228,6 +227,8 @@ async def drive(
         b - a for a, b in zip(cpu_before, cpu_seconds(server_pid), strict=True)
     )
     moves = max(1, counts["actions"] + counts["computer_moves"])
+    async with httpx.AsyncClient(base_url=f"http://{base}") as http:
+        stages = (await http.get("/bench/stages")).json()
     return {
         "games": games,
         "seconds": seconds,
@@ -240,18 +241,42 @@ async def drive(
         "workers_cpu_s": round(workers_cpu, 2),
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
+        "server_stages": stages,
     }
 
 
 def serve(db_url: str, port: int) -> None:
-    """The server, in this (child) process."""
+    """The server, in this (child) process, with the routes that read its stages."""
     import uvicorn
 
     from greatwar.server.app import create_app
     from greatwar.server.run import settle_memory
 
     settle_memory()
-    uvicorn.run(create_app(db_url), host="127.0.0.1", port=port, log_level="warning")
+    app = create_app(db_url)
+    stages: Stages = app.state.hub.stages
+    watching: list[asyncio.Task[None]] = []
+
+    @app.post("/bench/stages/clear")
+    async def clear_stages() -> None:
+        """Measure from now on, with the collector's pauses and the event loop's lag."""
+        stages.clear()
+        stages.watch_collector()
+        if not watching:
+            watching.append(asyncio.create_task(stages.watch_loop()))
+
+    @app.get("/bench/stages")
+    async def get_stages() -> dict[str, Any]:
+        return stages.summary()
+
+    async def timed(scope: Any, receive: Any, send: Any) -> None:
+        """The app, timing each action's request from its arrival to its answer's last byte."""
+        if scope["type"] != "http" or not scope["path"].endswith("/actions"):
+            return await app(scope, receive, send)
+        with stages.stage("http.action"):
+            await app(scope, receive, send)
+
+    uvicorn.run(timed, host="127.0.0.1", port=port, log_level="warning")
 
 
 def start_server(db_url: str) -> tuple[subprocess.Popen[bytes], str]:
@@ -283,6 +308,15 @@ def verdict(result: dict[str, Any]) -> str:
     )
 
 
+def stage_table(stages: dict[str, dict[str, float]]) -> str:
+    """The server's stages (see the module's doc), one a line: count, p50 / p90 / p99 / max."""
+    lines = [f"{'server stage':20} {'n':>7} {'p50':>7} {'p90':>7} {'p99':>7} {'max':>8} ms"]
+    for name, p in stages.items():
+        figures = f"{p['p50_ms']:>7} {p['p90_ms']:>7} {p['p99_ms']:>7} {p['max_ms']:>8}"
+        lines.append(f"{name:20} {p['n']:>7} {figures}")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         prog="python -m greatwar.server.loadbench", description=__doc__
@@ -310,6 +344,7 @@ def main() -> None:
             server.wait(timeout=30)
     result = {"db": db_url.split(":")[0], "player": args.computer, **result}
     print(json.dumps(result, indent=1))
+    print(stage_table(result["server_stages"]))
     print(verdict(result))
 
 

@@ -7,14 +7,14 @@ as any change of status. The position is rebuilt by replaying the journal.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import sqlalchemy as sa
 from alembic import command
@@ -22,8 +22,15 @@ from alembic.config import Config
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import StaticPool
 
+from greatwar.server.writer import Writer
+
 MIGRATIONS = Path(__file__).parent / "migrations"
+CHECKPOINT_SECONDS = 1.0  # SQLite: between background checkpoints of the write-ahead log
+LOG_RESTART_PAGES = 4096  # SQLite: a longer log is made to start over (see Store.checkpoint)
 CHANNEL = "greatwar_journal"  # PostgreSQL: NOTIFY on it names each game journaled to
+
+log = logging.getLogger("greatwar.server")
+T = TypeVar("T")
 
 Role = Literal["side", "hotseat", "spectator"]
 Kind = Literal["act", "undo"]
@@ -151,6 +158,10 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _no_automatic_checkpoints(connection: Any, _record: Any) -> None:
+    connection.execute("PRAGMA wal_autocheckpoint=0")
+
+
 def sqlite_url(path: Path) -> str:
     return f"sqlite:///{path}"
 
@@ -163,24 +174,24 @@ class Store:
         self.engine = engine_for(url)
         self.is_postgres = self.engine.dialect.name == "postgresql"
         # SQLite has one writer at a time, and a writer that finds the database locked sleeps
-        # in growing steps (up to 100 ms) before trying again: this process's writers queue
-        # on a lock instead (other processes still meet the busy timeout).
-        self._writing = threading.Lock() if not self.is_postgres else None
+        # in growing steps (up to 100 ms) before trying again: this process's writes queue,
+        # and are committed together, instead (other processes still meet the busy timeout).
+        self._writer = Writer(self.engine) if not self.is_postgres else None
+        self._checkpoints: threading.Thread | None = None
+        self._stopping = threading.Event()
 
     def conninfo(self) -> str:
         """The database URL as libpq takes it (PostgreSQL), for a connection of one's own."""
         url = self.engine.url.set(drivername="postgresql")
         return url.render_as_string(hide_password=False)
 
-    @contextmanager
-    def _write(self) -> Iterator[sa.Connection]:
-        """One write transaction (in turn with this process's other writers on SQLite)."""
-        if self._writing is None:
+    def _write(self, work: Callable[[sa.Connection], T]) -> T:
+        """``work`` in one write transaction, committed before this returns (on SQLite with
+        the writes other threads queued meanwhile: greatwar.server.writer)."""
+        if self._writer is None:
             with self.engine.begin() as connection:
-                yield connection
-            return
-        with self._writing, self.engine.begin() as connection:
-            yield connection
+                return work(connection)
+        return self._writer.run(work)
 
     def migrate(self) -> None:
         """Bring the schema up to date with Alembic (the same revisions for every database)."""
@@ -190,7 +201,52 @@ class Store:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
+    def start_checkpoints(self) -> None:
+        """SQLite: copy the write-ahead log into the database from a background thread every
+        CHECKPOINT_SECONDS, instead of inside the commit that fills the log past 1,000 pages
+        (SQLite's automatic checkpoint), where its two fsyncs (4-8 ms each here, far more
+        when the disk is busy) held every other writer of this server waiting. Durability is
+        the same: a commit is in the log before it returns, checkpointed or not."""
+        in_memory = self.engine.url.database in (None, "", ":memory:")  # it has no log
+        if self._writer is None or in_memory or self._checkpoints is not None:
+            return
+        sa.event.listen(self.engine, "connect", _no_automatic_checkpoints)
+        self.engine.dispose()  # connections opened from now on have the setting
+        self._checkpoints = threading.Thread(
+            target=self._checkpoint_every, name="sqlite-checkpoints", daemon=True
+        )
+        self._checkpoints.start()
+
+    def _checkpoint_every(self) -> None:
+        while not self._stopping.wait(CHECKPOINT_SECONDS):
+            try:
+                self.checkpoint()
+            except sa.exc.DBAPIError:  # the database is away: try again at the next round
+                log.exception("checkpointing the SQLite log failed")
+
+    def checkpoint(self) -> None:
+        """Copy what the log holds into the database file while writers go on appending to
+        it (a PASSIVE checkpoint). The log starts over only at a commit that finds all of it
+        copied, which never happens while commits keep coming: once it is longer than
+        LOG_RESTART_PAGES, the few pages written meanwhile are copied with this process's
+        writes held back (a pause of two fsyncs every several seconds under load)."""
+        if self._copy_log() > LOG_RESTART_PAGES and self._writer is not None:
+            with self._writer.held():
+                self._copy_log()
+
+    def _copy_log(self) -> int:
+        """A PASSIVE checkpoint; the log's length in pages."""
+        with self.engine.connect() as connection:
+            _busy, pages, _copied = connection.exec_driver_sql(
+                "PRAGMA wal_checkpoint(PASSIVE)"
+            ).one()
+        return int(pages)
+
     def dispose(self) -> None:
+        """Stop the checkpoints and close the connections (SQLite checkpoints on the last)."""
+        if self._checkpoints is not None:
+            self._stopping.set()
+            self._checkpoints.join()
         self.engine.dispose()
 
     def create(
@@ -214,7 +270,8 @@ class Store:
             }
             for s in seats_
         ]
-        with self._write() as connection:
+
+        def insert(connection: sa.Connection) -> None:
             connection.execute(
                 games.insert().values(
                     id=game_pk,
@@ -227,6 +284,8 @@ class Store:
                 )
             )
             connection.execute(seats.insert(), seat_rows)
+
+        self._write(insert)
         stored = self.game(game_pk)
         assert stored is not None
         return stored
@@ -263,7 +322,8 @@ class Store:
         One UPDATE guarded by the invitation flag, so of two claimants (even on two servers)
         exactly one wins; the other gets AlreadyClaimed."""
         fresh = new_token()
-        with self._write() as connection:
+
+        def update(connection: sa.Connection) -> Any:
             done = connection.execute(
                 seats.update()
                 .where(seats.c.token == token, seats.c.invitation.is_(True))
@@ -274,7 +334,9 @@ class Store:
                     "this invitation link has been claimed already: only the person who opened "
                     "it first may play that seat"
                 )
-            row = connection.execute(seats.select().where(seats.c.token == fresh)).first()
+            return connection.execute(seats.select().where(seats.c.token == fresh)).first()
+
+        row = self._write(update)
         assert row is not None
         return _seat(row)
 
@@ -311,24 +373,27 @@ class Store:
     def append(self, game: str, entry: Entry, status: str, winner: str | None) -> None:
         """Journal one entry and set the game's status, in one transaction (on PostgreSQL,
         which also notifies the game's id on CHANNEL to every listening server at commit)."""
+
+        def insert(connection: sa.Connection) -> None:
+            connection.execute(
+                actions.insert().values(
+                    game=game,
+                    ply=entry.ply,
+                    side=entry.side,
+                    kind=entry.kind,
+                    action=entry.action,
+                )
+            )
+            connection.execute(
+                games.update().where(games.c.id == game).values(status=status, winner=winner)
+            )
+            if self.is_postgres:
+                connection.execute(
+                    sa.select(sa.func.pg_notify(CHANNEL, f"{game}:{entry.ply}"))  # at commit
+                )
+
         try:
-            with self._write() as connection:
-                connection.execute(
-                    actions.insert().values(
-                        game=game,
-                        ply=entry.ply,
-                        side=entry.side,
-                        kind=entry.kind,
-                        action=entry.action,
-                    )
-                )
-                connection.execute(
-                    games.update().where(games.c.id == game).values(status=status, winner=winner)
-                )
-                if self.is_postgres:
-                    connection.execute(
-                        sa.select(sa.func.pg_notify(CHANNEL, f"{game}:{entry.ply}"))  # at commit
-                    )
+            self._write(insert)
         except sa.exc.IntegrityError:
             raise StoreConflict(f"game {game} already has a journal entry {entry.ply}") from None
 

@@ -4,7 +4,6 @@ SQLite, LISTEN/NOTIFY on PostgreSQL, whose poll only backs it up every few secon
 
 from __future__ import annotations
 
-import gc
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,7 +14,6 @@ from fastapi.testclient import TestClient
 
 from greatwar.server.app import create_app
 from greatwar.server.hub import LISTEN_FALLBACK
-from greatwar.server.run import settle_memory
 from greatwar.server.store import Store
 from tests.server.conftest import act, create, seat_token
 
@@ -81,15 +79,3 @@ def test_the_journal_lengths_of_several_games_come_in_one_query(
     assert store.last_plies([first["id"], second["id"], "nosuch"]) == {first["id"]: 1}
     assert store.last_plies([]) == {}
     store.dispose()
-
-
-def test_a_server_starts_with_its_tables_out_of_the_collectors_walks() -> None:
-    """A full collection pauses every answer: what start-up loaded (modules, every game's maps
-    and tables) is frozen, so the pause walks only the games in play."""
-    gc.unfreeze()
-    try:
-        settle_memory()
-        assert gc.isenabled()
-        assert gc.get_freeze_count() > len(gc.get_objects())  # start-up outweighs the rest
-    finally:
-        gc.unfreeze()

@@ -49,6 +49,22 @@ def mortar_targets(state: DevilDogsState, unit: int) -> list[int]:
     ]
 
 
+def mortar_actions(state: DevilDogsState, unit: int) -> tuple[Action, ...]:
+    """``fire UNIT HEX`` at every ``mortar_targets`` hex: the map alone decides them, so they
+    are made once per unit, hex and scenario in a process."""
+    key = (unit, state.where[unit], state.sc.id)
+    found = _MORTAR_ACTIONS.get(key)
+    if found is None:
+        unit_id = state.unit(unit).id
+        found = _MORTAR_ACTIONS[key] = tuple(
+            act("fire", unit_id, state.hex_id(h)) for h in mortar_targets(state, unit)
+        )
+    return found
+
+
+_MORTAR_ACTIONS: dict[tuple[int, int, str], tuple[Action, ...]] = {}
+
+
 class MortarFire(Prompt[DevilDogsState]):
     """5.5: place each mortar's artillery chit 2-5 hexes away; the deck gives deviation."""
 
@@ -57,8 +73,7 @@ class MortarFire(Prompt[DevilDogsState]):
 
     def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
         for unit in frame["units"]:
-            for hex_index in mortar_targets(state, unit):
-                yield act("fire", state.unit(unit).id, state.hex_id(hex_index))
+            yield from mortar_actions(state, unit)
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         unit = state.unit_index(action.args[0])

@@ -178,6 +178,7 @@ class Components:
         self.card_by_id = {c.id: c for c in cards}
         self.hq = {u.regiment: u.index for u in units if u.kind == "hq"}
         self.compass = {int(k): v for k, v in tables["compass"].items()}
+        self.side_units = {side: tuple(u.index for u in units if u.side == side) for side in SIDES}
 
     def unit(self, unit_id: str) -> Unit:
         return self.unit_by_id[unit_id]

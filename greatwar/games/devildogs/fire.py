@@ -35,7 +35,9 @@ def blocks_sight(state: DevilDogsState, firer: int, target: int, h: int) -> bool
 def has_los(state: DevilDogsState, a: int, b: int) -> bool:
     """7.1: a straight edge from centre to centre crossing no blocking hex; adjacent hexes
     always see each other. Along a hexside, sight is blocked only if both hexes block."""
-    sight = _sight(state, a, b)
+    sight = _SIGHTS.get((a, b), _UNKNOWN)
+    if sight is _UNKNOWN:
+        sight = _sight(state, a, b)
     if sight is None:
         return True  # adjacent
     blocked, singles, pairs = sight
@@ -94,6 +96,7 @@ def _sight(state: DevilDogsState, a: int, b: int) -> Sight | None:
 
 
 _SIGHTS: dict[tuple[int, int], Sight | None] = {}
+_UNKNOWN: Sight = (True, (), ())  # (a pair not yet worked out: compared by identity only)
 
 
 # --- combat damage (7, 8.1) -----------------------------------------------------------

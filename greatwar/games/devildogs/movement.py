@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
-from greatwar.games.devildogs.data import US
+from greatwar.games.devildogs.data import US, enemy
 from greatwar.games.devildogs.state import DevilDogsState
 from greatwar.hexes import reachable, zone_of_control
 
@@ -20,34 +20,43 @@ def toward_enemy(state: DevilDogsState, side: str, a: int, b: int) -> int:
 
 
 def enemy_zone(state: DevilDogsState, side: str) -> frozenset[int]:
-    """6.1: hexes adjacent to an enemy unit of ``side`` (kept until a unit moves)."""
-    key = ("zone", side)
-    found = state.derived.get(key)
+    """6.1: hexes adjacent to an enemy unit of ``side`` (kept until an enemy unit moves)."""
+    cache = state.by_side[enemy(side)]
+    found: frozenset[int] | None = cache.get(("zone",))
     if found is None:
         enemies = enemy_hexes(state, side)
-        found = state.derived[key] = frozenset(zone_of_control(state.c.board.grid, enemies))
+        found = cache["zone",] = frozenset(zone_of_control(state.c.board.grid, enemies))
     return found
 
 
 def enemy_hexes(state: DevilDogsState, side: str) -> frozenset[int]:
-    """Hexes holding a unit of the enemy of ``side`` (kept until a unit moves)."""
-    key = ("enemies", side)
-    found = state.derived.get(key)
+    """Hexes holding a unit of the enemy of ``side`` (kept until an enemy unit moves)."""
+    cache = state.by_side[enemy(side)]
+    found: frozenset[int] | None = cache.get(("enemies",))
     if found is None:
         units = state.c.units
         found = frozenset(h for h, u in state.at.items() if units[u].side != side)
-        state.derived[key] = found
+        cache["enemies",] = found
     return found
 
 
 def reach(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
     """5.8, 6.1, 4.1: hexes the unit can reach, one hex per step, through friends but never
-    enemies; entering an enemy-adjacent hex ends the move (leaving one is allowed).
-
-    Every step costs one hex, so a breadth-first search finds the same hexes and counts as a
-    movement-point search would."""
-    start = state.where[unit]
+    enemies; entering an enemy-adjacent hex ends the move (leaving one is allowed). It reads
+    only the enemy's units, so it is kept while they stand still: read it, never change it."""
     side = state.unit(unit).side
+    start = state.where[unit]
+    cache = state.by_side[enemy(side)]
+    key = ("reach", start, allowance)
+    found: dict[int, float] | None = cache.get(key)
+    if found is None:
+        found = cache[key] = _search(state, side, start, allowance)
+    return found
+
+
+def _search(state: DevilDogsState, side: str, start: int, allowance: int) -> dict[int, float]:
+    """``reach``: every step costs one hex, so a breadth-first search finds the same hexes
+    and counts as a movement-point search would."""
     zone = enemy_zone(state, side)
     enemies = enemy_hexes(state, side)
     playable = state.playable()
@@ -73,7 +82,25 @@ def reach(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
 def destinations(state: DevilDogsState, unit: int, allowance: int) -> list[int]:
     """4.1: where the unit may end its move: reachable and empty."""
     at = state.at  # the unit's own hex is in it too
-    return sorted(h for h in reach(state, unit, allowance) if h not in at)
+    return [h for h in _ends(state, unit, allowance, REP) if h not in at]
+
+
+def _ends(state: DevilDogsState, unit: int, allowance: int, kind: str) -> tuple[int, ...]:
+    """The reachable hexes in order (REP), for ADV only those closer to the enemy and for RET
+    only those farther (5.8), whoever stands in them (kept with ``reach``)."""
+    side = state.unit(unit).side
+    start = state.where[unit]
+    cache = state.by_side[enemy(side)]
+    key = ("ends", start, allowance, kind)
+    found: tuple[int, ...] | None = cache.get(key)
+    if found is None:
+        hexes = sorted(reach(state, unit, allowance))
+        if kind == ADV:
+            hexes = [h for h in hexes if toward_enemy(state, side, start, h) > 0]
+        elif kind == RET:
+            hexes = [h for h in hexes if toward_enemy(state, side, start, h) < 0]
+        found = cache[key] = tuple(hexes)
+    return found
 
 
 def move_options(
@@ -85,16 +112,13 @@ def move_options(
     pinned = unit in state.pinned
     if kind != RET and pinned:
         return [], True  # 6.2 a pinned unit may not move and suffers no penalty for it
-    side = state.unit(unit).side
-    here = state.where[unit]
-    ends = destinations(state, unit, allowance)
+    at = state.at  # the unit's own hex is in it too
+    ends = [h for h in _ends(state, unit, allowance, kind) if h not in at]
     if kind == REP:
         return ends, True  # 5.8 may move in any direction or remain
     if kind == ADV:
-        closer = [h for h in ends if toward_enemy(state, side, here, h) > 0]
-        return closer, not closer or state.enemy_adjacent(unit)  # 5.8 unless adjacent
-    farther = [h for h in ends if toward_enemy(state, side, here, h) < 0]
-    return farther, not farther  # 5.8 RET: at least one hex back if possible
+        return ends, not ends or state.enemy_adjacent(unit)  # 5.8 unless adjacent
+    return ends, not ends  # 5.8 RET: at least one hex back if possible
 
 
 def hesitated(state: DevilDogsState, side: str, sector: str, allowance: int) -> int:
@@ -144,17 +168,18 @@ class Move(Prompt[DevilDogsState]):
     name = "move"
     title = "move the sector's units under the movement order (5.8)"
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
+        actions: list[Action] = []
         all_free = True
         for unit in frame["units"]:
             ends, may_stay = move_options(state, unit, frame["kind"], frame["n"])
             moves = move_actions(state, unit)
-            for hex_index in ends:
-                yield moves[hex_index]
-            yield act("stay" if may_stay else "refuse", state.unit(unit).id)
+            actions.extend([moves[hex_index] for hex_index in ends])
+            actions.append(act("stay" if may_stay else "refuse", state.unit(unit).id))
             all_free = all_free and may_stay
         if all_free:
-            yield act("done")
+            actions.append(act("done"))
+        return actions
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         unit = state.unit_or_done(action)

@@ -91,9 +91,10 @@ class DevilDogsState(AgendaState):
         self.held = {o.hex: o.holder for o in self.sc.objectives}
         self.agenda: list[Step] = []
         self.hits: dict[str, list[tuple[str, ...]]] = {}  # choices made by pick prompts
-        # sets derived from where the units stand (enemy hexes, zones of control), kept until
-        # a unit is placed or removed; immutable, so clones share them
-        self.derived: dict[tuple[str, str], frozenset[int]] = {}
+        # what depends only on where one side's units stand (its hexes, its zone of control,
+        # the other side's movement searches through them), kept until a unit of that side
+        # is placed or removed; the values are immutable, so clones share them
+        self.by_side: dict[str, dict[tuple[Any, ...], Any]] = {s: {} for s in SIDES}
         self.setup()
 
     # --- set-up (3.1) -----------------------------------------------------------------
@@ -129,12 +130,13 @@ class DevilDogsState(AgendaState):
 
     def units_of(self, side: str) -> list[int]:
         """The side's units on the map, in counter order."""
-        return [u.index for u in self.c.units if u.side == side and self.where[u.index] >= 0]
+        where = self.where
+        return [u for u in self.c.side_units[side] if where[u] >= 0]
 
     def in_sector(self, side: str, sector: str) -> list[int]:
         """5.7: the side's units in a sector, border hexes included."""
-        sectors = self.c.board.sectors
-        return [u for u in self.units_of(side) if sector in sectors[self.where[u]]]
+        sectors, where = self.c.board.sectors, self.where
+        return [u for u in self.c.side_units[side] if where[u] >= 0 and sector in sectors[where[u]]]
 
     def is_playable(self, hex_index: int) -> bool:
         """A hex of one of the scenario's sectors (units never leave them)."""
@@ -151,7 +153,7 @@ class DevilDogsState(AgendaState):
             del self.at[old]
         self.where[unit] = hex_index
         self.at[hex_index] = unit
-        self.derived = {}
+        self.by_side[self.unit(unit).side] = {}  # a new dict: clones keep the one they share
         if hex_index in self.held:
             self.held[hex_index] = self.unit(unit).side
 
@@ -160,7 +162,7 @@ class DevilDogsState(AgendaState):
         old = self.where[unit]
         if old >= 0:
             del self.at[old]
-            self.derived = {}
+            self.by_side[self.unit(unit).side] = {}
         self.where[unit] = where
         self.pinned.discard(unit)
 
@@ -357,7 +359,7 @@ class DevilDogsState(AgendaState):
         new.held = dict(self.held)
         new.agenda = list(self.agenda)
         new.hits = {k: list(v) for k, v in self.hits.items()}
-        new.derived = dict(self.derived)
+        new.by_side = {side: dict(cache) for side, cache in self.by_side.items()}
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -297,14 +297,18 @@ def attack_targets(state: MarneState, side: str) -> list[int]:
     """9.4.2: enemy hexes (or garrisoned Paris hexes, 13.1) next to a unit that may attack;
     9.2.2 not a hex barred by an earlier declaration, nor one only units cut off by it could
     attack."""
-    targets = set()
+    enemy, side_at, where = OTHER[side], state.side_at, state.where
+    neighbors, counters = state.c.board.grid.neighbors, state.c.counters
+    targets: set[int] = set()
     for unit in state.units_on_map(side):
-        if state.counter(unit).is_hq:
+        if counters[unit].is_hq:
             continue
-        for h in state.c.board.grid.neighbors(state.where[unit]):
-            enemy = bool(state.combat_units_in(h)) and state.side_in(h) == OTHER[side]
+        for h in neighbors(where[unit]):
+            if h in targets or h in state.barred:
+                continue
+            enemy_units = side_at[h] == enemy and bool(state.combat_units_in(h))
             paris = side == GERMAN and state.is_garrisoned(h)
-            if (enemy or paris) and h not in state.barred and may_join(state, unit, h):
+            if (enemy_units or paris) and may_join(state, unit, h):
                 targets.add(h)
     return sorted(targets)
 
@@ -461,14 +465,15 @@ class Declare(Prompt[MarneState]):
         taken = group_units(frame)
         if frame["units"]:
             yield act("declare")
-        for unit in state.units_on_map(side):
+        add = state.c.unit_actions("add")
+        for unit in units_next_to(state, side, frame["target"]):
             if unit not in taken and may_join(state, unit, frame["target"]):
-                yield act("add", state.counter(unit).id)
+                yield add[unit]
         if frame["units"]:
             chosen = {t for t, _ in frame["group"]} | {frame["target"]}
             for h in attack_targets(state, side):
                 if h not in chosen and any(
-                    u not in taken and may_join(state, u, h) for u in state.units_on_map(side)
+                    u not in taken and may_join(state, u, h) for u in units_next_to(state, side, h)
                 ):
                     yield act("also_attack", state.hex_id(h))
         if not frame["locked"]:
@@ -512,6 +517,15 @@ class Declare(Prompt[MarneState]):
             "to it, in Offensive mode (or Defensive with a Reserve marker or Engaged), in "
             "supply, not over-stacked and not yet attacking this phase (9.4.1, 9.4.2)"
         )
+
+
+def units_next_to(state: MarneState, side: str, target: int) -> list[int]:
+    """The side's units in the hexes around ``target`` (the only ones that may attack it,
+    9.4.2), in counter order."""
+    stacks, side_at = state.stacks, state.side_at
+    return sorted(
+        u for h in state.c.board.grid.neighbors(target) if side_at[h] == side for u in stacks[h]
+    )
 
 
 def group_units(frame: Frame) -> list[int]:
@@ -585,7 +599,7 @@ def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
     out: dict[str, tuple[int, list[int]]] = {}
     if state.is_garrisoned(target) and side == "allied":
         out[GARRISON] = (int(state.c.tables["paris"]["defense"]), list(hexes))  # 13.1.1
-    for unit in state.units_on_map(side):
+    for unit in units_near(state, side, [target, *hexes]):
         counter = state.counter(unit)
         here = state.where[unit]
         if counter.is_hq or unit in state.recent or state.defense(unit) <= 0:
@@ -593,17 +607,25 @@ def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
         if here == target:
             out[counter.id] = (state.defense(unit), list(hexes))
             continue
-        if here in state.targets or state.is_overstacked(here):
+        if counter.is_artillery:
+            reach = [h for h in hexes if distance(state, here, h) <= 2]  # 9.3.3
+        else:
+            reach = [h for h in hexes if distance(state, here, h) == 1]  # 9.3.2
+        if not reach or here in state.targets or state.is_overstacked(here):
             continue
         if counter.is_artillery:
-            reach = [h for h in hexes if distance(state, here, h) <= 2]
-            if reach:
-                out[counter.id] = (state.defense(unit), reach)  # 9.3.3
-            continue
-        reach = [h for h in hexes if distance(state, here, h) == 1]
-        if reach and state.defense(unit) // 2 > 0:
+            out[counter.id] = (state.defense(unit), reach)  # 9.3.3
+        elif state.defense(unit) // 2 > 0:
             out[counter.id] = (state.defense(unit) // 2, reach)  # 9.3.2
     return out
+
+
+def units_near(state: MarneState, side: str, hexes: list[int]) -> list[int]:
+    """The side's units within two hexes of any of ``hexes`` (the farthest Defense Fire
+    reaches, 9.3.3), in counter order."""
+    grid, stacks, side_at = state.c.board.grid, state.stacks, state.side_at
+    near = {n for h in hexes for n in grid.hexes_within(h, 2) if side_at[n] == side}
+    return sorted(u for h in near for u in stacks[h])
 
 
 class DefenseFire(Prompt[MarneState]):
@@ -810,8 +832,7 @@ def regular_attack(state: MarneState) -> None:
         )
         combat["result"] = "auto"
         if state.is_garrisoned(target):
-            state.garrison.discard(target)
-            state.version += 1  # the Paris garrison blocks movement and supply
+            state.defeat_garrison(target)
             state.note("13.1.4", f"the Paris garrison of {state.hex_id(target)} is defeated")
         for u in state.combat_units_in(target):
             state.eliminate(u, "9.6.5", "automatic victory")
@@ -843,8 +864,7 @@ def apply_attack_result(
     state.engaged -= pairs
     if state.is_garrisoned(target):
         if result in ("1", "2", "3", "4"):
-            state.garrison.discard(target)
-            state.version += 1  # the Paris garrison blocks movement and supply  # 13.1.4
+            state.defeat_garrison(target)  # 13.1.4
             state.note(
                 "13.1.4",
                 f"the Paris garrison of {state.hex_id(target)} is defeated; its "

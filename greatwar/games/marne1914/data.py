@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import csv
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from greatwar.core.actions import Action, act
 from greatwar.hexes import ColumnRowNumbering, HexGrid
 
 ALLIED, GERMAN = "allied", "german"
@@ -53,19 +54,15 @@ class Counter:
     arrival: int  # turn of arrival (7.3), 0 for units deployed at the start
     group: str  # reinforcement group (7.3.2, 7.3.3)
     marker: str  # "M" Moroccan Division, "L" Lepel Brigade
+    # derived from the fields above (plain attributes: the rules read them in every search)
+    is_hq: bool = field(init=False)
+    is_artillery: bool = field(init=False)
+    steps: int = field(init=False)  # 9.6.4: two, one for a unit blank on its reverse or an HQ
 
-    @property
-    def is_hq(self) -> bool:
-        return self.kind == HQ
-
-    @property
-    def is_artillery(self) -> bool:
-        return self.kind == ARTILLERY
-
-    @property
-    def steps(self) -> int:
-        """9.6.4: two steps, one for a unit blank on its reverse; an HQ is never reduced."""
-        return 1 if self.reduced is None or self.is_hq else 2
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_hq", self.kind == HQ)
+        object.__setattr__(self, "is_artillery", self.kind == ARTILLERY)
+        object.__setattr__(self, "steps", 1 if self.reduced is None or self.kind == HQ else 2)
 
 
 class Board:
@@ -92,6 +89,12 @@ class Board:
                 self.river_names[pair] = side["name"]
         self.rail_links = tuple(
             tuple(n for n in self.grid.neighbors(h) if frozenset((h, n)) in self.rails)
+            for h in self.grid
+        )
+        # the neighbours joined to each hex by road or railroad (11.1.6)
+        lines = self.roads | self.rails
+        self.line_links = tuple(
+            tuple(n for n in self.grid.neighbors(h) if frozenset((h, n)) in lines)
             for h in self.grid
         )
         self.road_hexes = frozenset(h for pair in self.roads for h in pair)
@@ -157,7 +160,22 @@ class Components:
         self.corps = corps
         self.tables = tables
         self.by_id = {c.id: c for c in counters}
+        self._actions: dict[tuple[str, str], tuple[Action, ...]] = {}
+        stacking = tables["stacking"]
+        # 8.1: the lowest limit any hex can have; a stack within it never needs checking
+        self.stack_floor = min(int(stacking[k]) for k in ("setup", "offensive", "other"))
         self.hq_of_corps = {c.corps: c.index for c in counters if c.is_hq}
+        self.side_units = {s: tuple(c.index for c in counters if c.side == s) for s in SIDES}
+        self.side_hqs = {
+            s: tuple(c.index for c in counters if c.is_hq and c.side == s) for s in SIDES
+        }
+        self.moroccans = tuple(c.index for c in counters if c.marker == "M")  # 7.3.2
+        self.group_members: dict[str, tuple[int, ...]] = {}  # 7.3.2 reinforcement groups
+        for c in counters:
+            if c.group:
+                self.group_members[c.group] = (*self.group_members.get(c.group, ()), c.index)
+        # 8.1.1: the stacking points a unit of each side may have
+        self.unit_sizes = {s: frozenset(c.sp for c in counters if c.side == s) for s in SIDES}
         grid = board.grid
         reinf = tables["reinforcements"]
         self.entries = {
@@ -167,6 +185,23 @@ class Components:
 
     def counter(self, unit_id: str) -> Counter:
         return self.by_id[unit_id]
+
+    def unit_actions(self, verb: str) -> tuple[Action, ...]:
+        """``verb UNIT`` for every counter, by index (the rules offer them again and again)."""
+        found = self._actions.get(("unit", verb))
+        if found is None:
+            found = tuple(act(verb, c.id) for c in self.counters)
+            self._actions["unit", verb] = found
+        return found
+
+    def hex_actions(self, verb: str) -> tuple[Action, ...]:
+        """``verb HEX`` for every hex, by index."""
+        found = self._actions.get(("hex", verb))
+        if found is None:
+            grid = self.board.grid
+            found = tuple(act(verb, grid.id(h)) for h in grid)
+            self._actions["hex", verb] = found
+        return found
 
 
 def _text(name: str) -> str:

@@ -20,11 +20,8 @@ from greatwar.games.marne1914.state import ELIMINATED, LOST, MarneState
 def side_hqs(state: MarneState, side: str) -> list[int]:
     """The side's HQs in play or still to arrive (a reinforcement HQ's mode is set before it
     enters, 7.3; PROVENANCE)."""
-    return [
-        hq
-        for hq in sorted(state.mode)
-        if state.counter(hq).side == side and state.where[hq] not in (ELIMINATED, LOST)
-    ]
+    where = state.where
+    return [hq for hq in state.c.side_hqs[side] if where[hq] != ELIMINATED and where[hq] != LOST]
 
 
 def is_out_of_supply(state: MarneState, hq: int) -> bool:
@@ -36,18 +33,17 @@ def must_leave_offensive(state: MarneState, hq: int) -> bool:
     return state.mode[hq] == OFFENSIVE and is_out_of_supply(state, hq)
 
 
-def allowed_modes(state: MarneState, hq: int) -> list[str]:
+def allowed_modes(state: MarneState, hq: int) -> tuple[str, ...]:
     """5.2.6 never Regroup straight to Offensive (5.2.1: any mode to begin the game);
     11.2.3 no Offensive mode out of supply."""
-    current = state.mode[hq]
-    modes = []
-    for mode in MODES:
-        if mode == OFFENSIVE and is_out_of_supply(state, hq):
-            continue  # 11.2.3
-        if mode == OFFENSIVE and current == REGROUP and state.turn > 1:
-            continue  # 5.2.6
-        modes.append(mode)
-    return modes
+    if is_out_of_supply(state, hq):  # 11.2.3
+        return NOT_OFFENSIVE
+    if state.mode[hq] == REGROUP and state.turn > 1:  # 5.2.6
+        return NOT_OFFENSIVE
+    return MODES
+
+
+NOT_OFFENSIVE = tuple(mode for mode in MODES if mode != OFFENSIVE)
 
 
 def changeable(state: MarneState, side: str) -> list[int]:
@@ -95,15 +91,14 @@ class Modes(Prompt[MarneState]):
         return tuple(s for s in SIDES if s not in state.committed)
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        pending = state.pending[side]
         if not any(
-            must_leave_offensive(state, hq) and chosen(state, hq) == OFFENSIVE
+            must_leave_offensive(state, hq) and pending.get(hq, state.mode[hq]) == OFFENSIVE
             for hq in side_hqs(state, side)
         ):
             yield act("commit")
         for hq in changeable(state, side):
-            for mode in allowed_modes(state, hq):
-                if mode != chosen(state, hq):
-                    yield act("mode", state.counter(hq).id, mode)
+            yield from mode_actions(state, hq, pending.get(hq, state.mode[hq]))  # ``chosen``
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "mode":
@@ -136,6 +131,22 @@ class Modes(Prompt[MarneState]):
         if action.args[1] == OFFENSIVE:
             return "an HQ in Regroup mode may not change straight to Offensive mode (5.2.6)"
         return f"{counter.id} is already set to {action.args[1]}"
+
+
+def mode_actions(state: MarneState, hq: int, chosen: str) -> tuple[Action, ...]:
+    """``mode HQ MODE`` for every ``allowed_modes`` but the one ``chosen``: made once for
+    each HQ, choice and set of modes allowed."""
+    allowed = allowed_modes(state, hq)
+    key = (hq, chosen, allowed)
+    found = _MODE_ACTIONS.get(key)
+    if found is None:
+        hq_id = state.counter(hq).id
+        found = tuple(act("mode", hq_id, mode) for mode in allowed if mode != chosen)
+        _MODE_ACTIONS[key] = found
+    return found
+
+
+_MODE_ACTIONS: dict[tuple[int, str, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
 def commit_modes(state: MarneState) -> None:

@@ -4,7 +4,9 @@ over-stacking at the end of each phase."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
+from functools import partial
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import (
@@ -16,7 +18,7 @@ from greatwar.games.marne1914.data import (
     TRANSFER,
 )
 from greatwar.games.marne1914.state import ELIMINATED, MarneState
-from greatwar.hexes import reachable
+from greatwar.hexes import steps_per_mp
 
 StepCost = Callable[[int, int], float | None]
 
@@ -34,30 +36,23 @@ def terrain_cost(state: MarneState, here: int, there: int, road: bool) -> float:
     return cost
 
 
-# (road?) -> (hex, neighbour) -> MP of terrain and hexside: the same in every game.
-_TERRAIN: dict[bool, dict[tuple[int, int], float]] = {}
+Steps = tuple[tuple[tuple[int, float], ...], ...]
+# (road?) -> for each hex, (neighbour, MP of terrain and hexside) of every step out of it, in
+# the grid's neighbour order: the same in every game.
+_STEPS: dict[bool, Steps] = {}
+_TOLERANCE = 1e-9  # as greatwar.hexes.movement: rounding of fractional MP
 
 
-def terrain_costs(state: MarneState, road: bool) -> dict[tuple[int, int], float]:
-    table = _TERRAIN.get(road)
+def steps_from(state: MarneState, road: bool) -> Steps:
+    """``terrain_cost`` of every step out of every hex, laid out for the searches below."""
+    table = _STEPS.get(road)
     if table is None:
         grid = state.c.board.grid
-        table = {(a, b): terrain_cost(state, a, b, road) for a in grid for b in grid.neighbors(a)}
-        _TERRAIN[road] = table
+        table = tuple(
+            tuple((b, terrain_cost(state, a, b, road)) for b in grid.neighbors(a)) for a in grid
+        )
+        _STEPS[road] = table
     return table
-
-
-def enemy_held(state: MarneState, side: str) -> set[int]:
-    """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
-    key = f"held {side}"
-    cached = state.memo.get(key)
-    if cached is not None and cached[0] == state.version:
-        return set(cached[1])
-    held = set(state.hexes_of(OTHER[side]))
-    if side == GERMAN:
-        held |= {h for h in state.garrison if state.is_garrisoned(h)}
-    state.memo[key] = (state.version, frozenset(held))
-    return held
 
 
 def step_cost(state: MarneState, unit: int, start: int) -> StepCost:
@@ -69,7 +64,7 @@ def step_cost(state: MarneState, unit: int, start: int) -> StepCost:
     table = state.c.tables["movement"]
     enter, leave = float(table["zoc_enter"]), float(table["zoc_leave"])
     barred_from_zoc = counter.is_hq or unit in state.rallied  # 9.9, 10.2.2
-    held = enemy_held(state, side)
+    held = state.enemy_held(side)
     costs = terrain_costs(state, transfer)
 
     def cost(here: int, there: int) -> float | None:
@@ -89,38 +84,175 @@ def step_cost(state: MarneState, unit: int, start: int) -> StepCost:
     return cost
 
 
+def terrain_costs(state: MarneState, road: bool) -> dict[tuple[int, int], float]:
+    """``steps_from`` by (hex, neighbour)."""
+    table = _COSTS.get(road)
+    if table is None:
+        table = {(a, b): mp for a, steps in enumerate(steps_from(state, road)) for b, mp in steps}
+        _COSTS[road] = table
+    return table
+
+
+_COSTS: dict[bool, dict[tuple[int, int], float]] = {}
+
+
+def whole_steps(state: MarneState) -> tuple[int, dict[bool, WholeSteps]]:
+    """``steps_from`` in whole steps of a fraction of an MP (halves on the printed map), with
+    the number of steps to an MP: every game's."""
+    if not _WHOLE:
+        table = state.c.tables["movement"]
+        costs = {float(table["zoc_enter"]), float(table["zoc_leave"])}
+        for road in (False, True):
+            costs.update(mp for steps in steps_from(state, road) for _, mp in steps)
+        scale = steps_per_mp(costs)
+        _WHOLE.append(
+            (
+                scale,
+                {
+                    road: tuple(
+                        tuple((b, round(mp * scale)) for b, mp in steps)
+                        for steps in steps_from(state, road)
+                    )
+                    for road in (False, True)
+                },
+            )
+        )
+    return _WHOLE[0]
+
+
+WholeSteps = tuple[tuple[tuple[int, int], ...], ...]
+_WHOLE: list[tuple[int, dict[bool, WholeSteps]]] = []
+
+
+def reach(
+    state: MarneState, unit: int, start: int, allowance: float | None = None
+) -> dict[int, float]:
+    """Every hex the unit can reach from ``start`` within its allowance (or ``allowance``), with
+    the MP spent, the start at 0: ``greatwar.hexes.reachable`` with ``step_cost``, written out
+    over the precomputed steps in whole fractions of an MP (every movement prompt asks it)."""
+    counter = state.c.counters[unit]
+    side = counter.side
+    zoc = state.zoc(OTHER[side])
+    transfer = state.unit_mode(unit) == TRANSFER
+    scale, tables = whole_steps(state)
+    table = state.c.tables["movement"]
+    enter = round(float(table["zoc_enter"]) * scale)
+    # 7.1.3.1 leaving an enemy ZOC costs extra (5.1.3 not in Transfer mode); only the start
+    # hex can be left so (8.2.1.2: entering one stops the move)
+    leave = round(float(table["zoc_leave"]) * scale) if start in zoc and not transfer else 0
+    barred = zoc if counter.is_hq or unit in state.rallied else frozenset()  # 9.9, 10.2.2
+    held = state.enemy_held(side)
+    steps = tables[transfer]
+    if allowance is None:
+        allowance = state.allowance(unit)
+    limit = math.floor(allowance * scale + _TOLERANCE)
+    spent = {start: 0}
+    waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by MP spent
+    waiting[0].append(start)
+    for used, hexes in enumerate(waiting):
+        for here in hexes:
+            if used > spent[here]:
+                continue  # a cheaper way here was already expanded
+            if here != start:
+                if here in zoc:
+                    continue  # 8.2.1.2 entering an enemy ZOC stops the move
+                extra = 0
+            else:
+                extra = leave
+            for there, mp in steps[here]:
+                if there in held or there in barred:
+                    continue  # 7.1.3
+                total = used + mp + (enter if there in zoc else 0) + extra  # 7.1.3.1, 8.2.1.5
+                if total <= limit and total < spent.get(there, limit + 1):
+                    spent[there] = total
+                    waiting[total].append(there)
+    return {h: used / scale for h, used in spent.items()}
+
+
 def destinations(state: MarneState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in (7.1), with the MP spent; 7.1.4 always one hex."""
     start = state.where[unit]
-    cost = step_cost(state, unit, start)
-    spent = reachable(state.c.board.grid, start, state.allowance(unit), cost)
+    spent = reach(state, unit, start)
     del spent[start]
-    for there in state.c.board.grid.neighbors(start):
-        step = cost(start, there)
-        if step is not None and there not in spent:
-            spent[there] = step  # 7.1.4
-    return {h: mp for h, mp in spent.items() if state.has_room(h, [unit])}  # 7.1.5, 8.1
+    neighbors = state.c.board.grid.neighbors(start)
+    if not spent.keys() >= set(neighbors):
+        cost = step_cost(state, unit, start)
+        for there in neighbors:
+            if there not in spent:
+                step = cost(start, there)
+                if step is not None:
+                    spent[there] = step  # 7.1.4
+    if state.c.counters[unit].sp > state.c.stack_floor:  # (no unit is: check every hex)
+        return {h: mp for h, mp in spent.items() if state.has_room(h, [unit])}
+    for h in spent.keys() & state.stacks.keys():  # an empty hex has room (8.1)
+        if not state.has_room(h, [unit]):
+            del spent[h]  # 7.1.5, 8.1
+    return spent
 
 
-def can_move(state: MarneState, unit: int) -> bool:
-    """Whether the unit has a destination: 7.1.4 any neighbour it may enter with room, or
-    failing that a full search (it may pass through friendly units, 7.1.5)."""
-    start = state.where[unit]
-    side = state.counter(unit).side
-    held = enemy_held(state, side)
-    barred = state.zoc(OTHER[side]) if state.counter(unit).is_hq or unit in state.rallied else ()
-    for there in state.c.board.grid.neighbors(start):
-        # step_cost from the start hex: only enemy-held hexes and, for an HQ or a rallied
-        # unit, enemy ZOC bar the step (9.9, 10.2.2)
-        if there not in held and there not in barred and state.has_room(there, [unit]):
+def move_choices(state: MarneState, side: str) -> list[tuple[int, bool, bool, bool]]:
+    """The side's units that may still move (7.1.1, 7.2.3, 9.6.2), in order, each as (unit,
+    whether it may try Recovery, take the railroad, go somewhere by land): the movement
+    phase's choices, in one pass over the side's units."""
+    counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
+    moved, railed, rallied = state.moved, state.railed, state.rallied
+    engaged = {h for pair in state.engaged for h in pair}
+    held = state.enemy_held(side)
+    closed = _closed(state, side, held)
+    barred = closed | state.zoc(OTHER[side])  # 9.9, 10.2.2 HQs and rallied units
+    neighbors = state.c.board.grid.neighbors
+    reach = rail_reacher(state, side)
+    capacity: dict[str, bool] = {}
+    found = []
+    for unit in state.units_on_map(side):
+        if unit in moved or unit in railed:
+            continue  # 7.1.1, 7.2.3
+        counter = counters[unit]
+        if where[unit] in engaged and not counter.is_hq:
+            continue  # 9.6.2
+        now = mode[hq_of[unit]]
+        recover = now == REGROUP and state.steps[unit] < counter.steps and may_recover(state, unit)
+        by_rail = now == TRANSFER and may_entrain(state, unit, capacity, reach)
+        shut = barred if counter.is_hq or unit in rallied else closed
+        if shut.issuperset(neighbors(where[unit])):
+            by_land = has_destination(state, unit, held)
+        else:
+            by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)
+        found.append((unit, recover, by_rail, by_land))
+    return found
+
+
+def has_destination(state: MarneState, unit: int, held: frozenset[int]) -> bool:
+    """7.1.4 a neighbour the unit may enter with room (7.1.3 not enemy-held; 9.9, 10.2.2 not
+    in an enemy ZOC for an HQ or a rallied unit), or failing that a full search (it may pass
+    through friendly units, 7.1.5)."""
+    counter = state.c.counters[unit]
+    barred = counter.is_hq or unit in state.rallied
+    zoc = state.zoc(OTHER[counter.side])
+    for there in state.c.board.grid.neighbors(state.where[unit]):
+        if there in held or (barred and there in zoc):
+            continue
+        if state.has_room(there, [unit]):
             return True
     return bool(destinations(state, unit))
 
 
+def _closed(state: MarneState, side: str, held: frozenset[int]) -> frozenset[int]:
+    """The hexes a unit of the side may not step into without a closer look: enemy-held, or
+    holding friendly units too many for every unit of the side within every limit (8.1)."""
+    sp_at, side_at = state.sp_at, state.side_at
+    least = state.c.stack_floor - max(state.c.unit_sizes[side])
+    if least < 0:  # (a unit above the floor: always look closer)
+        return frozenset(state.c.board.grid)
+    return held.union(h for h in state.stacks if sp_at[h] > least and side_at[h] == side)
+
+
 def is_engaged(state: MarneState, unit: int) -> bool:
     """9.6.2 EN: engaged units may not move or do anything but attack the enemy engaged."""
+    if state.counter(unit).is_hq:
+        return False
     here = state.where[unit]
-    return any(here in pair for pair in state.engaged) and not state.counter(unit).is_hq
+    return any(here in pair for pair in state.engaged)
 
 
 def may_move(state: MarneState, unit: int) -> bool:
@@ -130,31 +262,58 @@ def may_move(state: MarneState, unit: int) -> bool:
 # --- 7.2 railroad movement ------------------------------------------------------------
 
 
-def near_enemy(state: MarneState, hex_index: int, side: str) -> bool:
-    """Next to an enemy unit: in its ZOC (8.2.1.1)."""
-    return hex_index in state.zoc(OTHER[side])
+def rail_networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
+    """7.2.4, 7.2.5: each railroad hex the side may use now (neither enemy-held nor next to an
+    enemy unit) with every such hex joined to it by them; kept until the enemy moves."""
+    return state.cached(("rail", side), state.enemy_stamp(side), partial(_networks, state))
+
+
+def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
+    board = state.c.board
+    closed = state.enemy_held(side) | state.zoc(OTHER[side])
+    found: dict[int, frozenset[int]] = {}
+    for first in sorted(board.rail_hexes - closed):
+        if first in found:
+            continue
+        seen = {first}
+        frontier = [first]
+        while frontier:
+            here = frontier.pop()
+            for there in board.rail_links[here]:
+                if there not in seen and there not in closed:
+                    seen.add(there)
+                    frontier.append(there)
+        network = frozenset(seen)
+        found.update(dict.fromkeys(network, network))
+    return found
+
+
+def rail_reacher(state: MarneState, side: str) -> Callable[[int], frozenset[int]]:
+    """7.2.1-7.2.5: for a start hex, the railroad hexes a unit of the side may go to from it,
+    any distance along railroad hexes none of them enemy-held or next to an enemy unit (room
+    not checked), and the start itself unless nothing else; the enemy's zone and the rail
+    networks looked up once for all the side's units."""
+    rail_hexes, rail_links = state.c.board.rail_hexes, state.c.board.rail_links
+    zoc = state.zoc(OTHER[side])
+    networks = rail_networks(state, side)
+
+    def reach(start: int) -> frozenset[int]:
+        if start not in rail_hexes or start in zoc:
+            return frozenset()  # 7.2.2 not next to the enemy
+        network = networks.get(start)
+        if network is None:  # a start the rail lines may not cross: from it into theirs
+            network = frozenset({start}).union(
+                *(networks[h] for h in rail_links[start] if h in networks)
+            )
+        return network
+
+    return reach
 
 
 def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
-    """7.2.1-7.2.5: any distance along railroad hexes, none of them enemy-held or next to an
-    enemy unit, ending on a railroad hex with room."""
-    board = state.c.board
-    side = state.counter(unit).side
-    if start not in board.rail_hexes or near_enemy(state, start, side):
-        return []
-    held = enemy_held(state, side)
-    zoc = state.zoc(OTHER[side])
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        here = frontier.pop()
-        for there in board.rail_links[here]:
-            if there in seen or there in held or there in zoc:
-                continue
-            seen.add(there)
-            frontier.append(there)
-    seen.discard(start)
-    return sorted(h for h in seen if state.has_room(h, [unit]))
+    """7.2.1-7.2.5: ``rail_reacher``'s hexes, ending on another railroad hex with room."""
+    reach = rail_reacher(state, state.c.counters[unit].side)
+    return sorted(h for h in reach(start) if h != start and state.has_room(h, [unit]))
 
 
 def rail_capacity_left(state: MarneState, unit: int) -> bool:
@@ -173,13 +332,20 @@ def rail_capacity_left(state: MarneState, unit: int) -> bool:
     )
 
 
-def may_rail(state: MarneState, unit: int, free: bool = False) -> bool:
-    """7.2.2 Transfer mode, not next to the enemy, 7.2.3 no other movement; 7.2.8 HQs free."""
-    if not may_move(state, unit) or state.unit_mode(unit) != TRANSFER:
-        return False
-    if not (free or state.counter(unit).is_hq or rail_capacity_left(state, unit)):
-        return False
-    return bool(rail_destinations(state, unit, state.where[unit]))
+def may_entrain(
+    state: MarneState, unit: int, capacity: dict[str, bool], reach: Callable[[int], frozenset[int]]
+) -> bool:
+    """For a unit in Transfer mode that may move (7.2.2, 7.2.3): 7.2.6, 7.2.7 railroad capacity
+    left (``capacity`` keeps each nation's answer), 7.2.8 HQs free; and a destination with
+    room (``reach``: the side's ``rail_reacher``)."""
+    counter = state.c.counters[unit]
+    if not counter.is_hq:
+        if counter.nation not in capacity:
+            capacity[counter.nation] = rail_capacity_left(state, unit)
+        if not capacity[counter.nation]:
+            return False
+    start = state.where[unit]
+    return any(h != start and state.has_room(h, [unit]) for h in reach(start))
 
 
 def rail_move(state: MarneState, unit: int, to: int, free: bool) -> None:
@@ -225,12 +391,23 @@ def may_recover(state: MarneState, unit: int) -> bool:
     )
 
 
+def rallies(state: MarneState, side: str) -> set[int]:
+    """``may_rally``: the side's units on the map that may remove disruption now."""
+    where, counters = state.where, state.c.counters
+    return {
+        u
+        for u in state.disrupted
+        if counters[u].side == side and where[u] >= 0 and may_rally(state, u)
+    }
+
+
 def rebuildable(state: MarneState, side: str) -> Iterator[int]:
     """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
-    for counter in state.c.counters:
-        unit = counter.index
-        if counter.side != side or state.where[unit] != ELIMINATED or counter.is_hq:
+    where, counters = state.where, state.c.counters
+    for unit in state.c.side_units[side]:
+        counter = counters[unit]
+        if where[unit] != ELIMINATED or counter.is_hq:
             continue
         hq = state.hq_of[unit]
         if counter.corps in state.rebuilt_corps or state.where[hq] < 0:
@@ -284,10 +461,6 @@ def rebuild(state: MarneState, unit: int) -> None:
 # --- the phase ------------------------------------------------------------------------
 
 
-def movers(state: MarneState, side: str) -> list[int]:
-    return sorted(u for u in state.units_on_map(side) if may_move(state, u))
-
-
 def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
     side = state.counter(unit).side
     state.tell(
@@ -305,8 +478,9 @@ class Move(Prompt[MarneState]):
     title = "choose the unit's destination (7.1)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        to = state.c.hex_actions("to")
         for hex_index in sorted(destinations(state, frame["unit"])):
-            yield act("to", state.hex_id(hex_index))
+            yield to[hex_index]
         yield act("stay")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:

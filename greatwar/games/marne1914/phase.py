@@ -10,13 +10,10 @@ from collections.abc import Iterator
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import DEFENSIVE
 from greatwar.games.marne1914.movement import (
-    can_move,
     in_supply,
     is_engaged,
-    may_rail,
-    may_rally,
-    may_recover,
-    movers,
+    move_choices,
+    rallies,
     rebuild,
     rebuildable,
     recover,
@@ -63,20 +60,24 @@ class MovementPhase(Prompt[MarneState]):
     title = "move a unit, rally, recover, or end movement (7)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
-        for unit in state.units_on_map(side):
-            counter = state.counter(unit)
-            if may_rally(state, unit):
-                yield act("rally", counter.id)
-            if may_recover(state, unit):
-                yield act("recover", counter.id)
+        c = state.c
+        choices = move_choices(state, side)
+        rallying = rallies(state, side)
+        recovering = {unit for unit, recover, _, _ in choices if recover}
+        for unit in sorted(rallying | recovering):
+            if unit in rallying:
+                yield c.unit_actions("rally")[unit]
+            if unit in recovering:
+                yield c.unit_actions("recover")[unit]
         for unit in rebuildable(state, side):
-            yield act("rebuild", state.counter(unit).id)
+            yield c.unit_actions("rebuild")[unit]
         yield from movement_extras(state, side)
-        for unit in movers(state, side):
-            if may_rail(state, unit):
-                yield act("rail", state.counter(unit).id)
-            if can_move(state, unit):
-                yield act("move", state.counter(unit).id)
+        rail, move = c.unit_actions("rail"), c.unit_actions("move")
+        for unit, _, by_rail, by_land in choices:
+            if by_rail:
+                yield rail[unit]
+            if by_land:
+                yield move[unit]
         yield act("end")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:

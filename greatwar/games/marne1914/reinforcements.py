@@ -13,10 +13,9 @@ from greatwar.games.marne1914.movement import (
     moved_note,
     rail_destinations,
     rail_move,
-    step_cost,
+    reach,
 )
 from greatwar.games.marne1914.state import LOST, NEVER, WAITING, MarneState
-from greatwar.hexes import reachable
 
 
 def groups(state: MarneState) -> dict[str, Any]:
@@ -25,13 +24,11 @@ def groups(state: MarneState) -> dict[str, Any]:
 
 
 def group_side(state: MarneState, group: str) -> str:
-    return next(c.side for c in state.c.counters if c.group == group)
+    return state.c.counters[state.c.group_members[group][0]].side
 
 
 def group_units(state: MarneState, group: str) -> list[int]:
-    return [
-        c.index for c in state.c.counters if c.group == group and state.where[c.index] == WAITING
-    ]
+    return [u for u in state.c.group_members[group] if state.where[u] == WAITING]
 
 
 def friendly_edges(state: MarneState, side: str) -> frozenset[int]:
@@ -150,7 +147,7 @@ def arrival_options(state: MarneState, unit: int, group: str) -> dict[int, tuple
         if state.has_room(entry, [unit]):
             options.setdefault(entry, (entry, False))  # 7.1.4 it may always enter
         if left > 0:
-            for h in reachable(grid, entry, left, step_cost(state, unit, entry)):
+            for h in reach(state, unit, entry, left):
                 if h != entry and state.has_room(h, [unit]):
                     options.setdefault(h, (entry, False))
     return options
@@ -183,9 +180,7 @@ class Reinforce(Prompt[MarneState]):
             for unit in group_units(state, group):
                 if arrival_options(state, unit, group):
                     yield act("enter", state.counter(unit).id)
-            whole = len(group_units(state, group)) == sum(
-                1 for c in state.c.counters if c.group == group
-            )
+            whole = len(group_units(state, group)) == len(state.c.group_members[group])
             if whole and group not in state.entry_hexes and delay_options(state, group):
                 yield act("delay", group)
         yield act("done")
@@ -250,7 +245,7 @@ class Arrive(Prompt[MarneState]):
 
 
 def friendly_hqs(state: MarneState, side: str) -> list[int]:
-    return [h for h in sorted(state.mode) if state.counter(h).side == side and state.where[h] >= 0]
+    return [h for h in state.c.side_hqs[side] if state.where[h] >= 0]
 
 
 class Attach(Prompt[MarneState]):
@@ -275,11 +270,11 @@ class Attach(Prompt[MarneState]):
 
 def revertible(state: MarneState, side: str) -> list[int]:
     """7.3.2: a Moroccan unit may revert to the IX Corps once in that HQ's supply range."""
-    from greatwar.games.marne1914.supply import hq_reach, reach_radius
+    from greatwar.games.marne1914.supply import reach_radius, reached
 
     if side != ALLIED:
         return []
-    units = [c.index for c in state.c.counters if c.marker == "M" and state.where[c.index] >= 0]
+    units = [u for u in state.c.moroccans if state.where[u] >= 0]
     out = []
     for unit in units:
         home = state.c.hq_of_corps[state.counter(unit).corps]
@@ -287,7 +282,7 @@ def revertible(state: MarneState, side: str) -> list[int]:
         near = attached and (
             state.c.board.grid.distance(state.where[unit], state.where[home]) <= reach_radius(state)
         )  # no need to trace supply for a unit farther than any 11.1.5 path
-        if near and state.where[unit] in hq_reach(state, home):
+        if near and state.where[unit] in reached(state, home, toward=state.where[unit]):
             out.append(unit)
     return out
 

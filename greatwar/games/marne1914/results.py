@@ -418,24 +418,19 @@ def refuges(state: MarneState, hq: int) -> tuple[list[int], bool]:
     (the fewest), through enemy ZOCs freely; and whether it must pass through enemy units
     to reach them (then it is out of supply for the rest of the game)."""
     side = state.counter(hq).side
-    zoc = state.zoc(OTHER[side])
-    grid = state.c.board.grid
-    goals = {h for h in grid if h not in zoc and not state.is_enemy_hex(h, side)}
-    open_hexes = {h for h in grid if not state.is_enemy_hex(h, side)}
+    everywhere = frozenset(state.c.board.grid)
+    open_hexes = everywhere - state.enemy_held(side)
+    goals = open_hexes - state.zoc(OTHER[side])
     found = nearest(state, state.where[hq], goals, open_hexes)
     if found:
         return found, False
-    return nearest(state, state.where[hq], goals, set(grid)), True
+    return nearest(state, state.where[hq], goals, everywhere), True
 
 
 def displaced(state: MarneState, side: str) -> list[int]:
     """9.9: the side's HQs on the map standing in an enemy ZOC."""
-    zoc = state.zoc(OTHER[side])
-    return [
-        hq
-        for hq in sorted(state.mode)
-        if state.counter(hq).side == side and state.where[hq] >= 0 and state.where[hq] in zoc
-    ]
+    where = state.where
+    return [hq for hq in state.c.side_hqs[side] if where[hq] >= 0 and state.in_enemy_zoc(hq)]
 
 
 def displace_hqs(state: MarneState, side: str) -> bool:
@@ -501,7 +496,9 @@ class HqRetreat(Prompt[MarneState]):
         )
 
 
-def nearest(state: MarneState, start: int, goals: set[int], passable: set[int]) -> list[int]:
+def nearest(
+    state: MarneState, start: int, goals: frozenset[int], passable: frozenset[int]
+) -> list[int]:
     """Breadth-first: the hexes of ``goals`` nearest to ``start`` through ``passable`` hexes,
     in hex order."""
     grid = state.c.board.grid

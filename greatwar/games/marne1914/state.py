@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from greatwar.core import Game, Prompt, State
 from greatwar.games.marne1914.data import (
@@ -25,6 +25,7 @@ LOST = -3  # a reinforcement lost for the game (7.3.5: Paris enemy occupied)
 NEVER = 999  # 15.2: a reinforcement group whose roll has not been made yet
 
 Task = tuple[Any, ...]
+T = TypeVar("T")
 
 
 class MarneState(State):
@@ -46,8 +47,13 @@ class MarneState(State):
         self.where = [WAITING] * n
         self.steps = [c.steps for c in self.c.counters]
         self.stacks: dict[int, list[int]] = {}  # hex -> units, bottom to top
-        self.version = 0  # counts changes of ``stacks``, for the ZOC cache
-        self.memo: dict[str, tuple[int, frozenset[int]]] = {}
+        size = self.c.board.grid.size
+        self.sp_at = [0] * size  # stacking points in each hex (8.1.1), kept with ``stacks``
+        self.side_at: list[str | None] = [None] * size  # the side holding each hex
+        # changes of each side's stacks (the Allies' count the Paris garrison's defeat too):
+        # what is computed from one side's positions is kept until they change
+        self.versions = {ALLIED: 0, GERMAN: 0}
+        self.memo: dict[tuple[str, ...], tuple[object, Any]] = {}
         self.hq_of = [self.c.hq_of_corps[c.corps] for c in self.c.counters]  # 5.2.4, 7.3.2
         self.mode = {hq: DEFENSIVE for hq in self.c.hq_of_corps.values()}  # 5.2.1
         self.pending: dict[str, dict[int, str]] = {ALLIED: {}, GERMAN: {}}  # 5.2.5 face down
@@ -99,46 +105,62 @@ class MarneState(State):
         return self.stacks.get(hex_index, [])
 
     def combat_units_in(self, hex_index: int) -> list[int]:
-        return [u for u in self.stacks.get(hex_index, []) if not self.c.counters[u].is_hq]
+        counters = self.c.counters
+        return [u for u in self.stacks.get(hex_index, ()) if not counters[u].is_hq]
 
     def side_in(self, hex_index: int) -> str | None:
-        stack = self.stacks.get(hex_index)
-        return self.c.counters[stack[0]].side if stack else None
+        return self.side_at[hex_index]
 
     def is_enemy_hex(self, hex_index: int, side: str) -> bool:
         """An enemy-held hex: enemy units, or for the Germans a Paris hex still garrisoned
         (13.1.1; PROVENANCE: the garrison holds its hex like a unit)."""
-        if self.side_in(hex_index) == OTHER[side]:
+        if self.side_at[hex_index] == OTHER[side]:
             return True
         return side == GERMAN and self.is_garrisoned(hex_index)
 
     def is_garrisoned(self, hex_index: int) -> bool:
         """13.1.1: an unoccupied Paris hex with its intrinsic defense."""
-        return hex_index in self.garrison and not self.stacks.get(hex_index)
+        return hex_index in self.garrison and hex_index not in self.stacks
+
+    def garrisoned(self) -> frozenset[int]:
+        """13.1.1: the Paris hexes that hold their garrison now."""
+        return frozenset(self.garrison.difference(self.stacks))
+
+    def cached(self, key: tuple[str, str], stamp: object, make: Callable[[str], T]) -> T:
+        """``make(key[1])``, kept under ``key`` until ``stamp`` (the versions it depends on)
+        changes."""
+        found = self.memo.get(key)
+        if found is not None and found[0] == stamp:
+            return found[1]  # type: ignore[no-any-return]
+        value = make(key[1])
+        self.memo[key] = (stamp, value)
+        return value
+
+    def defeat_garrison(self, hex_index: int) -> None:
+        """13.1.4: the Paris garrison of a hex is lost for good (it blocked movement and
+        supply as an Allied unit would)."""
+        self.garrison.discard(hex_index)
+        self.versions[ALLIED] += 1
 
     def units_on_map(self, side: str) -> list[int]:
-        """The side's units on the map, in counter order."""
-        key = f"units {side}"
-        cached = self.memo.get(key)
-        if cached is None or cached[0] != self.version:
-            units = frozenset(
-                u for s in self.stacks.values() for u in s if self.c.counters[u].side == side
-            )
-            cached = (self.version, units)
-            self.memo[key] = cached
-        return sorted(cached[1])
+        """The side's units on the map, in counter order (kept until its stacks change)."""
+        return list(self.cached(("units", side), self.versions[side], self._units))
+
+    def _units(self, side: str) -> tuple[int, ...]:
+        where = self.where
+        return tuple(u for u in self.c.side_units[side] if where[u] >= 0)
 
     def hexes_of(self, side: str) -> list[int]:
-        """Hexes holding the side's units, in order (kept until the stacks change)."""
-        key = f"hexes {side}"
-        cached = self.memo.get(key)
-        if cached is None or cached[0] != self.version:
-            hexes = frozenset(
-                h for h, s in self.stacks.items() if self.c.counters[s[0]].side == side
-            )
-            cached = (self.version, hexes)
-            self.memo[key] = cached
-        return sorted(cached[1])
+        """Hexes holding the side's units, in order (kept until its stacks change)."""
+        return list(self.held_by(side))
+
+    def held_by(self, side: str) -> tuple[int, ...]:
+        """``hexes_of`` as the shared tuple kept in the cache: not to be changed."""
+        return self.cached(("hexes", side), self.versions[side], self._held_by)
+
+    def _held_by(self, side: str) -> tuple[int, ...]:
+        side_at = self.side_at
+        return tuple(h for h in sorted(self.stacks) if side_at[h] == side)
 
     def combat_hexes_of(self, side: str) -> list[int]:
         """Hexes holding a side's combat units (an HQ alone exerts a ZOC too: 8.2.1.1)."""
@@ -150,23 +172,35 @@ class MarneState(State):
         if self.where[unit] < 0 and not self.phase.endswith("setup"):
             self.reveal()
         self.lift(unit)
-        self.where[unit] = hex_index
-        self.stacks.setdefault(hex_index, []).append(unit)
+        self.set_down(unit, hex_index)
         counter = self.c.counters[unit]
         if not counter.is_hq and self.c.board.value[hex_index]:
             self.control[hex_index] = counter.side  # 14: the last side to enter
 
+    def set_down(self, unit: int, hex_index: int) -> None:
+        """Put a unit that is off the map on top of a hex's stack, with nothing else (the
+        rules' ``put`` adds control, determinization moves units unseen)."""
+        counter = self.c.counters[unit]
+        self.versions[counter.side] += 1
+        self.where[unit] = hex_index
+        self.stacks.setdefault(hex_index, []).append(unit)
+        self.sp_at[hex_index] += counter.sp
+        self.side_at[hex_index] = counter.side
+
     def lift(self, unit: int) -> None:
         """Take a unit off its hex. 8.1.5: the enemy cannot look into stacks, but sees a counter
         leave this one, so it learns where that unit stood: final (no undo past it)."""
-        self.version += 1
+        counter = self.c.counters[unit]
+        self.versions[counter.side] += 1
         old = self.where[unit]
         if old >= 0:
             self.reveal()
             stack = self.stacks[old]
             stack.remove(unit)
+            self.sp_at[old] -= counter.sp
             if not stack:
                 del self.stacks[old]
+                self.side_at[old] = None
 
     def eliminate(self, unit: int, rule: str, why: str) -> None:
         hex_index = self.where[unit]
@@ -241,7 +275,7 @@ class MarneState(State):
         return move
 
     def sp_in(self, hex_index: int) -> int:
-        return sum(self.c.counters[u].sp for u in self.units_in(hex_index))
+        return self.sp_at[hex_index]
 
     def stack_limit(self, units: list[int]) -> int:
         """8.1: 16 SP when every unit is in Offensive mode, otherwise 12."""
@@ -256,51 +290,68 @@ class MarneState(State):
 
     def has_room(self, hex_index: int, units: list[int]) -> bool:
         """8.1: the hex holds no enemy and has room for ``units`` besides those already there."""
-        stack = self.stacks.get(hex_index)
         counters = self.c.counters
-        present = [u for u in stack or () if u not in units]
+        side = self.side_at[hex_index]
+        if len(units) == 1:  # the common case, without building the stack's list
+            unit = units[0]
+            if side is not None and side != counters[unit].side:
+                return False
+            total = self.sp_at[hex_index]
+            if self.where[unit] != hex_index:
+                total += counters[unit].sp
+            if total <= self.c.stack_floor:
+                return True  # within every limit stack_limit can give
+        present = [u for u in self.stacks.get(hex_index, ()) if u not in units]
         if present and counters[present[0]].side != counters[units[0]].side:
             return False
         together = present + list(units)
         total = sum(counters[u].sp for u in together)
-        table = self.c.tables["stacking"]
-        if total <= min(int(table["setup"]), int(table["offensive"]), int(table["other"])):
-            return True  # within every limit stack_limit can give
+        if total <= self.c.stack_floor:
+            return True
         return total <= self.stack_limit(together)
 
     def is_overstacked(self, hex_index: int) -> bool:
         """8.1.3, 8.1.4: more stacking points than the hex's limit."""
-        units = self.units_in(hex_index)
-        if not units:
-            return False
-        total = sum(self.c.counters[u].sp for u in units)
-        table = self.c.tables["stacking"]
-        if total <= min(int(table["setup"]), int(table["offensive"]), int(table["other"])):
-            return False  # within every limit stack_limit can give
-        return total > self.stack_limit(units)
+        total = self.sp_at[hex_index]
+        if total <= self.c.stack_floor:
+            return False  # within every limit stack_limit can give (or empty)
+        return total > self.stack_limit(self.stacks[hex_index])
 
     # --- zones of control (8.2) -----------------------------------------------------------
 
     def zoc(self, side: str) -> frozenset[int]:
         """8.2.1, 8.2.1.1: every unit exerts a ZOC into the six hexes around it (13.1.3: the
         Paris garrison has none)."""
-        cached = self.memo.get(side)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
-        grid = self.c.board.grid
+        return self.cached(("zoc", side), self.versions[side], self._zoc)
+
+    def _zoc(self, side: str) -> frozenset[int]:
+        neighbors = self.c.board.grid.neighbors
         zone: set[int] = set()
-        for hex_index, stack in self.stacks.items():
-            if self.c.counters[stack[0]].side == side:
-                zone.update(grid.neighbors(hex_index))
-        frozen = frozenset(zone)
-        self.memo[side] = (self.version, frozen)
-        return frozen
+        for hex_index in self.held_by(side):
+            zone.update(neighbors(hex_index))
+        return frozenset(zone)
+
+    def enemy_held(self, side: str) -> frozenset[int]:
+        """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
+        return self.cached(("held", side), self.enemy_stamp(side), self._enemy_held)
+
+    def _enemy_held(self, side: str) -> frozenset[int]:
+        held = frozenset(self.held_by(OTHER[side]))
+        return held.union(self.garrisoned()) if side == GERMAN else held
+
+    def enemy_stamp(self, side: str) -> object:
+        """What ``enemy_held`` depends on: the enemy's stacks, for the Germans the garrison."""
+        enemy = OTHER[side]
+        if side != GERMAN:
+            return self.versions[enemy]
+        return (self.versions[enemy], self.garrisoned())
 
     def in_enemy_zoc(self, unit: int) -> bool:
-        side = self.c.counters[unit].side
-        here = self.where[unit]
-        enemy = OTHER[side]
-        return any(self.side_in(n) == enemy for n in self.c.board.grid.neighbors(here))
+        """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only
+        when a search needs it, not after every move)."""
+        side_at = self.side_at
+        around = [side_at[n] for n in self.c.board.grid.neighbors(self.where[unit])]
+        return OTHER[self.c.counters[unit].side] in around
 
     # --- the sequence of play (4) -------------------------------------------------------
 
@@ -368,6 +419,9 @@ class MarneState(State):
     def copy_into(self, new: State) -> None:
         assert isinstance(new, MarneState)
         new.memo = dict(self.memo)
+        new.versions = dict(self.versions)
+        new.sp_at = list(self.sp_at)
+        new.side_at = list(self.side_at)
         new.where = list(self.where)
         new.steps = list(self.steps)
         new.stacks = {h: list(s) for h, s in self.stacks.items()}

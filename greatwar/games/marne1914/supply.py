@@ -3,26 +3,32 @@ off a friendly map edge; determined only in the Supply Determination Phase (11.1
 
 from __future__ import annotations
 
-import heapq
+from collections.abc import Iterator
+from functools import partial
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
 from greatwar.games.marne1914.state import MarneState
+from greatwar.hexes import steps_per_mp
 
 
 def blocked(state: MarneState, side: str) -> frozenset[int]:
     """11.1.4: enemy-held hexes, and enemy ZOC hexes not occupied by friendly units."""
-    key = f"blocked {side}"
-    cached = state.memo.get(key)
-    if cached is not None and cached[0] == state.version:
-        return cached[1]
-    zoc = state.zoc(OTHER[side])
-    stop = {h for h in zoc if state.side_in(h) != side}
-    stop |= {h for h in state.stacks if state.side_in(h) == OTHER[side]}
+    stamp = (both_versions(state), state.garrisoned() if side == GERMAN else None)
+    return state.cached(("blocked", side), stamp, partial(_blocked, state))
+
+
+def _blocked(state: MarneState, side: str) -> frozenset[int]:
+    side_at = state.side_at
+    stop = {h for h in state.zoc(OTHER[side]) if side_at[h] != side}
+    stop.update(state.held_by(OTHER[side]))
     if side == GERMAN:
-        stop |= {h for h in state.garrison if state.is_garrisoned(h)}
-    frozen = frozenset(stop)
-    state.memo[key] = (state.version, frozen)
-    return frozen
+        stop.update(state.garrisoned())
+    return frozenset(stop)
+
+
+def both_versions(state: MarneState) -> tuple[int, int]:
+    """The stamp of what depends on both sides' stacks."""
+    return state.versions[SIDES[0]], state.versions[SIDES[1]]
 
 
 def hex_cost(state: MarneState, a: int, b: int) -> float:
@@ -37,70 +43,100 @@ def hex_cost(state: MarneState, a: int, b: int) -> float:
     return cost
 
 
-# hex -> ((neighbour, MP from the neighbour into the hex), ...): the same in every game.
-_INTO: list[tuple[tuple[int, float], ...]] = []
+# (the supply length, for each hex ((neighbour, cost from the neighbour into the hex), ...)),
+# counted in the largest fraction of an MP that measures every cost: the same in every game.
+_INTO: list[tuple[int, tuple[tuple[tuple[int, int], ...], ...]]] = []
 
 
-def costs_into(state: MarneState) -> list[tuple[tuple[int, float], ...]]:
-    """For each hex, its neighbours with the 11.1.5 cost of moving from them into it."""
+def costs_into(state: MarneState) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...]]:
+    """11.1.5: the supply length, and for each hex its neighbours with the cost of moving
+    from them into it, in whole steps of a fraction of an MP (halves on the printed map), so
+    the search below can file hexes by cost instead of sorting them."""
     if not _INTO:
         grid = state.c.board.grid
-        _INTO.extend(
-            tuple((there, hex_cost(state, there, here)) for there in grid.neighbors(here))
+        into = [
+            [(there, hex_cost(state, there, here)) for there in grid.neighbors(here)]
             for here in grid
+        ]
+        length = float(state.c.tables["supply"]["length"])
+        scale = steps_per_mp({length} | {cost for steps in into for _, cost in steps})
+        table = tuple(tuple((there, round(c * scale)) for there, c in steps) for steps in into)
+        _INTO.append((round(length * scale), table))
+        _CHEAPEST_STEP.append(min(c for steps in table for _, c in steps))
+    return _INTO[0]
+
+
+_CHEAPEST_STEP: list[int] = []  # the cheapest of ``costs_into``
+
+
+def cheapest_hex(state: MarneState) -> float:
+    """11.1.5: no hex costs less than the cheapest of road and terrain."""
+    if not _CHEAPEST:
+        table = state.c.tables["movement"]
+        _CHEAPEST.append(
+            min(
+                float(state.c.tables["supply"]["road_hex"]),
+                *(float(table[t]) for t in set(state.c.board.terrain)),
+            )
         )
-    return _INTO
+    return _CHEAPEST[0]
+
+
+_CHEAPEST: list[float] = []  # the same in every game
 
 
 def reach_radius(state: MarneState) -> int:
-    """The farthest (in hexes) a unit can be from an HQ within the 11.1.5 supply length: no
-    hex costs less than the cheapest of road and terrain."""
-    table = state.c.tables["movement"]
-    cheapest = min(
-        float(state.c.tables["supply"]["road_hex"]),
-        *(float(table[t]) for t in set(state.c.board.terrain)),
-    )
-    return int(float(state.c.tables["supply"]["length"]) / cheapest + 1e-9)
+    """The farthest (in hexes) a unit can be from an HQ within the 11.1.5 supply length."""
+    return int(float(state.c.tables["supply"]["length"]) / cheapest_hex(state) + 1e-9)
 
 
-def hq_reach(state: MarneState, hq: int) -> set[int]:
-    """11.1.2, 11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's hex but
-    not the unit's; the path's other hexes must be clear (11.1.4)."""
-    key = f"reach {hq}"
-    cached = state.memo.get(key)
-    if cached is not None and cached[0] == state.version:
-        return set(cached[1])
-    reach = _hq_reach(state, hq)
-    state.memo[key] = (state.version, frozenset(reach))
-    return reach
-
-
-def _hq_reach(state: MarneState, hq: int) -> set[int]:
-    side = state.counter(hq).side
-    stop = blocked(state, side)
-    limit = float(state.c.tables["supply"]["length"]) + 1e-9
-    into = costs_into(state)
+def reached(state: MarneState, hq: int, toward: int | None = None) -> Iterator[int]:
+    """11.1.2, 11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's
+    hex but not the unit's; the path's other hexes must be clear (11.1.4). One by one, the
+    HQ's own first, as the search finds them: a caller that knows enough stops it there.
+    With ``toward``, only the way to that hex is searched (it is found if reached)."""
     start = state.where[hq]
     if start < 0:
-        return set()
-    inf = float("inf")
-    best = {start: 0.0}
-    frontier = [(0.0, start)]
+        return
+    stop = blocked(state, state.counter(hq).side)
+    limit, into = costs_into(state)
+    # no step costs less than ``cheapest``: a hex farther than that from ``toward`` can not
+    # lead there
+    cheapest, distance = _CHEAPEST_STEP[0], state.c.board.grid.distance
+    best = {start: 0}
+    waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by cost so far
+    waiting[0].append(start)
     reach = {start}
-    while frontier:
-        used, here = heapq.heappop(frontier)
-        if used > best[here]:
-            continue
-        for there, cost in into[here]:
-            total = used + cost  # the unit moves from there into here
-            if total > limit:
+    yield start
+    for used, hexes in enumerate(waiting):
+        for here in hexes:
+            if used > best[here]:
+                continue  # filed again at a lower cost
+            if toward is not None and used + cheapest * distance(here, toward) > limit:
                 continue
-            reach.add(there)  # the unit's own hex may be in an enemy ZOC (not counted)
-            if there in stop or total >= best.get(there, inf):
-                continue
-            best[there] = total
-            heapq.heappush(frontier, (total, there))
-    return reach
+            for there, cost in into[here]:
+                total = used + cost  # the unit moves from there into here
+                if total > limit:
+                    continue
+                if there not in reach:
+                    reach.add(there)  # the unit's own hex may be in an enemy ZOC (not counted)
+                    yield there
+                if there in stop or total >= best.get(there, limit + 1):
+                    continue
+                best[there] = total
+                waiting[total].append(there)
+
+
+def reached_of(state: MarneState, hq: int, hexes: set[int]) -> set[int]:
+    """Those of ``hexes`` the HQ ``reached`` (the search ends when all are found)."""
+    found: set[int] = set()
+    if hexes:
+        for h in reached(state, hq):
+            if h in hexes:
+                found.add(h)
+                if len(found) == len(hexes):
+                    break
+    return found
 
 
 def edge_names(state: MarneState, hq: int) -> tuple[str, ...]:
@@ -123,10 +159,8 @@ def supply_sources(state: MarneState, side: str, edges: tuple[str, ...]) -> set[
     frontier = list(seen)
     while frontier:
         here = frontier.pop()
-        for there in board.grid.neighbors(here):
-            if there in seen or there in stop:
-                continue
-            if board.is_road(here, there) or board.is_rail(here, there):
+        for there in board.line_links[here]:
+            if there not in seen and there not in stop:
                 seen.add(there)
                 frontier.append(there)
     return seen
@@ -136,10 +170,7 @@ def hq_in_supply(state: MarneState, hq: int, sources: set[int]) -> bool:
     """11.1.3, 11.1.6: the HQ traces up to 8 MP to a supply source; 9.9 cut off for good."""
     if hq in state.cut_off:
         return False
-    here = state.where[hq]
-    if here in sources:
-        return True
-    return bool(hq_reach(state, hq) & sources)
+    return any(h in sources for h in reached(state, hq))
 
 
 def determine_supply(state: MarneState) -> None:
@@ -147,7 +178,12 @@ def determine_supply(state: MarneState) -> None:
     for side in SIDES:
         sources_by_edges: dict[tuple[str, ...], set[int]] = {}
         supplied_hq: dict[int, set[int]] = {}
-        for hq in [h for h in sorted(state.mode) if state.counter(h).side == side]:
+        # the hexes of each HQ's combat units on the map, whose supply it traces
+        wanted: dict[int, set[int]] = {}
+        for unit in state.units_on_map(side):
+            if not state.counter(unit).is_hq:
+                wanted.setdefault(state.hq_of[unit], set()).add(state.where[unit])
+        for hq in state.c.side_hqs[side]:
             if state.where[hq] < 0:
                 continue
             edges = edge_names(state, hq)
@@ -155,7 +191,7 @@ def determine_supply(state: MarneState) -> None:
                 sources_by_edges[edges] = supply_sources(state, side, edges)
             if hq_in_supply(state, hq, sources_by_edges[edges]):
                 state.oos.discard(hq)
-                supplied_hq[hq] = hq_reach(state, hq)
+                supplied_hq[hq] = reached_of(state, hq, wanted.get(hq, set()))
             else:
                 state.oos.add(hq)
         out = []
@@ -187,4 +223,4 @@ def supply_phase(state: MarneState) -> None:
     determine_supply(state)
 
 
-__all__ = ["determine_supply", "hq_reach", "supply_phase"]
+__all__ = ["determine_supply", "reached", "supply_phase"]

@@ -13,12 +13,13 @@ def holder(state: MarneState, hex_index: int) -> str:
     side = state.control[hex_index]
     if not side:
         return ""
-    occupied = bool(state.combat_units_in(hex_index)) and state.side_in(hex_index) == side
-    if occupied:
-        return side
-    grid = state.c.board.grid
-    if any(state.side_in(n) == OTHER[side] for n in grid.neighbors(hex_index)):
-        return ""
+    side_at = state.side_at
+    if side_at[hex_index] == side and state.combat_units_in(hex_index):
+        return side  # occupied
+    enemy = OTHER[side]
+    for n in state.c.board.grid.neighbors(hex_index):
+        if side_at[n] == enemy:
+            return ""
     return side
 
 

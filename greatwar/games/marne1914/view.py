@@ -27,32 +27,34 @@ from greatwar.games.marne1914.victory import holder, victory_points
 SIDE_NAMES = {ALLIED: "the Allies", GERMAN: "Germany"}
 
 
-def own_unit(state: MarneState, unit: int) -> dict[str, Any]:
-    """A friendly counter, everything its owner knows."""
-    c = state.counter(unit)
+def own_unit(state: MarneState, unit: int, engaged: set[int]) -> dict[str, Any]:
+    """A friendly counter, everything its owner knows (``engaged``: the Engaged hexes)."""
+    c = state.c.counters[unit]
+    hq = state.hq_of[unit]
     attack, defense, move = state.printed(unit)
+    mode = chosen(state, hq)
     view: dict[str, Any] = {
         "id": c.id,
         "side": c.side,
         "kind": c.kind,
         "name": c.name,
         "corps": c.corps,
-        "hq": state.counter(state.hq_of[unit]).id,
-        "mode": chosen(state, state.hq_of[unit]),
+        "hq": state.c.counters[hq].id,
+        "mode": mode,
         "attack": state.bombard_factor(unit) if c.is_artillery else attack,
         "defense": defense,
         "move": move,
         "sp": c.sp,
-        "reduced": state.is_reduced(unit),
+        "reduced": state.steps[unit] < c.steps,
         "disrupted": unit in state.disrupted,
         "in_supply": unit not in state.oos,
-        "engaged": any(state.where[unit] in p for p in state.engaged) and not c.is_hq,
+        "engaged": state.where[unit] in engaged and not c.is_hq,
         "done": unit in state.moved or unit in state.attacked,
     }
     if c.is_artillery:
         view["bombard_left"] = max(0, state.bombard_factor(unit) - state.bombarded.get(unit, 0))
     if c.is_hq:
-        view["face"] = f"{c.id} {view['mode']}"
+        view["face"] = f"{c.id} {mode}"
     return view
 
 
@@ -65,19 +67,20 @@ def enemy_hq(state: MarneState, hq: int) -> dict[str, Any]:
 
 def stacks_view(state: MarneState, side: str) -> list[dict[str, Any]]:
     views = []
+    counters = state.c.counters
+    engaged = {h for pair in state.engaged for h in pair}
     for hex_index in sorted(state.stacks):
-        stack = state.units_in(hex_index)
-        owner = state.counter(stack[0]).side
+        stack = state.stacks[hex_index]
+        owner = counters[stack[0]].side
         if owner == side:
-            units = [own_unit(state, u) for u in stack]
+            units = [own_unit(state, u, engaged) for u in stack]
             extra = {"sp": state.sp_in(hex_index), "limit": state.stack_limit(stack)}
         else:
-            hqs = [enemy_hq(state, u) for u in stack if state.counter(u).is_hq]
-            hidden = [
-                {"id": "hidden", "side": owner, "kind": "hidden", "name": "enemy stack (8.1.5)"}
-            ]
-            combat = [u for u in stack if not state.counter(u).is_hq]
-            units = hqs + (hidden if combat else [])
+            units = [enemy_hq(state, u) for u in stack if counters[u].is_hq]
+            if any(not counters[u].is_hq for u in stack):
+                units.append(
+                    {"id": "hidden", "side": owner, "kind": "hidden", "name": "enemy stack (8.1.5)"}
+                )
             extra = {}
         views.append(
             {
@@ -252,20 +255,25 @@ def arrival_text(state: MarneState, group: str) -> str:
 def panels(state: MarneState, side: str, actions: list[str]) -> list[dict[str, Any]]:
     """HQ modes (5.2), the turn track, reinforcements (7.3) and victory points (14)."""
 
+    offered = set(actions)
+
     def item(label: str, action: str) -> dict[str, Any]:
         out: dict[str, Any] = {"label": label}
-        if action in actions:
+        if action in offered:
             out["action"] = action
         return out
 
+    first_mode: dict[str, str] = {}  # HQ -> the first of its mode actions
+    for a in actions:
+        if a.startswith("mode "):
+            first_mode.setdefault(a.split(" ")[1], a)
     own = []
     for hq in side_hqs(state, side):
         c = state.counter(hq)
         where = state.hex_id(state.where[hq]) if state.where[hq] >= 0 else "to arrive"
         supply = " / out of supply" if hq in state.oos or hq in state.cut_off else ""
         label = f"{c.id}: {chosen(state, hq)} ({where}){supply}"
-        modes = [a for a in actions if a.startswith(f"mode {c.id} ")]
-        own.append(item(label, modes[0] if modes else f"mode {c.id}"))
+        own.append(item(label, first_mode.get(c.id, f"mode {c.id}")))
     enemy = [
         {"label": f"{state.counter(hq).id}: {enemy_hq(state, hq)['mode']}"}
         for hq in side_hqs(state, OTHER[side])
@@ -298,11 +306,12 @@ def panels(state: MarneState, side: str, actions: list[str]) -> list[dict[str, A
 
 
 def observation(state: MarneState, side: str) -> dict[str, Any]:
-    """Everything ``side`` may know now, as JSON-able data."""
-    acting = side in state.sides_to_act()
+    """Everything ``side`` may know now, as JSON-able data; for ``State.player_view`` (a
+    computer player) without the log and the legal actions' strings."""
+    acting = side in state.sides_to_act() and not state.lean_view
     actions = [str(a) for a in state.legal_actions(side)] if acting else []
     end = state.end_cause()
-    return {
+    view = {
         "game": "marne1914",
         "side": side,
         "turn": state.turn,
@@ -333,5 +342,9 @@ def observation(state: MarneState, side: str) -> dict[str, Any]:
         "can_undo": state.can_undo(side),
         "winner": state.winner(),
         "end": {"rule": end[0], "cause": end[1]} if end else None,
-        "log": state.log_view(side),
     }
+    if state.lean_view:
+        del view["legal_actions"]
+    else:
+        view["log"] = state.log_view(side)
+    return view

@@ -23,7 +23,7 @@ def allied_reach(state: MeuseState, radius: int) -> frozenset[int]:
             found.update(within[a])
         return frozenset(found)
 
-    found: frozenset[int] = state.derived(("allied_reach", radius), make)
+    found: frozenset[int] = state.derived_from(ALLIED, ("allied_reach", radius), make)
     return found
 
 
@@ -74,7 +74,7 @@ def _adjacent_to(state: MeuseState, side: str) -> frozenset[int]:
         neighbors = state.c.board.grid.neighbors
         return frozenset(n for h in state.hexes_of(side) for n in neighbors(h))
 
-    found: frozenset[int] = state.derived(("adjacent_to", side), make)
+    found: frozenset[int] = state.derived_from(side, ("adjacent_to",), make)
     return found
 
 
@@ -87,8 +87,11 @@ def aircraft_hexes(state: MeuseState) -> list[int]:
     if len(state.aircraft) >= int(state.c.tables["bombardment"]["aircraft_markers"]):
         return []
     reach = int(state.c.tables["bombardment"]["aircraft_range"]) + 1
-    placed = set(state.aircraft)
-    return sorted(h for h in allied_reach(state, reach) if h not in placed)
+    placed = state.aircraft
+    near: tuple[int, ...] = state.derived_from(
+        ALLIED, ("allied_reach_in_order", reach), lambda: tuple(sorted(allied_reach(state, reach)))
+    )
+    return [h for h in near if h not in placed]
 
 
 def may_gas(state: MeuseState, side: str) -> bool:
@@ -125,13 +128,15 @@ class Bombard(Prompt[MeuseState]):
     title = "place bombardment markers (and aircraft), then fire (17.2)"
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+        bombard = state.unit_actions("bombard")
         for unit in targets(state, side):
-            yield act("bombard", state.counter(unit).id)
+            yield bombard[unit]
         if may_gas(state, side):
             yield act("gas")
         if side == ALLIED and state.markers[side] > 0:
+            aircraft = state.hex_actions("aircraft")
             for hex_index in aircraft_hexes(state):
-                yield act("aircraft", state.hex_id(hex_index))
+                yield aircraft[hex_index]
         yield act("fire")
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:

@@ -111,7 +111,8 @@ def ready_hexes(state: MeuseState, side: str, target: int) -> list[int]:
 def targets(state: MeuseState, side: str) -> list[int]:
     """Digest 7.1: enemy hexes not yet attacked this phase, next to a unit that may attack."""
     attacked = state.attacked
-    ready = {h for h in state.hexes_of(side) if any(u not in attacked for u in state.stacks[h])}
+    stacks = state.stacks
+    ready = {h for h in state.hexes_of(side) if not attacked.issuperset(stacks[h])}
     neighbors = state.c.board.grid.neighbors
     return [
         h
@@ -141,10 +142,11 @@ class CombatPhase(Prompt[MeuseState]):
     title = "attack a hex, bombard with support fire, or end the phase (7.1)"
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+        attack, shell = state.hex_actions("attack"), state.hex_actions("shell")
         for hex_index in targets(state, side):
-            yield act("attack", state.hex_id(hex_index))
+            yield attack[hex_index]
         for hex_index in shell_targets(state, side):
-            yield act("shell", state.hex_id(hex_index))
+            yield shell[hex_index]
         yield act("end")
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
@@ -183,7 +185,7 @@ class AttackGroup(Prompt[MeuseState]):
         for hex_index in ready_hexes(state, side, frame["target"]):
             units = state.units_in(hex_index)
             if units[0] not in frame["units"]:
-                yield act("add", state.counter(units[0]).id)  # 13.2 a brigade stack is one unit
+                yield state.unit_actions("add")[units[0]]  # 13.2 a brigade stack is one unit
         if frame["units"]:
             yield act("declare")
         yield act("cancel")

@@ -85,6 +85,11 @@ class Board:
         self.east_edge = self._edge(cols_rows, 0, max)
         self.stellung = frozenset(h for h, kind in works.items() if kind == STELLUNG)
         self.south_zone = self._south_of_stellung()
+        self._sorted: dict[frozenset[int], tuple[int, ...]] = {}
+        # MA 19.5: north of the Stellung line, where the German reserves set up
+        self.north_zone = frozenset(range(self.grid.size)) - self.south_zone - self.stellung
+        edges = self.south_edge | self.west_edge | self.east_edge | self.north_edge
+        self.allied_edge = edges & self.south_zone  # MA 11.3, 11.4
 
     def _edge(self, cols_rows: list[tuple[int, int]], axis: int, pick: Any) -> frozenset[int]:
         value = pick(cr[axis] for cr in cols_rows)
@@ -102,6 +107,13 @@ class Board:
                     seen.add(there)
                     frontier.append(there)
         return frozenset(seen)
+
+    def in_order(self, hexes: frozenset[int]) -> tuple[int, ...]:
+        """A set of hexes of the board, sorted once (the board's zones and lines never change)."""
+        found = self._sorted.get(hexes)
+        if found is None:
+            found = self._sorted[hexes] = tuple(sorted(hexes))
+        return found
 
     def has(self, hex_index: int, feature: str) -> bool:
         """Whether a hex has a hex terrain feature (woods, rise, town, fortress, clear)."""
@@ -142,6 +154,16 @@ class Components(HexComponents[Board, Counter]):
         self.entry_towns = tuple(
             board.named(name) for name in tables["reinforcements"]["german_entry_towns"]
         )
+        # each side's counters, and its divisions (no brigade chit), in counter order
+        self.side_units = {
+            side: tuple(c.index for c in counters if c.side == side) for side in (ALLIED, GERMAN)
+        }
+        self.divisions = {
+            side: tuple(u for u in units if not counters[u].is_brigade)
+            for side, units in self.side_units.items()
+        }
+        self.is_brigade = tuple(c.is_brigade for c in counters)
+        self.brigades_per_stack = int(tables["three_step"]["brigades_per_stack"])  # MA 13.2
 
     def units(self, ids: list[str]) -> tuple[int, ...]:
         """Counter indexes of unit ids, in order."""

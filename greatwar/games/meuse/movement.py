@@ -5,8 +5,10 @@ The movement phase also offers the replacements of MA 11.3 and 11.6 (reinforceme
 
 from __future__ import annotations
 
-import heapq
+import math
 from collections.abc import Callable, Iterator
+from fractions import Fraction
+from typing import NamedTuple
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.meuse.data import ALLIED, FORTIFICATION
@@ -53,22 +55,36 @@ def entry_costs(state: MeuseState, side: str) -> dict[tuple[int, int], float]:
 _ENTRY_COSTS: dict[str, dict[tuple[int, int], float]] = {}
 
 
-def steps_from(state: MeuseState, side: str) -> tuple[tuple[tuple[int, float], ...], ...]:
+def steps_from(state: MeuseState, side: str) -> Steps:
     """For each hex, ``(neighbour, entry_cost)`` of every step out of it, in the grid's
-    neighbour order: ``entry_costs`` laid out for the searches below."""
+    neighbour order, the costs in whole units of ``1 / scale`` MP (``scale`` is 1 while every
+    cost is a whole MP): ``entry_costs`` laid out for the searches below, which then add
+    whole numbers and can take the hexes in order of cost from a list per cost."""
     table = _STEPS.get(side)
     if table is None:
         costs = entry_costs(state, side)
+        scale = 1
+        for cost in costs.values():
+            scale = math.lcm(scale, Fraction(cost).limit_denominator(1000).denominator)
         grid = state.c.board.grid
-        table = tuple(
-            tuple((there, costs[here, there]) for there in grid.neighbors(here)) for here in grid
+        table = _STEPS[side] = Steps(
+            scale,
+            tuple(
+                tuple((there, round(costs[here, there] * scale)) for there in grid.neighbors(here))
+                for here in grid
+            ),
         )
-        _STEPS[side] = table
     return table
 
 
-_STEPS: dict[str, tuple[tuple[tuple[int, float], ...], ...]] = {}
-_TOLERANCE = 1e-9  # as greatwar.hexes.movement: rounding of fractional MP
+class Steps(NamedTuple):
+    """``steps_from``: the MP unit as a fraction ``1 / scale`` and each hex's steps out."""
+
+    scale: int
+    out: tuple[tuple[tuple[int, int], ...], ...]
+
+
+_STEPS: dict[str, Steps] = {}
 
 
 def step_cost(state: MeuseState, unit: int) -> StepCost:
@@ -96,47 +112,81 @@ def step_cost(state: MeuseState, unit: int) -> StepCost:
 
 def reach(state: MeuseState, unit: int) -> dict[int, float]:
     """Every hex the unit can reach within its allowance with the MP spent, its own hex at 0
-    (digest 5.1, 5.2, 6.1): ``greatwar.hexes.reachable`` with ``step_cost``, written out over
-    the precomputed steps (the random player and the scripted ones call it in every move)."""
+    (digest 5.1, 5.2, 6.1). It reads only the enemy's units and ZOC, so it is kept while the
+    enemy stands still, for each start and allowance: read it, never change it."""
     side = state.c.counters[unit].side
+    cfg = state.cfg
+    start = state.where[unit]
+    allowance = state.values(unit)[2]
+    key = ("reach", start, allowance, len(state.breached), cfg.zoc_stops_movement, cfg.zoc_to_zoc)
+    found: dict[int, float] = state.derived_from(
+        OTHER[side], key, lambda: _reach(state, side, start, allowance)
+    )
+    return found
+
+
+def _reach(state: MeuseState, side: str, start: int, allowance: int) -> dict[int, float]:
+    """``reach`` worked out: where no enemy unit nor ZOC lies within the allowance on an empty
+    map, nothing stops the unit and the search of the empty map stands (made once a process)."""
     other = OTHER[side]
     enemy_hexes = state.occupied(other)
     enemy_zoc = state.zoc(other)
-    start = state.where[unit]
+    key = (side, start, allowance)
+    free = _FREE_REACH.get(key)
+    if free is None:
+        free = _FREE_REACH[key] = _search(state, side, start, allowance, frozenset(), frozenset())
+    if enemy_hexes.isdisjoint(free) and enemy_zoc.isdisjoint(free):
+        return free
+    return _search(state, side, start, allowance, enemy_hexes, enemy_zoc)
+
+
+# (side, hex, allowance) -> reach on a map without enemy units (the map is the same in every game)
+_FREE_REACH: dict[tuple[str, int, int], dict[int, float]] = {}
+
+
+def _search(
+    state: MeuseState,
+    side: str,
+    start: int,
+    allowance: int,
+    enemy_hexes: frozenset[int],
+    enemy_zoc: frozenset[int],
+) -> dict[int, float]:
+    """``reach`` among these enemy hexes and ZOC: ``greatwar.hexes.reachable`` with
+    ``step_cost``, written out over the precomputed steps, taking the hexes in order of MP
+    spent (a list of hexes per cost)."""
     stops = state.cfg.zoc_stops_movement
     first_zoc = start in enemy_zoc and not state.cfg.zoc_to_zoc
-    limit = float(state.values(unit)[2]) + _TOLERANCE
-    steps = steps_from(state, side)
-    spent = {start: 0.0}
-    frontier = [(0.0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    while frontier:
-        used, here = pop(frontier)
-        if used > spent[here]:
-            continue  # a cheaper way here was already expanded
-        if here != start:
-            if stops and here in enemy_zoc:
-                continue  # digest 6.1: entering an enemy ZOC ends the move
+    scale, steps = steps_from(state, side)
+    limit = allowance * scale
+    spent = {start: 0}
+    by_cost: list[list[int]] = [[] for _ in range(limit + 1)]
+    for there, step in steps[start]:
+        if there in enemy_hexes or (first_zoc and there in enemy_zoc):
+            continue  # digest 5.1, 6.1: never into an enemy; no first step from ZOC into ZOC
+        if step <= limit and step < spent.get(there, limit + 1):
+            spent[there] = step
+            by_cost[step].append(there)
+    for used, hexes in enumerate(by_cost):
+        for here in hexes:
+            if spent[here] != used or (stops and here in enemy_zoc):
+                continue  # reached more cheaply; digest 6.1 entering an enemy ZOC ends the move
             for there, step in steps[here]:
                 total = used + step
-                if there not in enemy_hexes and total <= limit and total < spent.get(there, 9e9):
+                if (
+                    total <= limit
+                    and total < spent.get(there, limit + 1)
+                    and there not in enemy_hexes
+                ):
                     spent[there] = total
-                    push(frontier, (total, there))
-        else:
-            for there, step in steps[here]:
-                if there in enemy_hexes or (first_zoc and there in enemy_zoc):
-                    continue  # digest 5.1, 6.1: no first step from ZOC into ZOC
-                total = used + step
-                if total <= limit and total < spent.get(there, 9e9):
-                    spent[there] = total
-                    push(frontier, (total, there))
-    return spent
+                    by_cost[total].append(there)
+    return {h: mp / scale for h, mp in spent.items()}
 
 
 def destinations(state: MeuseState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in, with the MP spent (digest 5.1-5.3, 6.1)."""
     start = state.where[unit]
-    spent = reach(state, unit)
+    spent = dict(reach(state, unit))
     del spent[start]
     neighbors = state.c.board.grid.neighbors(start)
     if state.cfg.minimum_move and not spent.keys() >= set(neighbors):
@@ -173,37 +223,45 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
     any_cost = cfg.minimum_move
     empty_has_room = cfg.stacking_limit >= 1
     stacks = state.stacks
-    steps = steps_from(state, side)
+    scale, steps = steps_from(state, side)
     where = state.where
     found = []
     for unit in units:
         start = where[unit]
         first_zoc = not zoc_to_zoc and start in enemy_zoc
-        allowance = float(state.values(unit)[2])
+        # (with a minimum move of one hex the allowance does not matter here)
+        allowance = 0 if any_cost else state.values(unit)[2] * scale
         for there, step in steps[start]:
             if there in enemy_hexes or (first_zoc and there in enemy_zoc):
                 continue
-            if (step <= allowance or any_cost) and (
+            if (any_cost or step <= allowance) and (
                 (empty_has_room and there not in stacks) or state.room(there, [unit])
             ):
                 found.append(unit)
                 break
         else:
-            if destinations(state, unit):
+            if _room_in_reach(state, unit):
                 found.append(unit)
     return found
 
 
+def _room_in_reach(state: MeuseState, unit: int) -> bool:
+    """Whether ``destinations`` holds a hex, where no neighbour of the unit has room: one
+    further out that it reaches and that has room (digest 5.1, 5.3)."""
+    start = state.where[unit]
+    stacks = state.stacks
+    empty_has_room = state.cfg.stacking_limit >= 1
+    return any(
+        h != start and ((empty_has_room and h not in stacks) or state.room(h, [unit]))
+        for h in reach(state, unit)
+    )
+
+
 def movable(state: MeuseState, side: str) -> list[int]:
     """Digest 5.1: the side's units on the map that have not moved this phase."""
-    counters = state.c.counters
+    where = state.where
     moved = state.moved
-    return sorted(
-        u
-        for stack in state.stacks.values()
-        for u in stack
-        if counters[u].side == side and u not in moved
-    )
+    return [u for u in state.c.side_units[side] if where[u] >= 0 and u not in moved]
 
 
 def can_break_down(state: MeuseState, unit: int) -> bool:
@@ -248,11 +306,11 @@ class MovementPhase(Prompt[MeuseState]):
         if not state.moved:  # 13.2: at the beginning of the phase only
             for unit in units:
                 if can_break_down(state, unit):
-                    yield act("breakdown", state.counter(unit).id)
+                    yield state.unit_actions("breakdown")[unit]
         yield from replacement_actions(state, side)
-        counters = state.c.counters
+        moves = state.unit_actions("move")
         for unit in movers(state, units):
-            yield act("move", counters[unit].id)
+            yield moves[unit]
         yield act("end")
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
@@ -284,29 +342,17 @@ class MovementPhase(Prompt[MeuseState]):
         return f"{counter.id} has no hex it may move to (5.1-5.3, 6.1)"
 
 
-def to_actions(state: MeuseState) -> tuple[Action, ...]:
-    """``to HEX`` for every hex, by index (the same in every game)."""
-    global _TO
-    if not _TO:
-        grid = state.c.board.grid
-        _TO = tuple(act("to", grid.id(h)) for h in grid)
-    return _TO
-
-
-_TO: tuple[Action, ...] = ()
-
-
 class Move(Prompt[MeuseState]):
     """Digest 5.1: the chosen unit goes to a hex it can reach, or stays."""
 
     name = "move"
     title = "choose the unit's destination (5.1)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
-        to = to_actions(state)
-        for hex_index in sorted(destinations(state, frame["unit"])):
-            yield to[hex_index]
-        yield act("stay")
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
+        to = state.hex_actions("to")
+        actions = [to[h] for h in sorted(destinations(state, frame["unit"]))]
+        actions.append(act("stay"))
+        return actions
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         unit = frame["unit"]

@@ -34,9 +34,7 @@ def entry_hexes(state: MeuseState, side: str, unit: int) -> list[int]:
 
 def allied_edge(state: MeuseState) -> frozenset[int]:
     """11.3, 11.4: map-edge hexes south (and west) of the Stellung line."""
-    board = state.c.board
-    edges = board.south_edge | board.west_edge | board.east_edge | board.north_edge
-    return edges & board.south_zone
+    return state.c.board.allied_edge
 
 
 def start_arrivals(state: MeuseState, side: str) -> None:
@@ -68,7 +66,7 @@ class Reinforce(Prompt[MeuseState]):
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
         for hex_index in entry_hexes(state, side, frame["unit"]):
-            yield act("enter", state.hex_id(hex_index))
+            yield state.hex_actions("enter")[hex_index]
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         unit = frame["unit"]
@@ -102,13 +100,13 @@ def returnable(state: MeuseState, side: str) -> list[int]:
     if side == ALLIED and state.replacement:
         return []  # a replacement already half spent on rebuilding
     needed = int(state.c.tables["three_step"]["return_needs_free_brigades"])
+    where = state.where
     units = []
-    for counter in state.c.counters:
-        where = state.where[counter.index]
-        if counter.side != side or counter.is_brigade:
-            continue
-        if where == ELIMINATED or (where == BROKEN_DOWN and len(state.free_brigades()) >= needed):
-            units.append(counter.index)
+    for unit in state.c.divisions[side]:
+        if where[unit] == ELIMINATED or (
+            where[unit] == BROKEN_DOWN and len(state.free_brigades()) >= needed
+        ):
+            units.append(unit)
     return units
 
 
@@ -119,18 +117,19 @@ def arrival_hexes(state: MeuseState, side: str, unit: int) -> list[int]:
     if side == ALLIED:
         candidates = allied_edge(state)
     else:
-        allied_zoc = state.zoc(ALLIED)
-        candidates = (board.north_edge | board.east_edge) - allied_zoc
-    return sorted(h for h in candidates if not state.units_in(h) and state.room(h, [unit]))
+        candidates = (board.north_edge | board.east_edge) - state.zoc(ALLIED)
+    stacks = state.stacks
+    return sorted(h for h in candidates if h not in stacks and state.room(h, [unit]))
 
 
 def rebuildable(state: MeuseState, side: str) -> list[int]:
     """11.3, 11.6: depleted units on the map, even in an enemy ZOC, but not in a forest hex;
     digest 9.3: not while out of supply."""
+    where, steps, terrain = state.where, state.steps, state.c.board.terrain
     candidates = [
         u
-        for u in state.units_on_map(side)
-        if state.is_depleted(u) and not state.c.board.has(state.where[u], WOODS)
+        for u in state.c.divisions[side]
+        if where[u] >= 0 and steps[u] < 2 and WOODS not in terrain[where[u]]
     ]
     if not candidates:
         return []  # (the supply search is the costly part: only when it can matter)
@@ -144,9 +143,9 @@ def replacement_actions(state: MeuseState, side: str) -> Iterator[Action]:
         return
     for unit in returnable(state, side):
         if arrival_hexes(state, side, unit):
-            yield act("return", state.counter(unit).id)
+            yield state.unit_actions("return")[unit]
     for unit in rebuildable(state, side):
-        yield act("rebuild", state.counter(unit).id)
+        yield state.unit_actions("rebuild")[unit]
 
 
 def use_replacement(state: MeuseState, side: str, action: Action) -> None:
@@ -196,7 +195,7 @@ class Arrive(Prompt[MeuseState]):
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
         for hex_index in arrival_hexes(state, side, frame["unit"]):
-            yield act("arrive", state.hex_id(hex_index))
+            yield state.hex_actions("arrive")[hex_index]
         yield act("cancel")
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:

@@ -20,7 +20,8 @@ def next_unit(state: MeuseState, key: str) -> int | None:
 
 def allied_hexes(state: MeuseState) -> list[int]:
     """11.2: empty hexes south of the Stellung line (one unit per hex, digest 5.3)."""
-    return sorted(h for h in state.c.board.south_zone if not state.units_in(h))
+    stacks = state.stacks
+    return [h for h in state.c.board.in_order(state.c.board.south_zone) if h not in stacks]
 
 
 def german_step(state: MeuseState) -> tuple[str, int] | None:
@@ -36,15 +37,15 @@ def german_hexes(state: MeuseState, key: str) -> list[int]:
     """19.4: empty Stellung hexes; 19.5: hexes north of the Stellung line, not adjacent to any
     unit of either side."""
     board = state.c.board
+    stacks = state.stacks
     if key == "german_stellung":
-        return sorted(h for h in board.stellung if not state.units_in(h))
-    grid = board.grid
-    north = set(range(grid.size)) - board.south_zone - board.stellung
-    return sorted(
+        return [h for h in board.in_order(board.stellung) if h not in stacks]
+    neighbors = board.grid.neighbors
+    return [
         h
-        for h in north
-        if not state.units_in(h) and not any(state.units_in(n) for n in grid.neighbors(h))
-    )
+        for h in board.in_order(board.north_zone)
+        if h not in stacks and not any(n in stacks for n in neighbors(h))
+    ]
 
 
 class AlliedSetup(Prompt[MeuseState]):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
-from greatwar.core import Game, Prompt, State
+from greatwar.core import Action, Game, Prompt, State, act
 from greatwar.games.meuse.config import RuleConfig
 from greatwar.games.meuse.data import ALLIED, GERMAN, Components, Counter, components
 from greatwar.hexes.stacks import UnitStacks
@@ -63,9 +63,10 @@ class MeuseState(State, UnitStacks):
         self.combat: dict[str, Any] | None = None  # the attack being resolved (digest 7.1)
         self.tasks: list[Task] = []  # steps of a resolution still to carry out, in order
         self.delayed: list[int] = []  # reinforcements that found no entry hex yet
-        # sets derived from where the units stand (occupied hexes, ZOC, supply), kept until a
-        # unit is placed or lifted; the values are immutable, so clones share them
-        self._derived: dict[tuple[Any, ...], Any] = {}
+        # what depends on where one side's units stand only (its hexes and ZOC, the other
+        # side's movement searches and supply through them), kept until a unit of that side is
+        # placed or lifted, so a side's own moves keep its searches; never changed in place
+        self._by_side: dict[str, dict[tuple[Any, ...], Any]] = {ALLIED: {}, GERMAN: {}}
         for unit in self.c.units(self.c.tables["setup"]["depleted"]):
             self.steps[unit] = 1  # MA 19.4 set up depleted
         self.note("10.2", self.cfg.summary())
@@ -84,28 +85,31 @@ class MeuseState(State, UnitStacks):
 
     def hexes_of(self, side: str) -> tuple[int, ...]:
         """Hexes holding units of a side, in order."""
-        key = ("hexes", side)
-        found: tuple[int, ...] | None = self._derived.get(key)
+        cache = self._by_side[side]
+        found: tuple[int, ...] | None = cache.get(("hexes",))
         if found is None:
             counters = self.c.counters
             found = tuple(sorted(h for h, s in self.stacks.items() if counters[s[0]].side == side))
-            self._derived[key] = found
+            cache["hexes",] = found
         return found
 
     def occupied(self, side: str) -> frozenset[int]:
         """``hexes_of`` as a set."""
-        key = ("occupied", side)
-        found: frozenset[int] | None = self._derived.get(key)
+        cache = self._by_side[side]
+        found: frozenset[int] | None = cache.get(("occupied",))
         if found is None:
-            found = self._derived[key] = frozenset(self.hexes_of(side))
+            found = cache["occupied",] = frozenset(self.hexes_of(side))
         return found
 
-    def derived(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
-        """A value computed from where the units stand, cached until one is placed or lifted;
-        ``key`` names what else it depends on (it must not change in place)."""
-        if key not in self._derived:
-            self._derived[key] = make()
-        return self._derived[key]
+    def derived_from(self, side: str, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """A value computed from where ``side``'s units stand and from nothing else of the
+        position but what ``key`` names, kept until a unit of ``side`` is placed or lifted
+        (it must not change in place)."""
+        cache = self._by_side[side]
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = make()
+        return found
 
     def values(self, unit: int) -> tuple[int, int, int]:
         """Attack, defense and movement allowance of the side now showing (MA 13.1)."""
@@ -118,27 +122,36 @@ class MeuseState(State, UnitStacks):
 
     def room(self, hex_index: int, units: list[int]) -> bool:
         """Digest 5.3 one unit per hex; MA 13.2 two or three brigades may share a hex."""
-        present = [u for u in self.units_in(hex_index) if u not in units]
-        if present and self.c.counters[present[0]].side != self.c.counters[units[0]].side:
+        counters = self.c.counters
+        present = [u for u in self.stacks.get(hex_index, ()) if u not in units]
+        if present and counters[present[0]].side != counters[units[0]].side:
             return False
-        together = present + list(units)
-        return len(together) <= self.cfg.stacking_limit or self.all_brigades(together)
-
-    def all_brigades(self, units: list[int]) -> bool:
-        limit = int(self.c.tables["three_step"]["brigades_per_stack"])
-        return len(units) <= limit and all(self.c.counters[u].is_brigade for u in units)
+        together = len(present) + len(units)
+        if together <= self.cfg.stacking_limit:
+            return True
+        is_brigade = self.c.is_brigade
+        return (
+            together <= self.c.brigades_per_stack
+            and all(is_brigade[u] for u in present)
+            and all(is_brigade[u] for u in units)
+        )
 
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins."""
         super().put(unit, hex_index)
-        self._derived = {}
+        self._layout_changed(unit)
         check_sedan(self, unit, hex_index)
 
     def lift(self, unit: int) -> None:
         """Take a unit off its hex (if it is in one)."""
         if self.where[unit] >= 0:
-            self._derived = {}  # a new dict: clones keep the one they share
+            self._layout_changed(unit)
         super().lift(unit)
+
+    def _layout_changed(self, unit: int) -> None:
+        """Forget what was derived from where the unit's side stood (a new dict: clones keep
+        theirs)."""
+        self._by_side[self.c.counters[unit].side] = {}
 
     def remove(self, unit: int, where: int) -> None:
         """Take a unit off the map into the eliminated pile, out of play or the chit pool."""
@@ -179,8 +192,9 @@ class MeuseState(State, UnitStacks):
 
     def zoc(self, side: str) -> frozenset[int]:
         """Hexes in the ZOC of ``side``'s units; MA 14.2 Allied ZOC stops at unbreached works."""
-        key = ("zoc", side, len(self.breached))  # breaches are never repaired (17.6)
-        found: frozenset[int] | None = self._derived.get(key)
+        cache = self._by_side[side]
+        key = ("zoc", len(self.breached))  # breaches are never repaired (17.6)
+        found: frozenset[int] | None = cache.get(key)
         if found is None:
             grid = self.c.board.grid
             zone: set[int] = set()
@@ -188,7 +202,7 @@ class MeuseState(State, UnitStacks):
                 zone.update(grid.neighbors(hex_index))
             if side == ALLIED:
                 zone -= self.c.board.works.keys() - self.breached
-            found = self._derived[key] = frozenset(zone)
+            found = cache[key] = frozenset(zone)
         return found
 
     # --- the sequence of play (digest 4.1, MA 15) ----------------------------------------
@@ -261,6 +275,22 @@ class MeuseState(State, UnitStacks):
     def hex_id(self, hex_index: int) -> str:
         return self.c.board.grid.id(hex_index)
 
+    def hex_actions(self, verb: str) -> tuple[Action, ...]:
+        """``verb HEX`` for every hex, by index: made once per verb in a process (the map is
+        the same in every game, and the rules offer these again after every action)."""
+        found = _HEX_ACTIONS.get(verb)
+        if found is None:
+            grid = self.c.board.grid
+            found = _HEX_ACTIONS[verb] = tuple(act(verb, grid.id(h)) for h in grid)
+        return found
+
+    def unit_actions(self, verb: str) -> tuple[Action, ...]:
+        """``verb UNIT`` for every counter, by index, made once per verb in a process."""
+        found = _UNIT_ACTIONS.get(verb)
+        if found is None:
+            found = _UNIT_ACTIONS[verb] = tuple(act(verb, c.id) for c in self.c.counters)
+        return found
+
     def label(self, unit: int) -> str:
         counter = self.c.counters[unit]
         attack, defense, move = self.values(unit)
@@ -285,7 +315,7 @@ class MeuseState(State, UnitStacks):
         new.combat = dict(self.combat) if self.combat is not None else None
         new.tasks = list(self.tasks)
         new.delayed = list(self.delayed)
-        new._derived = dict(self._derived)
+        new._by_side = {side: dict(cache) for side, cache in self._by_side.items()}
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -311,6 +341,10 @@ class MeuseState(State, UnitStacks):
             "tasks": self.tasks,
             "delayed": self.delayed,
         }
+
+
+_HEX_ACTIONS: dict[str, tuple[Action, ...]] = {}
+_UNIT_ACTIONS: dict[str, tuple[Action, ...]] = {}
 
 
 # === 12. VICTORY (here, not in a module of its own, since the state checks it as it changes)

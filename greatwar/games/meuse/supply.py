@@ -26,9 +26,12 @@ def supplied_hexes(state: MeuseState, side: str) -> frozenset[int]:
     grid = state.c.board.grid
     if not state.cfg.supply:
         return frozenset(range(grid.size))
-    found: frozenset[int] = state.derived(
-        ("supply", side, len(state.breached)), lambda: _trace(state, side)
-    )
+    other = ALLIED if side == GERMAN else GERMAN
+    # 9.1 reads the enemy's units and ZOC and, of the side's own, only those standing in that
+    # ZOC: kept while the enemy stands still, for each set of such friendly hexes
+    held = state.occupied(side) & state.zoc(other)
+    key = ("supply", len(state.breached), held)
+    found: frozenset[int] = state.derived_from(other, key, lambda: _trace(state, side))
     return found
 
 

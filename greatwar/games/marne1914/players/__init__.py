@@ -54,7 +54,7 @@ class MarneHeuristic:
                 self.stayed.clear()
                 self.declined.clear()
             self._obs_key = key
-            self._obs = state.observation(self.side)
+            self._obs = state.player_view(self.side)
         return self._obs
 
     def picture(self, obs: dict[str, Any]) -> dict[str, Any]:
@@ -95,12 +95,15 @@ class MarneHeuristic:
         frontier = list(sources)
         for h in frontier:
             dist[h] = 0
+        neighbors = self.grid.neighbors
+        level = 0
         while frontier:
+            level += 1
             nxt = []
             for here in frontier:
-                for there in self.grid.neighbors(here):
+                for there in neighbors(here):
                     if dist[there] == far:
-                        dist[there] = dist[here] + 1
+                        dist[there] = level
                         nxt.append(there)
             frontier = nxt
         return dist
@@ -474,8 +477,7 @@ def determinize(state: State, side: str, rng: Rng) -> State:
         for unit, spot in zip(units, spots, strict=True):
             if copy.where[unit] != spot:
                 copy.lift(unit)
-                copy.where[unit] = spot
-                copy.stacks.setdefault(spot, []).append(unit)
+                copy.set_down(unit, spot)
     copy.forget_cached()  # the legal actions may name moved units
     return copy
 
