@@ -57,7 +57,8 @@ def test_6_5_the_us_seat_never_receives_german_secrets(client: TestClient, db_ur
         text = json.dumps(message)
         assert '"seed"' not in text and '"rng"' not in text
         assert message["acting_as"] == "us"
-    shown = set(re.findall(r"G\d{3}", json.dumps(received)))
+    # A unit id stands alone: "G928" inside a seat token or a nonce is not one.
+    shown = set(re.findall(r"(?<![\w-])G\d{3}(?![\w-])", json.dumps(received)))
     drawn = german_ids - set(_container_ids(db_url, answer["id"]))
     assert shown <= drawn  # no undrawn unit's id ever reached the US seat
 
