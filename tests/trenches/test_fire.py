@@ -64,7 +64,7 @@ def test_bunker_saves_on_6_and_on_5_against_grenades() -> None:
     assert not fire.casualty(state, g, "Fire (Hot Steel)", "rifle")
     rig(state, [5])
     assert fire.casualty(state, g, "Fire (Hot Steel)", "rifle")
-    state.status[g] = TABLE
+    state.set_status(g, TABLE)
     rig(state, [5])
     assert not fire.casualty(state, g, "Bunker", "grenade")
 

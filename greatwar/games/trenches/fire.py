@@ -3,9 +3,16 @@ may shoot whom at what range, the dice, the saves, and melee."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, INFANTRY, enemy
 from greatwar.games.trenches.state import TABLE, TrenchesState
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 # The range of each way of firing, by the table's key.
 RANGE_KEYS = {
@@ -42,30 +49,51 @@ def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> boo
     a, b = state.at(shooter), state.at(target)
     if weapon == "mortar" and geo.within(a, b, table(state, "mortar_min") - 1):
         return False  # trench mortars fire from 2" to 12"
-    if state.fig(target).is_tank and weapon != "ap":
+    if weapon != "ap" and state.c.tank_flags[target]:
         return False  # Tanks: only armour-piercing artillery kills them
     return geo.within(a, b, reach(state, weapon, a, b))
 
 
 def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> list[int]:
-    """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first."""
-    side = state.fig(shooter).side
-    hx, hy = state.x[shooter], state.y[shooter]
-    xs, ys = state.x, state.y
-    longest = table(state, RANGE_KEYS[weapon]) ** 2
-    order = []
-    for t in state.targets_of(side):
-        d = (xs[t] - hx) ** 2 + (ys[t] - hy) ** 2
-        if d <= longest:
-            order.append((d, t))
-    order.sort()
-    found = []
-    for _, t in order:
+    """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first (then in
+    figure order): the weapon's range as a vectorised first cut, then ``can_hit``."""
+    foes = state.index(enemy(state.fig(shooter).side))
+    d2 = (foes.xs - state.x[shooter]) ** 2 + (foes.ys - state.y[shooter]) ** 2
+    near = np.flatnonzero(d2 <= table(state, RANGE_KEYS[weapon]) ** 2)
+    found: list[int] = []
+    if not len(near):
+        return found
+    for k in near[np.argsort(d2[near], kind="stable")].tolist():
+        t = foes.figures[k]
         if can_hit(state, weapon, shooter, t):
             found.append(t)
             if len(found) >= limit:
                 break
     return found
+
+
+def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
+    """Whether any of ``men`` (of one side) has a target for a rifle or a grenade: the nearest
+    enemy decides at once unless it lies between the shortest range that fog or a cloud can
+    leave (Poison Gas, Smoke) and the weapon's own, where the pair is checked."""
+    if not men:
+        return False
+    own, nearest = state.nearest_soft(state.fig(men[0]).side)
+    longest = table(state, RANGE_KEYS[weapon])
+    sure = longest
+    if state.clouds:
+        sure = min(sure, table(state, "cloud_fire"), table(state, "smoke_fire"))
+    if state.event == "fog":
+        sure = min(sure, table(state, "smoke_fire"))
+    rows = own.rows
+    doubtful = []
+    for i in men:
+        d2 = nearest[rows[i]]
+        if 0 <= d2 <= sure * sure:
+            return True
+        if sure * sure < d2 <= longest * longest:
+            doubtful.append(i)
+    return any(targets(state, weapon, i, 1) for i in doubtful)
 
 
 def to_hit(state: TrenchesState, weapon: str, target: int) -> int:
@@ -135,7 +163,13 @@ def riflemen(state: TrenchesState, group: str) -> list[int]:
 
 
 def volley_ready(state: TrenchesState, group: str) -> bool:
-    return any(targets(state, "rifle", i, 1) for i in riflemen(state, group))
+    """Fire (Hot Steel): a man of the group has a target within 8"."""
+    return any_target(state, "rifle", riflemen(state, group))
+
+
+def grenade_ready(state: TrenchesState, group: str) -> bool:
+    """Bunker (Archie): a man of the group is within 3" of an enemy."""
+    return any_target(state, "grenade", riflemen(state, group))
 
 
 def volley(state: TrenchesState, group: str, rule: str) -> None:

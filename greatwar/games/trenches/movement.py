@@ -12,6 +12,7 @@ each weapon's three nearest targets, the airplane's tapes; and done.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
 from greatwar.core import Action, Prompt, act
@@ -85,9 +86,8 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     lo_x, hi_x = min(a[0], b[0]) - 40, max(a[0], b[0]) + 40
     lo_y, hi_y = min(a[1], b[1]) - 40, max(a[1], b[1]) + 40
     if not f.is_tank:
-        for w in state.uncut_wire():
-            x0, y0, x1, y1 = c.wire[w].box
-            if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
+        for w in c.wire_meeting(lo_x, lo_y, hi_x, hi_y):
+            if c.wire[w].id in state.cut:
                 continue
             entry = geo.first_entry(a, b, c.wire[w].shape)
             if entry is not None:
@@ -99,13 +99,14 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
                 if entry is not None and entry > 0:
                     stop = min(stop, entry - 1)
         contact = int(c.tables["fire"]["contact"]) - 1
-        for e in state.on_table(enemy(f.side)):
-            p = state.at(e)
-            if state.fig(e).is_tank or not (lo_x <= p[0] <= hi_x and lo_y <= p[1] <= hi_y):
-                continue
-            entry = geo.first_contact(a, b, p, contact)
-            if entry is not None:
-                stop = min(stop, entry)
+        foes = state.index(enemy(f.side))  # the men, tanks excepted, by y
+        band, xs = foes.band, state.x
+        for k in range(bisect_left(band, lo_y), bisect_right(band, hi_y)):
+            e = foes.by_y[k]
+            if lo_x <= xs[e] <= hi_x:
+                entry = geo.first_contact(a, b, (xs[e], band[k]), contact)
+                if entry is not None:
+                    stop = min(stop, entry)
     elif not c.tables["tanks"][f.kind]["trench_at_will"]:
         stop = min(stop, crossing(state, i, a, b, dry=dry))
     return geo.at_distance(a, b, max(stop, 0))
@@ -227,13 +228,13 @@ def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
     """Barbed Wire: wire section -> the men of the group at it (within 1") who have neither
     moved nor fired this phase (cutting is their entire activity)."""
     at: dict[int, list[int]] = {}
+    c = state.c
     for i in fire.riflemen(state, group):
         if i in state.moved:
             continue
-        p = state.at(i)
-        for w in state.uncut_wire():
-            x0, y0, x1, y1 = state.c.wire[w].box
-            if x0 - 10 <= p[0] <= x1 + 10 and y0 - 10 <= p[1] <= y1 + 10:
+        x, y = state.at(i)
+        for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
+            if c.wire[w].id not in state.cut:
                 at.setdefault(w, []).append(i)
                 break
     return at
@@ -285,7 +286,7 @@ class MoveFire(Prompt[TrenchesState]):
                 yield act("cover", group)
             if fire.volley_ready(state, group):
                 yield act("volley", group)
-            if fire.grenadiers(state, group):
+            if fire.grenade_ready(state, group):
                 yield act("grenade", group)
             if cutters(state, group):
                 yield act("cut", group)
@@ -499,7 +500,7 @@ class ReturnFire(Prompt[TrenchesState]):
         for group in groups(state, side):
             if fire.volley_ready(state, group):
                 yield act("volley", group)
-            if fire.grenadiers(state, group):
+            if fire.grenade_ready(state, group):
                 yield act("grenade", group)
         for i in state.on_table(side):
             f = state.fig(i)

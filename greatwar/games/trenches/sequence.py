@@ -277,8 +277,8 @@ def reinforcements(state: TrenchesState) -> None:
         back = dead[: sum(rolled)]
         leader = state.leader[group]
         for n, i in enumerate(back):
-            state.status[i] = TABLE
-            state.group[i] = group
+            state.set_status(i, TABLE)
+            state.set_group(i, group)
             state.place(i, beside(state, state.at(leader), n))
         state.note("French reinforcements", f"{group}: {len(back)} men return", dice=rolled)
     if len(state.eligible) >= 2:
@@ -325,9 +325,9 @@ def support(state: TrenchesState) -> None:
     i = found[0]
     hq = [j for j in state.on_table(FRENCH) if state.fig(j).kind == "hq"]
     at = state.at(hq[0]) if hq else (state.c.width // 2, 0)
-    state.status[i] = TABLE
+    state.set_status(i, TABLE)
     if state.fig(i).is_tank:
-        state.group[i] = state.fig(i).group
+        state.set_group(i, state.fig(i).group)
     state.place(i, beside(state, at, 1))
     state.note("French reinforcements", f"support table: {state.label(i)} arrives", dice=[roll])
 
@@ -369,7 +369,7 @@ def new_units(state: TrenchesState) -> None:
                 state.plane = "ready"
                 for f in state.c.figures:
                     if f.kind == "plane":
-                        state.status[f.index] = TABLE
+                        state.set_status(f.index, TABLE)
                 state.note("German New Units", "the German airplane is overhead")
             break
         arrivals += draw(state, str(name), 1, special)
@@ -421,8 +421,8 @@ class Arrive(Prompt[TrenchesState]):
                 py = state.c.depth - 20
             else:
                 py = state.c.trenches[int(where[-1]) - 1].y_at(px)
-            state.status[i] = TABLE
-            state.group[i] = "A" if f.is_tank else "E" if f.is_elite else group
+            state.set_status(i, TABLE)
+            state.set_group(i, "A" if f.is_tank else "E" if f.is_elite else group)
             state.place(i, (px, py))
         state.note("German New Units", f"{len(state.arrivals)} figures arrive ({where} {part})")
         state.arrivals = []
@@ -451,7 +451,7 @@ def surrender(state: TrenchesState) -> None:
         if len(men) <= at_most:
             state.owner[t.line - 1] = FRENCH
             for i in men:
-                state.status[i] = GONE
+                state.set_status(i, GONE)
             state.note(
                 "German morale", f"line {t.line}: {len(men)} Germans surrender; the line is French"
             )

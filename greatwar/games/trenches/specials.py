@@ -37,7 +37,7 @@ def roll_tank(state: TrenchesState, i: int) -> None:
     dice = state.rng.dice(int(state.c.tables["move"]["tank_dice"]))
     ones = dice.count(1)
     if ones == 3:
-        state.status[i] = GONE
+        state.set_status(i, GONE)
         state.note("Tanks", f"{label} suffers a fatal mechanical problem", dice=dice)
         return
     if ones == 2:
@@ -220,7 +220,7 @@ def strafe(state: TrenchesState, action: Action) -> None:
                 state.plane = "crashed"
                 for p in state.c.figures:
                     if p.kind == "plane":
-                        state.status[p.index] = GONE
+                        state.set_status(p.index, GONE)
                 state.note(
                     "The German Airplane", "the pilot is hit: the plane crashes", dice=[roll, back]
                 )

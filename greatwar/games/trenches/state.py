@@ -5,12 +5,13 @@ sequence run as an agenda of plain-data steps (The Game Sequence)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from greatwar.core import Game, Prompt, State
 from greatwar.core.agenda import AgendaState, Step
 from greatwar.games.trenches import geometry as geo
+from greatwar.games.trenches.index import SideIndex, build, nearest_soft
 from greatwar.games.trenches.data import (
     FRENCH,
     GERMAN,
@@ -60,6 +61,9 @@ class TrenchesState(AgendaState):
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game, seed)
         self.c: Components = components()
+        # derived from the position (index.py): per side, dropped when one of its figures changes
+        self._index: dict[str | None, SideIndex] = {}
+        self._nearest: dict[str, tuple[SideIndex, SideIndex, list[int]]] = {}
         c = self.c
         self.turn = 0
         self.phase = "setup"
@@ -120,13 +124,26 @@ class TrenchesState(AgendaState):
     def at(self, index: int) -> geo.Point2:
         return (self.x[index], self.y[index])
 
-    def on_table(self, side: str | None = None) -> list[int]:
-        """Figures on the table (of one side), the airplane excepted."""
-        status = self.status
-        return [i for i in _ground(self.c, side) if status[i] == TABLE]
+    def on_table(self, side: str | None = None) -> tuple[int, ...]:
+        """Figures on the table (of one side), the airplane excepted, in figure order."""
+        return self.index(side).figures
 
-    def members(self, group: str) -> list[int]:
-        return [i for i in self.on_table() if self.group[i] == group]
+    def index(self, side: str | None) -> SideIndex:
+        """The figures of a side on the table (both sides: None), derived once per position."""
+        found = self._index.get(side)
+        if found is None:
+            c = self.c
+            found = build(c, _ground(c, side), self.status, self.group, self.x, self.y, TABLE)
+            self._index[side] = found
+        return found
+
+    def members(self, group: str) -> tuple[int, ...]:
+        """A group's figures on the table (a group belongs to one side)."""
+        for side in SIDES:
+            found = self.index(side).groups.get(group)
+            if found:
+                return found
+        return ()
 
     def count(self, group: str) -> int:
         return len(self.members(group))
@@ -134,8 +151,37 @@ class TrenchesState(AgendaState):
     def infantry(self, side: str) -> list[int]:
         return [i for i in self.on_table(side) if self.fig(i).kind in INFANTRY]
 
+    def nearest_soft(self, side: str) -> tuple[SideIndex, list[int]]:
+        """``side``'s index and, aligned with it, each figure's squared distance to the nearest
+        enemy that is not a tank (-1: none), kept while neither side's figures change."""
+        own, foes = self.index(side), self.index(enemy(side))
+        kept = self._nearest.get(side)
+        if kept is None or kept[0] is not own or kept[1] is not foes:
+            kept = (own, foes, nearest_soft(own, foes))
+            self._nearest[side] = kept
+        return own, kept[2]
+
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
+        self._changed(index)
+
+    def set_status(self, index: int, status: int) -> None:
+        self.status[index] = status
+        self._changed(index)
+
+    def set_group(self, index: int, group: str) -> None:
+        self.group[index] = group
+        self._changed(index)
+
+    def _changed(self, index: int) -> None:
+        """A figure moved, fell or changed group: what was derived from its side is stale."""
+        self._index.pop(self.c.figures[index].side, None)
+        self._index.pop(None, None)
+
+    def forget_cached(self) -> None:
+        super().forget_cached()
+        self._index = {}
+        self._nearest = {}
 
     def targets_of(self, side: str) -> list[int]:
         """The enemy figures ``side`` may shoot at (the airplane is not on the table)."""
@@ -143,34 +189,25 @@ class TrenchesState(AgendaState):
 
     def in_cover(self, index: int) -> bool:
         """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover."""
-        return geo.inside(self.c.cover, self.at(index))
+        return _cover_at(self.c, self.at(index))
 
     def bunker_of(self, p: geo.Point2) -> int | None:
         """The trench line whose bunker holds this point (Bunker (Archie))."""
-        for t in self.c.trenches:
-            if geo.inside(t.bunker, p):
-                return t.line
-        return None
+        return _bunker_at(self.c, p)
 
     def line_of(self, p: geo.Point2) -> int | None:
         """The German trench line (1-3) a point is in, its bunker included."""
-        for t in self.c.trenches:
-            if geo.inside(t.shape, p) or geo.inside(t.bunker, p):
-                return t.line
-        return None
+        return _line_at(self.c, p)
 
     def hole_of(self, p: geo.Point2) -> str | None:
-        for h in self.c.holes:
-            if geo.within(p, h.at, h.radius):
-                return h.id
-        return None
+        return _hole_at(self.c, p)
 
     def uncut_wire(self) -> list[int]:
         return [i for i, w in enumerate(self.c.wire) if w.id not in self.cut]
 
     def kill(self, index: int, rule: str, why: str) -> None:
         """A casualty: to the dead pile (French reinforcements come from it)."""
-        self.status[index] = DEAD
+        self.set_status(index, DEAD)
         for s in (self.moved, self.fired, self.pinned, self.no_fire):
             s.discard(index)
         self.shots.pop(index, None)
@@ -227,6 +264,8 @@ class TrenchesState(AgendaState):
         new.strafe_line = list(self.strafe_line)
         new.agenda = list(self.agenda)
         new.pending = dict(self.pending)
+        new._index = dict(self._index)  # the indexes themselves never change: shared
+        new._nearest = dict(self._nearest)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -268,13 +307,46 @@ class TrenchesState(AgendaState):
         }
 
 
-@cache
 @cache  # the figures never change; the rules ask for them thousands of times a turn
 def _ground(c: Components, side: str | None) -> tuple[int, ...]:
     """The figures (of one side) that stand on the table when they are on it: not the plane."""
     return tuple(
         f.index for f in c.figures if f.kind != "plane" and (side is None or f.side == side)
     )
+
+
+# The terrain under a point never changes: asked for every figure at every shot and every
+# end of turn, each answer is kept (figures stand on a few thousand points in a game).
+TERRAIN_MEMO = 1 << 16
+
+
+@lru_cache(maxsize=TERRAIN_MEMO)
+def _cover_at(c: Components, p: geo.Point2) -> bool:
+    return geo.inside(c.cover, p)
+
+
+@lru_cache(maxsize=TERRAIN_MEMO)
+def _bunker_at(c: Components, p: geo.Point2) -> int | None:
+    for t in c.trenches:
+        if geo.inside(t.bunker, p):
+            return t.line
+    return None
+
+
+@lru_cache(maxsize=TERRAIN_MEMO)
+def _line_at(c: Components, p: geo.Point2) -> int | None:
+    for t in c.trenches:
+        if geo.inside(t.shape, p) or geo.inside(t.bunker, p):
+            return t.line
+    return None
+
+
+@lru_cache(maxsize=TERRAIN_MEMO)
+def _hole_at(c: Components, p: geo.Point2) -> str | None:
+    for h in c.holes:
+        if geo.within(p, h.at, h.radius):
+            return h.id
+    return None
 
 
 SEATS = (FRENCH, GERMAN, GM)
