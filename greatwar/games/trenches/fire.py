@@ -209,28 +209,25 @@ def grenades(state: TrenchesState, group: str) -> None:
 # --- hand to hand ------------------------------------------------------------------------
 
 
-def fighters(state: TrenchesState) -> list[int]:
-    return [i for i in state.on_table() if not state.fig(i).is_tank]
-
-
 def melees(state: TrenchesState) -> list[list[int]]:
-    """Groups of figures in contact with an enemy (within 1"), linked through contacts."""
-    contact = table(state, "contact")
-    men = fighters(state)
-    links: dict[int, set[int]] = {i: set() for i in men}
-    french = [i for i in men if state.fig(i).side == FRENCH]
-    german = [i for i in men if state.fig(i).side == GERMAN]
-    reach = contact * contact
-    xs, ys = state.x, state.y
-    for a in french:
-        for b in german:
-            if (xs[a] - xs[b]) ** 2 + (ys[a] - ys[b]) ** 2 <= reach:
-                links[a].add(b)
-                links[b].add(a)
+    """Groups of figures in contact with an enemy (within 1"), linked through contacts; tanks
+    do not fight hand to hand."""
+    links: dict[int, set[int]] = {}
+    french, german = state.index(FRENCH), state.index(GERMAN)
+    fx, fy = french.xs[french.soft], french.ys[french.soft]
+    gx, gy = german.xs[german.soft], german.ys[german.soft]
+    if len(fx) and len(gx):
+        d2 = (fx[:, None] - gx[None, :]) ** 2 + (fy[:, None] - gy[None, :]) ** 2
+        men_f = [i for i in french.figures if not state.c.tank_flags[i]]
+        men_g = [i for i in german.figures if not state.c.tank_flags[i]]
+        for r, k in np.argwhere(d2 <= table(state, "contact") ** 2).tolist():
+            a, b = men_f[r], men_g[k]
+            links.setdefault(a, set()).add(b)
+            links.setdefault(b, set()).add(a)
     seen: set[int] = set()
     groups = []
-    for start in men:
-        if start in seen or not links[start]:
+    for start in sorted(links):  # in figure order, as on the table
+        if start in seen:
             continue
         todo, group = [start], []
         seen.add(start)

@@ -30,6 +30,7 @@ class SideIndex:
 
     figures: tuple[int, ...]
     groups: dict[str, tuple[int, ...]]  # group -> its figures on the table
+    kinds: dict[str, tuple[int, ...]]  # kind -> its figures on the table
     xs: Ints  # coordinates, aligned with ``figures``
     ys: Ints
     soft: npt.NDArray[np.bool_]  # not a tank: what rifles, machine guns and grenades can hit
@@ -50,14 +51,16 @@ def build(
     """The index of the figures of ``ground`` whose status is ``on`` (on the table)."""
     figures = tuple(i for i in ground if status[i] == on)
     groups: dict[str, list[int]] = {}
+    kinds: dict[str, list[int]] = {}
     for i in figures:
         groups.setdefault(group[i], []).append(i)
+        kinds.setdefault(c.figures[i].kind, []).append(i)
     tanks = c.tank_flags
-    soft = [i for i in figures if not tanks[i]]
-    by_y = sorted(soft, key=lambda i: (y[i], i))
+    by_y = sorted((i for i in figures if not tanks[i]), key=y.__getitem__)  # stable: then i
     return SideIndex(
         figures=figures,
         groups={g: tuple(members) for g, members in groups.items()},
+        kinds={k: tuple(members) for k, members in kinds.items()},
         xs=np.array([x[i] for i in figures], dtype=np.int64),
         ys=np.array([y[i] for i in figures], dtype=np.int64),
         soft=np.array([not tanks[i] for i in figures], dtype=np.bool_),

@@ -62,11 +62,24 @@ def can_move(state: TrenchesState, i: int) -> bool:
 
 def movers(state: TrenchesState, group: str) -> list[int]:
     """The figures a regiment-wide order moves (tanks move on their own)."""
-    return [i for i in state.members(group) if not state.fig(i).is_tank and can_move(state, i)]
+    tanks = state.c.tank_flags
+    return [i for i in state.members(group) if not tanks[i] and can_move(state, i)]
+
+
+def first_mover(state: TrenchesState, group: str) -> int | None:
+    """The first of ``movers``, found without testing the rest."""
+    tanks = state.c.tank_flags
+    return next((i for i in state.members(group) if not tanks[i] and can_move(state, i)), None)
 
 
 def groups(state: TrenchesState, side: str) -> list[str]:
-    return sorted({state.group[i] for i in state.on_table(side)})
+    return sorted(state.index(side).groups)
+
+
+def singles(state: TrenchesState, side: str) -> list[int]:
+    """The side's figures on the table that move one by one (weapons, the HQ, tanks)."""
+    kinds = state.index(side).kinds
+    return sorted(i for kind in SINGLE for i in kinds.get(kind, ()))
 
 
 # --- one figure's path --------------------------------------------------------------------
@@ -87,9 +100,10 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     lo_y, hi_y = min(a[1], b[1]) - 40, max(a[1], b[1]) + 40
     if not f.is_tank:
         for w in c.wire_meeting(lo_x, lo_y, hi_x, hi_y):
-            if c.wire[w].id in state.cut:
+            section = c.wire[w]
+            if section.id in state.cut or not geo.segment_meets_box(a, b, section.box):
                 continue
-            entry = geo.first_entry(a, b, c.wire[w].shape)
+            entry = geo.first_entry(a, b, section.shape)
             if entry is not None:
                 stop = min(stop, entry - 1)
         radius = int(c.tables["scatter"]["gas_radius"])
@@ -156,8 +170,7 @@ def reference(state: TrenchesState, group: str) -> int | None:
     leader = state.leader.get(group)
     if leader is not None and state.status[leader] == TABLE and can_move(state, leader):
         return leader
-    men = movers(state, group)
-    return men[0] if men else None
+    return first_mover(state, group)
 
 
 def objectives(state: TrenchesState, group: str) -> list[str]:
@@ -277,7 +290,7 @@ class MoveFire(Prompt[TrenchesState]):
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
         for group in groups(state, side):
-            if movers(state, group):
+            if first_mover(state, group) is not None:
                 for d in geo.DIRECTIONS:
                     for distance in DISTANCES:
                         yield act("order", group, d, distance)
@@ -290,9 +303,9 @@ class MoveFire(Prompt[TrenchesState]):
                 yield act("grenade", group)
             if cutters(state, group):
                 yield act("cut", group)
-        for i in state.on_table(side):
+        for i in singles(state, side):
             f = state.fig(i)
-            if f.kind in SINGLE and can_move(state, i):
+            if can_move(state, i):
                 for d in geo.DIRECTIONS:
                     yield act("move", f.id, d)
             if f.kind in ("mg", "mortar") and i not in state.moved and i not in state.fired:
@@ -456,10 +469,15 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
 def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
     found = []
     moved = [t for t in state.just_moved if state.status[t] == TABLE]
+    longest = fire.table(state, "mg_range") ** 2
     for g in gunners(state, side):
         here = state.at(g)
-        near = sorted((geo.dist2(here, state.at(t)), t) for t in moved)
-        hits = [t for _, t in near if fire.can_hit(state, "mg", g, t)][:3]
+        hits = []
+        for d2, t in sorted((geo.dist2(here, state.at(t)), t) for t in moved):
+            if d2 > longest or len(hits) == 3:
+                break  # nearest first: the rest are out of range too
+            if fire.can_hit(state, "mg", g, t):
+                hits.append(t)
         found += [act("opfire", state.fig(g).id, state.fig(t).id) for t in hits]
     return found
 

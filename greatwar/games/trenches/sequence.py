@@ -234,16 +234,18 @@ def captures(state: TrenchesState) -> None:
     a bunker (2 dice), or enters an enemy trench for the first time (3 dice)."""
     r = state.c.tables["reinforcements"]
     germans = [state.at(i) for i in state.on_table(GERMAN)]
+    held_holes = {state.hole_of(g) for g in germans}
+    held_bunkers = {state.bunker_of(g) for g in germans}
     for i in state.on_table(FRENCH):
         group = state.group[i]
         if group not in state.leader:
             continue
         p = state.at(i)
         hole = state.hole_of(p)
-        if hole and not any(state.hole_of(g) == hole for g in germans):
+        if hole and hole not in held_holes:
             earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
         bunker = state.bunker_of(p)
-        if bunker and not any(state.bunker_of(g) == bunker for g in germans):
+        if bunker and bunker not in held_bunkers:
             earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
         line = state.line_of(p)
         if line and state.owner[line - 1] == GERMAN:

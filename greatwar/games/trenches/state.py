@@ -325,20 +325,28 @@ def _cover_at(c: Components, p: geo.Point2) -> bool:
     return geo.inside(c.cover, p)
 
 
-@lru_cache(maxsize=TERRAIN_MEMO)
 def _bunker_at(c: Components, p: geo.Point2) -> int | None:
     for t in c.trenches:
-        if geo.inside(t.bunker, p):
+        x0, y0, x1, y1 = t.bunker_box  # the bunker is this box, edges included
+        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1:
             return t.line
     return None
 
 
 @lru_cache(maxsize=TERRAIN_MEMO)
 def _line_at(c: Components, p: geo.Point2) -> int | None:
-    for t in c.trenches:
-        if geo.inside(t.shape, p) or geo.inside(t.bunker, p):
+    for t, (x0, y0, x1, y1) in zip(c.trenches, _trench_bounds(c), strict=True):
+        bx0, by0, bx1, by1 = t.bunker_box
+        if bx0 <= p[0] <= bx1 and by0 <= p[1] <= by1:
+            return t.line
+        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and geo.inside(t.shape, p):
             return t.line
     return None
+
+
+@cache
+def _trench_bounds(c: Components) -> tuple[tuple[float, float, float, float], ...]:
+    return tuple(tuple(t.shape.bounds) for t in c.trenches)  # type: ignore[misc]
 
 
 @lru_cache(maxsize=TERRAIN_MEMO)
