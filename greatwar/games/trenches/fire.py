@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, INFANTRY, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, enemy
 from greatwar.games.trenches.state import TABLE, TrenchesState
 
 if TYPE_CHECKING:
@@ -58,11 +58,13 @@ def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> 
     """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first (then in
     figure order): the weapon's range as a vectorised first cut, then ``can_hit``."""
     foes = state.index(enemy(state.fig(shooter).side))
-    d2 = (foes.xs - state.x[shooter]) ** 2 + (foes.ys - state.y[shooter]) ** 2
-    near = np.flatnonzero(d2 <= table(state, RANGE_KEYS[weapon]) ** 2)
+    hx, hy = state.x[shooter], state.y[shooter]
+    longest = table(state, RANGE_KEYS[weapon])
     found: list[int] = []
-    if not len(near):
+    if not foes.any_between(hy - longest, hy + longest):
         return found
+    d2 = (foes.xs - hx) ** 2 + (foes.ys - hy) ** 2
+    near = np.flatnonzero(d2 <= longest * longest)
     for k in near[np.argsort(d2[near], kind="stable")].tolist():
         t = foes.figures[k]
         if can_hit(state, weapon, shooter, t):
@@ -78,8 +80,12 @@ def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
     leave (Poison Gas, Smoke) and the weapon's own, where the pair is checked."""
     if not men:
         return False
-    own, nearest = state.nearest_soft(state.fig(men[0]).side)
+    side = state.fig(men[0]).side
     longest = table(state, RANGE_KEYS[weapon])
+    ys = [state.y[i] for i in men]
+    if not state.index(enemy(side)).any_between(min(ys) - longest, max(ys) + longest):
+        return False  # nobody within range north or south
+    own, nearest = state.nearest_soft(side)
     sure = longest
     if state.clouds:
         sure = min(sure, table(state, "cloud_fire"), table(state, "smoke_fire"))
@@ -155,11 +161,9 @@ def casualty(state: TrenchesState, target: int, rule: str, cause: str) -> bool:
 
 def riflemen(state: TrenchesState, group: str) -> list[int]:
     """The men of a group who may still fire this phase."""
-    return [
-        i
-        for i in state.members(group)
-        if state.fig(i).kind in INFANTRY and i not in state.fired and i not in state.pinned
-    ]
+    men = state.group_infantry(group)
+    fired, pinned = state.fired, state.pinned
+    return [i for i in men if i not in fired and i not in pinned]
 
 
 def volley_ready(state: TrenchesState, group: str) -> bool:

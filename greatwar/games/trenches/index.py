@@ -1,73 +1,101 @@
 """What the rules ask of the position again and again, derived once per position and kept
 until a figure of that side moves, falls or changes group: each side's figures on the table,
-by group, their coordinates as arrays, and the squared distance from each of them to the
-nearest enemy that small arms can hit (Fire (Hot Steel), Bunker (Archie)).
+by group and kind, sorted by y (a bisect finds who is near a path or in range), their
+coordinates as arrays, and the squared distance from each of them to the nearest enemy that
+small arms can hit (Fire (Hot Steel), Bunker (Archie)).
 
-The state keeps one ``SideIndex`` per side and drops it whenever ``place``, ``set_status`` or
-``set_group`` touches one of that side's figures; an index is never changed once built, so
-clones share them.
+The state keeps one ``Roster`` and one ``SideIndex`` per side: ``place`` drops the index of
+the figure's side, ``set_status`` and ``set_group`` its roster too. An index reads a snapshot
+of the coordinates and is never changed once built (what it derives lazily follows from that
+snapshot), so clones share them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
 
-from greatwar.games.trenches.data import Components
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
+from greatwar.games.trenches.data import INFANTRY, Components
 
 Ints = npt.NDArray[np.int64]
 
 
-@dataclass(frozen=True, eq=False)
+class Roster:
+    """One side's figures on the table (the airplane excepted), in figure order, by group and
+    by kind: what changes only when a figure falls, arrives or changes group."""
+
+    def __init__(self, c: Components, figures: tuple[int, ...], group: Sequence[str]) -> None:
+        self.figures = figures
+        groups: dict[str, list[int]] = {}
+        kinds: dict[str, list[int]] = {}
+        kind_of = c.kinds
+        for i in figures:
+            groups.setdefault(group[i], []).append(i)
+            kinds.setdefault(kind_of[i], []).append(i)
+        self.groups = {g: tuple(members) for g, members in groups.items()}
+        self.kinds = {k: tuple(members) for k, members in kinds.items()}
+        # group -> its men who fire rifles and throw grenades (Fire (Hot Steel))
+        self.infantry = {
+            g: tuple(i for i in men if kind_of[i] in INFANTRY) for g, men in self.groups.items()
+        }
+
+
 class SideIndex:
-    """One side's figures on the table (the airplane excepted), in figure order."""
+    """A side's roster where its figures stand now."""
 
-    figures: tuple[int, ...]
-    groups: dict[str, tuple[int, ...]]  # group -> its figures on the table
-    kinds: dict[str, tuple[int, ...]]  # kind -> its figures on the table
-    xs: Ints  # coordinates, aligned with ``figures``
-    ys: Ints
-    soft: npt.NDArray[np.bool_]  # not a tank: what rifles, machine guns and grenades can hit
-    rows: dict[int, int]  # figure -> its position in ``figures``
-    by_y: tuple[int, ...]  # the figures that are not tanks, by (y, figure)
-    band: list[int]  # their y, ascending: a bisect finds the men near a path
+    def __init__(
+        self, c: Components, roster: Roster, x: tuple[int, ...], y: tuple[int, ...]
+    ) -> None:
+        self.c = c
+        self.roster = roster
+        self.figures = roster.figures
+        self.x, self.y = x, y  # the coordinates when the index was built (all figures)
 
+    @cached_property
+    def by_y(self) -> tuple[int, ...]:
+        """The figures by (y, figure)."""
+        return tuple(sorted(self.figures, key=self.y.__getitem__))  # stable: then by figure
 
-def build(
-    c: Components,
-    ground: Sequence[int],
-    status: Sequence[int],
-    group: Sequence[str],
-    x: Sequence[int],
-    y: Sequence[int],
-    on: int,
-) -> SideIndex:
-    """The index of the figures of ``ground`` whose status is ``on`` (on the table)."""
-    figures = tuple(i for i in ground if status[i] == on)
-    groups: dict[str, list[int]] = {}
-    kinds: dict[str, list[int]] = {}
-    for i in figures:
-        groups.setdefault(group[i], []).append(i)
-        kinds.setdefault(c.figures[i].kind, []).append(i)
-    tanks = c.tank_flags
-    by_y = sorted((i for i in figures if not tanks[i]), key=y.__getitem__)  # stable: then i
-    return SideIndex(
-        figures=figures,
-        groups={g: tuple(members) for g, members in groups.items()},
-        kinds={k: tuple(members) for k, members in kinds.items()},
-        xs=np.array([x[i] for i in figures], dtype=np.int64),
-        ys=np.array([y[i] for i in figures], dtype=np.int64),
-        soft=np.array([not tanks[i] for i in figures], dtype=np.bool_),
-        rows={i: n for n, i in enumerate(figures)},
-        by_y=tuple(by_y),
-        band=[y[i] for i in by_y],
-    )
+    @cached_property
+    def band(self) -> list[int]:
+        """The y of ``by_y``, ascending."""
+        y = self.y
+        return [y[i] for i in self.by_y]
+
+    def between(self, lo_y: int, hi_y: int) -> tuple[int, ...]:
+        """The figures with lo_y <= y <= hi_y, by y."""
+        band = self.band
+        return self.by_y[bisect_left(band, lo_y) : bisect_right(band, hi_y)]
+
+    def any_between(self, lo_y: int, hi_y: int) -> bool:
+        band = self.band
+        return bisect_right(band, hi_y) > bisect_left(band, lo_y)
+
+    @cached_property
+    def xs(self) -> Ints:
+        """The coordinates, aligned with ``figures``."""
+        x = self.x
+        return np.array([x[i] for i in self.figures], dtype=np.int64)
+
+    @cached_property
+    def ys(self) -> Ints:
+        y = self.y
+        return np.array([y[i] for i in self.figures], dtype=np.int64)
+
+    @cached_property
+    def soft(self) -> npt.NDArray[np.bool_]:
+        """Not a tank: what rifles, machine guns and grenades can hit, aligned with ``figures``."""
+        tanks = self.c.tank_flags
+        return np.array([not tanks[i] for i in self.figures], dtype=np.bool_)
+
+    @cached_property
+    def rows(self) -> dict[int, int]:
+        """Figure -> its position in ``figures``."""
+        return {i: n for n, i in enumerate(self.figures)}
 
 
 def nearest_soft(own: SideIndex, foes: SideIndex) -> list[int]:

@@ -12,7 +12,6 @@ each weapon's three nearest targets, the airplane's tapes; and done.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
 from greatwar.core import Action, Prompt, act
@@ -73,12 +72,12 @@ def first_mover(state: TrenchesState, group: str) -> int | None:
 
 
 def groups(state: TrenchesState, side: str) -> list[str]:
-    return sorted(state.index(side).groups)
+    return sorted(state.roster(side).groups)
 
 
 def singles(state: TrenchesState, side: str) -> list[int]:
     """The side's figures on the table that move one by one (weapons, the HQ, tanks)."""
-    kinds = state.index(side).kinds
+    kinds = state.roster(side).kinds
     return sorted(i for kind in SINGLE for i in kinds.get(kind, ()))
 
 
@@ -113,12 +112,10 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
                 if entry is not None and entry > 0:
                     stop = min(stop, entry - 1)
         contact = int(c.tables["fire"]["contact"]) - 1
-        foes = state.index(enemy(f.side))  # the men, tanks excepted, by y
-        band, xs = foes.band, state.x
-        for k in range(bisect_left(band, lo_y), bisect_right(band, hi_y)):
-            e = foes.by_y[k]
-            if lo_x <= xs[e] <= hi_x:
-                entry = geo.first_contact(a, b, (xs[e], band[k]), contact)
+        tanks, xs, ys = c.tank_flags, state.x, state.y
+        for e in state.index(enemy(f.side)).between(lo_y, hi_y):
+            if lo_x <= xs[e] <= hi_x and not tanks[e]:
+                entry = geo.first_contact(a, b, (xs[e], ys[e]), contact)
                 if entry is not None:
                     stop = min(stop, entry)
     elif not c.tables["tanks"][f.kind]["trench_at_will"]:
@@ -241,9 +238,14 @@ def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
     """Barbed Wire: wire section -> the men of the group at it (within 1") who have neither
     moved nor fired this phase (cutting is their entire activity)."""
     at: dict[int, list[int]] = {}
+    men = fire.riflemen(state, group)
+    if not men:
+        return at
     c = state.c
-    for i in fire.riflemen(state, group):
-        if i in state.moved:
+    own = state.index(c.figures[men[0]].side)
+    near = {i for top, bottom, _ in c.belts for i in own.between(top - 10, bottom + 10)}
+    for i in men:
+        if i in state.moved or i not in near:
             continue
         x, y = state.at(i)
         for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):

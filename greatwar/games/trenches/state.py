@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 from greatwar.core import Game, Prompt, State
 from greatwar.core.agenda import AgendaState, Step
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.index import SideIndex, build, nearest_soft
 from greatwar.games.trenches.data import (
     FRENCH,
     GERMAN,
@@ -23,6 +22,7 @@ from greatwar.games.trenches.data import (
     components,
     enemy,
 )
+from greatwar.games.trenches.index import Roster, SideIndex, nearest_soft
 
 # Where a figure is: on the table, waiting off it, or gone.
 POOL, TABLE, DEAD, GONE = 0, 1, 2, 3  # GONE: prisoners of a surrendered line, a crashed plane
@@ -63,6 +63,7 @@ class TrenchesState(AgendaState):
         self.c: Components = components()
         # derived from the position (index.py): per side, dropped when one of its figures changes
         self._index: dict[str | None, SideIndex] = {}
+        self._roster: dict[str | None, Roster] = {}
         self._nearest: dict[str, tuple[SideIndex, SideIndex, list[int]]] = {}
         c = self.c
         self.turn = 0
@@ -126,21 +127,38 @@ class TrenchesState(AgendaState):
 
     def on_table(self, side: str | None = None) -> tuple[int, ...]:
         """Figures on the table (of one side), the airplane excepted, in figure order."""
-        return self.index(side).figures
+        return self.roster(side).figures
+
+    def roster(self, side: str | None) -> Roster:
+        """The figures of a side on the table (both sides: None), by group and kind; kept
+        until one of them falls, arrives or changes group."""
+        found = self._roster.get(side)
+        if found is None:
+            c, status = self.c, self.status
+            figures = tuple(i for i in _ground(c, side) if status[i] == TABLE)
+            found = self._roster[side] = Roster(c, figures, self.group)
+        return found
 
     def index(self, side: str | None) -> SideIndex:
-        """The figures of a side on the table (both sides: None), derived once per position."""
+        """The roster of a side where its figures stand now; kept until one of them moves."""
         found = self._index.get(side)
         if found is None:
-            c = self.c
-            found = build(c, _ground(c, side), self.status, self.group, self.x, self.y, TABLE)
+            found = SideIndex(self.c, self.roster(side), tuple(self.x), tuple(self.y))
             self._index[side] = found
         return found
 
     def members(self, group: str) -> tuple[int, ...]:
         """A group's figures on the table (a group belongs to one side)."""
         for side in SIDES:
-            found = self.index(side).groups.get(group)
+            found = self.roster(side).groups.get(group)
+            if found:
+                return found
+        return ()
+
+    def group_infantry(self, group: str) -> tuple[int, ...]:
+        """A group's men on the table who fire rifles and throw grenades."""
+        for side in SIDES:
+            found = self.roster(side).infantry.get(group)
             if found:
                 return found
         return ()
@@ -163,7 +181,8 @@ class TrenchesState(AgendaState):
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
-        self._changed(index)
+        self._index.pop(self.c.figures[index].side, None)  # the roster stays
+        self._index.pop(None, None)
 
     def set_status(self, index: int, status: int) -> None:
         self.status[index] = status
@@ -174,13 +193,16 @@ class TrenchesState(AgendaState):
         self._changed(index)
 
     def _changed(self, index: int) -> None:
-        """A figure moved, fell or changed group: what was derived from its side is stale."""
-        self._index.pop(self.c.figures[index].side, None)
-        self._index.pop(None, None)
+        """A figure fell, arrived or changed group: its side's roster and index are stale."""
+        side = self.c.figures[index].side
+        for found in (self._index, self._roster):
+            found.pop(side, None)
+            found.pop(None, None)
 
     def forget_cached(self) -> None:
         super().forget_cached()
         self._index = {}
+        self._roster = {}
         self._nearest = {}
 
     def targets_of(self, side: str) -> list[int]:
@@ -265,6 +287,7 @@ class TrenchesState(AgendaState):
         new.agenda = list(self.agenda)
         new.pending = dict(self.pending)
         new._index = dict(self._index)  # the indexes themselves never change: shared
+        new._roster = dict(self._roster)
         new._nearest = dict(self._nearest)
 
     def to_dict(self) -> dict[str, Any]:
