@@ -67,8 +67,13 @@ def movers(state: TrenchesState, group: str) -> list[int]:
 
 def first_mover(state: TrenchesState, group: str) -> int | None:
     """The first of ``movers``, found without testing the rest."""
-    tanks = state.c.tank_flags
-    return next((i for i in state.members(group) if not tanks[i] and can_move(state, i)), None)
+    if state.allow.get(group, 0) <= 0 or state.broken.get(group, 0) > 0:
+        return None  # nobody in the group may move (see can_move)
+    tanks, moved, fired = state.c.tank_flags, state.moved, state.fired
+    for i in state.members(group):
+        if not (tanks[i] or i in moved or i in fired) and can_move(state, i):
+            return i
+    return None
 
 
 def groups(state: TrenchesState, side: str) -> list[str]:
@@ -237,17 +242,19 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
 def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
     """Barbed Wire: wire section -> the men of the group at it (within 1") who have neither
     moved nor fired this phase (cutting is their entire activity)."""
+    return cutters_among(state, fire.riflemen(state, group))
+
+
+def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
+    """``cutters`` of a group whose riflemen are ``men``."""
     at: dict[int, list[int]] = {}
-    men = fire.riflemen(state, group)
-    if not men:
-        return at
-    c = state.c
-    own = state.index(c.figures[men[0]].side)
-    near = {i for top, bottom, _ in c.belts for i in own.between(top - 10, bottom + 10)}
+    c, ys, moved = state.c, state.y, state.moved
+    belts = [(top - 10, bottom + 10) for top, bottom, _ in c.belts]
     for i in men:
-        if i in state.moved or i not in near:
+        y = ys[i]
+        if i in moved or not any(top <= y <= bottom for top, bottom in belts):
             continue
-        x, y = state.at(i)
+        x = state.x[i]
         for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
             if c.wire[w].id not in state.cut:
                 at.setdefault(w, []).append(i)
@@ -299,11 +306,12 @@ class MoveFire(Prompt[TrenchesState]):
                 for objective in objectives(state, group):
                     yield act("follow", group, objective)
                 yield act("cover", group)
-            if fire.volley_ready(state, group):
+            men = fire.riflemen(state, group)
+            if fire.any_target(state, "rifle", men):  # Fire (Hot Steel)
                 yield act("volley", group)
-            if fire.grenade_ready(state, group):
+            if fire.any_target(state, "grenade", men):  # Bunker (Archie)
                 yield act("grenade", group)
-            if cutters(state, group):
+            if cutters_among(state, men):  # Barbed Wire
                 yield act("cut", group)
         for i in singles(state, side):
             f = state.fig(i)
