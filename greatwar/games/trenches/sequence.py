@@ -120,10 +120,13 @@ def clouds(state: TrenchesState) -> None:
             )
     state.clouds = moved
     radius = int(state.c.tables["scatter"]["gas_radius"])
+    everyone = state.index(None)
     state.pinned = {
         i
-        for i in state.on_table()
-        if any(k == "gas" and geo.within(state.at(i), (x, y), radius) for k, x, y in moved)
+        for kind, x, y in moved
+        if kind == "gas"
+        for i in everyone.between(y - radius, y + radius)
+        if geo.within(state.at(i), (x, y), radius)
     }
     if state.pinned:
         state.note("Poison Gas", f"{len(state.pinned)} figures are pinned under gas")

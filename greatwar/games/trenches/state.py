@@ -167,7 +167,9 @@ class TrenchesState(AgendaState):
         return len(self.members(group))
 
     def infantry(self, side: str) -> list[int]:
-        return [i for i in self.on_table(side) if self.fig(i).kind in INFANTRY]
+        """A side's men on the table who fire rifles, in figure order."""
+        kinds = self.roster(side).kinds
+        return sorted(i for kind in INFANTRY for i in kinds.get(kind, ()))
 
     def nearest_soft(self, side: str) -> tuple[SideIndex, list[int]]:
         """``side``'s index and, aligned with it, each figure's squared distance to the nearest
