@@ -12,13 +12,16 @@ each weapon's three nearest targets, the airplane's tapes; and done.
 
 from __future__ import annotations
 
+import itertools
+from bisect import bisect_right
 from collections.abc import Iterator
+from functools import cache
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, enemy
+from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.specials import (
     strafe,
     strafe_accepts,
@@ -180,16 +183,22 @@ def objectives(state: TrenchesState, group: str) -> list[str]:
     ref = reference(state, group)
     if ref is None:
         return []
-    side = state.fig(ref).side
+    forward = FORWARD[state.fig(ref).side]
     y = state.y[ref]
-    found = []
-    for name, (_, oy) in state.c.objectives.items():
-        if name[0] in "LB" and state.owner[int(name[1]) - 1] == FRENCH:
-            continue
-        ahead = (oy - y) * FORWARD[side]
-        if -40 <= ahead <= 300:
-            found.append(name)
-    return found
+    owner = state.owner
+    return [
+        name
+        for name, oy, line in marches(state.c)
+        if not (line and owner[line - 1] == FRENCH) and -40 <= (oy - y) * forward <= 300
+    ]
+
+
+@cache
+def marches(c: Components) -> tuple[tuple[str, int, int], ...]:
+    """(name, y, trench line or 0) of each objective: a line's thirds and bunker belong to it."""
+    return tuple(
+        (name, oy, int(name[1]) if name[0] in "LB" else 0) for name, (_, oy) in c.objectives.items()
+    )
 
 
 def order(state: TrenchesState, group: str, direction: str, distance: str) -> list[int]:
@@ -249,17 +258,25 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
     """``cutters`` of a group whose riflemen are ``men``."""
     at: dict[int, list[int]] = {}
     c, ys, moved = state.c, state.y, state.moved
-    belts = [(top - 10, bottom + 10) for top, bottom, _ in c.belts]
+    edges = belt_edges(c)
     for i in men:
-        y = ys[i]
-        if i in moved or not any(top <= y <= bottom for top, bottom in belts):
-            continue
-        x = state.x[i]
+        if i in moved or bisect_right(edges, ys[i]) % 2 == 0:
+            continue  # moved, or not within 1" of a belt's band
+        x, y = state.at(i)
         for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
             if c.wire[w].id not in state.cut:
                 at.setdefault(w, []).append(i)
                 break
     return at
+
+
+@cache
+def belt_edges(c: Components) -> tuple[int, ...]:
+    """Where the bands within 1" of the wire belts begin and end past: a y inside a band has
+    an odd number of edges at or below it (the belts lie far apart)."""
+    edges = sorted(e for top, bottom, _ in c.belts for e in (top - 10, bottom + 11))
+    assert all(a < b for a, b in itertools.pairwise(edges)), "wire belts overlap"
+    return tuple(edges)
 
 
 def cut(state: TrenchesState, group: str) -> None:
@@ -285,6 +302,18 @@ def cut(state: TrenchesState, group: str) -> None:
 # --- the prompts --------------------------------------------------------------------------
 
 
+@cache
+def group_orders(group: str) -> tuple[Action, ...]:
+    """A group's regiment-wide orders, every direction at full and half move."""
+    return tuple(act("order", group, d, distance) for d in geo.DIRECTIONS for distance in DISTANCES)
+
+
+@cache
+def figure_moves(fid: str) -> tuple[Action, ...]:
+    """A figure's moves one by one, every direction."""
+    return tuple(act("move", fid, d) for d in geo.DIRECTIONS)
+
+
 def weapon_of(state: TrenchesState, i: int) -> str:
     return "mortar" if state.fig(i).kind == "mortar" else "mg"
 
@@ -297,34 +326,34 @@ class MoveFire(Prompt[TrenchesState]):
     name = "move_fire"
     title = "move and fire (French Move and Fire, German Move)"
 
-    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+        found: list[Action] = []
         for group in groups(state, side):
             if first_mover(state, group) is not None:
-                for d in geo.DIRECTIONS:
-                    for distance in DISTANCES:
-                        yield act("order", group, d, distance)
-                for objective in objectives(state, group):
-                    yield act("follow", group, objective)
-                yield act("cover", group)
+                found += group_orders(group)
+                found += [act("follow", group, o) for o in objectives(state, group)]
+                found.append(act("cover", group))
             men = fire.riflemen(state, group)
             if fire.any_target(state, "rifle", men):  # Fire (Hot Steel)
-                yield act("volley", group)
+                found.append(act("volley", group))
             if fire.any_target(state, "grenade", men):  # Bunker (Archie)
-                yield act("grenade", group)
+                found.append(act("grenade", group))
             if cutters_among(state, men):  # Barbed Wire
-                yield act("cut", group)
+                found.append(act("cut", group))
         for i in singles(state, side):
             f = state.fig(i)
             if can_move(state, i):
-                for d in geo.DIRECTIONS:
-                    yield act("move", f.id, d)
+                found += figure_moves(f.id)
             if f.kind in ("mg", "mortar") and i not in state.moved and i not in state.fired:
-                for t in fire.targets(state, weapon_of(state, i), i):
-                    yield act("fire", f.id, state.fig(t).id)
+                found += [
+                    act("fire", f.id, state.fig(t).id)
+                    for t in fire.targets(state, weapon_of(state, i), i)
+                ]
             if f.is_tank:
-                yield from tank_offers(state, i)
-        yield from strafe_offers(state, side)
-        yield act("done")
+                found += tank_offers(state, i)
+        found += strafe_offers(state, side)
+        found.append(act("done"))
+        return found
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         """Any point that validates: ``move F12 305 410`` (tenths of an inch), a shot at any
@@ -482,7 +511,7 @@ def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
     longest = fire.table(state, "mg_range") ** 2
     for g in gunners(state, side):
         here = state.at(g)
-        hits = []
+        hits: list[int] = []
         for d2, t in sorted((geo.dist2(here, state.at(t)), t) for t in moved):
             if d2 > longest or len(hits) == 3:
                 break  # nearest first: the rest are out of range too

@@ -13,7 +13,15 @@ from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, GM, enemy
 from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
-from greatwar.games.trenches.state import DEAD, GONE, POOL, TABLE, TrenchesState
+from greatwar.games.trenches.state import (
+    DEAD,
+    GONE,
+    POOL,
+    TABLE,
+    TrenchesState,
+    feature_bands,
+    line_band,
+)
 
 # --- Fortune of War ---------------------------------------------------------------------------
 
@@ -239,7 +247,10 @@ def captures(state: TrenchesState) -> None:
     germans = [state.at(i) for i in state.on_table(GERMAN)]
     held_holes = {state.hole_of(g) for g in germans}
     held_bunkers = {state.bunker_of(g) for g in germans}
-    for i in state.on_table(FRENCH):
+    french = state.index(FRENCH)
+    # only a man within the y of a shell hole, a bunker or a trench can capture one
+    near = {i for lo, hi in feature_bands(state.c) for i in french.between(lo, hi)}
+    for i in sorted(near):
         group = state.group[i]
         if group not in state.leader:
             continue
@@ -437,11 +448,11 @@ class Arrive(Prompt[TrenchesState]):
 
 
 def garrison(state: TrenchesState, line: int) -> list[int]:
-    return [
-        i
-        for i in state.on_table(GERMAN)
-        if not state.fig(i).is_tank and state.line_of(state.at(i)) == line
-    ]
+    """The Germans in a trench line (its bunker included), tanks excepted, in figure order."""
+    lo, hi = line_band(state.c, line)
+    near = sorted(state.index(GERMAN).between(lo, hi))
+    tanks = state.c.tank_flags
+    return [i for i in near if not tanks[i] and state.line_of(state.at(i)) == line]
 
 
 def surrender(state: TrenchesState) -> None:

@@ -4,6 +4,7 @@ sequence run as an agenda of plain-data steps (The Game Sequence)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any, ClassVar
@@ -155,6 +156,12 @@ class TrenchesState(AgendaState):
                 return found
         return ()
 
+    def near(self, p: geo.Point2, reach: int) -> list[int]:
+        """The figures on the table within ``reach`` of a point, in figure order."""
+        at = self.at
+        close = self.index(None).between(p[1] - reach, p[1] + reach)
+        return sorted(i for i in close if geo.within(at(i), p, reach))
+
     def group_infantry(self, group: str) -> tuple[int, ...]:
         """A group's men on the table who fire rifles and throw grenades."""
         for side in SIDES:
@@ -207,7 +214,7 @@ class TrenchesState(AgendaState):
         self._roster = {}
         self._nearest = {}
 
-    def targets_of(self, side: str) -> list[int]:
+    def targets_of(self, side: str) -> tuple[int, ...]:
         """The enemy figures ``side`` may shoot at (the airplane is not on the table)."""
         return self.on_table(enemy(side))
 
@@ -371,7 +378,7 @@ def _line_at(c: Components, p: geo.Point2) -> int | None:
 
 @cache
 def _trench_bounds(c: Components) -> tuple[tuple[float, float, float, float], ...]:
-    return tuple(tuple(t.shape.bounds) for t in c.trenches)  # type: ignore[misc]
+    return tuple(tuple(t.shape.bounds) for t in c.trenches)
 
 
 @lru_cache(maxsize=TERRAIN_MEMO)
@@ -380,6 +387,21 @@ def _hole_at(c: Components, p: geo.Point2) -> str | None:
         if geo.within(p, h.at, h.radius):
             return h.id
     return None
+
+
+@cache
+def line_band(c: Components, line: int) -> tuple[int, int]:
+    """The y a point of a trench line or of its bunker lies between."""
+    t = c.trenches[line - 1]
+    _, y0, _, y1 = t.shape.bounds
+    return (min(math.floor(y0), t.bunker_box[1]), max(math.ceil(y1), t.bunker_box[3]))
+
+
+@cache
+def feature_bands(c: Components) -> tuple[tuple[int, int], ...]:
+    """The y of the shell holes, bunkers and trench lines: no point outside them is in one."""
+    holes = [(h.at[1] - h.radius, h.at[1] + h.radius) for h in c.holes]
+    return (*holes, *(line_band(c, t.line) for t in c.trenches))
 
 
 SEATS = (FRENCH, GERMAN, GM)
