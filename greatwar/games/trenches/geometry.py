@@ -141,6 +141,41 @@ def first_entry(a: Point2, b: Point2, shape: BaseGeometry) -> int | None:
     return max(0, math.floor(float(along)))
 
 
+# A length within this fraction of a tenth of a whole tenth is left to shapely, whose floating
+# point decides which side of it the rounding falls (far larger than its error).
+NEAR_WHOLE = 10**7
+
+
+def first_entry_box(
+    a: Point2, b: Point2, box: tuple[int, int, int, int], shape: BaseGeometry
+) -> int | None:
+    """``first_entry`` into ``shape``, the closed box (x0, y0, x1, y1), in exact integers:
+    where the path enters the box's slabs (Liang-Barsky), its length rounded down; shapely
+    only when that length lies within a ten-millionth of a whole tenth."""
+    if a == b or not segment_meets_box(a, b, box):
+        return None
+    x0, y0, x1, y1 = box
+    if x0 <= a[0] <= x1 and y0 <= a[1] <= y1:
+        return 0
+    p, q = 0, 1  # the entry parameter t = p / q along a -> b
+    for start, delta, low, high in ((a[0], b[0] - a[0], x0, x1), (a[1], b[1] - a[1], y0, y1)):
+        if delta > 0 and start < low:
+            p2, q2 = low - start, delta
+        elif delta < 0 and start > high:
+            p2, q2 = start - high, -delta
+        else:
+            continue
+        if p2 * q > p * q2:
+            p, q = p2, q2
+    n = p * p * dist2(a, b)  # (t * |ab| * q)^2
+    whole = math.isqrt(n) // q
+    low_side = n * NEAR_WHOLE**2 < (q * (whole * NEAR_WHOLE + 1)) ** 2
+    high_side = n * NEAR_WHOLE**2 > (q * ((whole + 1) * NEAR_WHOLE - 1)) ** 2
+    if low_side or high_side:
+        return first_entry(a, b, shape)
+    return whole
+
+
 def covered(shape: BaseGeometry, points: Sequence[Point2]) -> list[bool]:
     """For each point, whether it lies in or on ``shape`` (vectorised shapely)."""
     if not points:

@@ -108,9 +108,9 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     if not f.is_tank:
         for w in c.wire_meeting(lo_x, lo_y, hi_x, hi_y):
             section = c.wire[w]
-            if section.id in state.cut or not geo.segment_meets_box(a, b, section.box):
+            if section.id in state.cut:
                 continue
-            entry = geo.first_entry(a, b, section.shape)
+            entry = geo.first_entry_box(a, b, section.box, section.shape)
             if entry is not None:
                 stop = min(stop, entry - 1)
         radius = int(c.tables["scatter"]["gas_radius"])
