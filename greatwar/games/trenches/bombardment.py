@@ -144,7 +144,7 @@ class Barrage(Prompt[TrenchesState]):
 
 
 def guns(state: TrenchesState, side: str) -> list[int]:
-    return [i for i in state.on_table(side) if state.fig(i).kind == "gun"]
+    return state.of_kind(side, ("gun",))
 
 
 def on_board(state: TrenchesState, side: str) -> None:

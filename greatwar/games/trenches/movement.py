@@ -85,8 +85,7 @@ def groups(state: TrenchesState, side: str) -> list[str]:
 
 def singles(state: TrenchesState, side: str) -> list[int]:
     """The side's figures on the table that move one by one (weapons, the HQ, tanks)."""
-    kinds = state.roster(side).kinds
-    return sorted(i for kind in SINGLE for i in kinds.get(kind, ()))
+    return state.of_kind(side, SINGLE)
 
 
 # --- one figure's path --------------------------------------------------------------------

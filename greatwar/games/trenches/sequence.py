@@ -211,7 +211,7 @@ def morale(state: TrenchesState) -> None:
     its leader. A broken regiment falls back 2d6" and loses its next move (PROPOSED)."""
     state.phase = "Morale"
     mor = state.c.tables["morale"]
-    hq = [i for i in state.on_table(FRENCH) if state.fig(i).kind == "hq"]
+    hq = state.of_kind(FRENCH, ("hq",))
     for group, leader in sorted(state.leader.items()):
         men = state.count(group)
         if men == 0 or men * 100 >= state.strength[group] * int(mor["threshold"]):
@@ -244,13 +244,13 @@ def captures(state: TrenchesState) -> None:
     """French reinforcements, the triggers: a regiment captures a large shell hole (1 die),
     a bunker (2 dice), or enters an enemy trench for the first time (3 dice)."""
     r = state.c.tables["reinforcements"]
-    germans = [state.at(i) for i in state.on_table(GERMAN)]
+    # only a man within the y of a shell hole, a bunker or a trench can hold or capture one
+    bands = feature_bands(state.c)
+    german, french = state.index(GERMAN), state.index(FRENCH)
+    germans = [state.at(i) for lo, hi in bands for i in german.between(lo, hi)]
     held_holes = {state.hole_of(g) for g in germans}
     held_bunkers = {state.bunker_of(g) for g in germans}
-    french = state.index(FRENCH)
-    # only a man within the y of a shell hole, a bunker or a trench can capture one
-    near = {i for lo, hi in feature_bands(state.c) for i in french.between(lo, hi)}
-    for i in sorted(near):
+    for i in sorted({i for lo, hi in bands for i in french.between(lo, hi)}):
         group = state.group[i]
         if group not in state.leader:
             continue
@@ -339,7 +339,7 @@ def support(state: TrenchesState) -> None:
         )
         return
     i = found[0]
-    hq = [j for j in state.on_table(FRENCH) if state.fig(j).kind == "hq"]
+    hq = state.of_kind(FRENCH, ("hq",))
     at = state.at(hq[0]) if hq else (state.c.width // 2, 0)
     state.set_status(i, TABLE)
     if state.fig(i).is_tank:

@@ -12,14 +12,14 @@ from shapely.geometry.base import BaseGeometry
 from greatwar.core import Action, act
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, TANKS, enemy
 from greatwar.games.trenches.state import GONE, TABLE, TrenchesState
 
 # --- tanks ----------------------------------------------------------------------------------
 
 
 def tanks(state: TrenchesState, side: str) -> list[int]:
-    return [i for i in state.on_table(side) if state.fig(i).is_tank]
+    return state.of_kind(side, TANKS)
 
 
 def roll_tank(state: TrenchesState, i: int) -> None:

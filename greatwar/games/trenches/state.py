@@ -175,8 +175,12 @@ class TrenchesState(AgendaState):
 
     def infantry(self, side: str) -> list[int]:
         """A side's men on the table who fire rifles, in figure order."""
-        kinds = self.roster(side).kinds
-        return sorted(i for kind in INFANTRY for i in kinds.get(kind, ()))
+        return self.of_kind(side, INFANTRY)
+
+    def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
+        """A side's figures on the table of these kinds, in figure order."""
+        found = self.roster(side).kinds
+        return sorted(i for kind in kinds for i in found.get(kind, ()))
 
     def nearest_soft(self, side: str) -> tuple[SideIndex, list[int]]:
         """``side``'s index and, aligned with it, each figure's squared distance to the nearest
