@@ -43,6 +43,23 @@ class Roster:
             g: tuple(i for i in men if kind_of[i] in INFANTRY) for g, men in self.groups.items()
         }
 
+    def without(self, gone: int) -> Roster:
+        """This roster less one figure (it fell or left the table)."""
+        new = Roster.__new__(Roster)
+        new.figures = tuple(i for i in self.figures if i != gone)
+        new.groups = _less(self.groups, gone)
+        new.kinds = _less(self.kinds, gone)
+        new.infantry = _less(self.infantry, gone)
+        return new
+
+
+def _less(table: dict[str, tuple[int, ...]], gone: int) -> dict[str, tuple[int, ...]]:
+    """``table`` with ``gone`` taken out of the one entry that holds it."""
+    return {
+        key: tuple(i for i in men if i != gone) if gone in men else men
+        for key, men in table.items()
+    }
+
 
 class SideIndex:
     """A side's roster where its figures stand now."""

@@ -305,15 +305,17 @@ def reinforcements(state: TrenchesState) -> None:
 def beside(state: TrenchesState, p: geo.Point2, n: int) -> geo.Point2:
     """The n-th free place in rings around a point (1.5" apart): on the table, not in uncut
     wire nor in gas."""
-    wire = [state.c.wire[w].shape for w in state.uncut_wire()]
+    wire = [state.c.wire[w].box for w in state.uncut_wire()]  # a section is its box
     radius = int(state.c.tables["scatter"]["gas_radius"])
+    directions = list(geo.DIRECTIONS)
     free = 0
     for k in range(8 * 12):
         ring, slot = divmod(k, 8)
-        spot = geo.heading(p, list(geo.DIRECTIONS)[slot], 15 * (ring + 1))
-        spot = geo.clamp(spot, state.c.width, state.c.depth)
-        if any(geo.inside(w, spot) for w in wire):
+        spot = geo.heading(p, directions[slot], 15 * (ring + 1))
+        x, y = geo.clamp(spot, state.c.width, state.c.depth)
+        if any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in wire):
             continue
+        spot = (x, y)
         if any(g == "gas" and geo.within(spot, (x, y), radius) for g, x, y in state.clouds):
             continue
         if free == n:

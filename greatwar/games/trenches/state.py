@@ -198,8 +198,17 @@ class TrenchesState(AgendaState):
         self._index.pop(None, None)
 
     def set_status(self, index: int, status: int) -> None:
+        leaves = self.status[index] == TABLE and status != TABLE
         self.status[index] = status
-        self._changed(index)
+        side = self.c.figures[index].side
+        if not leaves:
+            self._changed(index)
+            return
+        for key in (side, None):  # a casualty: the rosters lose one figure
+            self._index.pop(key, None)
+            roster = self._roster.get(key)
+            if roster is not None:
+                self._roster[key] = roster.without(index)
 
     def set_group(self, index: int, group: str) -> None:
         self.group[index] = group
