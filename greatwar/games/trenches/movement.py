@@ -13,7 +13,7 @@ each weapon's three nearest targets, the airplane's tapes; and done.
 from __future__ import annotations
 
 import itertools
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from functools import cache
 
@@ -235,7 +235,7 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
         reach = allowance(state, i)
         side = state.fig(i).side
         best = None
-        for p in state.c.anchors:
+        for p in anchors_between(state.c, here[1] - reach, here[1] + reach):
             if (p[1] - here[1]) * FORWARD[side] < -20 or not geo.within(here, p, reach):
                 continue
             key = (geo.dist2(here, p), p)
@@ -245,6 +245,18 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
         else:
             state.moved.add(i)
     return went
+
+
+def anchors_between(c: Components, lo_y: int, hi_y: int) -> tuple[geo.Point2, ...]:
+    """The points of cover with lo_y <= y <= hi_y."""
+    anchors, band = _anchors_by_y(c)
+    return anchors[bisect_left(band, lo_y) : bisect_right(band, hi_y)]
+
+
+@cache
+def _anchors_by_y(c: Components) -> tuple[tuple[geo.Point2, ...], list[int]]:
+    anchors = tuple(sorted(c.anchors, key=lambda p: p[1]))
+    return anchors, [p[1] for p in anchors]
 
 
 def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
@@ -507,11 +519,13 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
 def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
     found = []
     moved = [t for t in state.just_moved if state.status[t] == TABLE]
-    longest = fire.table(state, "mg_range") ** 2
+    reach = fire.table(state, "mg_range")
+    longest, ys = reach * reach, state.y
     for g in gunners(state, side):
         here = state.at(g)
         hits: list[int] = []
-        for d2, t in sorted((geo.dist2(here, state.at(t)), t) for t in moved):
+        near = [t for t in moved if abs(ys[t] - here[1]) <= reach]
+        for d2, t in sorted((geo.dist2(here, state.at(t)), t) for t in near):
             if d2 > longest or len(hits) == 3:
                 break  # nearest first: the rest are out of range too
             if fire.can_hit(state, "mg", g, t):
