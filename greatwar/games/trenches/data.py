@@ -127,7 +127,7 @@ class Components:
         for top, bottom, row in self.belts:
             if top <= y1 and bottom >= y0:
                 found += [w for a, b, w in row if a <= x1 and b >= x0]
-        return sorted(found)
+        return sorted(found) if found else found
 
     @property
     def belts(self) -> tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]:

@@ -33,6 +33,9 @@ from greatwar.games.trenches.specials import (
 from greatwar.games.trenches.state import TABLE, TrenchesState
 
 DISTANCES = ("full", "half")
+# What ``walk`` looks at around a figure's way, in tenths: more than the reach of a gas cloud
+# (its radius and a tenth) or of contact (1"), so nothing farther can stop the figure.
+WAY_MARGIN = 40
 SINGLE = ("mg", "mortar", "hq", "schneider", "whippet", "stchamond", "a7v")  # moved one by one
 
 
@@ -98,36 +101,58 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     trench at will (The German Tank). ``dry`` rolls no dice (a tank then stops at the
     trench)."""
     c = state.c
-    a = state.at(i)
-    b = geo.clamp(b, c.width, c.depth)
+    a = (state.x[i], state.y[i])
+    b = (min(max(b[0], 0), c.width), min(max(b[1], 0), c.depth))  # geo.clamp
     stop = geo.ceil_length(a, b)
-    f = state.fig(i)
-    lo_x, hi_x = min(a[0], b[0]) - 40, max(a[0], b[0]) + 40
-    lo_y, hi_y = min(a[1], b[1]) - 40, max(a[1], b[1]) + 40
-    if not f.is_tank:
-        for w in c.wire_meeting(lo_x, lo_y, hi_x, hi_y):
-            section = c.wire[w]
-            if section.id in state.cut:
-                continue
-            entry = geo.first_entry_box(a, b, section.box, section.shape)
-            if entry is not None:
-                stop = min(stop, entry - 1)
-        radius = int(c.tables["scatter"]["gas_radius"])
-        for kind, x, y in state.clouds:
-            if kind == "gas":
-                entry = geo.first_contact(a, b, (x, y), radius + 1)
-                if entry is not None and entry > 0:
-                    stop = min(stop, entry - 1)
-        contact = int(c.tables["fire"]["contact"]) - 1
-        tanks, xs, ys = c.tank_flags, state.x, state.y
-        for e in state.index(enemy(f.side)).between(lo_y, hi_y):
+    if not c.tank_flags[i]:
+        lo_x, hi_x = min(a[0], b[0]) - WAY_MARGIN, max(a[0], b[0]) + WAY_MARGIN
+        lo_y, hi_y = min(a[1], b[1]) - WAY_MARGIN, max(a[1], b[1]) + WAY_MARGIN
+        stop = min(stop, _wire_stop(state, a, b, (lo_x, lo_y, hi_x, hi_y)))
+        if state.clouds:
+            stop = min(stop, _gas_stop(state, a, b))
+        contact = _contact(c)
+        xs, ys, tanks = state.x, state.y, c.tank_flags
+        for e in state.index(enemy(c.figures[i].side)).between(lo_y, hi_y):
             if lo_x <= xs[e] <= hi_x and not tanks[e]:
                 entry = geo.first_contact(a, b, (xs[e], ys[e]), contact)
                 if entry is not None:
                     stop = min(stop, entry)
-    elif not c.tables["tanks"][f.kind]["trench_at_will"]:
+    elif not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
         stop = min(stop, crossing(state, i, a, b, dry=dry))
     return geo.at_distance(a, b, max(stop, 0))
+
+
+def _wire_stop(
+    state: TrenchesState, a: geo.Point2, b: geo.Point2, way: tuple[int, int, int, int]
+) -> int:
+    """Barbed Wire: a tenth short of the first uncut section on the way (or the whole way)."""
+    c = state.c
+    stop = geo.ceil_length(a, b)
+    for w in c.wire_meeting(*way):
+        section = c.wire[w]
+        if section.id not in state.cut:
+            entry = geo.first_entry_box(a, b, section.box, section.shape)
+            if entry is not None:
+                stop = min(stop, entry - 1)
+    return stop
+
+
+def _gas_stop(state: TrenchesState, a: geo.Point2, b: geo.Point2) -> int:
+    """Poison Gas: a tenth short of the first gas cloud on the way (or the whole way)."""
+    stop = geo.ceil_length(a, b)
+    radius = int(state.c.tables["scatter"]["gas_radius"])
+    for kind, x, y in state.clouds:
+        if kind == "gas":
+            entry = geo.first_contact(a, b, (x, y), radius + 1)
+            if entry is not None and entry > 0:
+                stop = min(stop, entry - 1)
+    return stop
+
+
+@cache
+def _contact(c: Components) -> int:
+    """How near a path comes to an enemy before it stops (Hand to hand combat: 1")."""
+    return int(c.tables["fire"]["contact"]) - 1
 
 
 def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry: bool) -> int:
