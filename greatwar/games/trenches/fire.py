@@ -166,16 +166,6 @@ def riflemen(state: TrenchesState, group: str) -> list[int]:
     return [i for i in men if i not in fired and i not in pinned]
 
 
-def volley_ready(state: TrenchesState, group: str) -> bool:
-    """Fire (Hot Steel): a man of the group has a target within 8"."""
-    return any_target(state, "rifle", riflemen(state, group))
-
-
-def grenade_ready(state: TrenchesState, group: str) -> bool:
-    """Bunker (Archie): a man of the group is within 3" of an enemy."""
-    return any_target(state, "grenade", riflemen(state, group))
-
-
 def volley(state: TrenchesState, group: str, rule: str) -> None:
     """Fire (Hot Steel): every man of the group who has a target within 8" fires at the
     nearest; firing ends his movement."""

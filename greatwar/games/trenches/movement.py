@@ -593,15 +593,16 @@ class ReturnFire(Prompt[TrenchesState]):
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
         for group in groups(state, side):
-            if fire.volley_ready(state, group):
+            men = fire.riflemen(state, group)
+            if fire.any_target(state, "rifle", men):
                 yield act("volley", group)
-            if fire.grenade_ready(state, group):
+            if fire.any_target(state, "grenade", men):
                 yield act("grenade", group)
-        for i in state.on_table(side):
-            f = state.fig(i)
-            if f.kind in ("mg", "mortar") and i not in state.fired and i not in state.pinned:
+        for i in state.of_kind(side, ("mg", "mortar")):
+            if i not in state.fired and i not in state.pinned:
+                fid = state.fig(i).id
                 for t in fire.targets(state, weapon_of(state, i), i):
-                    yield act("fire", f.id, state.fig(t).id)
+                    yield act("fire", fid, state.fig(t).id)
         yield act("done")
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:

@@ -227,10 +227,6 @@ class TrenchesState(AgendaState):
         self._roster = {}
         self._nearest = {}
 
-    def targets_of(self, side: str) -> tuple[int, ...]:
-        """The enemy figures ``side`` may shoot at (the airplane is not on the table)."""
-        return self.on_table(enemy(side))
-
     def in_cover(self, index: int) -> bool:
         """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover."""
         return _cover_at(self.c, self.at(index))
