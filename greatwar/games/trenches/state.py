@@ -215,7 +215,7 @@ class TrenchesState(AgendaState):
         self._changed(index)
 
     def _changed(self, index: int) -> None:
-        """A figure fell, arrived or changed group: its side's roster and index are stale."""
+        """A figure arrived or changed group: its side's roster and index are stale."""
         side = self.c.figures[index].side
         for found in (self._index, self._roster):
             found.pop(side, None)
