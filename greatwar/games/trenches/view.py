@@ -15,23 +15,34 @@ from greatwar.games.trenches.state import DEAD, POOL, TABLE, TrenchesState
 SIDE_NAMES = {FRENCH: "France", GERMAN: "Germany"}
 
 
-def figure_view(state: TrenchesState, i: int, flags: dict[int, list[str]]) -> dict[str, Any]:
-    """One figure as the table shows it; ``flags`` is ``figure_flags(state)``."""
-    f = state.fig(i)
-    view: dict[str, Any] = {
-        "id": f.id,
-        "side": f.side,
-        "kind": f.kind,
-        "name": f.name,
-        "group": state.group[i],
-        "x": state.x[i],
-        "y": state.y[i],
-    }
-    if i in flags:
-        view["flags"] = flags[i]
-    if i in state.shots:
-        view["shots"] = state.shots[i]
-    return view
+def figure_views(state: TrenchesState) -> list[dict[str, Any]]:
+    """Every figure on the table as the table shows it, in figure order."""
+    flags, shots = figure_flags(state), state.shots
+    named, group, xs, ys = names(state.c), state.group, state.x, state.y
+    views = []
+    for i in state.on_table():
+        fid, side, kind, name = named[i]
+        view: dict[str, Any] = {
+            "id": fid,
+            "side": side,
+            "kind": kind,
+            "name": name,
+            "group": group[i],
+            "x": xs[i],
+            "y": ys[i],
+        }
+        if i in flags:
+            view["flags"] = flags[i]
+        if i in shots:
+            view["shots"] = shots[i]
+        views.append(view)
+    return views
+
+
+@cache
+def names(c: Components) -> tuple[tuple[str, str, str, str], ...]:
+    """Per figure: its id, side, kind and name."""
+    return tuple((f.id, f.side, f.kind, f.name) for f in c.figures)
 
 
 def figure_flags(state: TrenchesState) -> dict[int, list[str]]:
@@ -56,9 +67,8 @@ def figure_flags(state: TrenchesState) -> dict[int, list[str]]:
 def table_view(state: TrenchesState) -> dict[str, Any]:
     """What web/table.js draws: the figures, clouds, last shells, the strafing tape, the cut
     wire and each group's move this phase (tenths of an inch)."""
-    flags = figure_flags(state)
     return {
-        "figures": [figure_view(state, i, flags) for i in state.on_table()],
+        "figures": figure_views(state),
         "clouds": [{"kind": k, "x": x, "y": y} for k, x, y in state.clouds],
         "shells": [
             {"side": s, "kind": k, "aim": [ax, ay], "landed": [lx, ly]}
