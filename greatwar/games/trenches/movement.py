@@ -67,19 +67,35 @@ def can_move(state: TrenchesState, i: int) -> bool:
 
 def movers(state: TrenchesState, group: str) -> list[int]:
     """The figures a regiment-wide order moves (tanks move on their own)."""
-    tanks = state.c.tank_flags
-    return [i for i in state.members(group) if not tanks[i] and can_move(state, i)]
+    return list(_movers(state, group))
 
 
 def first_mover(state: TrenchesState, group: str) -> int | None:
     """The first of ``movers``, found without testing the rest."""
+    return next(_movers(state, group), None)
+
+
+def _movers(state: TrenchesState, group: str) -> Iterator[int]:
+    """``can_move`` for each man of the group, what holds for the whole group tested once:
+    its move, its morale and (French) its leader's place (Leaders)."""
     if state.allow.get(group, 0) <= 0 or state.broken.get(group, 0) > 0:
-        return None  # nobody in the group may move (see can_move)
-    tanks, moved, fired = state.c.tank_flags, state.moved, state.fired
-    for i in state.members(group):
-        if not (tanks[i] or i in moved or i in fired) and can_move(state, i):
-            return i
-    return None
+        return
+    men = state.members(group)
+    if not men:
+        return
+    c, status = state.c, state.status
+    leader = state.leader.get(group) if c.figures[men[0]].side == FRENCH else None
+    if leader is not None and status[leader] != TABLE:
+        leader = None
+    radius = int(c.tables["move"]["leader_radius"])
+    moved, fired, pinned, out = state.moved, state.fired, state.pinned, state.tank_out
+    for i in men:
+        if c.tank_flags[i] or status[i] != TABLE or i in moved or i in fired or i in pinned:
+            continue
+        if c.kinds[i] in ("gun", "plane") or i in out:
+            continue
+        if leader is None or leader == i or geo.within(state.at(i), state.at(leader), radius):
+            yield i
 
 
 def groups(state: TrenchesState, side: str) -> list[str]:
