@@ -48,6 +48,7 @@ def empty(seed: int = 0, **options: object) -> TrenchesState:
     state.event = "quiet"
     state.shells = []
     state.clouds = []
+    state.forget_cached()
     return state
 
 
@@ -55,10 +56,10 @@ def put(state: TrenchesState, fid: str, x: int, y: int, group: str | None = None
     """Place figure ``fid`` at (x, y) tenths of an inch; returns its index."""
     f = state.c.figure(fid)
     assert f is not None
-    state.status[f.index] = TABLE
+    state.set_status(f.index, TABLE)
     state.place(f.index, (x, y))
     if group is not None:
-        state.group[f.index] = group
+        state.set_group(f.index, group)
     return f.index
 
 

@@ -64,7 +64,7 @@ def test_bunker_saves_on_6_and_on_5_against_grenades() -> None:
     assert not fire.casualty(state, g, "Fire (Hot Steel)", "rifle")
     rig(state, [5])
     assert fire.casualty(state, g, "Fire (Hot Steel)", "rifle")
-    state.status[g] = TABLE
+    state.set_status(g, TABLE)
     rig(state, [5])
     assert not fire.casualty(state, g, "Bunker", "grenade")
 
@@ -111,3 +111,22 @@ def test_tanks_only_armour_piercing_kills_them() -> None:
     rig(state, [6])
     assert fire.shoot(state, "ap", gun, tank, "Bombardment Phase")
     assert state.status[tank] == DEAD
+
+
+def test_smoke_on_the_line_in_integers_agrees_with_shapely() -> None:
+    """Smoke (Gets in Your Eyes): whether a line of fire passes within a cloud's radius, in
+    exact integers, is what shapely measures."""
+    import shapely
+    from shapely.geometry import LineString
+
+    from greatwar.core.rng import Rng
+    from greatwar.games.trenches import geometry as geo
+
+    rng = Rng(15)
+    for _ in range(3000):
+        a = (rng.below(200), rng.below(200))
+        b = (rng.below(200), rng.below(200)) if rng.below(4) else a
+        centre, radius = (rng.below(200), rng.below(200)), 1 + rng.below(40)
+        line = LineString([a, b]) if a != b else shapely.points(a)
+        expected = bool(line.dwithin(shapely.points(centre), radius))
+        assert geo.segment_meets_disc(a, b, centre, radius) == expected

@@ -208,3 +208,22 @@ def test_french_fire_after_the_german_move() -> None:
         sequence.return_fire(state, FRENCH)
         assert state.current_player() == FRENCH
         assert [str(a) for a in state.legal_actions(FRENCH)] == offered
+
+
+def test_barbed_wire_entry_in_integers_agrees_with_shapely() -> None:
+    """Where a path enters a wire section, found in exact integers, is the tenth shapely gives
+    (paths in the eight directions and at any angle, from outside, inside and on the wire)."""
+    from greatwar.core.rng import Rng
+    from greatwar.games.trenches import geometry as geo
+
+    state = fresh()
+    rng = Rng(14)
+    for _ in range(3000):
+        w = state.c.wire[rng.below(len(state.c.wire))]
+        x0, y0, x1, y1 = w.box
+        a = (x0 - 100 + rng.below(x1 - x0 + 200), y0 - 100 + rng.below(y1 - y0 + 200))
+        if rng.below(2):
+            b = geo.heading(a, list(geo.DIRECTIONS)[rng.below(8)], rng.below(121))
+        else:
+            b = (a[0] - 120 + rng.below(241), a[1] - 120 + rng.below(241))
+        assert geo.first_entry_box(a, b, w.box, w.shape) == geo.first_entry(a, b, w.shape)

@@ -155,7 +155,7 @@ def test_french_reinforcements_shell_hole_1_die_from_the_dead_pile_next_to_the_l
     dead = [state.c.figure(first(state, FRENCH, "rifle", n)) for n in range(6)]
     for f in dead:
         assert f is not None
-        state.status[f.index] = DEAD
+        state.set_status(f.index, DEAD)
     rig(state, [4])
     sequence.reinforcements(state)
     back = [f for f in dead if f is not None and state.status[f.index] == TABLE]
@@ -204,7 +204,7 @@ def test_german_new_units_come_only_from_the_pool() -> None:
     state = empty()
     for f in state.c.figures:
         if f.side == GERMAN and f.kind == "gun":
-            state.status[f.index] = DEAD
+            state.set_status(f.index, DEAD)
     rig(state, [6, 4])
     sequence.new_units(state)
     assert not state.stack and not state.arrivals
@@ -227,8 +227,8 @@ def test_german_morale_5_or_less_in_a_line_surrender() -> None:
     sequence.surrender(state)
     assert state.owner == [FRENCH, GERMAN, GERMAN]
     assert not state.is_terminal()
-    state.status[line2[0]] = DEAD
-    state.status[line3[0]] = DEAD
+    state.set_status(line2[0], DEAD)
+    state.set_status(line3[0], DEAD)
     sequence.surrender(state)
     assert state.owner == [FRENCH, FRENCH, FRENCH]
     assert state.winner() == FRENCH and all(state.status[i] == GONE for i in line2[1:])

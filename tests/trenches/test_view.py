@@ -32,7 +32,7 @@ def test_german_new_units_the_off_table_pool_stays_hidden_from_the_french() -> N
     b = fresh(7)
     gone = [f.index for f in b.c.figures if f.side == GERMAN and b.status[f.index] == POOL][:5]
     for i in gone:
-        b.status[i] = GONE  # a different pool, the same table
+        b.set_status(i, GONE)  # a different pool, the same table
     assert a.observation(FRENCH) == b.observation(FRENCH)
     assert a.observation(GERMAN)["pool"] != b.observation(GERMAN)["pool"]
     assert "pool" not in a.observation(FRENCH)

@@ -40,16 +40,14 @@ def land_shell(
         return landed
     state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {where}", dice=rolled)
     if kind == "he":
-        blast = int(sc["he_blast"])
-        for i in state.on_table():
-            if geo.within(state.at(i), landed, blast):
-                fire.casualty(state, i, rule, "shell")
+        for i in state.near(landed, int(sc["he_blast"])):
+            fire.casualty(state, i, rule, "shell")
     else:
         radius = int(sc["gas_radius"])
         state.clouds.append((kind, landed[0], landed[1]))
         if kind == "gas":
-            for i in state.on_table():
-                if geo.within(state.at(i), landed, radius) and not state.fig(i).is_tank:
+            for i in state.near(landed, radius):
+                if not state.c.tank_flags[i]:
                     roll = state.rng.die()
                     if roll == 6:  # Poison Gas (Yuck): everybody hit throws a die, a 6 kills
                         state.note("Poison Gas", f"{state.label(i)} is gassed", dice=[roll])
@@ -146,7 +144,7 @@ class Barrage(Prompt[TrenchesState]):
 
 
 def guns(state: TrenchesState, side: str) -> list[int]:
-    return [i for i in state.on_table(side) if state.fig(i).kind == "gun"]
+    return state.of_kind(side, ("gun",))
 
 
 def on_board(state: TrenchesState, side: str) -> None:

@@ -112,12 +112,37 @@ class Components:
     events: tuple[dict[str, Any], ...]
     objectives: dict[str, tuple[int, int]]  # named aim and march points
     anchors: tuple[tuple[int, int], ...]  # points of cover the "cover" order heads for
+    tank_flags: tuple[bool, ...]  # per figure: is it a tank (the rules ask at every shot)
+    kinds: tuple[str, ...]  # per figure: its kind
 
     def figure(self, fid: str) -> Figure | None:
         return _ids(self).get(fid)
 
     def event(self, eid: str) -> dict[str, Any] | None:
         return next((e for e in self.events if e["id"] == eid), None)
+
+    def wire_meeting(self, x0: int, y0: int, x1: int, y1: int) -> list[int]:
+        """The wire sections whose box meets this box (edges included), in order."""
+        found: list[int] = []
+        for top, bottom, row in self.belts:
+            if top <= y1 and bottom >= y0:
+                found += [w for a, b, w in row if a <= x1 and b >= x0]
+        return sorted(found) if found else found
+
+    @property
+    def belts(self) -> tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]:
+        """The wire sections by belt, (y0, y1, ((x0, x1, section), ...)): a path or a man is
+        tested against a belt's band before its sections."""
+        return _belts(self)
+
+
+@cache
+def _belts(c: Components) -> tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]:
+    belts: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    for n, w in enumerate(c.wire):
+        x0, y0, x1, y1 = w.box
+        belts.setdefault((y0, y1), []).append((x0, x1, n))
+    return tuple((y0, y1, tuple(row)) for (y0, y1), row in belts.items())
 
 
 @cache
@@ -297,4 +322,6 @@ def components() -> Components:
         events=tuple(events),
         objectives=_objectives(trenches, holes, width),
         anchors=_anchors(trenches, holes, woods),
+        tank_flags=tuple(f.is_tank for f in figures),
+        kinds=tuple(f.kind for f in figures),
     )

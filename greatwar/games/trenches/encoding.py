@@ -37,7 +37,7 @@ German pool (German and gm seats only) and the gm's secret plans (gm only): all 
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -188,6 +188,16 @@ def table_field(c: Components) -> Field:
     """Per cell: the figures of each side by kind and flag, uncut wire, clouds, shells, the
     strafing tape."""
     wire_planes = {w.id: covered(c, w.shape) for w in c.wire}
+
+    @lru_cache(maxsize=256)
+    def uncut_wire(cut: tuple[str, ...]) -> npt.NDArray[np.float32]:
+        """The plane of the wire sections not in ``cut`` (the same few in every game)."""
+        plane = np.zeros((rows, cols), dtype=np.float32)
+        for w in c.wire:
+            if w.id not in cut:
+                np.maximum(plane, wire_planes[w.id], out=plane)
+        return plane
+
     per_side = [*(f"{k}" for k in KINDS), *FLAGS]
     planes = (
         *(f"{s} {w}" for s in SIDES for w in per_side),
@@ -200,25 +210,34 @@ def table_field(c: Components) -> Field:
     width = len(per_side)
     rows, cols = raster_shape(c)
 
+    # a figure's planes, from its side, kind and flags
+    side_plane = {s: n * width for n, s in enumerate(SIDES)}
+    kind_plane = {
+        k: KINDS.index(kind_of(k)) for k in (*KINDS, *TANKS, *c.kinds) if kind_of(k) in KINDS
+    }
+    flag_plane = {flag: len(KINDS) + n for n, flag in enumerate(FLAGS)}
+
     def fill(obs: Observation, out: npt.NDArray[np.float32]) -> None:
         view = obs["table"]
-        for fig in view["figures"]:
-            at = cell(c, fig["x"], fig["y"])
-            if at is None or fig["side"] not in SIDES:
-                continue
-            base = SIDES.index(fig["side"]) * width
-            kind = kind_of(fig["kind"])
-            if kind in KINDS:
-                out[base + KINDS.index(kind)][at] += 1.0
-            for flag in fig.get("flags", ()):
-                if flag in FLAGS:
-                    out[base + len(KINDS) + FLAGS.index(flag)][at] += 1.0
-        cut = set(view["wire_cut"])
-        for w in c.wire:
-            if w.id not in cut:
-                np.maximum(
-                    out[index["uncut wire"]], wire_planes[w.id], out=out[index["uncut wire"]]
-                )
+        figures = view["figures"]
+        bases = [side_plane.get(fig["side"], -1) for fig in figures]
+        at_rows = [fig["y"] // CELL for fig in figures]
+        at_cols = [fig["x"] // CELL for fig in figures]
+        planes = [kind_plane.get(fig["kind"], -1) for fig in figures]
+        flagged = [(n, fig["flags"]) for n, fig in enumerate(figures) if "flags" in fig]
+        for n, flags in flagged:
+            for flag in flags:
+                if flag in flag_plane:
+                    bases.append(bases[n])
+                    at_rows.append(at_rows[n])
+                    at_cols.append(at_cols[n])
+                    planes.append(flag_plane[flag])
+        where = np.array([bases, planes, at_rows, at_cols], dtype=np.int64).reshape(4, -1)
+        keep = (where[0] >= 0) & (where[1] >= 0) & (where[2] >= 0) & (where[2] < rows)
+        keep &= (where[3] >= 0) & (where[3] < cols)
+        where = where[:, keep]
+        np.add.at(out, (where[0] + where[1], where[2], where[3]), 1.0)
+        out[index["uncut wire"]] = uncut_wire(tuple(view["wire_cut"]))
         for cloud in view["clouds"]:
             at = cell(c, cloud["x"], cloud["y"])
             name = f"{cloud['kind']} cloud"

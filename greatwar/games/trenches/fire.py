@@ -3,9 +3,16 @@ may shoot whom at what range, the dice, the saves, and melee."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, INFANTRY, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, enemy
 from greatwar.games.trenches.state import TABLE, TrenchesState
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 # The range of each way of firing, by the table's key.
 RANGE_KEYS = {
@@ -42,30 +49,57 @@ def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> boo
     a, b = state.at(shooter), state.at(target)
     if weapon == "mortar" and geo.within(a, b, table(state, "mortar_min") - 1):
         return False  # trench mortars fire from 2" to 12"
-    if state.fig(target).is_tank and weapon != "ap":
+    if weapon != "ap" and state.c.tank_flags[target]:
         return False  # Tanks: only armour-piercing artillery kills them
     return geo.within(a, b, reach(state, weapon, a, b))
 
 
 def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> list[int]:
-    """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first."""
-    side = state.fig(shooter).side
+    """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first (then in
+    figure order): the weapon's range as a vectorised first cut, then ``can_hit``."""
+    foes = state.index(enemy(state.fig(shooter).side))
     hx, hy = state.x[shooter], state.y[shooter]
-    xs, ys = state.x, state.y
-    longest = table(state, RANGE_KEYS[weapon]) ** 2
-    order = []
-    for t in state.targets_of(side):
-        d = (xs[t] - hx) ** 2 + (ys[t] - hy) ** 2
-        if d <= longest:
-            order.append((d, t))
-    order.sort()
-    found = []
-    for _, t in order:
+    longest = table(state, RANGE_KEYS[weapon])
+    found: list[int] = []
+    if not foes.any_between(hy - longest, hy + longest):
+        return found
+    d2 = (foes.xs - hx) ** 2 + (foes.ys - hy) ** 2
+    near = np.flatnonzero(d2 <= longest * longest)
+    for k in near[np.argsort(d2[near], kind="stable")].tolist():
+        t = foes.figures[k]
         if can_hit(state, weapon, shooter, t):
             found.append(t)
             if len(found) >= limit:
                 break
     return found
+
+
+def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
+    """Whether any of ``men`` (of one side) has a target for a rifle or a grenade: the nearest
+    enemy decides at once unless it lies between the shortest range that fog or a cloud can
+    leave (Poison Gas, Smoke) and the weapon's own, where the pair is checked."""
+    if not men:
+        return False
+    side = state.fig(men[0]).side
+    longest = table(state, RANGE_KEYS[weapon])
+    ys = [state.y[i] for i in men]
+    if not state.index(enemy(side)).any_between(min(ys) - longest, max(ys) + longest):
+        return False  # nobody within range north or south
+    own, nearest = state.nearest_soft(side)
+    sure = longest
+    if state.clouds:
+        sure = min(sure, table(state, "cloud_fire"), table(state, "smoke_fire"))
+    if state.event == "fog":
+        sure = min(sure, table(state, "smoke_fire"))
+    rows = own.rows
+    doubtful = []
+    for i in men:
+        d2 = nearest[rows[i]]
+        if 0 <= d2 <= sure * sure:
+            return True
+        if sure * sure < d2 <= longest * longest:
+            doubtful.append(i)
+    return any(targets(state, weapon, i, 1) for i in doubtful)
 
 
 def to_hit(state: TrenchesState, weapon: str, target: int) -> int:
@@ -127,15 +161,9 @@ def casualty(state: TrenchesState, target: int, rule: str, cause: str) -> bool:
 
 def riflemen(state: TrenchesState, group: str) -> list[int]:
     """The men of a group who may still fire this phase."""
-    return [
-        i
-        for i in state.members(group)
-        if state.fig(i).kind in INFANTRY and i not in state.fired and i not in state.pinned
-    ]
-
-
-def volley_ready(state: TrenchesState, group: str) -> bool:
-    return any(targets(state, "rifle", i, 1) for i in riflemen(state, group))
+    men = state.group_infantry(group)
+    fired, pinned = state.fired, state.pinned
+    return [i for i in men if i not in fired and i not in pinned]
 
 
 def volley(state: TrenchesState, group: str, rule: str) -> None:
@@ -175,28 +203,25 @@ def grenades(state: TrenchesState, group: str) -> None:
 # --- hand to hand ------------------------------------------------------------------------
 
 
-def fighters(state: TrenchesState) -> list[int]:
-    return [i for i in state.on_table() if not state.fig(i).is_tank]
-
-
 def melees(state: TrenchesState) -> list[list[int]]:
-    """Groups of figures in contact with an enemy (within 1"), linked through contacts."""
-    contact = table(state, "contact")
-    men = fighters(state)
-    links: dict[int, set[int]] = {i: set() for i in men}
-    french = [i for i in men if state.fig(i).side == FRENCH]
-    german = [i for i in men if state.fig(i).side == GERMAN]
-    reach = contact * contact
-    xs, ys = state.x, state.y
-    for a in french:
-        for b in german:
-            if (xs[a] - xs[b]) ** 2 + (ys[a] - ys[b]) ** 2 <= reach:
-                links[a].add(b)
-                links[b].add(a)
+    """Groups of figures in contact with an enemy (within 1"), linked through contacts; tanks
+    do not fight hand to hand."""
+    links: dict[int, set[int]] = {}
+    french, german = state.index(FRENCH), state.index(GERMAN)
+    fx, fy = french.xs[french.soft], french.ys[french.soft]
+    gx, gy = german.xs[german.soft], german.ys[german.soft]
+    if len(fx) and len(gx):
+        d2 = (fx[:, None] - gx[None, :]) ** 2 + (fy[:, None] - gy[None, :]) ** 2
+        men_f = [i for i in french.figures if not state.c.tank_flags[i]]
+        men_g = [i for i in german.figures if not state.c.tank_flags[i]]
+        for r, k in np.argwhere(d2 <= table(state, "contact") ** 2).tolist():
+            a, b = men_f[r], men_g[k]
+            links.setdefault(a, set()).add(b)
+            links.setdefault(b, set()).add(a)
     seen: set[int] = set()
     groups = []
-    for start in men:
-        if start in seen or not links[start]:
+    for start in sorted(links):  # in figure order, as on the table
+        if start in seen:
             continue
         todo, group = [start], []
         seen.add(start)

@@ -141,6 +141,41 @@ def first_entry(a: Point2, b: Point2, shape: BaseGeometry) -> int | None:
     return max(0, math.floor(float(along)))
 
 
+# A length within this fraction of a tenth of a whole tenth is left to shapely, whose floating
+# point decides which side of it the rounding falls (far larger than its error).
+NEAR_WHOLE = 10**7
+
+
+def first_entry_box(
+    a: Point2, b: Point2, box: tuple[int, int, int, int], shape: BaseGeometry
+) -> int | None:
+    """``first_entry`` into ``shape``, the closed box (x0, y0, x1, y1), in exact integers:
+    where the path enters the box's slabs (Liang-Barsky), its length rounded down; shapely
+    only when that length lies within a ten-millionth of a whole tenth."""
+    if a == b or not segment_meets_box(a, b, box):
+        return None
+    x0, y0, x1, y1 = box
+    if x0 <= a[0] <= x1 and y0 <= a[1] <= y1:
+        return 0
+    p, q = 0, 1  # the entry parameter t = p / q along a -> b
+    for start, delta, low, high in ((a[0], b[0] - a[0], x0, x1), (a[1], b[1] - a[1], y0, y1)):
+        if delta > 0 and start < low:
+            p2, q2 = low - start, delta
+        elif delta < 0 and start > high:
+            p2, q2 = start - high, -delta
+        else:
+            continue
+        if p2 * q > p * q2:
+            p, q = p2, q2
+    n = p * p * dist2(a, b)  # (t * |ab| * q)^2
+    whole = math.isqrt(n) // q
+    low_side = n * NEAR_WHOLE**2 < (q * (whole * NEAR_WHOLE + 1)) ** 2
+    high_side = n * NEAR_WHOLE**2 > (q * ((whole + 1) * NEAR_WHOLE - 1)) ** 2
+    if low_side or high_side:
+        return first_entry(a, b, shape)
+    return whole
+
+
 def covered(shape: BaseGeometry, points: Sequence[Point2]) -> list[bool]:
     """For each point, whether it lies in or on ``shape`` (vectorised shapely)."""
     if not points:
@@ -156,13 +191,43 @@ def inside(shape: BaseGeometry, p: Point2) -> bool:
 
 def segment_meets_disc(a: Point2, b: Point2, centre: Point2, radius: int) -> bool:
     """Whether the segment a-b passes within ``radius`` of ``centre`` (a cloud on a line of
-    fire), as shapely measures it."""
+    fire), as shapely measures it: exact integer arithmetic decides, and shapely only where
+    the distance is within a millionth of an inch-tenth of the radius (its rounding)."""
     if min(a[0], b[0]) - radius > centre[0] or max(a[0], b[0]) + radius < centre[0]:
         return False
     if min(a[1], b[1]) - radius > centre[1] or max(a[1], b[1]) + radius < centre[1]:
         return False
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = centre[0] - a[0], centre[1] - a[1]
+    length2 = dx * dx + dy * dy
+    along = fx * dx + fy * dy
+    if length2 == 0 or along <= 0:
+        num, den = fx * fx + fy * fy, 1  # nearest to a
+    elif along >= length2:
+        num, den = dist2(centre, b), 1  # nearest to b
+    else:
+        cross = fx * dy - fy * dx
+        num, den = cross * cross, length2  # squared distance to the line, times length2
+    gap = num - radius * radius * den  # (distance^2 - radius^2) * den
+    if abs(gap) * 1_000_000 > (2 * radius + 1) * den:
+        return gap < 0
     line = LineString([a, b]) if a != b else shapely.points(a)
     return bool(line.dwithin(shapely.points(centre), radius))
+
+
+def segment_meets_box(a: Point2, b: Point2, box: tuple[int, int, int, int]) -> bool:
+    """Whether the segment a-b touches the closed box (x0, y0, x1, y1): exact integers (the
+    boxes overlap, and the box's corners do not all lie on one side of the segment's line)."""
+    x0, y0, x1, y1 = box
+    if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1:
+        return False
+    if max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1:
+        return False
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    sides = [
+        dx * (cy - a[1]) - dy * (cx - a[0]) for cx, cy in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))
+    ]
+    return not (all(v > 0 for v in sides) or all(v < 0 for v in sides))
 
 
 def tape_line(a: Point2, b: Point2, width: int, depth: int) -> LineString:

@@ -12,13 +12,16 @@ each weapon's three nearest targets, the airplane's tapes; and done.
 
 from __future__ import annotations
 
+import itertools
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from functools import cache
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, enemy
+from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.specials import (
     strafe,
     strafe_accepts,
@@ -30,6 +33,9 @@ from greatwar.games.trenches.specials import (
 from greatwar.games.trenches.state import TABLE, TrenchesState
 
 DISTANCES = ("full", "half")
+# What ``walk`` looks at around a figure's way, in tenths: more than the reach of a gas cloud
+# (its radius and a tenth) or of contact (1"), so nothing farther can stop the figure.
+WAY_MARGIN = 40
 SINGLE = ("mg", "mortar", "hq", "schneider", "whippet", "stchamond", "a7v")  # moved one by one
 
 
@@ -61,11 +67,44 @@ def can_move(state: TrenchesState, i: int) -> bool:
 
 def movers(state: TrenchesState, group: str) -> list[int]:
     """The figures a regiment-wide order moves (tanks move on their own)."""
-    return [i for i in state.members(group) if not state.fig(i).is_tank and can_move(state, i)]
+    return list(_movers(state, group))
+
+
+def first_mover(state: TrenchesState, group: str) -> int | None:
+    """The first of ``movers``, found without testing the rest."""
+    return next(_movers(state, group), None)
+
+
+def _movers(state: TrenchesState, group: str) -> Iterator[int]:
+    """``can_move`` for each man of the group, what holds for the whole group tested once:
+    its move, its morale and (French) its leader's place (Leaders)."""
+    if state.allow.get(group, 0) <= 0 or state.broken.get(group, 0) > 0:
+        return
+    men = state.members(group)
+    if not men:
+        return
+    c, status = state.c, state.status
+    leader = state.leader.get(group) if c.figures[men[0]].side == FRENCH else None
+    if leader is not None and status[leader] != TABLE:
+        leader = None
+    radius = int(c.tables["move"]["leader_radius"])
+    moved, fired, pinned, out = state.moved, state.fired, state.pinned, state.tank_out
+    for i in men:
+        if c.tank_flags[i] or status[i] != TABLE or i in moved or i in fired or i in pinned:
+            continue
+        if c.kinds[i] in ("gun", "plane") or i in out:
+            continue
+        if leader is None or leader == i or geo.within(state.at(i), state.at(leader), radius):
+            yield i
 
 
 def groups(state: TrenchesState, side: str) -> list[str]:
-    return sorted({state.group[i] for i in state.on_table(side)})
+    return sorted(state.roster(side).groups)
+
+
+def singles(state: TrenchesState, side: str) -> list[int]:
+    """The side's figures on the table that move one by one (weapons, the HQ, tanks)."""
+    return state.of_kind(side, SINGLE)
 
 
 # --- one figure's path --------------------------------------------------------------------
@@ -78,37 +117,58 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     trench at will (The German Tank). ``dry`` rolls no dice (a tank then stops at the
     trench)."""
     c = state.c
-    a = state.at(i)
-    b = geo.clamp(b, c.width, c.depth)
+    a = (state.x[i], state.y[i])
+    b = (min(max(b[0], 0), c.width), min(max(b[1], 0), c.depth))  # geo.clamp
     stop = geo.ceil_length(a, b)
-    f = state.fig(i)
-    lo_x, hi_x = min(a[0], b[0]) - 40, max(a[0], b[0]) + 40
-    lo_y, hi_y = min(a[1], b[1]) - 40, max(a[1], b[1]) + 40
-    if not f.is_tank:
-        for w in state.uncut_wire():
-            x0, y0, x1, y1 = c.wire[w].box
-            if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
-                continue
-            entry = geo.first_entry(a, b, c.wire[w].shape)
-            if entry is not None:
-                stop = min(stop, entry - 1)
-        radius = int(c.tables["scatter"]["gas_radius"])
-        for kind, x, y in state.clouds:
-            if kind == "gas":
-                entry = geo.first_contact(a, b, (x, y), radius + 1)
-                if entry is not None and entry > 0:
-                    stop = min(stop, entry - 1)
-        contact = int(c.tables["fire"]["contact"]) - 1
-        for e in state.on_table(enemy(f.side)):
-            p = state.at(e)
-            if state.fig(e).is_tank or not (lo_x <= p[0] <= hi_x and lo_y <= p[1] <= hi_y):
-                continue
-            entry = geo.first_contact(a, b, p, contact)
-            if entry is not None:
-                stop = min(stop, entry)
-    elif not c.tables["tanks"][f.kind]["trench_at_will"]:
+    if not c.tank_flags[i]:
+        lo_x, hi_x = min(a[0], b[0]) - WAY_MARGIN, max(a[0], b[0]) + WAY_MARGIN
+        lo_y, hi_y = min(a[1], b[1]) - WAY_MARGIN, max(a[1], b[1]) + WAY_MARGIN
+        stop = min(stop, _wire_stop(state, a, b, (lo_x, lo_y, hi_x, hi_y)))
+        if state.clouds:
+            stop = min(stop, _gas_stop(state, a, b))
+        contact = _contact(c)
+        xs, ys, tanks = state.x, state.y, c.tank_flags
+        for e in state.index(enemy(c.figures[i].side)).between(lo_y, hi_y):
+            if lo_x <= xs[e] <= hi_x and not tanks[e]:
+                entry = geo.first_contact(a, b, (xs[e], ys[e]), contact)
+                if entry is not None:
+                    stop = min(stop, entry)
+    elif not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
         stop = min(stop, crossing(state, i, a, b, dry=dry))
     return geo.at_distance(a, b, max(stop, 0))
+
+
+def _wire_stop(
+    state: TrenchesState, a: geo.Point2, b: geo.Point2, way: tuple[int, int, int, int]
+) -> int:
+    """Barbed Wire: a tenth short of the first uncut section on the way (or the whole way)."""
+    c = state.c
+    stop = geo.ceil_length(a, b)
+    for w in c.wire_meeting(*way):
+        section = c.wire[w]
+        if section.id not in state.cut:
+            entry = geo.first_entry_box(a, b, section.box, section.shape)
+            if entry is not None:
+                stop = min(stop, entry - 1)
+    return stop
+
+
+def _gas_stop(state: TrenchesState, a: geo.Point2, b: geo.Point2) -> int:
+    """Poison Gas: a tenth short of the first gas cloud on the way (or the whole way)."""
+    stop = geo.ceil_length(a, b)
+    radius = int(state.c.tables["scatter"]["gas_radius"])
+    for kind, x, y in state.clouds:
+        if kind == "gas":
+            entry = geo.first_contact(a, b, (x, y), radius + 1)
+            if entry is not None and entry > 0:
+                stop = min(stop, entry - 1)
+    return stop
+
+
+@cache
+def _contact(c: Components) -> int:
+    """How near a path comes to an enemy before it stops (Hand to hand combat: 1")."""
+    return int(c.tables["fire"]["contact"]) - 1
 
 
 def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry: bool) -> int:
@@ -155,8 +215,7 @@ def reference(state: TrenchesState, group: str) -> int | None:
     leader = state.leader.get(group)
     if leader is not None and state.status[leader] == TABLE and can_move(state, leader):
         return leader
-    men = movers(state, group)
-    return men[0] if men else None
+    return first_mover(state, group)
 
 
 def objectives(state: TrenchesState, group: str) -> list[str]:
@@ -164,16 +223,22 @@ def objectives(state: TrenchesState, group: str) -> list[str]:
     ref = reference(state, group)
     if ref is None:
         return []
-    side = state.fig(ref).side
+    forward = FORWARD[state.fig(ref).side]
     y = state.y[ref]
-    found = []
-    for name, (_, oy) in state.c.objectives.items():
-        if name[0] in "LB" and state.owner[int(name[1]) - 1] == FRENCH:
-            continue
-        ahead = (oy - y) * FORWARD[side]
-        if -40 <= ahead <= 300:
-            found.append(name)
-    return found
+    owner = state.owner
+    return [
+        name
+        for name, oy, line in marches(state.c)
+        if not (line and owner[line - 1] == FRENCH) and -40 <= (oy - y) * forward <= 300
+    ]
+
+
+@cache
+def marches(c: Components) -> tuple[tuple[str, int, int], ...]:
+    """(name, y, trench line or 0) of each objective: a line's thirds and bunker belong to it."""
+    return tuple(
+        (name, oy, int(name[1]) if name[0] in "LB" else 0) for name, (_, oy) in c.objectives.items()
+    )
 
 
 def order(state: TrenchesState, group: str, direction: str, distance: str) -> list[int]:
@@ -211,7 +276,7 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
         reach = allowance(state, i)
         side = state.fig(i).side
         best = None
-        for p in state.c.anchors:
+        for p in anchors_between(state.c, here[1] - reach, here[1] + reach):
             if (p[1] - here[1]) * FORWARD[side] < -20 or not geo.within(here, p, reach):
                 continue
             key = (geo.dist2(here, p), p)
@@ -223,20 +288,47 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     return went
 
 
+def anchors_between(c: Components, lo_y: int, hi_y: int) -> tuple[geo.Point2, ...]:
+    """The points of cover with lo_y <= y <= hi_y."""
+    anchors, band = _anchors_by_y(c)
+    return anchors[bisect_left(band, lo_y) : bisect_right(band, hi_y)]
+
+
+@cache
+def _anchors_by_y(c: Components) -> tuple[tuple[geo.Point2, ...], list[int]]:
+    anchors = tuple(sorted(c.anchors, key=lambda p: p[1]))
+    return anchors, [p[1] for p in anchors]
+
+
 def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
     """Barbed Wire: wire section -> the men of the group at it (within 1") who have neither
     moved nor fired this phase (cutting is their entire activity)."""
+    return cutters_among(state, fire.riflemen(state, group))
+
+
+def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
+    """``cutters`` of a group whose riflemen are ``men``."""
     at: dict[int, list[int]] = {}
-    for i in fire.riflemen(state, group):
-        if i in state.moved:
-            continue
-        p = state.at(i)
-        for w in state.uncut_wire():
-            x0, y0, x1, y1 = state.c.wire[w].box
-            if x0 - 10 <= p[0] <= x1 + 10 and y0 - 10 <= p[1] <= y1 + 10:
+    c, ys, moved = state.c, state.y, state.moved
+    edges = belt_edges(c)
+    for i in men:
+        if i in moved or bisect_right(edges, ys[i]) % 2 == 0:
+            continue  # moved, or not within 1" of a belt's band
+        x, y = state.at(i)
+        for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
+            if c.wire[w].id not in state.cut:
                 at.setdefault(w, []).append(i)
                 break
     return at
+
+
+@cache
+def belt_edges(c: Components) -> tuple[int, ...]:
+    """Where the bands within 1" of the wire belts begin and end past: a y inside a band has
+    an odd number of edges at or below it (the belts lie far apart)."""
+    edges = sorted(e for top, bottom, _ in c.belts for e in (top - 10, bottom + 11))
+    assert all(a < b for a, b in itertools.pairwise(edges)), "wire belts overlap"
+    return tuple(edges)
 
 
 def cut(state: TrenchesState, group: str) -> None:
@@ -262,6 +354,18 @@ def cut(state: TrenchesState, group: str) -> None:
 # --- the prompts --------------------------------------------------------------------------
 
 
+@cache
+def group_orders(group: str) -> tuple[Action, ...]:
+    """A group's regiment-wide orders, every direction at full and half move."""
+    return tuple(act("order", group, d, distance) for d in geo.DIRECTIONS for distance in DISTANCES)
+
+
+@cache
+def figure_moves(fid: str) -> tuple[Action, ...]:
+    """A figure's moves one by one, every direction."""
+    return tuple(act("move", fid, d) for d in geo.DIRECTIONS)
+
+
 def weapon_of(state: TrenchesState, i: int) -> str:
     return "mortar" if state.fig(i).kind == "mortar" else "mg"
 
@@ -274,33 +378,34 @@ class MoveFire(Prompt[TrenchesState]):
     name = "move_fire"
     title = "move and fire (French Move and Fire, German Move)"
 
-    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+        found: list[Action] = []
         for group in groups(state, side):
-            if movers(state, group):
-                for d in geo.DIRECTIONS:
-                    for distance in DISTANCES:
-                        yield act("order", group, d, distance)
-                for objective in objectives(state, group):
-                    yield act("follow", group, objective)
-                yield act("cover", group)
-            if fire.volley_ready(state, group):
-                yield act("volley", group)
-            if fire.grenadiers(state, group):
-                yield act("grenade", group)
-            if cutters(state, group):
-                yield act("cut", group)
-        for i in state.on_table(side):
+            if first_mover(state, group) is not None:
+                found += group_orders(group)
+                found += [act("follow", group, o) for o in objectives(state, group)]
+                found.append(act("cover", group))
+            men = fire.riflemen(state, group)
+            if fire.any_target(state, "rifle", men):  # Fire (Hot Steel)
+                found.append(act("volley", group))
+            if fire.any_target(state, "grenade", men):  # Bunker (Archie)
+                found.append(act("grenade", group))
+            if cutters_among(state, men):  # Barbed Wire
+                found.append(act("cut", group))
+        for i in singles(state, side):
             f = state.fig(i)
-            if f.kind in SINGLE and can_move(state, i):
-                for d in geo.DIRECTIONS:
-                    yield act("move", f.id, d)
+            if can_move(state, i):
+                found += figure_moves(f.id)
             if f.kind in ("mg", "mortar") and i not in state.moved and i not in state.fired:
-                for t in fire.targets(state, weapon_of(state, i), i):
-                    yield act("fire", f.id, state.fig(t).id)
+                found += [
+                    act("fire", f.id, state.fig(t).id)
+                    for t in fire.targets(state, weapon_of(state, i), i)
+                ]
             if f.is_tank:
-                yield from tank_offers(state, i)
-        yield from strafe_offers(state, side)
-        yield act("done")
+                found += tank_offers(state, i)
+        found += strafe_offers(state, side)
+        found.append(act("done"))
+        return found
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         """Any point that validates: ``move F12 305 410`` (tenths of an inch), a shot at any
@@ -455,10 +560,17 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
 def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
     found = []
     moved = [t for t in state.just_moved if state.status[t] == TABLE]
+    reach = fire.table(state, "mg_range")
+    longest, ys = reach * reach, state.y
     for g in gunners(state, side):
         here = state.at(g)
-        near = sorted((geo.dist2(here, state.at(t)), t) for t in moved)
-        hits = [t for _, t in near if fire.can_hit(state, "mg", g, t)][:3]
+        hits: list[int] = []
+        near = [t for t in moved if abs(ys[t] - here[1]) <= reach]
+        for d2, t in sorted((geo.dist2(here, state.at(t)), t) for t in near):
+            if d2 > longest or len(hits) == 3:
+                break  # nearest first: the rest are out of range too
+            if fire.can_hit(state, "mg", g, t):
+                hits.append(t)
         found += [act("opfire", state.fig(g).id, state.fig(t).id) for t in hits]
     return found
 
@@ -497,15 +609,16 @@ class ReturnFire(Prompt[TrenchesState]):
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
         for group in groups(state, side):
-            if fire.volley_ready(state, group):
+            men = fire.riflemen(state, group)
+            if fire.any_target(state, "rifle", men):
                 yield act("volley", group)
-            if fire.grenadiers(state, group):
+            if fire.any_target(state, "grenade", men):
                 yield act("grenade", group)
-        for i in state.on_table(side):
-            f = state.fig(i)
-            if f.kind in ("mg", "mortar") and i not in state.fired and i not in state.pinned:
+        for i in state.of_kind(side, ("mg", "mortar")):
+            if i not in state.fired and i not in state.pinned:
+                fid = state.fig(i).id
                 for t in fire.targets(state, weapon_of(state, i), i):
-                    yield act("fire", f.id, state.fig(t).id)
+                    yield act("fire", fid, state.fig(t).id)
         yield act("done")
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:

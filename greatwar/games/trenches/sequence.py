@@ -13,7 +13,15 @@ from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, GM, enemy
 from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
-from greatwar.games.trenches.state import DEAD, GONE, POOL, TABLE, TrenchesState
+from greatwar.games.trenches.state import (
+    DEAD,
+    GONE,
+    POOL,
+    TABLE,
+    TrenchesState,
+    feature_bands,
+    line_band,
+)
 
 # --- Fortune of War ---------------------------------------------------------------------------
 
@@ -120,10 +128,13 @@ def clouds(state: TrenchesState) -> None:
             )
     state.clouds = moved
     radius = int(state.c.tables["scatter"]["gas_radius"])
+    everyone = state.index(None)
     state.pinned = {
         i
-        for i in state.on_table()
-        if any(k == "gas" and geo.within(state.at(i), (x, y), radius) for k, x, y in moved)
+        for kind, x, y in moved
+        if kind == "gas"
+        for i in everyone.between(y - radius, y + radius)
+        if geo.within(state.at(i), (x, y), radius)
     }
     if state.pinned:
         state.note("Poison Gas", f"{len(state.pinned)} figures are pinned under gas")
@@ -200,7 +211,7 @@ def morale(state: TrenchesState) -> None:
     its leader. A broken regiment falls back 2d6" and loses its next move (PROPOSED)."""
     state.phase = "Morale"
     mor = state.c.tables["morale"]
-    hq = [i for i in state.on_table(FRENCH) if state.fig(i).kind == "hq"]
+    hq = state.of_kind(FRENCH, ("hq",))
     for group, leader in sorted(state.leader.items()):
         men = state.count(group)
         if men == 0 or men * 100 >= state.strength[group] * int(mor["threshold"]):
@@ -233,17 +244,22 @@ def captures(state: TrenchesState) -> None:
     """French reinforcements, the triggers: a regiment captures a large shell hole (1 die),
     a bunker (2 dice), or enters an enemy trench for the first time (3 dice)."""
     r = state.c.tables["reinforcements"]
-    germans = [state.at(i) for i in state.on_table(GERMAN)]
-    for i in state.on_table(FRENCH):
+    # only a man within the y of a shell hole, a bunker or a trench can hold or capture one
+    bands = feature_bands(state.c)
+    german, french = state.index(GERMAN), state.index(FRENCH)
+    germans = [state.at(i) for lo, hi in bands for i in german.between(lo, hi)]
+    held_holes = {state.hole_of(g) for g in germans}
+    held_bunkers = {state.bunker_of(g) for g in germans}
+    for i in sorted({i for lo, hi in bands for i in french.between(lo, hi)}):
         group = state.group[i]
         if group not in state.leader:
             continue
         p = state.at(i)
         hole = state.hole_of(p)
-        if hole and not any(state.hole_of(g) == hole for g in germans):
+        if hole and hole not in held_holes:
             earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
         bunker = state.bunker_of(p)
-        if bunker and not any(state.bunker_of(g) == bunker for g in germans):
+        if bunker and bunker not in held_bunkers:
             earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
         line = state.line_of(p)
         if line and state.owner[line - 1] == GERMAN:
@@ -277,8 +293,8 @@ def reinforcements(state: TrenchesState) -> None:
         back = dead[: sum(rolled)]
         leader = state.leader[group]
         for n, i in enumerate(back):
-            state.status[i] = TABLE
-            state.group[i] = group
+            state.set_status(i, TABLE)
+            state.set_group(i, group)
             state.place(i, beside(state, state.at(leader), n))
         state.note("French reinforcements", f"{group}: {len(back)} men return", dice=rolled)
     if len(state.eligible) >= 2:
@@ -289,15 +305,17 @@ def reinforcements(state: TrenchesState) -> None:
 def beside(state: TrenchesState, p: geo.Point2, n: int) -> geo.Point2:
     """The n-th free place in rings around a point (1.5" apart): on the table, not in uncut
     wire nor in gas."""
-    wire = [state.c.wire[w].shape for w in state.uncut_wire()]
+    wire = [state.c.wire[w].box for w in state.uncut_wire()]  # a section is its box
     radius = int(state.c.tables["scatter"]["gas_radius"])
+    directions = list(geo.DIRECTIONS)
     free = 0
     for k in range(8 * 12):
         ring, slot = divmod(k, 8)
-        spot = geo.heading(p, list(geo.DIRECTIONS)[slot], 15 * (ring + 1))
-        spot = geo.clamp(spot, state.c.width, state.c.depth)
-        if any(geo.inside(w, spot) for w in wire):
+        spot = geo.heading(p, directions[slot], 15 * (ring + 1))
+        x, y = geo.clamp(spot, state.c.width, state.c.depth)
+        if any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in wire):
             continue
+        spot = (x, y)
         if any(g == "gas" and geo.within(spot, (x, y), radius) for g, x, y in state.clouds):
             continue
         if free == n:
@@ -323,11 +341,11 @@ def support(state: TrenchesState) -> None:
         )
         return
     i = found[0]
-    hq = [j for j in state.on_table(FRENCH) if state.fig(j).kind == "hq"]
+    hq = state.of_kind(FRENCH, ("hq",))
     at = state.at(hq[0]) if hq else (state.c.width // 2, 0)
-    state.status[i] = TABLE
+    state.set_status(i, TABLE)
     if state.fig(i).is_tank:
-        state.group[i] = state.fig(i).group
+        state.set_group(i, state.fig(i).group)
     state.place(i, beside(state, at, 1))
     state.note("French reinforcements", f"support table: {state.label(i)} arrives", dice=[roll])
 
@@ -369,7 +387,7 @@ def new_units(state: TrenchesState) -> None:
                 state.plane = "ready"
                 for f in state.c.figures:
                     if f.kind == "plane":
-                        state.status[f.index] = TABLE
+                        state.set_status(f.index, TABLE)
                 state.note("German New Units", "the German airplane is overhead")
             break
         arrivals += draw(state, str(name), 1, special)
@@ -421,8 +439,8 @@ class Arrive(Prompt[TrenchesState]):
                 py = state.c.depth - 20
             else:
                 py = state.c.trenches[int(where[-1]) - 1].y_at(px)
-            state.status[i] = TABLE
-            state.group[i] = "A" if f.is_tank else "E" if f.is_elite else group
+            state.set_status(i, TABLE)
+            state.set_group(i, "A" if f.is_tank else "E" if f.is_elite else group)
             state.place(i, (px, py))
         state.note("German New Units", f"{len(state.arrivals)} figures arrive ({where} {part})")
         state.arrivals = []
@@ -432,11 +450,11 @@ class Arrive(Prompt[TrenchesState]):
 
 
 def garrison(state: TrenchesState, line: int) -> list[int]:
-    return [
-        i
-        for i in state.on_table(GERMAN)
-        if not state.fig(i).is_tank and state.line_of(state.at(i)) == line
-    ]
+    """The Germans in a trench line (its bunker included), tanks excepted, in figure order."""
+    lo, hi = line_band(state.c, line)
+    near = sorted(state.index(GERMAN).between(lo, hi))
+    tanks = state.c.tank_flags
+    return [i for i in near if not tanks[i] and state.line_of(state.at(i)) == line]
 
 
 def surrender(state: TrenchesState) -> None:
@@ -451,7 +469,7 @@ def surrender(state: TrenchesState) -> None:
         if len(men) <= at_most:
             state.owner[t.line - 1] = FRENCH
             for i in men:
-                state.status[i] = GONE
+                state.set_status(i, GONE)
             state.note(
                 "German morale", f"line {t.line}: {len(men)} Germans surrender; the line is French"
             )

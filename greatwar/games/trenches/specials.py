@@ -5,20 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
 from greatwar.core import Action, act
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN
+from greatwar.games.trenches.data import FRENCH, GERMAN, TANKS, enemy
 from greatwar.games.trenches.state import GONE, TABLE, TrenchesState
 
 # --- tanks ----------------------------------------------------------------------------------
 
 
 def tanks(state: TrenchesState, side: str) -> list[int]:
-    return [i for i in state.on_table(side) if state.fig(i).is_tank]
+    return state.of_kind(side, TANKS)
 
 
 def roll_tank(state: TrenchesState, i: int) -> None:
@@ -37,7 +38,7 @@ def roll_tank(state: TrenchesState, i: int) -> None:
     dice = state.rng.dice(int(state.c.tables["move"]["tank_dice"]))
     ones = dice.count(1)
     if ones == 3:
-        state.status[i] = GONE
+        state.set_status(i, GONE)
         state.note("Tanks", f"{label} suffers a fatal mechanical problem", dice=dice)
         return
     if ones == 2:
@@ -84,10 +85,16 @@ def tank_offers(state: TrenchesState, i: int) -> Iterator[Action]:
 
 
 def he_targets(state: TrenchesState, i: int) -> list[int]:
+    """The three nearest enemy figures within a tank's HE range, tanks excepted."""
     reach = int(state.c.tables["scatter"]["tank_he_range"])
-    here = state.at(i)
-    near = sorted((geo.dist2(here, state.at(t)), t) for t in state.targets_of(state.fig(i).side))
-    return [t for d, t in near if d <= reach * reach and not state.fig(t).is_tank][:3]
+    foes = state.index(enemy(state.fig(i).side))
+    hx, hy = state.at(i)
+    if not foes.any_between(hy - reach, hy + reach):
+        return []
+    d2 = (foes.xs - hx) ** 2 + (foes.ys - hy) ** 2
+    near = np.flatnonzero((d2 <= reach * reach) & foes.soft)
+    order = near[np.argsort(d2[near], kind="stable")[:3]]  # nearest, then in figure order
+    return [foes.figures[k] for k in order.tolist()]
 
 
 def tank_accepts(state: TrenchesState, action: Action, side: str) -> bool:
@@ -220,7 +227,7 @@ def strafe(state: TrenchesState, action: Action) -> None:
                 state.plane = "crashed"
                 for p in state.c.figures:
                     if p.kind == "plane":
-                        state.status[p.index] = GONE
+                        state.set_status(p.index, GONE)
                 state.note(
                     "The German Airplane", "the pilot is hit: the plane crashes", dice=[roll, back]
                 )

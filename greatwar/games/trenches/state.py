@@ -4,8 +4,9 @@ sequence run as an agenda of plain-data steps (The Game Sequence)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from greatwar.core import Game, Prompt, State
@@ -22,6 +23,7 @@ from greatwar.games.trenches.data import (
     components,
     enemy,
 )
+from greatwar.games.trenches.index import Roster, SideIndex, nearest_soft
 
 # Where a figure is: on the table, waiting off it, or gone.
 POOL, TABLE, DEAD, GONE = 0, 1, 2, 3  # GONE: prisoners of a surrendered line, a crashed plane
@@ -60,6 +62,10 @@ class TrenchesState(AgendaState):
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game, seed)
         self.c: Components = components()
+        # derived from the position (index.py): per side, dropped when one of its figures changes
+        self._index: dict[str | None, SideIndex] = {}
+        self._roster: dict[str | None, Roster] = {}
+        self._nearest: dict[str, tuple[SideIndex, SideIndex, list[int]]] = {}
         c = self.c
         self.turn = 0
         self.phase = "setup"
@@ -120,57 +126,128 @@ class TrenchesState(AgendaState):
     def at(self, index: int) -> geo.Point2:
         return (self.x[index], self.y[index])
 
-    def on_table(self, side: str | None = None) -> list[int]:
-        """Figures on the table (of one side), the airplane excepted."""
-        status = self.status
-        return [i for i in _ground(self.c, side) if status[i] == TABLE]
+    def on_table(self, side: str | None = None) -> tuple[int, ...]:
+        """Figures on the table (of one side), the airplane excepted, in figure order."""
+        return self.roster(side).figures
 
-    def members(self, group: str) -> list[int]:
-        return [i for i in self.on_table() if self.group[i] == group]
+    def roster(self, side: str | None) -> Roster:
+        """The figures of a side on the table (both sides: None), by group and kind; kept
+        until one of them falls, arrives or changes group."""
+        found = self._roster.get(side)
+        if found is None:
+            c, status = self.c, self.status
+            figures = tuple(i for i in _ground(c, side) if status[i] == TABLE)
+            found = self._roster[side] = Roster(c, figures, self.group)
+        return found
+
+    def index(self, side: str | None) -> SideIndex:
+        """The roster of a side where its figures stand now; kept until one of them moves."""
+        found = self._index.get(side)
+        if found is None:
+            found = SideIndex(self.c, self.roster(side), tuple(self.x), tuple(self.y))
+            self._index[side] = found
+        return found
+
+    def members(self, group: str) -> tuple[int, ...]:
+        """A group's figures on the table (a group belongs to one side)."""
+        for side in SIDES:
+            found = self.roster(side).groups.get(group)
+            if found:
+                return found
+        return ()
+
+    def near(self, p: geo.Point2, reach: int) -> list[int]:
+        """The figures on the table within ``reach`` of a point, in figure order."""
+        at = self.at
+        close = self.index(None).between(p[1] - reach, p[1] + reach)
+        return sorted(i for i in close if geo.within(at(i), p, reach))
+
+    def group_infantry(self, group: str) -> tuple[int, ...]:
+        """A group's men on the table who fire rifles and throw grenades."""
+        for side in SIDES:
+            found = self.roster(side).infantry.get(group)
+            if found:
+                return found
+        return ()
 
     def count(self, group: str) -> int:
         return len(self.members(group))
 
     def infantry(self, side: str) -> list[int]:
-        return [i for i in self.on_table(side) if self.fig(i).kind in INFANTRY]
+        """A side's men on the table who fire rifles, in figure order."""
+        return self.of_kind(side, INFANTRY)
+
+    def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
+        """A side's figures on the table of these kinds, in figure order."""
+        found = self.roster(side).kinds
+        return sorted(i for kind in kinds for i in found.get(kind, ()))
+
+    def nearest_soft(self, side: str) -> tuple[SideIndex, list[int]]:
+        """``side``'s index and, aligned with it, each figure's squared distance to the nearest
+        enemy that is not a tank (-1: none), kept while neither side's figures change."""
+        own, foes = self.index(side), self.index(enemy(side))
+        kept = self._nearest.get(side)
+        if kept is None or kept[0] is not own or kept[1] is not foes:
+            kept = (own, foes, nearest_soft(own, foes))
+            self._nearest[side] = kept
+        return own, kept[2]
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
+        self._index.pop(self.c.figures[index].side, None)  # the roster stays
+        self._index.pop(None, None)
 
-    def targets_of(self, side: str) -> list[int]:
-        """The enemy figures ``side`` may shoot at (the airplane is not on the table)."""
-        return self.on_table(enemy(side))
+    def set_status(self, index: int, status: int) -> None:
+        leaves = self.status[index] == TABLE and status != TABLE
+        self.status[index] = status
+        side = self.c.figures[index].side
+        if not leaves:
+            self._changed(index)
+            return
+        for key in (side, None):  # a casualty: the rosters lose one figure
+            self._index.pop(key, None)
+            roster = self._roster.get(key)
+            if roster is not None:
+                self._roster[key] = roster.without(index)
+
+    def set_group(self, index: int, group: str) -> None:
+        self.group[index] = group
+        self._changed(index)
+
+    def _changed(self, index: int) -> None:
+        """A figure arrived or changed group: its side's roster and index are stale."""
+        side = self.c.figures[index].side
+        for found in (self._index, self._roster):
+            found.pop(side, None)
+            found.pop(None, None)
+
+    def forget_cached(self) -> None:
+        super().forget_cached()
+        self._index = {}
+        self._roster = {}
+        self._nearest = {}
 
     def in_cover(self, index: int) -> bool:
         """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover."""
-        return geo.inside(self.c.cover, self.at(index))
+        return _cover_at(self.c, self.at(index))
 
     def bunker_of(self, p: geo.Point2) -> int | None:
         """The trench line whose bunker holds this point (Bunker (Archie))."""
-        for t in self.c.trenches:
-            if geo.inside(t.bunker, p):
-                return t.line
-        return None
+        return _bunker_at(self.c, p)
 
     def line_of(self, p: geo.Point2) -> int | None:
         """The German trench line (1-3) a point is in, its bunker included."""
-        for t in self.c.trenches:
-            if geo.inside(t.shape, p) or geo.inside(t.bunker, p):
-                return t.line
-        return None
+        return _line_at(self.c, p)
 
     def hole_of(self, p: geo.Point2) -> str | None:
-        for h in self.c.holes:
-            if geo.within(p, h.at, h.radius):
-                return h.id
-        return None
+        return _hole_at(self.c, p)
 
     def uncut_wire(self) -> list[int]:
         return [i for i, w in enumerate(self.c.wire) if w.id not in self.cut]
 
     def kill(self, index: int, rule: str, why: str) -> None:
         """A casualty: to the dead pile (French reinforcements come from it)."""
-        self.status[index] = DEAD
+        self.set_status(index, DEAD)
         for s in (self.moved, self.fired, self.pinned, self.no_fire):
             s.discard(index)
         self.shots.pop(index, None)
@@ -227,6 +304,9 @@ class TrenchesState(AgendaState):
         new.strafe_line = list(self.strafe_line)
         new.agenda = list(self.agenda)
         new.pending = dict(self.pending)
+        new._index = dict(self._index)  # the indexes themselves never change: shared
+        new._roster = dict(self._roster)
+        new._nearest = dict(self._nearest)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -268,13 +348,69 @@ class TrenchesState(AgendaState):
         }
 
 
-@cache
 @cache  # the figures never change; the rules ask for them thousands of times a turn
 def _ground(c: Components, side: str | None) -> tuple[int, ...]:
     """The figures (of one side) that stand on the table when they are on it: not the plane."""
     return tuple(
         f.index for f in c.figures if f.kind != "plane" and (side is None or f.side == side)
     )
+
+
+# The terrain under a point never changes: asked for every figure at every shot and every
+# end of turn, each answer is kept (figures stand on a few thousand points in a game).
+TERRAIN_MEMO = 1 << 16
+
+
+@lru_cache(maxsize=TERRAIN_MEMO)
+def _cover_at(c: Components, p: geo.Point2) -> bool:
+    return geo.inside(c.cover, p)
+
+
+def _bunker_at(c: Components, p: geo.Point2) -> int | None:
+    for t in c.trenches:
+        x0, y0, x1, y1 = t.bunker_box  # the bunker is this box, edges included
+        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1:
+            return t.line
+    return None
+
+
+@lru_cache(maxsize=TERRAIN_MEMO)
+def _line_at(c: Components, p: geo.Point2) -> int | None:
+    for t, (x0, y0, x1, y1) in zip(c.trenches, _trench_bounds(c), strict=True):
+        bx0, by0, bx1, by1 = t.bunker_box
+        if bx0 <= p[0] <= bx1 and by0 <= p[1] <= by1:
+            return t.line
+        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and geo.inside(t.shape, p):
+            return t.line
+    return None
+
+
+@cache
+def _trench_bounds(c: Components) -> tuple[tuple[float, float, float, float], ...]:
+    return tuple(tuple(t.shape.bounds) for t in c.trenches)
+
+
+@lru_cache(maxsize=TERRAIN_MEMO)
+def _hole_at(c: Components, p: geo.Point2) -> str | None:
+    for h in c.holes:
+        if geo.within(p, h.at, h.radius):
+            return h.id
+    return None
+
+
+@cache
+def line_band(c: Components, line: int) -> tuple[int, int]:
+    """The y a point of a trench line or of its bunker lies between."""
+    t = c.trenches[line - 1]
+    _, y0, _, y1 = t.shape.bounds
+    return (min(math.floor(y0), t.bunker_box[1]), max(math.ceil(y1), t.bunker_box[3]))
+
+
+@cache
+def feature_bands(c: Components) -> tuple[tuple[int, int], ...]:
+    """The y of the shell holes, bunkers and trench lines: no point outside them is in one."""
+    holes = [(h.at[1] - h.radius, h.at[1] + h.radius) for h in c.holes]
+    return (*holes, *(line_band(c, t.line) for t in c.trenches))
 
 
 SEATS = (FRENCH, GERMAN, GM)

@@ -4,52 +4,71 @@ German off-table pool (the German and gm seats only). The game master sees every
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from greatwar.games.trenches.board import KINDS
-from greatwar.games.trenches.data import FRENCH, GERMAN, GM
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM, Components
 from greatwar.games.trenches.state import DEAD, POOL, TABLE, TrenchesState
 
 # The sides as the panels name them.
 SIDE_NAMES = {FRENCH: "France", GERMAN: "Germany"}
 
 
-def figure_view(state: TrenchesState, i: int) -> dict[str, Any]:
-    f = state.fig(i)
-    view: dict[str, Any] = {
-        "id": f.id,
-        "side": f.side,
-        "kind": f.kind,
-        "name": f.name,
-        "group": state.group[i],
-        "x": state.x[i],
-        "y": state.y[i],
-    }
-    flags = [
-        name
-        for name, on in (
-            ("moved", i in state.moved),
-            ("fired", i in state.fired),
-            ("pinned", i in state.pinned),
-            ("leader", state.leader.get(state.group[i]) == i),
-            ("out", i in state.tank_out),
-            ("no_fire", i in state.no_fire),
-            ("fascine", i in state.fascines),
-        )
-        if on
-    ]
-    if flags:
-        view["flags"] = flags
-    if i in state.shots:
-        view["shots"] = state.shots[i]
-    return view
+def figure_views(state: TrenchesState) -> list[dict[str, Any]]:
+    """Every figure on the table as the table shows it, in figure order."""
+    flags, shots = figure_flags(state), state.shots
+    named, group, xs, ys = names(state.c), state.group, state.x, state.y
+    views = []
+    for i in state.on_table():
+        fid, side, kind, name = named[i]
+        view: dict[str, Any] = {
+            "id": fid,
+            "side": side,
+            "kind": kind,
+            "name": name,
+            "group": group[i],
+            "x": xs[i],
+            "y": ys[i],
+        }
+        if i in flags:
+            view["flags"] = flags[i]
+        if i in shots:
+            view["shots"] = shots[i]
+        views.append(view)
+    return views
+
+
+@cache
+def names(c: Components) -> tuple[tuple[str, str, str, str], ...]:
+    """Per figure: its id, side, kind and name."""
+    return tuple((f.id, f.side, f.kind, f.name) for f in c.figures)
+
+
+def figure_flags(state: TrenchesState) -> dict[int, list[str]]:
+    """Figure -> the flags it shows, in this order (the flagged figures only)."""
+    group = state.group
+    leaders = {i for g, i in state.leader.items() if group[i] == g}
+    found: dict[int, list[str]] = {}
+    for name, figures in (
+        ("moved", state.moved),
+        ("fired", state.fired),
+        ("pinned", state.pinned),
+        ("leader", leaders),
+        ("out", state.tank_out),
+        ("no_fire", state.no_fire),
+        ("fascine", state.fascines),
+    ):
+        for i in figures:
+            found.setdefault(i, []).append(name)
+    return found
 
 
 def table_view(state: TrenchesState) -> dict[str, Any]:
     """What web/table.js draws: the figures, clouds, last shells, the strafing tape, the cut
     wire and each group's move this phase (tenths of an inch)."""
     return {
-        "figures": [figure_view(state, i) for i in state.on_table()],
+        "figures": figure_views(state),
         "clouds": [{"kind": k, "x": x, "y": y} for k, x, y in state.clouds],
         "shells": [
             {"side": s, "kind": k, "aim": [ax, ay], "landed": [lx, ly]}
@@ -64,18 +83,25 @@ def table_view(state: TrenchesState) -> dict[str, Any]:
 def pool(state: TrenchesState) -> dict[str, int]:
     """German New Units: what is still off the table, by kind (a German secret)."""
     counts: dict[str, int] = {}
-    for f in state.c.figures:
-        if f.side == GERMAN and state.status[f.index] == POOL:
-            counts[f.kind] = counts.get(f.kind, 0) + 1
+    status, kinds = state.status, state.c.kinds
+    for i in side_figures(state.c, GERMAN):
+        if status[i] == POOL:
+            counts[kinds[i]] = counts.get(kinds[i], 0) + 1
     return counts
 
 
 def dead(state: TrenchesState) -> dict[str, int]:
     """The dead piles, counted by side (in plain view beside the table)."""
+    status = state.status
     return {
-        side: sum(1 for f in state.c.figures if f.side == side and state.status[f.index] == DEAD)
+        side: sum(1 for i in side_figures(state.c, side) if status[i] == DEAD)
         for side in (FRENCH, GERMAN)
     }
+
+
+@cache
+def side_figures(c: Components, side: str) -> tuple[int, ...]:
+    return tuple(f.index for f in c.figures if f.side == side)
 
 
 def prompt_view(state: TrenchesState, side: str) -> dict[str, Any] | None:

@@ -179,11 +179,7 @@ class TrenchesHeuristic:
 
 def crowd(state: TrenchesState, p: geo.Point2, reach: int, side: str) -> int:
     """Enemies minus three times friends within ``reach`` of a point."""
-    score = 0
-    for i in state.on_table():
-        if geo.within(state.at(i), p, reach):
-            score += -3 if state.fig(i).side == side else 1
-    return score
+    return sum(-3 if state.fig(i).side == side else 1 for i in state.near(p, reach))
 
 
 def best_tape(state: TrenchesState, offers: list[Action]) -> Action:
