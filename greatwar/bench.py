@@ -34,6 +34,7 @@ from multiprocessing import get_context
 from greatwar.ai.mcts import Budget, MctsPlayer, Settings
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.ai.registry import make_player
+from greatwar.ai.rollout import RolloutPlayer
 from greatwar.core.actions import Action
 from greatwar.core.play import Player, play
 from greatwar.core.registry import load_game
@@ -188,6 +189,8 @@ def search_player(spec: str, game_id: str, side: str, seed: int, rollout: int | 
     player = make_player(spec, game_id, side, seed)
     if rollout is not None and isinstance(player, MctsPlayer):
         player.settings = replace(player.settings, rollout_actions=rollout)
+    if rollout is not None and isinstance(player, RolloutPlayer):
+        player.settings = replace(player.settings, horizon=rollout)
     return player
 
 
