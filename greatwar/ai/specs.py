@@ -1,5 +1,5 @@
-"""Player specs ("random", "heuristic", "mcts:48", "mcts:2s", "rollout:32"): parsed and checked before any
-game starts, with caps, so no spec can stick a game (``mcts:0``) or starve a server
+"""Player specs ("random", "heuristic", "mcts:48", "mcts:2s", "rollout:16"): parsed and checked
+before any game starts, with caps, so no spec can stick a game (``mcts:0``) or starve a server
 (``mcts:1e12s``). Every problem is a PlayerSpecError naming the spec and what is allowed."""
 
 from __future__ import annotations
