@@ -58,8 +58,8 @@ def rollout(game_id: str, side: str, seed: int = 0, budget: str = "") -> Player:
 # bounded time per move: the scripted player at once, the search for the seconds given.
 LEVELS: dict[str, str] = {
     "easy": "heuristic",
-    "normal": "mcts:0.5s",
-    "hard": "mcts:2s",
+    "normal": "rollout:0.5s",
+    "hard": "rollout:2s",
 }
 
 

@@ -3,18 +3,21 @@
 At a decision with real alternatives, the scripted player's own choice and a few other legal
 actions are each tried in the same determinized samples (what the side cannot see resampled by
 the game's ``players.determinize``), and each sample is played on by the scripted players of
-every side, to the end where games are short, else for a limited number of actions and then
-scored by the game's evaluator. Every candidate meets the same samples, dice and scripted
-players (common random numbers), so their difference is measured with far less noise than their
-values. Successive halving (Karnin, Koren, Somekh 2013) spends the budget: each round adds
-samples and keeps the better half of the candidates; the scripted choice is never dropped, and
-another candidate replaces it only if it is better by a margin. Against the scripted player
-this is one step of policy improvement, so it plays at least about as well as the script.
+every side: to the end where games are short, else up to a turn boundary or a number of
+actions, where the game's evaluator scores it. Every candidate meets the same samples, dice and
+scripted players (common random numbers), so their difference is measured with far less noise
+than their values. Successive halving (Karnin, Koren, Somekh 2013) spends the budget: each
+round adds samples and keeps the better half of the candidates; the scripted choice is never
+dropped, and another candidate replaces it only if it is better by a margin. Against the
+scripted player this is one step of policy improvement, so it plays at least about as well as
+the script, and better where the script errs.
 
 Search is spent only where it can matter: a single legal move is played at once; a game may
-name its trivial prompts (``ROLLOUT["skip"]``, verbs of the scripted choice that need no
-search); and a decision stops early when every candidate has given the same result in every
-sample so far.
+name its trivial or too numerous choices (``ROLLOUT["skip"]``: verbs of the scripted choice
+played without search); and a decision stops early when every candidate has given the same
+result in every sample so far. Simultaneous hidden choices are chosen apart: a candidate is
+applied to a sample before the other side's scripted player, which sees only its own
+observation, chooses.
 
 References: G. Tesauro, G. Galperin, "On-line policy improvement using Monte-Carlo search",
 NIPS 1996; D. Bertsekas, J. Tsitsiklis, C. Wu, "Rollout algorithms for combinatorial
@@ -37,7 +40,8 @@ from greatwar.core.play import Player
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
 
-DEFAULT_ROLLOUTS = 32  # per decision
+DEFAULT_ROLLOUTS = 8  # per decision
+MAX_SAMPLES = 256  # determinized samples kept per decision: bounds memory under a time budget
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,7 @@ class RolloutSettings:
 
     candidates: int = 6  # the scripted choice and up to this many less one other legal actions
     horizon: int = 1_000_000  # actions played out before the evaluator scores the position
+    turns: int = 0  # if above 0: turn boundaries crossed before the evaluator scores it
     margin: float = 0.05  # mean reward (-1..+1) another action must gain over the scripted one
     first_samples: int = 2  # samples every candidate meets in the first round
     same_stop: int = 4  # samples after which identical results everywhere end the search
@@ -158,7 +163,8 @@ class RolloutPlayer:
                 kept = sorted(alive[1:], key=lambda a: -a.mean(want))[: (len(alive) - 1) // 2]
                 alive = [alive[0], *kept]  # the scripted choice always stays
             want *= 2
-            if spent + len(alive) * (want - want // 2) > budget and not deadline:
+            over = spent + len(alive) * (want - want // 2) > budget and not deadline
+            if over or want > MAX_SAMPLES:
                 return _decide(alive, self.settings.margin)
 
     def _out_of_time(self, spent: int, budget: int, deadline: float | None) -> bool:
@@ -175,8 +181,10 @@ class RolloutPlayer:
         copy.apply_action(action, side)
         sides = copy.game.sides
         players = {s: self._scripted(s, seed + i) for i, s in enumerate(sides)}
-        for _ in range(self.settings.horizon if self.evaluate else 1_000_000):
-            if copy.is_terminal():
+        cut = self.evaluate is not None
+        last_turn = _turn(copy) + self.settings.turns if cut and self.settings.turns else None
+        for _ in range(self.settings.horizon if cut else 1_000_000):
+            if copy.is_terminal() or (last_turn is not None and _turn(copy) >= last_turn):
                 break
             mover = copy.current_player()
             copy.apply_action(players[mover].choose(copy, mover), mover)
@@ -185,6 +193,12 @@ class RolloutPlayer:
         if copy.is_terminal() or self.evaluate is None:
             return copy.returns()[sides.index(self.side)]
         return self.evaluate(copy, self.side)
+
+
+def _turn(state: State) -> int:
+    """The game turn, for games that count them (``state.turn``); 0 otherwise."""
+    turn: int = getattr(state, "turn", 0)
+    return turn
 
 
 def _all_same(arms: list[Arm]) -> bool:

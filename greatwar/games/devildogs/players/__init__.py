@@ -10,9 +10,10 @@ from greatwar.games.devildogs.players.heuristic import DevilDogsHeuristic
 
 # MCTS constants for this game: a whole game is about 130 actions, so rollouts play to the end
 SEARCH = {"rollout_actions": 400}
-# The rollout player's: rollouts play to the end (a game is ~0.05 s); a commit or reset of the
-# cards placed is no real choice
-ROLLOUT = {"skip": ("commit", "reset")}
+# The rollout player's: rollouts play to the end (a game is ~0.05 s); three candidates, and no
+# search on committing or resetting the cards placed (no real choice) nor on the order
+# indicators (rollouts almost never overruled the scripted orders)
+ROLLOUT = {"candidates": 3, "same_stop": 2, "skip": ("commit", "reset", "order")}
 
 __all__ = [
     "ROLLOUT",
