@@ -27,6 +27,7 @@ exploration in multi-armed bandits", ICML 2013.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Sequence
@@ -54,6 +55,7 @@ class RolloutSettings:
     margin: float = 0.05  # mean reward (-1..+1) another action must gain over the scripted one
     first_samples: int = 2  # samples every candidate meets in the first round
     same_stop: int = 4  # samples after which identical results everywhere end the search
+    least_samples: int = 3  # samples before the scripted choice may be overruled
     skip: tuple[str, ...] = ()  # verbs of scripted choices played without search
 
 
@@ -138,6 +140,8 @@ class RolloutPlayer:
     # --- successive halving with common random numbers ---------------------------------
 
     def _search(self, state: State, side: str, arms: list[Arm]) -> Action:
+        """Successive halving down to the scripted choice and its best rival, then a duel
+        between the two with what is left of the budget."""
         deadline = (
             None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         )
@@ -152,7 +156,7 @@ class RolloutPlayer:
             for arm in alive:
                 while len(arm.results) < want:
                     if spent and self._out_of_time(spent, budget, deadline):
-                        return _decide(alive, self.settings.margin)
+                        return _decide(alive, self.settings)
                     sample, seed = samples[len(arm.results)]
                     arm.results.append(self._rollout(sample, seed, arm.action, side))
                     spent += 1
@@ -162,10 +166,14 @@ class RolloutPlayer:
             if len(alive) > 2:
                 kept = sorted(alive[1:], key=lambda a: -a.mean(want))[: (len(alive) - 1) // 2]
                 alive = [alive[0], *kept]  # the scripted choice always stays
-            want *= 2
-            over = spent + len(alive) * (want - want // 2) > budget and not deadline
-            if over or want > MAX_SAMPLES:
-                return _decide(alive, self.settings.margin)
+            target = want * 2
+            if deadline is None:  # what the budget still allows, the duel taking all of it
+                share = (budget - spent) // len(alive)
+                target = want + share if len(alive) == 2 else min(target, want + share)
+            target = min(target, MAX_SAMPLES)
+            if target <= want:
+                return _decide(alive, self.settings)
+            want = target
 
     def _out_of_time(self, spent: int, budget: int, deadline: float | None) -> bool:
         if self._hurry.is_set():
@@ -206,13 +214,16 @@ def _all_same(arms: list[Arm]) -> bool:
     return all(arm.results == first for arm in arms[1:])
 
 
-def _decide(arms: list[Arm], margin: float) -> Action:
-    """The best mean over the samples every candidate has met; the scripted choice (first)
-    unless another beats it by ``margin``."""
+def _decide(arms: list[Arm], settings: RolloutSettings) -> Action:
+    """The scripted choice (first), unless the candidate with the best mean over the samples
+    all have met beats it, sample for sample, by the margin plus one standard error, over at
+    least ``settings.least_samples`` samples."""
     samples = min(len(arm.results) for arm in arms)
-    if samples == 0:
-        return arms[0].action
+    hint = arms[0]
+    if samples < settings.least_samples:
+        return hint.action
     best = max(arms, key=lambda a: a.mean(samples))
-    if best.mean(samples) > arms[0].mean(samples) + margin - 1e-12:
-        return best.action
-    return arms[0].action
+    gains = [b - h for b, h in zip(best.results[:samples], hint.results[:samples], strict=True)]
+    gain = sum(gains) / samples
+    spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (samples - 1) / samples)
+    return best.action if gain > settings.margin + spread else hint.action

@@ -63,14 +63,20 @@ def test_a_single_legal_move_or_a_skipped_verb_is_played_without_search() -> Non
     assert player.iterations == 0
 
 
-def test_the_scripted_choice_stays_unless_another_is_better_by_the_margin() -> None:
+def test_the_scripted_choice_stays_unless_another_is_clearly_better() -> None:
+    """Overruling the script takes a gain, sample for sample, above the margin plus one
+    standard error, over enough samples."""
     hint, other = Action("stay"), Action("move")
-    close = [Arm(hint, [0.0, 0.5]), Arm(other, [0.1, 0.5])]
-    assert _decide(close, margin=0.1) == hint
-    clear = [Arm(hint, [0.0, 0.5]), Arm(other, [1.0, 0.5])]
-    assert _decide(clear, margin=0.1) == other
-    unequal = [Arm(hint, [0.0, -1.0]), Arm(other, [1.0])]  # compared on the shared sample only
-    assert _decide(unequal, margin=0.1) == other
+    settings = RolloutSettings(margin=0.1, least_samples=3)
+
+    def decide(mine: list[float], theirs: list[float]) -> Action:
+        return _decide([Arm(hint, mine), Arm(other, theirs)], settings)
+
+    assert decide([0.0, 0.5, -1.0], [1.0, 1.0, 1.0]) == other
+    assert decide([0.0, 0.5, -1.0], [0.1, 0.6, -0.9]) == hint  # within the margin
+    assert decide([0.0, 0.5, -1.0], [2.0, 0.5, -1.0]) == hint  # one lucky sample
+    assert decide([0.0, 0.5], [1.0, 1.5]) == hint  # too few samples
+    assert decide([0.0, 0.5, 0.0, -1.0], [1.0, 1.5, 1.0]) == other  # the shared samples only
 
 
 def test_rollout_player_asked_to_hurry_plays_after_one_rollout() -> None:
