@@ -115,3 +115,19 @@ def test_a_simultaneous_hidden_choice_is_not_seen_by_the_other_side_in_rollouts(
         copy.apply_action(action, side)
         seen.add(repr(copy.observation(other)))
     assert len(seen) == 1
+
+
+def test_rollouts_may_stop_at_the_next_turn_for_the_evaluator() -> None:
+    state = decisions()[0]
+    side = state.current_player()
+    player = RolloutPlayer("devildogs", side, 1, budget=SMALL, settings=RolloutSettings(turns=1))
+    scored: list[tuple[int, bool]] = []
+
+    def evaluate(position: State, who: str) -> float:
+        scored.append((getattr(position, "turn", 0), position.is_terminal()))
+        return 0.0
+
+    player.outcome = None
+    player.evaluate = evaluate
+    player._rollout(state, 5, state.legal_actions(side)[0], side)
+    assert scored == [(getattr(state, "turn", 0) + 1, False)]
