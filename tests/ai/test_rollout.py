@@ -131,3 +131,24 @@ def test_rollouts_may_stop_at_the_next_turn_for_the_evaluator() -> None:
     player.evaluate = evaluate
     player._rollout(state, 5, state.legal_actions(side)[0], side)
     assert scored == [(getattr(state, "turn", 0) + 1, False)]
+
+
+@pytest.mark.parametrize("game_id", ["fbsm", "meuse", "marne1914", "trenches"])
+def test_rollout_player_searches_a_decision_of_every_game(game_id: str) -> None:
+    """With the game's own constants (``ROLLOUT``), the first searched decision is legal."""
+    game = load_game(game_id)
+    state = game.new_initial_state(2)
+    searcher = game.sides[0]
+    player = RolloutPlayer(game_id, searcher, 1, budget=Budget(iterations=4))
+    others = {side: make_player("heuristic", game_id, side, 2) for side in game.sides}
+    for _ in range(3000):
+        side = state.current_player()
+        if side == searcher:
+            action = player.choose(state, side)
+            assert action in state.legal_actions(side)
+            if player.searched:
+                break
+        else:
+            action = others[side].choose(state, side)
+        state.apply_action(action, side)
+    assert player.searched == 1 and 0 < player.iterations <= 4
