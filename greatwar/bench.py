@@ -12,8 +12,9 @@ processes, are wall-clock.
 - MCTS iterations per second on FBSM mid-game positions;
 - a study's games/s with one and with two worker processes, the scaling efficiency, and what
   that makes of a 10,000-game FBSM study;
-- with ``--strength N``: the search player against the scripted one, N games per game and side
-  (win rate with its 95 % Wilson interval, seconds per decision). Slow: hours for N=100.
+- with ``--strength N``: the search player (``--player``: a level, ``mcts:16``, ``rollout:10``)
+  against the scripted one, N games per game and side (win rate with its 95 % Wilson interval,
+  CPU seconds per decision). Slow: hours for N=100.
 - the research API of each game (issue 15): the cost of an observation tensor and an action
   mask per step, and the PettingZoo adapter's step rate against the same loop written on the
   raw API (``--research`` runs only these), in the process's CPU time, which other
@@ -34,6 +35,7 @@ from multiprocessing import get_context
 from greatwar.ai.mcts import Budget, MctsPlayer, Settings
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.ai.registry import make_player
+from greatwar.ai.rollout import RolloutPlayer
 from greatwar.core.actions import Action
 from greatwar.core.play import Player, play
 from greatwar.core.registry import load_game
@@ -188,6 +190,8 @@ def search_player(spec: str, game_id: str, side: str, seed: int, rollout: int | 
     player = make_player(spec, game_id, side, seed)
     if rollout is not None and isinstance(player, MctsPlayer):
         player.settings = replace(player.settings, rollout_actions=rollout)
+    if rollout is not None and isinstance(player, RolloutPlayer):
+        player.settings = replace(player.settings, horizon=rollout)
     return player
 
 
@@ -416,7 +420,10 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES), help="games of the strength table")
     parser.add_argument("--sides", default="", help="sides of the strength table (default: all)")
     parser.add_argument(
-        "--rollout", type=int, default=None, help="the search's rollout actions (0: leaf eval)"
+        "--rollout",
+        type=int,
+        default=None,
+        help="the search's rollout actions before the evaluator (mcts, 0: at the leaf; rollout)",
     )
     parser.add_argument("--first-seed", type=int, default=0, help="the strength games' first seed")
     args = parser.parse_args()

@@ -2,7 +2,9 @@
 
 That module exposes ``heuristic(side, seed) -> Player`` (the scripted player) and, optionally,
 ``determinize(state, side, rng) -> State`` (resample what the side cannot see, for
-information-set search) and ``evaluate(state, side) -> float`` (-1 lost .. +1 won). Nothing
+information-set search), ``evaluate(state, side) -> float`` (-1 lost .. +1 won) and
+``outcome(state, side) -> float`` (how a rollout came out, finished or not: the result with
+finer grades where the game has them; else the result or the evaluator's score). Nothing
 in ``greatwar.ai`` names a game: a new game's players are found by registering the game.
 """
 
@@ -50,6 +52,12 @@ def determinize_of(game_id: str) -> Determinize | None:
 def evaluate_of(game_id: str) -> Evaluate | None:
     """The game's evaluator of unfinished positions, if it has one."""
     function: Evaluate | None = getattr(players_module(game_id), "evaluate", None)
+    return function
+
+
+def outcome_of(game_id: str) -> Evaluate | None:
+    """The game's score of a rollout's end (finished or not), if it has one."""
+    function: Evaluate | None = getattr(players_module(game_id), "outcome", None)
     return function
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from greatwar.ai.game_players import games_with_heuristic, heuristic_of
 from greatwar.ai.mcts import DEFAULT_ITERATIONS, Budget, MctsPlayer
 from greatwar.ai.random_player import RandomPlayer
+from greatwar.ai.rollout import DEFAULT_ROLLOUTS, RolloutPlayer
 from greatwar.ai.specs import parse_spec
 from greatwar.core.errors import GreatwarError
 from greatwar.core.play import Player
@@ -23,28 +24,42 @@ def heuristic(game_id: str, side: str, seed: int = 0) -> Player:
     return factory(side, seed)
 
 
-def mcts(game_id: str, side: str, seed: int = 0, budget: str = "") -> Player:
-    """ISMCTS; ``budget`` is iterations per decision ("48") or seconds ("2s")."""
+def parse_budget(name: str, budget: str, default: int) -> Budget:
+    """A search's budget per decision: iterations ("48", ``default`` if empty) or seconds
+    ("2s")."""
     try:
         if budget.endswith("s"):
             chosen = Budget(iterations=0, seconds=float(budget[:-1]))
         else:
-            chosen = Budget(iterations=int(budget or DEFAULT_ITERATIONS))
+            chosen = Budget(iterations=int(budget or default))
     except ValueError:
         raise GreatwarError(
-            f"mcts takes iterations or seconds per decision, as mcts:48 or mcts:2s; got {budget!r}"
+            f"{name} takes iterations or seconds per decision, as {name}:48 or {name}:2s; "
+            f"got {budget!r}"
         ) from None
     if chosen.iterations < 0 or (chosen.seconds is not None and chosen.seconds <= 0):
-        raise GreatwarError(f"mcts needs a positive budget, got {budget!r}")
-    return MctsPlayer(game_id, side, seed, budget=chosen)
+        raise GreatwarError(f"{name} needs a positive budget, got {budget!r}")
+    return chosen
+
+
+def mcts(game_id: str, side: str, seed: int = 0, budget: str = "") -> Player:
+    """ISMCTS; ``budget`` is iterations per decision ("48") or seconds ("2s")."""
+    return MctsPlayer(game_id, side, seed, budget=parse_budget("mcts", budget, DEFAULT_ITERATIONS))
+
+
+def rollout(game_id: str, side: str, seed: int = 0, budget: str = "") -> Player:
+    """The scripted player improved by rollouts (greatwar.ai.rollout); ``budget`` is rollouts
+    per decision ("32") or seconds ("2s")."""
+    chosen = parse_budget("rollout", budget, DEFAULT_ROLLOUTS)
+    return RolloutPlayer(game_id, side, seed, budget=chosen)
 
 
 # Difficulty levels offered in the browser: level -> the player it names. Each thinks for a
 # bounded time per move: the scripted player at once, the search for the seconds given.
 LEVELS: dict[str, str] = {
     "easy": "heuristic",
-    "normal": "mcts:0.5s",
-    "hard": "mcts:2s",
+    "normal": "rollout:0.5s",
+    "hard": "rollout:2s",
 }
 
 
@@ -59,6 +74,7 @@ PLAYERS: dict[str, Callable[..., Player]] = {
     "random": lambda game_id, side, seed: RandomPlayer(seed),
     "heuristic": heuristic,
     "mcts": mcts,
+    "rollout": rollout,
     **{name: level(name) for name in LEVELS},
 }
 

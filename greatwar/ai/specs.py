@@ -1,5 +1,5 @@
-"""Player specs ("random", "heuristic", "mcts:48", "mcts:2s"): parsed and checked before any
-game starts, with caps, so no spec can stick a game (``mcts:0``) or starve a server
+"""Player specs ("random", "heuristic", "mcts:48", "mcts:2s", "rollout:16"): parsed and checked
+before any game starts, with caps, so no spec can stick a game (``mcts:0``) or starve a server
 (``mcts:1e12s``). Every problem is a PlayerSpecError naming the spec and what is allowed."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ MAX_ITERATIONS = 20_000  # per decision: about 7 minutes of FBSM on one core
 MAX_SECONDS = 60.0  # per decision
 SERVER_MAX_SECONDS = 10.0  # a computer move on the game server, whatever its spec
 TAKES_NO_PARAMETER = ("random", "heuristic")
+SEARCHES = ("mcts", "rollout")  # players with a budget per decision: iterations or seconds
 _ITERATIONS = re.compile(r"[0-9]{1,9}")
 _SECONDS = re.compile(r"[0-9]{1,6}(\.[0-9]{1,6})?s")
 
@@ -24,7 +25,7 @@ class PlayerSpecError(GreatwarError):
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """A checked spec: the player's name and, for MCTS, its budget per decision."""
+    """A checked spec: the player's name and, for a search, its budget per decision."""
 
     name: str
     iterations: int | None = None
@@ -51,26 +52,26 @@ def parse_spec(text: object, known: tuple[str, ...] | list[str] = ()) -> PlayerS
         if colon:
             raise PlayerSpecError(f"{name} takes no parameter: write {name!r}, not {text!r}")
         return PlayerSpec(name)
-    if name == "mcts":
-        return _mcts(text, parameter) if colon else PlayerSpec(name)
+    if name in SEARCHES:
+        return _search(name, text, parameter) if colon else PlayerSpec(name)
     if colon and not parameter:
         raise PlayerSpecError(f"{text!r}: nothing after the colon")
     return PlayerSpec(name)
 
 
-def _mcts(text: str, parameter: str) -> PlayerSpec:
+def _search(name: str, text: str, parameter: str) -> PlayerSpec:
     usage = (
-        f"mcts takes iterations (1-{MAX_ITERATIONS}) or seconds (above 0, at most "
-        f"{MAX_SECONDS:g}) per decision, as mcts:48 or mcts:2s; got {text!r}"
+        f"{name} takes iterations (1-{MAX_ITERATIONS}) or seconds (above 0, at most "
+        f"{MAX_SECONDS:g}) per decision, as {name}:48 or {name}:2s; got {text!r}"
     )
     if _ITERATIONS.fullmatch(parameter):
         iterations = int(parameter)
         if not 1 <= iterations <= MAX_ITERATIONS:
             raise PlayerSpecError(usage)
-        return PlayerSpec("mcts", iterations=iterations)
+        return PlayerSpec(name, iterations=iterations)
     if _SECONDS.fullmatch(parameter):
         seconds = float(parameter[:-1])
         if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
             raise PlayerSpecError(usage)
-        return PlayerSpec("mcts", seconds=seconds)
+        return PlayerSpec(name, seconds=seconds)
     raise PlayerSpecError(usage)

@@ -12,6 +12,8 @@ from greatwar import load_game
 from greatwar.ai.game_players import determinize_of
 from greatwar.ai.mcts import Budget, MctsPlayer, Settings
 from greatwar.ai.registry import make_player
+from greatwar.ai.rollout import RolloutPlayer, RolloutSettings
+from greatwar.core.play import Player
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
 from greatwar.games.devildogs.state import DevilDogsState
@@ -115,12 +117,25 @@ def test_samples_do_not_depend_on_what_the_searcher_cannot_see(name: str) -> Non
         assert one.observation(side) == first.observation(side)
 
 
+def mcts(game_id: str, side: str) -> Player:
+    return MctsPlayer(game_id, side, 11, budget=BUDGET, settings=SETTINGS)
+
+
+def rollout(game_id: str, side: str) -> Player:
+    return RolloutPlayer(game_id, side, 11, budget=BUDGET, settings=RolloutSettings(horizon=30))
+
+
+SEARCHES: dict[str, Callable[[str, str], Player]] = {"mcts": mcts, "rollout": rollout}
+
+
+@pytest.mark.parametrize("search", sorted(SEARCHES))
 @pytest.mark.parametrize("name", sorted(PAIRS))
-def test_search_decision_is_the_same_whatever_the_hidden_information(name: str) -> None:
+def test_search_decision_is_the_same_whatever_the_hidden_information(
+    name: str, search: str
+) -> None:
     first, second = PAIRS[name]()
     side = first.current_player()
     choices = [
-        MctsPlayer(first.game.id, side, 11, budget=BUDGET, settings=SETTINGS).choose(state, side)
-        for state in (first, second)
+        SEARCHES[search](first.game.id, side).choose(state, side) for state in (first, second)
     ]
     assert choices[0] == choices[1]

@@ -284,5 +284,6 @@ def observation(state: DevilDogsState, side: str) -> dict[str, Any]:
         "points": {s: points(state, s) for s in SIDES},
         "replacements": state.replacements,
         "casualties": [state.unit(u).id for u in state.casualties],
-        "panels": panels(state, side, set(shared["legal_actions"])),
+        # panels: for people; a computer player's view (player_view) leaves them out
+        "panels": [] if state.lean_view else panels(state, side, set(shared["legal_actions"])),
     }

@@ -15,13 +15,17 @@ from greatwar.games.devildogs.players.heuristic import DevilDogsHeuristic
 
 
 class Window:
-    """Only what a player may use of a state: its observation and its legal actions."""
+    """Only what a player may use of a state: its observation (or the same, lean, as
+    ``player_view``) and its legal actions."""
 
     def __init__(self, state: State) -> None:
         self._state = state
 
     def observation(self, side: str) -> dict[str, Any]:
         return self._state.observation(side)
+
+    def player_view(self, side: str) -> dict[str, Any]:
+        return self._state.player_view(side)
 
     def legal_actions(self, side: str) -> list[Action]:
         return self._state.legal_actions(side)

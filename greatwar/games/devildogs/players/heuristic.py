@@ -168,7 +168,7 @@ class DevilDogsHeuristic:
         legal = state.legal_actions(side)
         if len(legal) == 1:
             return legal[0]
-        pic = Picture(side, self.c, state.observation(side))
+        pic = Picture(side, self.c, state.player_view(side))
         prompt = pic.obs["prompt"]["name"] if pic.obs["prompt"] else ""
         handler = HANDLERS.get(prompt)
         choice = handler(pic, legal) if handler else None

@@ -27,6 +27,11 @@ THREAT = 6  # an empty town this near an enemy unit needs a garrison
 REGROUP_DISTANCE = 2  # a corps this far from the enemy may regroup (5.1.4) ...
 REGROUP_REDUCED = 2  # ... when it has this many reduced units to recover (12.1)
 
+# The rollout player's constants (greatwar.ai.rollout): a whole game is ~1.6 s, so rollouts
+# stop at the next turn for the evaluator, and the ~1,500 unit moves, fire groups and step
+# losses of a side's game are left to the script; modes, rallies and retreats are searched
+ROLLOUT = {"turns": 1, "skip": ("place", "move", "to", "stay", "fire", "resolve", "lose")}
+
 
 class MarneHeuristic:
     """A scripted player for one side."""

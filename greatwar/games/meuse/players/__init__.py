@@ -7,7 +7,11 @@ from greatwar.core.play import Player
 from greatwar.games.meuse.players.eval import evaluate
 from greatwar.games.meuse.players.heuristic import MeuseHeuristic
 
-__all__ = ["MeuseHeuristic", "evaluate", "heuristic"]
+# The rollout player's constants: rollouts stop at the next turn boundary (a whole game is
+# ~0.8 s) and the evaluator scores them; unit-by-unit placement and movement are not searched
+ROLLOUT = {"turns": 1, "skip": ("place", "move", "to", "stay")}
+
+__all__ = ["ROLLOUT", "MeuseHeuristic", "evaluate", "heuristic"]
 
 
 def heuristic(side: str, seed: int) -> Player:

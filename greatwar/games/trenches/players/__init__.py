@@ -23,6 +23,10 @@ from greatwar.games.trenches.state import TABLE, TrenchesState
 FRENCH_ORDER = ("fire", "ap", "he", "cut", "follow", "move", "volley", "grenade", "strafe")
 GERMAN_ORDER = ("fire", "ap", "he", "strafe", "move", "volley", "grenade", "follow")
 
+# The rollout player's constants (greatwar.ai.rollout): a game is 20 turns, so rollouts stop
+# at the next turn for the evaluator
+ROLLOUT = {"turns": 1}
+
 
 class TrenchesHeuristic:
     """The scripted commander of one side."""
