@@ -4,7 +4,7 @@ a board description for the browser (``greatwar.hexes.drawing``)."""
 
 from greatwar.hexes.components import HexComponents
 from greatwar.hexes.grid import HexGrid, LineOfFireTable, UnknownHex
-from greatwar.hexes.movement import path, reachable, steps_per_mp, zone_of_control
+from greatwar.hexes.movement import connected, path, reachable, steps_per_mp, zone_of_control
 from greatwar.hexes.numbering import (
     COMPASS,
     FBSM_NUMBERING,
@@ -29,6 +29,7 @@ __all__ = [
     "Numbering",
     "UnitStacks",
     "UnknownHex",
+    "connected",
     "path",
     "reachable",
     "steps_per_mp",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from fractions import Fraction
 
 from greatwar.hexes.grid import HexGrid
@@ -90,3 +90,19 @@ def zone_of_control(grid: HexGrid, enemy_hexes: Iterable[int]) -> set[int]:
     for hex_index in enemy_hexes:
         zone.update(grid.neighbors(hex_index))
     return zone
+
+
+def connected(
+    starts: Iterable[int], links: Sequence[Iterable[int]], closed: Collection[int]
+) -> set[int]:
+    """Every hex joined to one of ``starts`` by ``links`` (each hex's linked neighbours, by
+    hex index) without entering a ``closed`` hex; the starts themselves, unless closed."""
+    seen = {h for h in starts if h not in closed}
+    frontier = list(seen)
+    while frontier:
+        here = frontier.pop()
+        for there in links[here]:
+            if there not in seen and there not in closed:
+                seen.add(there)
+                frontier.append(there)
+    return seen

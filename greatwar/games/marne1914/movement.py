@@ -18,7 +18,7 @@ from greatwar.games.marne1914.data import (
     TRANSFER,
 )
 from greatwar.games.marne1914.state import ELIMINATED, MarneState
-from greatwar.hexes import steps_per_mp
+from greatwar.hexes import connected, steps_per_mp
 
 StepCost = Callable[[int, int], float | None]
 
@@ -275,15 +275,7 @@ def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     for first in sorted(board.rail_hexes - closed):
         if first in found:
             continue
-        seen = {first}
-        frontier = [first]
-        while frontier:
-            here = frontier.pop()
-            for there in board.rail_links[here]:
-                if there not in seen and there not in closed:
-                    seen.add(there)
-                    frontier.append(there)
-        network = frozenset(seen)
+        network = frozenset(connected((first,), board.rail_links, closed))
         found.update(dict.fromkeys(network, network))
     return found
 

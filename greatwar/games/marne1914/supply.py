@@ -8,7 +8,7 @@ from functools import partial
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
 from greatwar.games.marne1914.state import MarneState
-from greatwar.hexes import steps_per_mp
+from greatwar.hexes import connected, steps_per_mp
 
 
 def blocked(state: MarneState, side: str) -> frozenset[int]:
@@ -155,15 +155,7 @@ def supply_sources(state: MarneState, side: str, edges: tuple[str, ...]) -> set[
     board = state.c.board
     stop = blocked(state, side)
     start = {h for h in board.edge(edges) if (h in board.road_hexes or h in board.rail_hexes)}
-    seen = {h for h in start if h not in stop}
-    frontier = list(seen)
-    while frontier:
-        here = frontier.pop()
-        for there in board.line_links[here]:
-            if there not in seen and there not in stop:
-                seen.add(there)
-                frontier.append(there)
-    return seen
+    return connected(start, board.line_links, stop)
 
 
 def hq_in_supply(state: MarneState, hq: int, sources: set[int]) -> bool:
