@@ -4,7 +4,8 @@ target of issue 14 it is held to.
 Everything measured in this process counts processor time, not wall-clock time: the machine
 is shared, and a neighbour's load would otherwise show as our slowness (and skew a ratio
 whose two sides were timed a minute apart). The study figures, which use several worker
-processes, are wall-clock.
+processes, are wall-clock. The benchmark's process tunes its collector as a study's workers
+do (greatwar/core/memory.py), for python-chess and greatwar alike.
 
 - random playouts of every game (actions/s: legal actions + apply) against python-chess
   random playouts (steps/s: legal-move list + push) measured in the same run, and the ratios;
@@ -37,6 +38,7 @@ from greatwar.ai.random_player import RandomPlayer
 from greatwar.ai.registry import make_player
 from greatwar.ai.rollout import RolloutPlayer
 from greatwar.core.actions import Action
+from greatwar.core.memory import tune_for_batch_play
 from greatwar.core.play import Player, play
 from greatwar.core.registry import load_game
 from greatwar.core.rng import Rng
@@ -427,6 +429,7 @@ def main() -> None:
     )
     parser.add_argument("--first-seed", type=int, default=0, help="the strength games' first seed")
     args = parser.parse_args()
+    tune_for_batch_play()
     print(f"{'figure':<36} {'value':>12}  {'unit':<13} target")
     if args.only_strength:
         games, sides = args.games.split(","), [s for s in args.sides.split(",") if s]

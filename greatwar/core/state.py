@@ -215,7 +215,7 @@ class State:
         # final: checked after advance(), which rolls the next turn's dice and deals hands.
         if rolled or self._revealed:
             self._undo_floor = len(history)
-        if self._revealed or self.is_terminal():
+        if self._revealed or self._winner is not None:
             self._public = None  # the hidden choices are on the table
 
     def is_terminal(self) -> bool:
@@ -485,6 +485,14 @@ class State:
 
 def _as_action(action: object) -> Action:
     """An action from its string form or an Action; anything else is a clear IllegalAction."""
+    if type(action) is Action:  # the usual case, checked without a generator
+        verb, args = action
+        if type(verb) is str and type(args) is tuple:
+            for arg in args:
+                if type(arg) is not str:
+                    break
+            else:
+                return action
     if isinstance(action, str):
         try:
             return Action.parse(action)

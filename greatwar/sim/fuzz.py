@@ -33,6 +33,7 @@ from typing import Any, Literal
 from greatwar.ai.game_players import heuristic_of
 from greatwar.core.actions import Action
 from greatwar.core.errors import GreatwarError
+from greatwar.core.memory import tune_for_batch_play
 from greatwar.core.play import Player
 from greatwar.core.record import GameRecord
 from greatwar.core.registry import GAME_MODULES, load_game
@@ -280,6 +281,7 @@ def write_failure(
 def _chunk(
     game_id: str, options: Mapping[str, object], seeds: Sequence[int], plan: Plan
 ) -> list[FuzzOutcome]:
+    tune_for_batch_play()  # a worker process plays nothing else
     return [fuzz_one(game_id, options, seed, plan) for seed in seeds]
 
 

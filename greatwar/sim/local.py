@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from greatwar.ai.registry import make_player
 from greatwar.core.actions import Action
 from greatwar.core.game import GameInfo
+from greatwar.core.memory import tune_for_batch_play
 from greatwar.core.play import GameTooLong, play
 from greatwar.core.registry import load_game
 from greatwar.core.state import State
@@ -123,7 +124,9 @@ def play_one(matchup: Matchup, seed: int) -> GameResult:
 
 
 def play_chunk(matchup: Matchup, seeds: Sequence[int]) -> list[GameResult]:
-    """Several games in a row: the unit of work a worker process or Ray task takes."""
+    """Several games in a row: the unit of work a worker process or Ray task takes (the
+    process plays nothing else, so its collector is tuned for it)."""
+    tune_for_batch_play()
     return [play_one(matchup, seed) for seed in seeds]
 
 
