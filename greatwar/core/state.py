@@ -147,7 +147,9 @@ class State:
         self._public: State | None = None
         self._winner: str | None = None
         self._end: tuple[str, str] | None = None  # (rule, cause)
-        self._legal_cache: tuple[int, str, list[Action]] | None = None
+        # (side, its legal actions) at this position: cleared by every change of position
+        self._legal_cache: tuple[str, list[Action]] | None = None
+        self._last_side: str | None = None  # the side of the last entry of _history
         # True while ``player_view`` builds a view: a game's view may then leave out what only
         # a person reads (panels, labels); see ``shared_view``
         self.lean_view = False
@@ -175,13 +177,13 @@ class State:
         else:
             self._check_side(side)
         cache = self._legal_cache
-        if cache is not None and cache[0] == len(self._history) and cache[1] == side:
-            return list(cache[2])
+        if cache is not None and cache[0] == side:
+            return list(cache[1])
         if side not in self.sides_to_act():
             return []
         frame = self.stack[-1]
         actions = list(self.prompts[frame["p"]].offer(self, frame, side))
-        self._legal_cache = (len(self._history), side, actions)
+        self._legal_cache = (side, actions)
         return list(actions)
 
     def apply_action(self, action: Action | str, side: str | None = None) -> None:
@@ -201,12 +203,13 @@ class State:
         position = self.rng.position
         self._revealed = False
         history = self._history
-        if history and history.last().side != side:
+        if self._last_side is not None and self._last_side != side:
             self._undo_floor = len(history)  # never undo the other side's actions
         if self._public is None and len(asked) > 1:
             self._public = self.clone()  # hidden simultaneous choices begin: spectators wait
         prompt.apply(self, frame, action, side)
         history.append(Played(side, action))
+        self._last_side = side
         self._legal_cache = None
         self.advance()
         rolled = self.rng.position != position
@@ -439,13 +442,13 @@ class State:
 
     def _offered(self, prompt: Prompt[Any], frame: Frame, side: str) -> list[Action]:
         cache = self._legal_cache
-        if cache is not None and cache[0] == len(self._history) and cache[1] == side:
-            return cache[2]
+        if cache is not None and cache[0] == side:
+            return cache[1]
         return list(prompt.offer(self, frame, side))
 
     def _acting_side(self, action: Action, side: str | None) -> tuple[str, tuple[str, ...]]:
         """The side that takes ``action`` (default: the first asked), and the sides asked."""
-        if self.is_terminal():
+        if self._winner is not None:
             raise IllegalAction(action, f"the game is over; {self._winner} won")
         sides = self.sides_to_act()
         if not sides:
@@ -458,7 +461,7 @@ class State:
         return side, sides
 
     def _check_side(self, side: str) -> None:
-        if side not in self.game.sides:
+        if side not in self.game.info.sides:
             raise BadSide(f"unknown side {side!r}; the sides are {', '.join(self.game.sides)}")
 
     def _reason(self, prompt: Prompt[Any], frame: Frame, action: Action, side: str) -> str:
@@ -479,6 +482,8 @@ class State:
             raise IllegalAction(action, f"{side} is a neutral seat: it neither wins nor concedes")
         others = [s for s in self.game.sides if s != side and s not in neutral]
         self._history.append(Played(side, action))
+        self._last_side = side
+        self._legal_cache = None
         self._chance.append(False)
         self.end(others[0], rule, f"{side} conceded")
 
