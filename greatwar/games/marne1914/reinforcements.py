@@ -4,6 +4,7 @@ Reinforcements; 15.1 Paris Taxicabs; 7.3.2 the Moroccan Division's attachment.""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from greatwar.core import Action, Frame, Prompt, act
@@ -269,11 +270,19 @@ class Attach(Prompt[MarneState]):
 
 
 def revertible(state: MarneState, side: str) -> list[int]:
-    """7.3.2: a Moroccan unit may revert to the IX Corps once in that HQ's supply range."""
-    from greatwar.games.marne1914.supply import reach_radius, reached
+    """7.3.2: a Moroccan unit may revert to the IX Corps once in that HQ's supply range.
+    Kept until a stack or an attachment changes: every movement prompt offers it."""
+    from greatwar.games.marne1914.supply import both_versions
 
     if side != ALLIED:
         return []
+    stamp = (both_versions(state), tuple(state.hq_of[u] for u in state.c.moroccans))
+    return list(state.cached(("revertible", side), stamp, partial(_revertible, state)))
+
+
+def _revertible(state: MarneState, side: str) -> tuple[int, ...]:
+    from greatwar.games.marne1914.supply import reach_radius, reached
+
     units = [u for u in state.c.moroccans if state.where[u] >= 0]
     out = []
     for unit in units:
@@ -284,7 +293,7 @@ def revertible(state: MarneState, side: str) -> list[int]:
         )  # no need to trace supply for a unit farther than any 11.1.5 path
         if near and state.where[unit] in reached(state, home, toward=state.where[unit]):
             out.append(unit)
-    return out
+    return tuple(out)
 
 
 def taxi_units(state: MarneState, side: str) -> list[int]:

@@ -12,13 +12,18 @@ others can attack, fires every defense factor, and prefers retreat to step losse
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from greatwar.core.actions import Action
 from greatwar.core.play import Player
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
 from greatwar.games.marne1914.data import MODES, OFFENSIVE, OTHER, components
+from greatwar.hexes import HexGrid
 
 VALUE = {"paris": 10, "city": 3, "town": 1}
 ATTACK_RATIO = 1.3  # attack when our total is this much above the estimated defense
@@ -31,6 +36,31 @@ REGROUP_REDUCED = 2  # ... when it has this many reduced units to recover (12.1)
 # stop at the next turn for the evaluator, and the ~1,500 unit moves, fire groups and step
 # losses of a side's game are left to the script; modes, rallies and retreats are searched
 ROLLOUT = {"turns": 1, "skip": ("place", "move", "to", "stay", "fire", "resolve", "lose")}
+
+
+FAR = 99  # the distance of a hex no path reaches
+
+
+@cache
+def steps_between(grid: HexGrid) -> npt.NDArray[np.int16]:
+    """Steps from every hex to every hex over the map's hexes (breadth first from each; FAR
+    where no path leads), made once per process: the players' distance maps read it."""
+    table = np.empty((grid.size, grid.size), dtype=np.int16)
+    for source in range(grid.size):
+        row = [FAR] * grid.size
+        row[source] = 0
+        frontier, level = [source], 0
+        while frontier:
+            level += 1
+            reached = []
+            for here in frontier:
+                for there in grid.neighbors(here):
+                    if row[there] == FAR:
+                        row[there] = level
+                        reached.append(there)
+            frontier = reached
+        table[source] = row
+    return table
 
 
 class MarneHeuristic:
@@ -94,24 +124,12 @@ class MarneHeuristic:
         }
 
     def spread(self, sources: list[int]) -> list[int]:
-        """Hex distance from each hex to the nearest source (breadth first)."""
-        far = 99
-        dist = [far] * self.grid.size
-        frontier = list(sources)
-        for h in frontier:
-            dist[h] = 0
-        neighbors = self.grid.neighbors
-        level = 0
-        while frontier:
-            level += 1
-            nxt = []
-            for here in frontier:
-                for there in neighbors(here):
-                    if dist[there] == far:
-                        dist[there] = level
-                        nxt.append(there)
-            frontier = nxt
-        return dist
+        """Hex distance from each hex to the nearest source, over the map's hexes (FAR where
+        none leads there): the least of the sources' rows of the breadth-first table."""
+        if not sources:
+            return [FAR] * self.grid.size
+        nearest: list[int] = steps_between(self.grid).take(sources, axis=0).min(axis=0).tolist()
+        return nearest
 
     def current(self, state: State) -> dict[str, Any]:
         """The picture of this phase, kept up to date with our own moves."""
