@@ -12,6 +12,7 @@ from greatwar.core import Action, State, load_game, play
 from greatwar.core.play import Player
 from greatwar.games.devildogs.data import SIDES, components
 from greatwar.games.devildogs.players.heuristic import DevilDogsHeuristic
+from tests.devildogs.positions import blank, place, run, sector, waiting
 
 
 class Window:
@@ -63,3 +64,32 @@ def test_heuristic_beats_the_random_player(scenario: str, side: str) -> None:
         }
         wins += play(game, players, seed).winner() == side
     assert wins >= 6
+
+
+def test_attacker_picks_the_order_that_takes_the_empty_crest() -> None:
+    """3.1, 5.4: Hill 142's crest (0510) stands empty next to a Marine company; under a
+    stalemate chit the US card offers HOLD with strong fire (reactive) or REP 1 (general).
+    Ties go to the defender, so the scripted attacker takes the general order and the crest."""
+    state = blank("hill142")
+    place(state, "5M-66", "0511")
+    place(state, "460-6", "0411")
+    place(state, "460-MG1", "0409")
+    sector(state, "A", "US05", "GE07", chit="stalemate")
+    state.orders = {s: {} for s in SIDES}
+    run(state, ("orders",))
+    assert waiting(state) == ("orders", "us")
+    choice = DevilDogsHeuristic("us").choose(state, "us")
+    assert str(choice) == "order A general"
+
+
+def test_attacker_moves_into_the_empty_crest() -> None:
+    """5.8, C4: given a move that enters the objective it must take, the scripted attacker
+    makes it (entering the hex takes it)."""
+    state = blank("hill142")
+    place(state, "5M-66", "0511")
+    place(state, "460-6", "0411")
+    state.push("move", side="us", sector="A", kind="REP", n=1, units=(state.unit_index("5M-66"),))
+    choice = DevilDogsHeuristic("us").choose(state, "us")
+    assert str(choice) == "move 5M-66 0510"
+    state.apply_action(choice, "us")
+    assert state.held[state.c.board.hex("0510")] == "us"

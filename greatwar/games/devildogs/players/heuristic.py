@@ -2,10 +2,12 @@
 
 It scores each card's orders for the sectors where its units and the enemy's stand, puts its
 strongest cards where the fighting is, picks the better of the initiative and general orders
-once the chits are out, moves attackers towards the enemy's objectives through cover and
-defenders onto their objectives, and aims fire, snipers and barrages at the most damaged or
-most crowded enemy. It reads only its observation, its legal actions and the public
-components (map, cards, scenarios).
+once the chits are out (an attacker's orders by how far they close on the objectives it must
+take, whether they can seize one left empty, and BAYONETS or ROUT! against an enemy on one),
+moves attackers towards the enemy's objectives through cover and defenders onto their
+objectives, and aims fire, snipers and barrages at the most damaged or most crowded enemy.
+It reads only its observation, its legal actions and the public components (map, cards,
+scenarios).
 """
 
 from __future__ import annotations
@@ -93,14 +95,16 @@ class Picture:
         grid = self.board.grid
         return min((grid.distance(h, t) for t in targets), default=0)
 
+    def to_take(self) -> list[int]:
+        """Objectives this side does not hold."""
+        board = self.board
+        return [board.hex(o["hex"]) for o in self.obs["objectives"] if o["holder"] != self.side]
+
     def goals(self) -> list[int]:
         """Objectives to take (attacker) or to hold (defender)."""
         board = self.board
         if self.attacker:
-            wanted = [
-                board.hex(o["hex"]) for o in self.obs["objectives"] if o["holder"] != self.side
-            ]
-            return wanted or self.hexes(enemy(self.side))
+            return self.to_take() or self.hexes(enemy(self.side))
         return [board.hex(o["hex"]) for o in self.obs["objectives"] if o["holder"] == self.side]
 
     def sector_row(self, sector: str, choice: str, side: str) -> str:
@@ -119,16 +123,88 @@ def order_score(pic: Picture, order: Order, sector: str, side: str) -> float:
         return 0.0
     contact = 1.0 if foes else 0.2
     attacking = pic.c.scenarios[pic.obs["scenario"]["id"]].attacker == side
-    move = {
-        "ADV": 0.5 * order.n if attacking else -0.4 * order.n,
-        "RET": -1.0 if attacking else -0.2 * order.n,
-        "REP": 0.3,
-        "HOLD": -0.5 if attacking else 0.5,
-    }[order.move]
+    if attacking and side == pic.side and pic.to_take():
+        move = attack_move_worth(pic, order) + assault_worth(pic, order)
+    else:
+        move = {
+            "ADV": 0.5 * order.n if attacking else -0.4 * order.n,
+            "RET": -1.0 if attacking else -0.2 * order.n,
+            "REP": 0.3,
+            "HOLD": -0.5 if attacking else 0.5,
+        }[order.move]
     worth = order.mg * 1.1 * contact + move
     for k in order.keywords:
         worth += (KEYWORD_WORTH[k.name] + PER_X.get(k.name, 0.0) * k.x) * contact
     return worth
+
+
+# The attacker's own orders: each hex an order closes on the objectives, giving ground, standing
+# still while short of them, and an order that can reach an objective left empty. Ties go to
+# the defender (3.1), so an attacker that only trades fire loses: taking an objective is worth
+# more than any fire an order brings.
+CLOSE_IN = 1.5
+GIVE_GROUND = 4.0
+STAND_SHORT = 3.0
+SEIZE = 6.0
+# 9 BAYONETS next to an enemy on an objective (it falls back and a company may take its hex),
+# 9 ROUT! (the holder falls back if it was hit or pinned this turn)
+BAYONETS_ON_HOLDER = 6.0
+ROUT_OFF_HOLDER = 2.0
+
+
+def attack_move_worth(pic: Picture, order: Order) -> float:
+    """5.8, 6: an attacker's movement order by how far it lets its companies close on the
+    objectives still to take (6.1 stops them next to the enemy anyway)."""
+    gap = front_gap(pic)
+    moving = order.move in ("ADV", "REP")
+    value = CLOSE_IN * min(order.n, gap) if moving else 0.0
+    if order.move == "RET":
+        value -= GIVE_GROUND
+    elif order.move == "HOLD" and gap > 0:
+        value -= STAND_SHORT
+    if moving and empty_goal_within(pic, order.n):
+        value += SEIZE
+    return value
+
+
+COMPANY = ("infantry", "hq")
+
+
+def companies(pic: Picture, side: str) -> list[int]:
+    """Hexes of the side's infantry and HQs (9 BAYONETS: the units that charge)."""
+    return [h for h, u in pic.units.items() if u["side"] == side and u["kind"] in COMPANY]
+
+
+def front_gap(pic: Picture) -> int:
+    """How many hexes the nearest company still has to go to stand next to an objective."""
+    goals = pic.to_take()
+    mine = companies(pic, pic.side)
+    if not goals or not mine:
+        return 0
+    return max(0, min(pic.nearest(h, goals) for h in mine) - 1)
+
+
+def empty_goal_within(pic: Picture, n: int) -> bool:
+    """An objective to take stands empty within ``n`` hexes of a friendly unit (C4: entering
+    it takes it); by distance alone, as 6.1 zones of control are judged when moving."""
+    grid = pic.board.grid
+    empty = [g for g in pic.to_take() if g not in pic.units]
+    return any(grid.distance(h, g) <= n for h in pic.hexes(pic.side) for g in empty)
+
+
+def assault_worth(pic: Picture, order: Order) -> float:
+    """9 BAYONETS and ROUT!: what an order's keywords do to drive the enemy off an objective
+    the attacker must take."""
+    names = {k.name for k in order.keywords}
+    holders = [g for g in pic.to_take() if g in pic.units and pic.units[g]["side"] != pic.side]
+    if not holders:
+        return 0.0
+    value = ROUT_OFF_HOLDER if "rout" in names else 0.0
+    grid = pic.board.grid
+    charging = {h for h in companies(pic, pic.side) if not pic.units[h]["pinned"]}
+    if "bayonets" in names and any(n in charging for g in holders for n in grid.neighbors(g)):
+        value += BAYONETS_ON_HOLDER
+    return value
 
 
 def card_value(pic: Picture, card: Card, sector: str) -> float:
