@@ -19,6 +19,15 @@ result in every sample so far. Simultaneous hidden choices are chosen apart: a c
 applied to a sample before the other side's scripted player, which sees only its own
 observation, chooses.
 
+A game may also name *styles* (``players.styles(side)``): variants of its scripted player,
+the script itself first. At its first decision of each game turn the player then chooses the
+style to play that turn with, by the same successive halving over rollouts in which its side
+plays each style and the other sides their scripts: the style whose rollouts score best, as
+every style is a whole, sane way to play (ties go to the script's own). A scripted player's
+choices are tied to one another over a phase (its moves follow one plan), so choosing among
+whole plans finds what choosing among single actions does not: in FBSM the moves that
+decide a game are hundreds of small ones.
+
 References: G. Tesauro, G. Galperin, "On-line policy improvement using Monte-Carlo search",
 NIPS 1996; D. Bertsekas, J. Tsitsiklis, C. Wu, "Rollout algorithms for combinatorial
 optimization", J. Heuristics 3, 1997; Z. Karnin, T. Koren, O. Somekh, "Almost optimal
@@ -30,7 +39,7 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from greatwar.ai.game_players import evaluate_of, heuristic_of, outcome_of, players_module
@@ -57,6 +66,7 @@ class RolloutSettings:
     same_stop: int = 4  # samples after which identical results everywhere end the search
     least_samples: int = 3  # samples before the scripted choice may be overruled
     skip: tuple[str, ...] = ()  # verbs of scripted choices played without search
+    style_rollouts: int = 32  # rollouts of a style choice under a budget in rollouts
 
 
 def game_rollout_settings(game_id: str) -> RolloutSettings:
@@ -67,11 +77,21 @@ def game_rollout_settings(game_id: str) -> RolloutSettings:
     return RolloutSettings(**chosen)
 
 
+Styles = Callable[[str], dict[str, Callable[[int], Player]]]
+
+
+def styles_of(game_id: str) -> Styles | None:
+    """The game's styles of play for the rollout player (``players.styles``), if any."""
+    function: Styles | None = getattr(players_module(game_id), "styles", None)
+    return function
+
+
 @dataclass
 class Arm:
-    """A candidate action and its results, sample by sample (for the searching side)."""
+    """A candidate (an action, or a style's name) and its results, sample by sample (for the
+    searching side)."""
 
-    action: Action
+    action: Action | str
     results: list[float] = field(default_factory=list)
 
     def mean(self, samples: int) -> float:
@@ -99,6 +119,10 @@ class RolloutPlayer:
         self.evaluate = evaluate_of(game_id)
         self.outcome = outcome_of(game_id)
         self.heuristic = heuristic_of(game_id)
+        found = styles_of(game_id)
+        self.styles = found(side) if found is not None else {}
+        self.style = next(iter(self.styles), "")  # the script's own style comes first
+        self.style_turn = -1  # the game turn whose style is chosen
         self.guide = self._scripted(side, seed)
         self.iterations = 0  # rollouts in all decisions so far (for benchmarks)
         self.searched = 0  # decisions searched
@@ -109,23 +133,41 @@ class RolloutPlayer:
         """Stop the search under way (or the next one) and play the best action so far."""
         self._hurry.set()
 
-    def _scripted(self, side: str, seed: int) -> Player:
+    def _scripted(self, side: str, seed: int, style: str | None = None) -> Player:
+        """A side's scripted player: for this player's side, in ``style`` (default: the
+        style chosen for this turn)."""
+        if side == self.side and self.styles:
+            return self.styles[self.style if style is None else style](seed)
         factory = self.heuristic
         return factory(side, seed) if factory is not None else RandomPlayer(seed)
 
     def choose(self, state: State, side: str) -> Action:
         legal = state.legal_actions(side)
+        if len(self.styles) > 1 and len(legal) > 1 and _turn(state) != self.style_turn:
+            self.style_turn = _turn(state)
+            self._choose_style(state, side)
         hint = self.guide.choose(state, side)  # the scripted player keeps its plan in step
         if len(legal) == 1 or hint.verb in self.settings.skip:
             return hint
         arms = [Arm(a) for a in self._candidates(legal, hint)]
-        choice = self._search(state, side, arms)
+        choice = self._search(state, side, arms, self._rollout, self.budget.iterations)
+        assert isinstance(choice, Action)
         self._hurry.clear()
         self.searched += 1
         if choice != hint:
             self.changed += 1
             self.guide = self._scripted(side, self.rng.next32())  # its plan assumed the hint
         return choice
+
+    def _choose_style(self, state: State, side: str) -> None:
+        """The style to play this turn with: the one whose rollouts score best; the guide
+        starts afresh in it (its plan begins at this decision)."""
+        arms = [Arm(name) for name in self.styles]
+        budget = self.settings.style_rollouts
+        chosen = self._search(state, side, arms, self._style_rollout, budget, keep_first=False)
+        assert isinstance(chosen, str)
+        self.style = chosen
+        self.guide = self._scripted(side, self.rng.next32())
 
     def _candidates(self, legal: Sequence[Action], hint: Action) -> list[Action]:
         """The scripted choice first, then others drawn from the legal actions (an order that
@@ -139,13 +181,22 @@ class RolloutPlayer:
 
     # --- successive halving with common random numbers ---------------------------------
 
-    def _search(self, state: State, side: str, arms: list[Arm]) -> Action:
-        """Successive halving down to the scripted choice and its best rival, then a duel
-        between the two with what is left of the budget."""
+    def _search(
+        self,
+        state: State,
+        side: str,
+        arms: list[Arm],
+        rollout: Callable[[State, int, Arm, str], float],
+        iterations: int,
+        keep_first: bool = True,
+    ) -> Action | str:
+        """Successive halving down to the scripted choice (the first arm) and its best rival,
+        then a duel between the two with what is left of the budget (``iterations`` rollouts,
+        or the budget's seconds); without ``keep_first`` the better mean wins the duel."""
         deadline = (
             None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         )
-        budget = self.budget.iterations if deadline is None else 1_000_000
+        budget = iterations if deadline is None else 1_000_000
         samples: list[tuple[State, int]] = []
         alive = arms
         want = self.settings.first_samples
@@ -156,9 +207,9 @@ class RolloutPlayer:
             for arm in alive:
                 while len(arm.results) < want:
                     if spent and self._out_of_time(spent, budget, deadline):
-                        return _decide(alive, self.settings)
+                        return _decide(alive, self.settings, keep_first)
                     sample, seed = samples[len(arm.results)]
-                    arm.results.append(self._rollout(sample, seed, arm.action, side))
+                    arm.results.append(rollout(sample, seed, arm, side))
                     spent += 1
                     self.iterations += 1
             if want >= self.settings.same_stop and _all_same(alive):
@@ -172,7 +223,7 @@ class RolloutPlayer:
                 target = want + share if len(alive) == 2 else min(target, want + share)
             target = min(target, MAX_SAMPLES)
             if target <= want:
-                return _decide(alive, self.settings)
+                return _decide(alive, self.settings, keep_first)
             want = target
 
     def _out_of_time(self, spent: int, budget: int, deadline: float | None) -> bool:
@@ -182,13 +233,24 @@ class RolloutPlayer:
             return time.perf_counter() >= deadline
         return spent >= budget
 
-    def _rollout(self, sample: State, seed: int, action: Action, side: str) -> float:
-        """``action`` in a copy of the sample, played on by the scripted players, scored for
-        this player's side."""
+    def _rollout(self, sample: State, seed: int, arm: Arm, side: str) -> float:
+        """The arm's action in a copy of the sample, played on by the scripted players, scored
+        for this player's side."""
+        assert isinstance(arm.action, Action)
         copy = sample.clone()
-        copy.apply_action(action, side)
+        copy.apply_action(arm.action, side)
+        return self._play_out(copy, seed, None)
+
+    def _style_rollout(self, sample: State, seed: int, arm: Arm, side: str) -> float:
+        """A copy of the sample played on with this side in the arm's style (from this
+        decision on) and the other sides by their scripts, scored for this player's side."""
+        assert isinstance(arm.action, str)
+        return self._play_out(sample.clone(), seed, arm.action)
+
+    def _play_out(self, copy: State, seed: int, style: str | None) -> float:
+        """Play ``copy`` on by the scripted players up to the settings' horizon, and score it."""
         sides = copy.game.sides
-        players = {s: self._scripted(s, seed + i) for i, s in enumerate(sides)}
+        players = {s: self._scripted(s, seed + i, style) for i, s in enumerate(sides)}
         cut = self.evaluate is not None
         last_turn = _turn(copy) + self.settings.turns if cut and self.settings.turns else None
         for _ in range(self.settings.horizon if cut else 1_000_000):
@@ -214,15 +276,18 @@ def _all_same(arms: list[Arm]) -> bool:
     return all(arm.results == first for arm in arms[1:])
 
 
-def _decide(arms: list[Arm], settings: RolloutSettings) -> Action:
+def _decide(arms: list[Arm], settings: RolloutSettings, keep_first: bool = True) -> Action | str:
     """The scripted choice (first), unless the candidate with the best mean over the samples
     all have met beats it, sample for sample, by the margin plus one standard error, over at
-    least ``settings.least_samples`` samples."""
+    least ``settings.least_samples`` samples; without ``keep_first``, the best mean (ties to
+    the first)."""
     samples = min(len(arm.results) for arm in arms)
     hint = arms[0]
     if samples < settings.least_samples:
         return hint.action
     best = max(arms, key=lambda a: a.mean(samples))
+    if not keep_first:
+        return best.action
     gains = [b - h for b, h in zip(best.results[:samples], hint.results[:samples], strict=True)]
     gain = sum(gains) / samples
     spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (samples - 1) / samples)

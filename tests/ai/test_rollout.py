@@ -129,7 +129,7 @@ def test_rollouts_may_stop_at_the_next_turn_for_the_evaluator() -> None:
 
     player.outcome = None
     player.evaluate = evaluate
-    player._rollout(state, 5, state.legal_actions(side)[0], side)
+    player._rollout(state, 5, Arm(state.legal_actions(side)[0]), side)
     assert scored == [(getattr(state, "turn", 0) + 1, False)]
 
 
@@ -152,3 +152,53 @@ def test_rollout_player_searches_a_decision_of_every_game(game_id: str) -> None:
             action = others[side].choose(state, side)
         state.apply_action(action, side)
     assert player.searched == 1 and 0 < player.iterations <= 4
+
+
+def fbsm_turn_start(side: str) -> State:
+    """An FBSM position at ``side``'s first choice of game turn 3, from scripted play."""
+    game = load_game("fbsm")
+    state = game.new_initial_state(3)
+    seats = {s: make_player("heuristic", "fbsm", s, 3) for s in game.sides}
+    while not (getattr(state, "turn", 0) >= 3 and state.current_player() == side):
+        mover = state.current_player()
+        state.apply_action(seats[mover].choose(state, mover), mover)
+    return state
+
+
+def test_a_game_with_styles_chooses_one_at_the_first_choice_of_each_turn() -> None:
+    state = fbsm_turn_start("german")
+    player = RolloutPlayer("fbsm", "german", 2, budget=SMALL)
+    assert list(player.styles)[0] == "script"  # the script's own style first
+    seen: list[str] = []
+    choose_style = player._choose_style
+
+    def counted(position: State, side: str) -> None:
+        choose_style(position, side)
+        seen.append(player.style)
+
+    player._choose_style = counted  # type: ignore[method-assign]
+    first = player.choose(state, "german")
+    assert first in state.legal_actions("german")
+    assert len(seen) == 1 and seen[0] in player.styles
+    state.apply_action(first, "german")
+    if state.current_player() == "german" and len(state.legal_actions("german")) > 1:
+        player.choose(state, "german")
+    assert len(seen) == 1  # the same turn keeps its style
+    assert player.style_turn == 3
+
+
+def test_a_style_is_chosen_by_the_best_mean_of_its_rollouts() -> None:
+    settings = RolloutSettings(least_samples=1)
+    arms = [Arm("script", [0.1, 0.1, 0.1]), Arm("careful", [0.2, 0.3, 0.1])]
+    assert _decide(arms, settings, keep_first=False) == "careful"
+    assert _decide(arms, settings) == "script"  # an action needs the margin to overrule
+    tied = [Arm("script", [0.2]), Arm("careful", [0.2])]
+    assert _decide(tied, settings, keep_first=False) == "script"
+
+
+def test_a_side_without_styles_searches_single_actions_only() -> None:
+    player = RolloutPlayer("fbsm", "us", 1, budget=SMALL)
+    assert player.styles == {}
+    state = fbsm_turn_start("us")
+    assert player.choose(state, "us") in state.legal_actions("us")
+    assert player.style_turn == -1  # no style was chosen
