@@ -168,7 +168,7 @@ def fbsm_turn_start(side: str) -> State:
 def test_a_game_with_styles_chooses_one_at_the_first_choice_of_each_turn() -> None:
     state = fbsm_turn_start("german")
     player = RolloutPlayer("fbsm", "german", 2, budget=SMALL)
-    assert list(player.styles)[0] == "script"  # the script's own style first
+    assert next(iter(player.styles)) == "script"  # the script's own style first
     seen: list[str] = []
     choose_style = player._choose_style
 
