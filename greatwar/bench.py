@@ -39,7 +39,7 @@ from greatwar.ai.registry import make_player
 from greatwar.ai.rollout import RolloutPlayer
 from greatwar.core.actions import Action
 from greatwar.core.memory import tune_for_batch_play
-from greatwar.core.play import Player, play
+from greatwar.core.play import GameTooLong, Player, play
 from greatwar.core.registry import load_game
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
@@ -219,7 +219,10 @@ def strength(
             s: search if s == side else make_player("heuristic", game_id, s, seed + 1000)
             for s in game.sides
         }
-        won = play(game, seats, seed).winner() == side
+        try:
+            won = play(game, seats, seed).winner() == side
+        except GameTooLong:
+            won = False  # FBSM has no turn limit (5.1, 4.6): a game both sides stall is no win
         wins += won
         decisions += search.decisions
         thinking += search.seconds
