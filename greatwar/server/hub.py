@@ -437,6 +437,22 @@ class Hub:
             return state, ply
         return replay(live.game, live.seed, entries, state.clone()), entries[-1].ply
 
+    def _unseen_since(self, live: LiveGame, state: State, sent: int, side: str) -> bool:
+        """Whether all that happened after ply ``sent`` is the other sides' hidden choices,
+        made at the same simultaneous prompt and not yet revealed: then ``side`` sees what it
+        saw when it chose, and its choice stands (a stale position is refused otherwise, as
+        its choice may have meant something else there). In a worker thread."""
+        public = state.public_state()
+        if public is state:
+            return False  # no hidden choices under way
+        entries = self.store.journal(live.id, after=sent)
+        if not entries or entries[-1].ply != sent + len(entries):
+            return False  # a ply the game never had, or a gap
+        if any(entry.kind != "act" or entry.side == side for entry in entries):
+            return False
+        # every one of those entries came after the hidden choices began
+        return len(public.history()) <= len(state.history()) - len(entries)
+
     async def _change(
         self,
         live: LiveGame,
@@ -456,7 +472,11 @@ class Hub:
         def change() -> tuple[State, int, Exception | None, str | None]:
             with stage("change.catch_up"):
                 state, now = self._caught_up(live, before, ply)
-            if sent != now:
+            if sent != now and not (
+                kind == "act"
+                and (viewer is None or viewer.side is not None)
+                and self._unseen_since(live, state, sent, side_of(state))
+            ):
                 return state, now, Stale(sent, now), None
             try:
                 with stage("change.apply"):

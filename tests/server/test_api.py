@@ -157,6 +157,31 @@ def test_stale_requests_are_409_and_change_nothing(client: TestClient) -> None:
     assert client.get(f"/api/seats/{us}").json()["ply"] == 1
 
 
+def test_a_choice_stands_when_only_the_other_sides_hidden_choices_came_first(
+    client: TestClient,
+) -> None:
+    # 5.2: both sides set their HQs' modes face down at once; a click sent before the other
+    # side's hidden choices arrived was made on what its side still sees, so it is applied
+    answer = create(client, game="marne1914", side="allied", opponent="remote")
+    allied, german = seat_token(answer, "side", "allied"), seat_token(answer, "side", "german")
+    act(client, allied, "standard", 0)
+    act(client, german, "standard", 1)
+    seen = client.get(f"/api/seats/{allied}").json()
+    assert seen["ply"] == 2 and "mode F7-HQ offensive" in seen["observation"]["legal_actions"]
+    act(client, german, "mode G4R-HQ offensive", 2)
+    act(client, german, "commit", 3)
+    late = act(client, allied, "mode F7-HQ offensive", 2)  # sent from ply 2; the game is at 4
+    assert late["ply"] == 5
+    # a click sent before anything else happened is still stale
+    again = client.post(
+        f"/api/seats/{allied}/actions", json={"action": "mode F7-HQ transfer", "ply": 4}
+    )
+    assert again.status_code == 409 and again.json()["error"] == "stale"  # its own action
+    future = client.post(f"/api/seats/{allied}/actions", json={"action": "commit", "ply": 9})
+    assert future.status_code == 409
+    assert client.get(f"/api/seats/{allied}").json()["ply"] == 5
+
+
 def test_bad_json_unknown_seats_and_games_are_clear_4xx(client: TestClient) -> None:
     us = create(client, opponent="remote")["you"]["token"]
     bad = client.post(
