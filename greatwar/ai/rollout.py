@@ -143,12 +143,13 @@ class RolloutPlayer:
 
     def choose(self, state: State, side: str) -> Action:
         legal = state.legal_actions(side)
-        if len(self.styles) > 1 and len(legal) > 1 and _turn(state) != self.style_turn:
+        styled = len(self.styles) > 1 and len(legal) > 1 and _turn(state) != self.style_turn
+        if styled:
             self.style_turn = _turn(state)
             self._choose_style(state, side)
         hint = self.guide.choose(state, side)  # the scripted player keeps its plan in step
-        if len(legal) == 1 or hint.verb in self.settings.skip:
-            return hint
+        if len(legal) == 1 or hint.verb in self.settings.skip or styled:
+            return hint  # (a style choice spent this decision's budget)
         arms = [Arm(a) for a in self._candidates(legal, hint)]
         choice = self._search(state, side, arms, self._rollout, self.budget.iterations)
         assert isinstance(choice, Action)

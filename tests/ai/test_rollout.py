@@ -180,6 +180,7 @@ def test_a_game_with_styles_chooses_one_at_the_first_choice_of_each_turn() -> No
     first = player.choose(state, "german")
     assert first in state.legal_actions("german")
     assert len(seen) == 1 and seen[0] in player.styles
+    assert player.searched == 0  # the style choice spent that decision's budget
     state.apply_action(first, "german")
     if state.current_player() == "german" and len(state.legal_actions("german")) > 1:
         player.choose(state, "german")
