@@ -3,7 +3,7 @@ what hex games with counters share: their components, units stacked in hexes, an
 a board description for the browser (``greatwar.hexes.drawing``)."""
 
 from greatwar.hexes.components import HexComponents
-from greatwar.hexes.grid import HexGrid, LineOfFireTable, UnknownHex
+from greatwar.hexes.grid import HexGrid, LineOfFireTable, UnknownHex, distance_table
 from greatwar.hexes.movement import connected, path, reachable, steps_per_mp, zone_of_control
 from greatwar.hexes.numbering import (
     COMPASS,
@@ -30,6 +30,7 @@ __all__ = [
     "UnitStacks",
     "UnknownHex",
     "connected",
+    "distance_table",
     "path",
     "reachable",
     "steps_per_mp",

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
+
+import numpy as np
+import numpy.typing as npt
 
 from greatwar.hexes.numbering import COMPASS, Cube, Numbering
 
@@ -279,3 +282,15 @@ class LineOfFireTable:
             found = tuple(b for b in near if b != a and self.visible(a, b))
             self._in_range[key] = found
         return found
+
+
+@cache
+def distance_table(grid: HexGrid) -> npt.NDArray[np.uint8]:
+    """Hex distance between every two hexes, by index (row a, column b), made once per grid.
+    On a map without holes this is also the number of steps between them."""
+    cubes = np.array([grid.cube(h) for h in range(grid.size)], dtype=np.int16)
+    dx = cubes[:, None, 0] - cubes[None, :, 0]
+    dz = cubes[:, None, 2] - cubes[None, :, 2]
+    apart = np.maximum(np.maximum(np.abs(dx), np.abs(dz)), np.abs(dx + dz))
+    table: npt.NDArray[np.uint8] = apart.astype(np.uint8)
+    return table

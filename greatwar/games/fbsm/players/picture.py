@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from greatwar.games.fbsm.data import GERMAN, US, Components, components
-from greatwar.hexes import HexGrid
+from greatwar.hexes import distance_table
 
 OPPONENT = {US: GERMAN, GERMAN: US}
 
@@ -55,7 +55,7 @@ class Knowledge:
         self.counters = {counter.id: counter for counter in c.counters}
         self.exit_array = np.array(self.exit_distance)
         self.defense_array = np.array(self.defense)
-        self.distances = _distance_table(self.grid)
+        self.distances = distance_table(self.grid)  # 10.6
         self._open: dict[tuple[int, float, str], tuple[int, ...]] = {}
         self._fire_sets: dict[tuple[int, int], frozenset[int]] = {}
         self._fire_index: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
@@ -149,17 +149,6 @@ class Knowledge:
         if found is None:
             found = self._near[key] = tuple(self.grid.hexes_within(here, radius))
         return found
-
-
-def _distance_table(grid: HexGrid) -> npt.NDArray[np.uint8]:
-    """Hex distance between every two hexes (10.6), by index: row a, column b. The map has no
-    holes, so this is also the number of steps between them."""
-    cubes = np.array([grid.cube(h) for h in range(grid.size)], dtype=np.int16)
-    dx = cubes[:, None, 0] - cubes[None, :, 0]
-    dz = cubes[:, None, 2] - cubes[None, :, 2]
-    apart = np.maximum(np.maximum(np.abs(dx), np.abs(dz)), np.abs(dx + dz))
-    table: npt.NDArray[np.uint8] = apart.astype(np.uint8)
-    return table
 
 
 def _average_fire(c: Components, side: str) -> float:

@@ -12,18 +12,14 @@ others can attack, fires every defense factor, and prefers retreat to step losse
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
-
-import numpy as np
-import numpy.typing as npt
 
 from greatwar.core.actions import Action
 from greatwar.core.play import Player
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
 from greatwar.games.marne1914.data import MODES, OFFENSIVE, OTHER, components
-from greatwar.hexes import HexGrid
+from greatwar.hexes import distance_table
 
 VALUE = {"paris": 10, "city": 3, "town": 1}
 ATTACK_RATIO = 1.3  # attack when our total is this much above the estimated defense
@@ -38,29 +34,7 @@ REGROUP_REDUCED = 2  # ... when it has this many reduced units to recover (12.1)
 ROLLOUT = {"turns": 1, "skip": ("place", "move", "to", "stay", "fire", "resolve", "lose")}
 
 
-FAR = 99  # the distance of a hex no path reaches
-
-
-@cache
-def steps_between(grid: HexGrid) -> npt.NDArray[np.int16]:
-    """Steps from every hex to every hex over the map's hexes (breadth first from each; FAR
-    where no path leads), made once per process: the players' distance maps read it."""
-    table = np.empty((grid.size, grid.size), dtype=np.int16)
-    for source in range(grid.size):
-        row = [FAR] * grid.size
-        row[source] = 0
-        frontier, level = [source], 0
-        while frontier:
-            level += 1
-            reached = []
-            for here in frontier:
-                for there in grid.neighbors(here):
-                    if row[there] == FAR:
-                        row[there] = level
-                        reached.append(there)
-            frontier = reached
-        table[source] = row
-    return table
+FAR = 99  # the distance to the nearest of no sources
 
 
 class MarneHeuristic:
@@ -124,11 +98,11 @@ class MarneHeuristic:
         }
 
     def spread(self, sources: list[int]) -> list[int]:
-        """Hex distance from each hex to the nearest source, over the map's hexes (FAR where
-        none leads there): the least of the sources' rows of the breadth-first table."""
+        """Hex distance from each hex to the nearest source (FAR without one): the least of
+        the sources' rows of the distance table (the map has no holes: these are steps)."""
         if not sources:
             return [FAR] * self.grid.size
-        nearest: list[int] = steps_between(self.grid).take(sources, axis=0).min(axis=0).tolist()
+        nearest: list[int] = distance_table(self.grid).take(sources, axis=0).min(axis=0).tolist()
         return nearest
 
     def current(self, state: State) -> dict[str, Any]:
