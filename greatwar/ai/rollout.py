@@ -26,7 +26,8 @@ plays each style and the other sides their scripts: the style whose rollouts sco
 every style is a whole, sane way to play (ties go to the script's own). A scripted player's
 choices are tied to one another over a phase (its moves follow one plan), so choosing among
 whole plans finds what choosing among single actions does not: in FBSM the moves that
-decide a game are hundreds of small ones.
+decide a game are hundreds of small ones. Where a turn is long and its single choices many
+(``ROLLOUT["actions"] = False``), a side with styles searches only the style of each turn.
 
 References: G. Tesauro, G. Galperin, "On-line policy improvement using Monte-Carlo search",
 NIPS 1996; D. Bertsekas, J. Tsitsiklis, C. Wu, "Rollout algorithms for combinatorial
@@ -67,6 +68,7 @@ class RolloutSettings:
     least_samples: int = 3  # samples before the scripted choice may be overruled
     skip: tuple[str, ...] = ()  # verbs of scripted choices played without search
     style_rollouts: int = 32  # rollouts of a style choice under a budget in rollouts
+    actions: bool = True  # False: a side with styles searches only each turn's style
 
 
 def game_rollout_settings(game_id: str) -> RolloutSettings:
@@ -148,7 +150,8 @@ class RolloutPlayer:
             self.style_turn = _turn(state)
             self._choose_style(state, side)
         hint = self.guide.choose(state, side)  # the scripted player keeps its plan in step
-        if len(legal) == 1 or hint.verb in self.settings.skip or styled:
+        styles_only = len(self.styles) > 1 and not self.settings.actions
+        if len(legal) == 1 or hint.verb in self.settings.skip or styled or styles_only:
             return hint  # (a style choice spent this decision's budget)
         arms = [Arm(a) for a in self._candidates(legal, hint)]
         choice = self._search(state, side, arms, self._rollout, self.budget.iterations)

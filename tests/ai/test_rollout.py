@@ -4,6 +4,8 @@ kept where search finds nothing better, no search where there is no real choice,
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from greatwar import load_game
@@ -203,3 +205,16 @@ def test_a_side_without_styles_searches_single_actions_only() -> None:
     state = fbsm_turn_start("us")
     assert player.choose(state, "us") in state.legal_actions("us")
     assert player.style_turn == -1  # no style was chosen
+
+
+def test_a_side_with_styles_may_search_only_its_style() -> None:
+    state = fbsm_turn_start("german")
+    player = RolloutPlayer("fbsm", "german", 2, budget=SMALL)
+    player.settings = replace(player.settings, actions=False)
+    chosen = player.choose(state, "german")  # the turn's style, chosen by rollouts
+    spent = player.iterations
+    assert spent > 0 and chosen in state.legal_actions("german")
+    state.apply_action(chosen, "german")
+    while state.current_player() == "german" and getattr(state, "turn", 0) == 3:
+        state.apply_action(player.choose(state, "german"), "german")
+    assert player.iterations == spent and player.searched == 0  # no single action searched
