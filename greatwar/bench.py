@@ -344,6 +344,12 @@ def research_figures(quick: bool) -> list[Figure]:
     return figures
 
 
+def contested_sides(game_id: str) -> list[str]:
+    """The sides that win or lose (not a game master's neutral seat)."""
+    info = load_game(game_id).info
+    return [side for side in info.sides if side not in info.neutral]
+
+
 def strength_figures(
     games: int,
     player: str,
@@ -355,7 +361,7 @@ def strength_figures(
     """The strength table alone (``--strength N --only-strength``), with a line per game."""
     figures = []
     for game_id in game_ids:
-        for side in load_game(game_id).sides:
+        for side in contested_sides(game_id):
             if not sides or side in sides:
                 figures.append(strength(game_id, side, player, games, rollout, True, first_seed))
     return figures
@@ -402,7 +408,7 @@ def measure(quick: bool, strength_games: int, strength_player: str) -> list[Figu
         ),
     ]
     for game_id in GAMES:
-        for side in load_game(game_id).sides:
+        for side in contested_sides(game_id):
             if strength_games:
                 figures.append(strength(game_id, side, strength_player, strength_games))
             else:
