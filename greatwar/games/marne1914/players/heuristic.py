@@ -46,6 +46,10 @@ class Weights:
     one_army: bool = True  # attack with the units of one army only (9.7.2 H: two armies +3)
     dry: bool = True  # not across a river while others can attack (9.7.2 E, F)
     hold_towns: bool = True  # pay steps, not retreat, to hold a valued hex (9.6.2, 14)
+    defend_ratio: float = 0.0  # Defensive mode (5.1.2) for a corps in contact whose attack is
+    # below this times the enemy's estimated defense there (0: never; large: always)
+    transfer_distance: int = 0  # Transfer mode (5.1.3) for a corps this far from the enemy
+    # (0: never)
 
     @classmethod
     def for_side(cls, side: str) -> Weights:
@@ -196,8 +200,9 @@ class MarneHeuristic:
 
     def wanted_modes(self, obs: dict[str, Any]) -> dict[str, str]:
         """Offensive, but Regroup (5.1.4: recovery, 12.1) for a corps out of contact with
-        two or more reduced units, and Defensive for one in contact that is weaker than
-        the enemy next to it, when this side plays a defensive posture."""
+        two or more reduced units; and, when the weights ask for them, Defensive (5.1.2)
+        for one in contact that is weaker than the enemy next to it, Transfer (5.1.3) for
+        one far from the enemy."""
         pic = self.picture(obs)
         near: dict[int, int] = pic["enemy_dist"]
         corps: dict[str, list[tuple[int, dict[str, Any]]]] = {}
@@ -214,9 +219,30 @@ class MarneHeuristic:
             reduced = sum(1 for _, u in combat if u["reduced"] and u["kind"] != "artillery")
             if contact > self.w.regroup_distance and reduced >= self.w.regroup_reduced:
                 out[hq] = "regroup"
+            elif contact <= 1 and self.outmatched(pic, combat):
+                out[hq] = "defensive"
+            elif 0 < self.w.transfer_distance <= contact:
+                out[hq] = "transfer"
             else:
                 out[hq] = OFFENSIVE
         return out
+
+    def outmatched(self, pic: dict[str, Any], combat: list[tuple[int, dict[str, Any]]]) -> bool:
+        """Whether the corps' attack in contact falls short of ``defend_ratio`` times the
+        estimated defense of the enemy stacks next to it (8.1.5)."""
+        if self.w.defend_ratio <= 0:
+            return False
+        enemy: dict[int, int] = pic["enemy"]
+        ours, theirs = 0, set()
+        for h, u in combat:
+            near = [n for n in self.grid.neighbors(h) if n in enemy]
+            if near:
+                ours += u["attack"]
+                theirs.update(near)
+        estimate = sum(
+            enemy[n] * self.w.factors_per_counter or self.w.unknown_defense for n in theirs
+        )
+        return ours < self.w.defend_ratio * estimate
 
     def on_cc_note(self, state: State, legal: list[Action]) -> Action | None:
         obs = self.observe(state, fresh=True)
