@@ -17,7 +17,7 @@ from typing import Any
 from greatwar.core.play import Player
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
-from greatwar.games.marne1914.data import MODES, OTHER
+from greatwar.games.marne1914.data import ALLIED, GERMAN, MODES, OTHER
 from greatwar.games.marne1914.players.heuristic import MarneHeuristic, Weights
 
 # The rollout player's constants (greatwar.ai.rollout): a whole game is ~1.6 s, so rollouts
@@ -26,8 +26,25 @@ from greatwar.games.marne1914.players.heuristic import MarneHeuristic, Weights
 ROLLOUT = {"turns": 1, "skip": ("place", "move", "to", "stay", "fire", "resolve", "lose")}
 
 # The rollout player's styles: the script's weights first, then variants of them it may play
-# a turn with, chosen by rollouts (see Weights for what each field weighs).
-STYLES: dict[str, dict[str, dict[str, Any]]] = {}
+# a turn with, chosen by rollouts (see Weights for what each field weighs). Each played
+# throughout against the other side's script (standard rules, seeds 0-99), where the script
+# itself won 54 of 100 as the Allies and 46 as the Germans: an Allied side that brings its
+# artillery next to the enemy and attacks on thinner odds won 87-89, and 92 when its corps
+# far from the front also travel in Transfer mode (alone 79). A German side that reckons
+# enemy counters at 5-6 factors, attacking less, won 53-54; no German variant reached 60.
+STYLES: dict[str, dict[str, dict[str, Any]]] = {
+    ALLIED: {
+        "script": {},
+        "march": {"transfer_distance": 4, "artillery_range": 1, "factors_per_counter": 2.0},
+        "assault": {"artillery_range": 1, "attack_ratio": 1.0, "threat": 3},
+        "bold": {"artillery_range": 1, "factors_per_counter": 2.0},
+    },
+    GERMAN: {
+        "script": {},
+        "wary": {"factors_per_counter": 5.0},
+        "warier": {"factors_per_counter": 6.0},
+    },
+}
 
 __all__ = [
     "ROLLOUT",
