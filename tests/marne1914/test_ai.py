@@ -81,3 +81,35 @@ def test_9_8_2_and_9_9_the_heuristic_answers_the_owners_choices() -> None:
     state.forget_cached()
     choice = player.choose(state, "german")
     assert choice in state.legal_actions("german") and choice.verb == "retreat"
+
+
+def test_the_default_weights_are_the_scripts_own() -> None:
+    """The script's judgements as they were before they became weights (the corpus of
+    scripted games replays them move by move)."""
+    from greatwar.games.marne1914.players import MarneHeuristic, Weights
+
+    for side in ("allied", "german"):
+        weights = MarneHeuristic(side, 0).w
+        assert weights == Weights.for_side(side) == Weights()
+    w = Weights()
+    assert (w.goal_bonus, w.attack_ratio, w.town_ratio) == (4.0, 1.3, 1.0)
+    assert (w.factors_per_counter, w.unknown_defense, w.threat) == (3.0, 10.0, 6)
+    assert (w.regroup_distance, w.regroup_reduced, w.artillery_range) == (2, 2, 2)
+    assert (w.defend_ratio, w.transfer_distance) == (0.0, 0)  # no such posture
+    assert w.garrison and w.hold_contact and w.first and w.one_army and w.dry and w.hold_towns
+
+
+def test_styles_list_the_script_first_and_each_plays_a_legal_game_to_the_end() -> None:
+    from greatwar.games.marne1914.players import STYLES, styles
+
+    game = load_game("marne1914")
+    for side, other in (("allied", "german"), ("german", "allied")):
+        found = styles(side)
+        assert list(found) == list(STYLES.get(side, {}))
+        if not found:
+            continue
+        assert next(iter(found)) == "script"
+        for name, factory in found.items():
+            players = {side: factory(5), other: heuristic("marne1914", other, 6)}
+            state = play(game, players, 5)  # play() refuses an illegal action
+            assert state.is_terminal(), name

@@ -62,3 +62,38 @@ def test_fortune_of_war_determinize_forgets_the_game_masters_plans() -> None:
     assert state.plans == {3: "mud"}  # type: ignore[attr-defined]
     assert evaluate(state, FRENCH) == -evaluate(state, GERMAN)
     assert evaluate(state, GM) == 0.0
+
+
+def test_the_scripts_weights_play_the_scripts_games() -> None:
+    """The weights exposed for the styles are the script's own: a short game between the
+    scripted players is the one they played before (its history's digest, recorded from the
+    script of commit a609b9a)."""
+    import hashlib
+
+    from greatwar.games.trenches.players import FRENCH_ORDER, GERMAN_ORDER, Weights
+
+    assert Weights.for_side(FRENCH).order == FRENCH_ORDER
+    assert Weights.for_side(GERMAN).order == GERMAN_ORDER
+    game = load_game("trenches", {"turn_limit": 5})
+    state = play(game, {side: heuristic(side, 3) for side in game.sides}, 3)
+    text = "\n".join(f"{p.side}: {p.action}" for p in state.history())
+    assert len(state.history()) == 96
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == "e5e07fb37307e4cf"
+
+
+def test_styles_list_the_script_first_and_each_plays_a_legal_game() -> None:
+    from greatwar.games.trenches.players import STYLES, styles
+
+    game = load_game("trenches", {"turn_limit": 4})
+    assert styles(GM) == {}
+    for side in (FRENCH, GERMAN):
+        found = styles(side)
+        assert list(found) == list(STYLES.get(side, {}))
+        if not found:
+            continue
+        assert next(iter(found)) == "script"
+        other = GERMAN if side == FRENCH else FRENCH
+        for name, factory in found.items():
+            seats = {side: factory(1), other: heuristic(other, 1), GM: heuristic(GM, 1)}
+            state = play(game, seats, 1)  # every action is checked legal as it is applied
+            assert state.is_terminal(), name

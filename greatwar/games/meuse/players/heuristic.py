@@ -65,22 +65,46 @@ RESULT_VALUE = {
     "(A)": -1.0,
     "Ae": -3.0,
 }
-HOLD = 3  # German: within this many hexes of Sedan a hex is held at the cost of a step
 
 
 @dataclass(frozen=True)
-class GermanWeights:
-    """How much each consideration counts when a German unit chooses where to stand."""
+class Weights:
+    """How much each consideration counts in the scripted player's choices; a field named for
+    one side is read only when playing that side."""
 
-    cover: float = 1.5  # the hex's CRT line (digest 7.4, MA 14.2)
-    block: float = 4.0  # hexes of an open Allied road to Sedan the unit and its ZOC close
-    reserve: float = 3.0  # per turn's move away from the shortest road
-    garrison: float = 4.0  # a unit in Sedan itself
-    hold: float = 3.0  # staying in works no Allied unit has got past
-    threat: float = 0.3  # what the Allies within reach could expect attacking it (7.6)
+    # where a unit ends its move (digest 5.x, 6.x)
+    stay: float = 0.3  # a move must beat staying put by this much
+    advance: float = 1.0  # Allies: per hex nearer Sedan (12.1: the Allies win there)
+    contact: float = 1.2  # Allies: next to a German unit, to attack it (7.1)
+    weak: float = 0.8  # Allies: next to a German unit whose defence is below its attack
+    cover: float = 1.5  # per class of the hex's CRT line (digest 7.4, MA 14.2; LINE_DEFENCE)
+    woods: float = 0.2  # Allies: woods out of contact, which slow the next move (5.x)
+    block: float = 4.0  # Germans: hexes of an open Allied road to Sedan the unit and ZOC close
+    reserve: float = 3.0  # Germans: per turn's move away from the shortest road
+    garrison: float = 4.0  # Germans: a unit in Sedan itself (12.1: the last door)
+    hold: float = 3.0  # Germans: staying in works no Allied unit has got past (MA 14.2)
+    threat: float = 0.3  # Germans: what the Allies within reach could expect attacking it (7.6)
+    # set-up and reinforcements (MA 11.2, 19.4-19.6)
+    front: float = 10.0  # Allies: a set-up hex next to the Stellung
+    depth: int = 3  # Germans: hexes from the nearest Allied unit a reserve sets up at
+    entry_sedan: float = 0.0  # per hex an entry hex is from Sedan (Allies: nearer is better)
+    # combat and bombardment (digest 7.x, 8.x; MA 17.x, 18.x)
+    attack: float = 0.6  # least expected worth of an attack, in steps (RESULT_VALUE), to make it
+    shell: bool = False  # shell the weakest observed hex when no attack is worth it (8.4)
+    breach: float = 0.6  # worth of a bombardment hit on unbreached works (17.6), a step = 1
+    stiff: int = 3  # Germans: stiff resistance (7.8) within this many hexes of Sedan
+    advance_anywhere: bool = False  # advance after every won combat, not only to retake works
+
+    @classmethod
+    def for_side(cls, side: str) -> Weights:
+        """The weights each side plays with by default."""
+        return GERMAN_WEIGHTS if side == GERMAN else ALLIED_WEIGHTS
 
 
-GERMAN_WEIGHTS = GermanWeights()
+ALLIED_WEIGHTS = Weights(
+    cover=0.3, entry_sedan=0.5, attack=0.1, shell=True, breach=1.2, advance_anywhere=True
+)
+GERMAN_WEIGHTS = Weights()
 LINE_DEFENCE = {"fortress": 4, "fortification": 3, "stellung": 2, "trench2": 1, "clear": 0}
 
 
@@ -176,10 +200,12 @@ def prompt_kind(legal: Sequence[Action]) -> str:
 
 
 class MeuseHeuristic:
-    """A scripted player for one side of Meuse-Argonne."""
+    """A scripted player for one side of Meuse-Argonne, judging by ``weights`` (default: its
+    side's, ``Weights.for_side``)."""
 
-    def __init__(self, side: str, seed: int = 0) -> None:
+    def __init__(self, side: str, seed: int = 0, weights: Weights | None = None) -> None:
         self.side = side
+        self.w = weights or Weights.for_side(side)
         self.enemy = GERMAN if side == ALLIED else ALLIED
         self.rng = Rng(seed, stream=13)
         self.c = components()
@@ -297,7 +323,7 @@ class MeuseHeuristic:
             def score(a: Action) -> float:
                 h = self.hex_of(a)
                 front = any(n in board.stellung for n in self.grid.neighbors(h))
-                return 10.0 * front - self.sedan_distance(h) + self.noise()
+                return self.w.front * front - self.sedan_distance(h) + self.noise()
 
             return max(legal, key=score)
         allied = self.pic.hexes(ALLIED)
@@ -313,7 +339,7 @@ class MeuseHeuristic:
             if stellung:
                 return threat * (unit.full[1] - 5) + self.noise()
             near = min((self.dist(h, x) for x in allied), default=9)
-            return -abs(near - 3) - 0.3 * self.sedan_distance(h) + self.noise()
+            return -abs(near - self.w.depth) - 0.3 * self.sedan_distance(h) + self.noise()
 
         return max(legal, key=german_score)
 
@@ -351,9 +377,9 @@ class MeuseHeuristic:
         score = self.allied_place if self.side == ALLIED else self.german_place
         if self.side == GERMAN and self.links[0]:
             self.roads = self.roads_without(unit)
-        here = score(unit, unit.hex) + 0.3  # a reason is needed to move at all
+        here = score(unit, unit.hex) + self.w.stay  # a reason is needed to move at all
         if self.side == GERMAN and self.holds_works(unit):
-            here += GERMAN_WEIGHTS.hold
+            here += self.w.hold
         best, best_score = next(a for a in legal if a.verb == "stay"), here
         for action in legal:
             if action.verb == "to":
@@ -371,11 +397,18 @@ class MeuseHeuristic:
             n for n in self.grid.neighbors(h) if any(u.side == GERMAN for u in self.pic.at(n))
         ]
         weak = any(self.pic.at(n)[0].defense < unit.attack for n in contact)
-        cover = 0.3 * self.defence_value(h, ALLIED)
+        w = self.w
+        cover = w.cover * self.defence_value(h, ALLIED)
         river = 0.0
         if board.has(h, WOODS) and not contact:
-            river -= 0.2  # woods slow the next move
-        return -1.0 * self.sedan_distance(h) + 1.2 * bool(contact) + 0.8 * weak + cover + river
+            river -= w.woods  # woods slow the next move
+        return (
+            -w.advance * self.sedan_distance(h)
+            + w.contact * bool(contact)
+            + w.weak * weak
+            + cover
+            + river
+        )
 
     def roads_without(self, unit: Unit) -> Roads:
         """The Allied roads to Sedan through the screen of the other German units."""
@@ -401,7 +434,7 @@ class MeuseHeuristic:
             return 0.0
         screened = roads.screened
         block = sum(roads.on_road(n) for n in (h, *self.grid.neighbors(h)) if n not in screened)
-        w = GERMAN_WEIGHTS
+        w = self.w
         garrison = w.garrison if h == self.c.sedan else 0.0  # 12.1: the last door
         return (
             garrison
@@ -432,7 +465,7 @@ class MeuseHeuristic:
         def score(a: Action) -> float:
             h = self.hex_of(a)
             near = min((self.dist(h, e) for e in enemies), default=0)
-            return -near - (0.5 * self.sedan_distance(h) if self.side == ALLIED else 0)
+            return -near - self.w.entry_sedan * self.sedan_distance(h)
 
         return max(legal, key=score)
 
@@ -494,7 +527,7 @@ class MeuseHeuristic:
         chance = max(0.0, min(1.0, (3 - self.bombard_modifier(unit)) / 6))
         worth = 1.5 if unit.depleted else 1.0
         if self.c.board.works.get(unit.hex) and unit.hex not in self.pic.breached:
-            worth = 1.2 if self.side == ALLIED else 0.6  # 17.6 a breach opens the line
+            worth = self.w.breach  # 17.6 a breach opens the line
         return chance * worth
 
     def choose_bombard_retreat(self, legal: list[Action]) -> Action:
@@ -512,14 +545,14 @@ class MeuseHeuristic:
     # --- combat (digest 7.x, 8.x; MA 18.x) -----------------------------------------------
 
     def choose_combat(self, legal: list[Action]) -> Action:
-        threshold = 0.1 if self.side == ALLIED else 0.6
+        threshold = self.w.attack
         attacks = [a for a in legal if a.verb == "attack"]
         if attacks:
             best = max(attacks, key=lambda a: self.attack_value(self.hex_of(a)))
             if self.attack_value(self.hex_of(best)) >= threshold:
                 return best
         shells = [a for a in legal if a.verb == "shell"]
-        if shells and self.side == ALLIED:  # 8.4: the weakest observed hex, for a step
+        if shells and self.w.shell:  # 8.4: the weakest observed hex, for a step
             return min(shells, key=lambda a: sum(u.defense for u in self.pic.at(self.hex_of(a))))
         return next(a for a in legal if a.verb == "end")
 
@@ -561,7 +594,7 @@ class MeuseHeuristic:
         loss (18.2). Allies: retreat."""
         verbs = {a.verb: a for a in legal}
         target = (self.observation.get("combat") or {}).get("target")
-        close = target is not None and self.sedan_distance(self.grid.index(target)) <= HOLD
+        close = target is not None and self.sedan_distance(self.grid.index(target)) <= self.w.stiff
         if self.side == GERMAN and close and "stiff" in verbs:
             return verbs["stiff"]
         if "downgrade" in verbs:
@@ -583,6 +616,7 @@ class MeuseHeuristic:
         target = (self.observation.get("combat") or {}).get("target")
         if not advances or target is None:
             return next(a for a in legal if a.verb == "done")
-        if self.side == GERMAN and not self.c.board.works.get(self.grid.index(target)):
+        retake = self.c.board.works.get(self.grid.index(target))
+        if not self.w.advance_anywhere and not retake:
             return next(a for a in legal if a.verb == "done")
         return max(advances, key=lambda a: self.pic.units[a.args[0]].attack)
