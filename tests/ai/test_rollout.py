@@ -137,23 +137,27 @@ def test_rollouts_may_stop_at_the_next_turn_for_the_evaluator() -> None:
 
 @pytest.mark.parametrize("game_id", ["fbsm", "meuse", "marne1914", "trenches"])
 def test_rollout_player_searches_a_decision_of_every_game(game_id: str) -> None:
-    """With the game's own constants (``ROLLOUT``), the first searched decision is legal."""
+    """With the game's own constants (``ROLLOUT``), the first decision that spends rollouts
+    (a single action's search, or the turn's style where the side has styles) is legal and
+    within its budget."""
     game = load_game(game_id)
     state = game.new_initial_state(2)
     searcher = game.sides[0]
     player = RolloutPlayer(game_id, searcher, 1, budget=Budget(iterations=4))
     others = {side: make_player("heuristic", game_id, side, 2) for side in game.sides}
-    for _ in range(3000):
+    while not state.is_terminal():
         side = state.current_player()
         if side == searcher:
             action = player.choose(state, side)
             assert action in state.legal_actions(side)
-            if player.searched:
+            if player.iterations:
                 break
         else:
             action = others[side].choose(state, side)
         state.apply_action(action, side)
-    assert player.searched == 1 and 0 < player.iterations <= 4
+    styled = player.style_turn != -1
+    assert player.searched + styled == 1
+    assert 0 < player.iterations <= (player.settings.style_rollouts if styled else 4)
 
 
 def fbsm_turn_start(side: str) -> State:

@@ -22,8 +22,14 @@ from greatwar.games.marne1914.players.heuristic import MarneHeuristic, Weights
 
 # The rollout player's constants (greatwar.ai.rollout): a whole game is ~1.6 s, so rollouts
 # stop at the next turn for the evaluator, and the ~1,500 unit moves, fire groups and step
-# losses of a side's game are left to the script; modes, rallies and retreats are searched
-ROLLOUT = {"turns": 1, "skip": ("place", "move", "to", "stay", "fire", "resolve", "lose")}
+# losses of a side's game are left to the script; modes, rallies and retreats are searched.
+# A side with styles searches only the style of each turn ("actions": False): its choices of
+# mode, rally and retreat one by one cost ~0.1-0.9 s each, two minutes a game
+ROLLOUT = {
+    "turns": 1,
+    "skip": ("place", "move", "to", "stay", "fire", "resolve", "lose"),
+    "actions": False,
+}
 
 # The rollout player's styles: the script's weights first, then variants of them it may play
 # a turn with, chosen by rollouts (see Weights for what each field weighs). Each played
