@@ -104,6 +104,7 @@ class Weights:
     # Switches of behaviour, off at their defaults (the US script's set-up, fire and moves):
     standoff: int = 0  # US set-up: forward units at least this many hexes from the riverbank
     depth: float = 0.2  # US set-up: forward platoons' preference per MP nearer the exit (3.3)
+    rear_depth: float = 0.4  # US set-up: the rear platoons' (3.4)
     foresight: float = 0.0  # share of an enemy stack's fire counted where it may move and fire
     firepower: float = 0.0  # power of an enemy unit's fire factor in its worth as a target
     economy: float = 0.5  # power of the factors a fire uses in its cost (10.3; 0: ignore cost)
@@ -195,7 +196,7 @@ class FbsmHeuristic:
         """3.2-3.4: the first free hex of the plan for a kind the prompt asks for."""
         offered = {(a.args[0], a.args[1]) for a in legal}
         units = {a.args[0] for a in legal}
-        for kind, _zone, hexes in setup_plan(self.w.standoff, self.w.depth):
+        for kind, _zone, hexes in setup_plan(self.w.standoff, self.w.depth, self.w.rear_depth):
             for unit_id in units:
                 if self.k.counters[unit_id].kind != kind:
                     continue
@@ -394,7 +395,7 @@ class FbsmHeuristic:
             if stack is None or stack.count == 0:
                 return value(target)
             fire = p.stack_strength(k, stack) / stack.count
-            return value(target) * (fire / average) ** power
+            return value(target) * float((fire / average) ** power)
 
         return weighed
 

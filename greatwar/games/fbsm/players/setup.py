@@ -46,11 +46,12 @@ def _spread(
 
 @cache
 def setup_plan(
-    standoff: int = 0, depth: float = 0.2
+    standoff: int = 0, depth: float = 0.2, rear_depth: float = 0.4
 ) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
     """(kind, zone, hexes in order of preference) for the four groups of 3.2: the forward
     units at least ``standoff`` hexes from the riverbank the Germans set up on (3.6), the
-    forward platoons preferring ``depth`` a point per MP nearer the exit (4.3)."""
+    forward platoons preferring ``depth`` a point per MP nearer the exit (4.3), the rear
+    ones ``rear_depth``."""
     k = knowledge()
     c = k.c
     spec = c.tables["us_setup"]
@@ -83,7 +84,7 @@ def setup_plan(
     )
     rear_inf = _spread(
         (h for h in rear if h not in rear_hw),
-        lambda h: 2 * k.defense[h] - 0.4 * k.exit_distance[h] + 0.1 * valley(h),
+        lambda h: 2 * k.defense[h] - rear_depth * k.exit_distance[h] + 0.1 * valley(h),
         spec["rear_infantry"] + 8,
         2,
         k,
