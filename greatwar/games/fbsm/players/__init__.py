@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
 from greatwar.core.play import Player
-from greatwar.games.fbsm.data import GERMAN
+from greatwar.games.fbsm.data import GERMAN, US
 from greatwar.games.fbsm.players.determinize import determinize
 from greatwar.games.fbsm.players.eval import evaluate
 from greatwar.games.fbsm.players.heuristic import FbsmHeuristic, Weights
@@ -29,10 +30,19 @@ ROLLOUT = {
 # The rollout player's styles (greatwar.ai.rollout): the script's weights first, then variants
 # of them it may play a turn with, chosen by rollouts. Against the US script a German that
 # weighs the enemy's fire (danger 4) and cover (1.5) more won 96 of 100 games where the
-# script's German won 51 (standard rules, seeds 0-99). No variant of the US weights tried beat
-# the US script's (twenty near ones won 21-44 of 100 where it won 49), and choosing among the
-# best of them turn by turn won 7 of 20: the US has no styles; its search is of single actions.
-STYLES: dict[str, dict[str, dict[str, float]]] = {
+# script's German won 51 (standard rules, seeds 0-99). Near variants of the US weights did not
+# beat the US script (twenty won 21-44 of 100 where it won 49); two switches did: a US that
+# values a German target by its fire factor (firepower 1: strong units first) won 140 of 200
+# games against the German script where the US script won 80 (seeds 0-199), and with its
+# forward platoons set up back towards the road (depth 1) 158; further back (depth 2) 160,
+# and weighing its own fire more when it moves (shoot 3) 161.
+STYLES: dict[str, dict[str, dict[str, Any]]] = {  # a side: its styles: weight changes
+    US: {
+        "script": {},
+        "aimed": {"firepower": 1.0, "depth": 1.0},
+        "deep": {"firepower": 1.0, "depth": 2.0},
+        "keen": {"firepower": 1.0, "depth": 1.0, "shoot": 3.0},
+    },
     GERMAN: {
         "script": {},
         "careful": {"danger": 4.0, "cover": 1.5},

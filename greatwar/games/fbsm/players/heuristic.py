@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -36,7 +37,13 @@ from greatwar.games.fbsm.players.picture import (
     picture,
 )
 from greatwar.games.fbsm.players.setup import setup_plan
-from greatwar.games.fbsm.players.tactics import Fire, plan_bombardment, plan_fires, target_value
+from greatwar.games.fbsm.players.tactics import (
+    Fire,
+    Value,
+    plan_bombardment,
+    plan_fires,
+    target_value,
+)
 
 EXIT = "exit"
 
@@ -94,6 +101,13 @@ class Weights:
     hold: float = 0.3  # US: the hex it already holds (tip 4: cling to the line)
     block: float = 2.0  # US: on the Germans' shortest ways to the exit (tip 4)
     noise: float = 0.0  # random spread added to every score (0: deterministic)
+    # Switches of behaviour, off at their defaults (the US script's set-up, fire and moves):
+    standoff: int = 0  # US set-up: forward units at least this many hexes from the riverbank
+    depth: float = 0.2  # US set-up: forward platoons' preference per MP nearer the exit (3.3)
+    rear_depth: float = 0.4  # US set-up: the rear platoons' (3.4)
+    foresight: float = 0.0  # share of an enemy stack's fire counted where it may move and fire
+    firepower: float = 0.0  # power of an enemy unit's fire factor in its worth as a target
+    economy: float = 0.5  # power of the factors a fire uses in its cost (10.3; 0: ignore cost)
 
     @classmethod
     def for_side(cls, side: str) -> Weights:
@@ -182,7 +196,7 @@ class FbsmHeuristic:
         """3.2-3.4: the first free hex of the plan for a kind the prompt asks for."""
         offered = {(a.args[0], a.args[1]) for a in legal}
         units = {a.args[0] for a in legal}
-        for kind, _zone, hexes in setup_plan():
+        for kind, _zone, hexes in setup_plan(self.w.standoff, self.w.depth, self.w.rear_depth):
             for unit_id in units:
                 if self.k.counters[unit_id].kind != kind:
                     continue
@@ -222,7 +236,7 @@ class FbsmHeuristic:
 
     def _plan_bombard(self, p: Picture, legal: Sequence[Action]) -> None:
         spotted = sorted({self.k.index[a.args[1]] for a in legal if a.verb == "bombard"})
-        self.markers = plan_bombardment(p, self.k, spotted, p.markers_left, target_value(p, self.k))
+        self.markers = plan_bombardment(p, self.k, spotted, p.markers_left, self._value(p))
 
     def _bombard(self, legal: Sequence[Action]) -> Action:
         while self.markers:
@@ -236,7 +250,7 @@ class FbsmHeuristic:
 
     def _plan_movement(self, p: Picture, legal: Sequence[Action]) -> None:
         k = self.k
-        self.threat = threat_map(p, k)
+        self.threat = threat_map(p, k, self.w.foresight)
         self.base = self._ground_map(p)
         movable = [a.args[0] for a in legal if a.verb == "move"]
         movable = [u for u in movable if self._may_improve(p.units[u])]
@@ -359,12 +373,31 @@ class FbsmHeuristic:
         k = self.k
         targets = [k.index[a.args[0]] for a in legal if a.verb == "fire"]
         ready = [u for u in p.units.values() if not u.done]
-        self.fires = plan_fires(p, k, targets, ready, target_value(p, k))
+        self.fires = plan_fires(p, k, targets, ready, self._value(p), self.w.economy)
         self.heavy_gains = {}
         self.firing = None
         if p.prompt and p.prompt.get("fire"):
             target = k.index[p.prompt["fire"]["target"]]
             self.firing = next((f for f in self.fires if f.target == target), None)
+
+    def _value(self, p: Picture) -> Value:
+        """The worth of eliminating one enemy unit in a hex (tactics.target_value), times its
+        estimated fire factor (2.5, 6.5) over the average's to the power ``firepower``."""
+        value = target_value(p, self.k)
+        power = self.w.firepower
+        if not power:
+            return value
+        k = self.k
+        average = _average_fire(p.enemy)
+
+        def weighed(target: int) -> float:
+            stack = p.stacks.get(target)
+            if stack is None or stack.count == 0:
+                return value(target)
+            fire = p.stack_strength(k, stack) / stack.count
+            return value(target) * float((fire / average) ** power)
+
+        return weighed
 
     def _fire(self, legal: Sequence[Action]) -> Action:
         """10.2: the next planned fire; 7.8 designate a heavy MG first when it helps."""
@@ -436,7 +469,7 @@ class FbsmHeuristic:
         p.heavy_mg = best[1]
         ready = [u for u in p.units.values() if not u.done]
         targets_now = [k.index[a.args[0]] for a in legal if a.verb == "fire"]
-        self.fires = plan_fires(p, k, targets_now, ready, target_value(p, k))
+        self.fires = plan_fires(p, k, targets_now, ready, self._value(p), self.w.economy)
         return Action("heavy_mg", (best[1],))
 
     def _heavy_gain(self, unit: Unit, targets: list[int]) -> float:
@@ -447,6 +480,13 @@ class FbsmHeuristic:
         far = k.fire_set(unit.hex, p.reach(k, unit.range, heavy_mg=True))
         gain = sum(p.stacks[t].count / k.defense[t] for t in targets if t in far and t not in near)
         return gain * unit.fire
+
+
+@cache
+def _average_fire(side: str) -> float:
+    """The average printed fire factor of the side's counters (2.5)."""
+    fires = [c.fire for c in knowledge().counters.values() if c.side == side]
+    return sum(fires) / len(fires)
 
 
 def _pick(legal: Sequence[Action], *verbs: str) -> Action:

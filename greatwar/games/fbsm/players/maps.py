@@ -18,20 +18,26 @@ from greatwar.games.fbsm.players.picture import Knowledge, Picture, kill_chance
 BYPASS_RADIUS = 6  # hexes around a German stack where a US unit behind it counts as bypassed
 CORRIDOR_FADE = 6.0  # steps off the Germans' shortest routes at which a hex counts 1/e
 
+FORESIGHT_MOVE = 4  # 2.5: the German infantry's printed movement factor
+
 Board = npt.NDArray[np.float64]  # one value per hex, by index
 
 
-def threat_map(p: Picture, k: Knowledge) -> Board:
+def threat_map(p: Picture, k: Knowledge, foresight: float = 0.0) -> Board:
     """For every hex, the enemy fire that could reach a unit there next (10.3-10.11):
     each enemy stack's strength within its range and LOF, doubled when adjacent (added
-    stack by stack, as one would hex by hex)."""
+    stack by stack, as one would hex by hex); with ``foresight``, that share of it also
+    within range of where the stack could move next (9.1: a move of 4, then fire)."""
     threat = np.zeros(k.size)
     for stack in p.enemy_stacks():
         strength = p.stack_strength(k, stack)
         if strength <= 0:
             continue
-        threat[k.in_fire_index(stack.hex, p.reach(k, stack.top_range))] += strength
+        reach = p.reach(k, stack.top_range)
+        threat[k.in_fire_index(stack.hex, reach)] += strength
         threat[k.neighbor_index[stack.hex]] += strength  # 10.11 close assault doubles
+        if foresight:
+            threat[list(k.near(stack.hex, reach + FORESIGHT_MOVE))] += foresight * strength
     return threat
 
 

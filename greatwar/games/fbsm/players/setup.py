@@ -45,14 +45,24 @@ def _spread(
 
 
 @cache
-def setup_plan() -> tuple[tuple[str, str, tuple[int, ...]], ...]:
-    """(kind, zone, hexes in order of preference) for the four groups of 3.2."""
+def setup_plan(
+    standoff: int = 0, depth: float = 0.2, rear_depth: float = 0.4
+) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+    """(kind, zone, hexes in order of preference) for the four groups of 3.2: the forward
+    units at least ``standoff`` hexes from the riverbank the Germans set up on (3.6), the
+    forward platoons preferring ``depth`` a point per MP nearer the exit (4.3), the rear
+    ones ``rear_depth``."""
     k = knowledge()
     c = k.c
     spec = c.tables["us_setup"]
     approach = _approach(k)
     covered = _field_of_fire(k, approach, HW_RANGE)
-    forward_cover = [h for h in c.forward_zone if k.defense[h] >= 3]
+    bank = k.riverbank
+    forward_cover = [
+        h
+        for h in c.forward_zone
+        if k.defense[h] >= 3 and (not standoff or min(k.distance(h, b) for b in bank) >= standoff)
+    ]
     forward_hw = _spread(
         forward_cover,
         lambda h: covered(h) + 20 * k.defense[h],
@@ -63,7 +73,7 @@ def setup_plan() -> tuple[tuple[str, str, tuple[int, ...]], ...]:
     valley = _field_of_fire(k, frozenset(h for h in range(k.size) if k.exit_distance[h] < 25), 4)
     forward_inf = _spread(
         (h for h in forward_cover if h not in forward_hw),
-        lambda h: 3 * k.defense[h] - 0.2 * k.exit_distance[h] + 0.05 * covered(h),
+        lambda h: 3 * k.defense[h] - depth * k.exit_distance[h] + 0.05 * covered(h),
         spec["forward_infantry"] + 4,
         2,
         k,
@@ -74,7 +84,7 @@ def setup_plan() -> tuple[tuple[str, str, tuple[int, ...]], ...]:
     )
     rear_inf = _spread(
         (h for h in rear if h not in rear_hw),
-        lambda h: 2 * k.defense[h] - 0.4 * k.exit_distance[h] + 0.1 * valley(h),
+        lambda h: 2 * k.defense[h] - rear_depth * k.exit_distance[h] + 0.1 * valley(h),
         spec["rear_infantry"] + 8,
         2,
         k,

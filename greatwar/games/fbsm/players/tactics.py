@@ -32,10 +32,16 @@ def firer_reach(p: Picture, k: Knowledge, unit: Unit) -> int:
 
 
 def plan_fires(
-    p: Picture, k: Knowledge, targets: Sequence[int], ready: Sequence[Unit], value: Value
+    p: Picture,
+    k: Knowledge,
+    targets: Sequence[int],
+    ready: Sequence[Unit],
+    value: Value,
+    economy: float = 0.5,
 ) -> list[Fire]:
-    """Greedy fire plan: repeatedly the fire with the best expected eliminations per factor,
-    each at the odds level (1:1 .. 6:1) that wastes least (10.3, 10.10, 10.11)."""
+    """Greedy fire plan: repeatedly the fire with the best expected eliminations per factor
+    (to the power ``economy``: 0 counts only the eliminations, 1 each factor in full), each
+    at the odds level (1:1 .. 6:1) that wastes least (10.3, 10.10, 10.11)."""
     options: dict[int, list[tuple[str, float]]] = {t: [] for t in targets}
     for u in ready:
         reach = k.fire_set(u.hex, firer_reach(p, k, u))
@@ -58,7 +64,7 @@ def plan_fires(
                 choice = known[t]
             else:
                 free_cands = [c for c in cands if c[0] in free]
-                choice = known[t] = _best_fire(p, k, t, free_cands, flexibility, value)
+                choice = known[t] = _best_fire(p, k, t, free_cands, flexibility, value, economy)
             if choice is not None and (best is None or choice[0] > best[0]):
                 best = choice
         if best is None:
@@ -86,6 +92,7 @@ def _best_fire(
     cands: list[tuple[str, float]],
     flexibility: dict[str, int],
     value: Value,
+    economy: float,
 ) -> tuple[float, Fire] | None:
     """The best odds level for one target, scored by expected value per factor used."""
     stack = p.stacks.get(target)
@@ -104,7 +111,7 @@ def _best_fire(
         chosen = _fill(cands, odds * defense)
         used = sum(s for _, s in chosen)
         gain = worth * odds / AUTOMATIC
-        score = gain / (used**0.5)
+        score = gain / (used**economy)
         if best is None or score > best[0]:
             best = (score, Fire(target, tuple(u for u, _ in chosen), odds))
     return best
