@@ -20,14 +20,16 @@ applied to a sample before the other side's scripted player, which sees only its
 observation, chooses.
 
 A game may also name *styles* (``players.styles(side)``): variants of its scripted player,
-the script itself first. At its first decision of each game turn the player then chooses the
-style to play that turn with, by the same successive halving over rollouts in which its side
-plays each style and the other sides their scripts: the style whose rollouts score best, as
-every style is a whole, sane way to play (ties go to the script's own). A scripted player's
-choices are tied to one another over a phase (its moves follow one plan), so choosing among
-whole plans finds what choosing among single actions does not: in FBSM the moves that
-decide a game are hundreds of small ones. Where a turn is long and its single choices many
-(``ROLLOUT["actions"] = False``), a side with styles searches only the style of each turn.
+the first the one ties go to (the script itself, unless a game knows its variants to be
+better and its rollouts to misjudge the script). At its first decision of each game turn the
+player then chooses the style to play that turn with, by the same successive halving over
+rollouts in which its side plays each style and the other sides their scripts: the style
+whose rollouts score best, as every style is a whole, sane way to play (ties go to the
+first). A scripted player's choices are tied to one another over a phase (its moves follow
+one plan), so choosing among whole plans finds what choosing among single actions does not:
+in FBSM the moves that decide a game are hundreds of small ones. Where a turn is long and its
+single choices many (``ROLLOUT["actions"] = False``), a side with styles searches only the
+style of each turn.
 
 References: G. Tesauro, G. Galperin, "On-line policy improvement using Monte-Carlo search",
 NIPS 1996; D. Bertsekas, J. Tsitsiklis, C. Wu, "Rollout algorithms for combinatorial
@@ -123,7 +125,7 @@ class RolloutPlayer:
         self.heuristic = heuristic_of(game_id)
         found = styles_of(game_id)
         self.styles = found(side) if found is not None else {}
-        self.style = next(iter(self.styles), "")  # the script's own style comes first
+        self.style = next(iter(self.styles), "")  # ties go to the first style
         self.style_turn = -1  # the game turn whose style is chosen
         self.guide = self._scripted(side, seed)
         self.iterations = 0  # rollouts in all decisions so far (for benchmarks)

@@ -33,13 +33,18 @@ def test_the_default_script_plays_the_game_it_played_before_the_switches() -> No
     assert hashlib.sha1(actions).hexdigest()[:12] == "a2feca1f8158"
 
 
-@pytest.mark.parametrize("side", [US, GERMAN])
-def test_styles_list_the_script_first(side: str) -> None:
-    found = styles(side)
-    assert list(found) == list(STYLES[side])
-    assert next(iter(found)) == "script" and STYLES[side]["script"] == {}
+def test_the_german_styles_list_the_script_first() -> None:
+    found = styles(GERMAN)
+    assert list(found) == list(STYLES[GERMAN])
+    assert next(iter(found)) == "script" and STYLES[GERMAN]["script"] == {}
     script = found["script"](4)
-    assert isinstance(script, FbsmHeuristic) and script.w == Weights.for_side(side)
+    assert isinstance(script, FbsmHeuristic) and script.w == Weights.for_side(GERMAN)
+
+
+def test_the_us_styles_leave_the_script_out_and_ties_go_to_aimed() -> None:
+    found = styles(US)
+    assert list(found) == list(STYLES[US]) and next(iter(found)) == "aimed"
+    assert "script" not in found  # one-turn rollouts misjudge its forward set-up
 
 
 STYLED = [(side, name) for side, table in STYLES.items() for name in table if name != "script"]
