@@ -108,3 +108,25 @@ def test_cli_simulate_saves_resumes_and_reports(tmp_path: Path) -> None:
     report = runner.invoke(app, ["report", str(out), "--out-dir", str(tmp_path / "rep")])
     assert report.exit_code == 0, report.output
     assert (tmp_path / "rep" / "index.html").exists()
+
+
+def test_the_recorded_places_are_the_carnage_and_exit_a_side_sees() -> None:
+    """The recorder reads the public carnage (2.6) and the exit hex (4.3) without the whole
+    observation: the same hexes and sides as the observation's carnage markers."""
+    from greatwar.ai.registry import make_player
+    from greatwar.core.play import play
+    from greatwar.core.registry import load_game
+    from greatwar.sim.facts import recorder
+
+    game = load_game("fbsm")
+    for seed in range(4):
+        watcher = recorder("fbsm")
+        seats = {side: make_player("heuristic", "fbsm", side, seed) for side in game.sides}
+        state = play(game, seats, seed, on_action=watcher.on_action)
+        places = watcher.places(state)
+        carnage = state.observation("us")["carnage"]
+        assert carnage, "a scripted game leaves carnage"
+        assert places.dead_hexes == [c["hex"] for c in carnage]
+        assert places.dead_sides == [c["unit"]["side"] for c in carnage]
+        if state.winner() == "german" and state.end_cause()[0] == "4.3":  # type: ignore[index]
+            assert places.exit_hex is not None
