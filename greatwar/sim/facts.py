@@ -1,9 +1,7 @@
 """What a study records of each game besides who won: where units exited or died on the map.
 
-A recorder watches one game through the game API (its actions and what the sides may see);
+A recorder watches one game through the game API (its actions and the sides' observations);
 each game that has a map registers one in RECORDERS. Games without one record no places.
-It reads the lean ``player_view`` and the public record, never the whole ``observation``:
-that carries the log, a few milliseconds late in a game, 3 % of a scripted FBSM game.
 """
 
 from __future__ import annotations
@@ -40,21 +38,18 @@ class FbsmRecorder:
     def on_action(self, state: State, side: str, action: Action) -> None:
         if action.verb != "to" or action.args != ("exit",):
             return
-        view = state.player_view(side)
+        view = state.observation(side)
         unit = (view["prompt"] or {}).get("unit")
         for stack in view["stacks"]:
             if any(u["id"] == unit for u in stack.get("units", [])):
                 self.exit_hex = stack["hex"]
 
     def places(self, state: State) -> Places:
-        from greatwar.games.fbsm.state import FbsmState
-
-        assert isinstance(state, FbsmState)
-        carnage = sorted(state.dead_at.items())  # public (2.6): the carnage markers
+        carnage = state.observation(state.game.sides[0])["carnage"]  # public (2.6)
         return Places(
             exit_hex=self.exit_hex,
-            dead_hexes=[state.hex_id(h) for _, h in carnage],
-            dead_sides=[state.counter(u).side for u, _ in carnage],
+            dead_hexes=[c["hex"] for c in carnage],
+            dead_sides=[c["unit"]["side"] for c in carnage],
         )
 
 
