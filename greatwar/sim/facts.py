@@ -1,16 +1,21 @@
 """What a study records of each game besides who won: where units exited or died on the map.
 
-A recorder watches one game through the game API (its actions and the sides' observations);
-each game that has a map registers one in RECORDERS. Games without one record no places.
+A game that has such places gives a recorder in its own package (``greatwar.games.<id>.facts``:
+a ``Recorder`` class whose ``on_action(state, side, action)`` sees each action before it is
+applied and whose ``places(state)`` returns the fields of ``Places``); it watches one game
+through the game API and whatever of its own state every side may see. Games without one
+record no places. Nothing here names a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from dataclasses import dataclass, field
-from typing import Protocol
+from types import ModuleType
+from typing import Any, Protocol
 
 from greatwar.core.actions import Action
+from greatwar.core.registry import GAME_MODULES
 from greatwar.core.state import State
 
 
@@ -29,30 +34,6 @@ class Recorder(Protocol):
     def places(self, state: State) -> Places: ...
 
 
-class FbsmRecorder:
-    """FBSM: the hex a German unit exits from (4.3) and every carnage marker (2.6)."""
-
-    def __init__(self) -> None:
-        self.exit_hex: str | None = None
-
-    def on_action(self, state: State, side: str, action: Action) -> None:
-        if action.verb != "to" or action.args != ("exit",):
-            return
-        view = state.observation(side)
-        unit = (view["prompt"] or {}).get("unit")
-        for stack in view["stacks"]:
-            if any(u["id"] == unit for u in stack.get("units", [])):
-                self.exit_hex = stack["hex"]
-
-    def places(self, state: State) -> Places:
-        carnage = state.observation(state.game.sides[0])["carnage"]  # public (2.6)
-        return Places(
-            exit_hex=self.exit_hex,
-            dead_hexes=[c["hex"] for c in carnage],
-            dead_sides=[c["unit"]["side"] for c in carnage],
-        )
-
-
 class NoPlaces:
     """For games that record no places."""
 
@@ -63,11 +44,32 @@ class NoPlaces:
         return Places()
 
 
-# game id -> factory of its recorder
-RECORDERS: dict[str, Callable[[], Recorder]] = {
-    "fbsm": FbsmRecorder,
-}
+class GameRecorder:
+    """A game's own recorder, its places as ``Places``."""
+
+    def __init__(self, own: Any) -> None:
+        self.own = own
+        self.on_action = own.on_action
+
+    def places(self, state: State) -> Places:
+        return Places(**self.own.places(state))
+
+
+def facts_module(game_id: str) -> ModuleType | None:
+    """The game's ``facts`` module, or None for a game without one."""
+    if game_id not in GAME_MODULES:
+        return None
+    name = f"{GAME_MODULES[game_id]}.facts"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise  # the module exists but is broken: say so, do not hide it
+        return None
 
 
 def recorder(game_id: str) -> Recorder:
-    return RECORDERS.get(game_id, NoPlaces)()
+    module = facts_module(game_id)
+    if module is None:
+        return NoPlaces()
+    return GameRecorder(module.Recorder())
