@@ -99,16 +99,18 @@ def test_the_default_weights_are_the_scripts_own() -> None:
     assert w.garrison and w.hold_contact and w.first and w.one_army and w.dry and w.hold_towns
 
 
-def test_styles_list_the_script_first_and_each_plays_a_legal_game_to_the_end() -> None:
+def test_styles_each_play_a_legal_game_to_the_end_and_ties_go_to_the_best_found() -> None:
+    """The Allies' ties go to the script; the Germans' to "cautious", which won 59-60 of 100
+    played throughout where the script won 46 (the script is still among its styles)."""
     from greatwar.games.marne1914.players import STYLES, styles
 
     game = load_game("marne1914")
+    first = {"allied": "script", "german": "cautious"}
     for side, other in (("allied", "german"), ("german", "allied")):
         found = styles(side)
         assert list(found) == list(STYLES.get(side, {}))
-        if not found:
-            continue
-        assert next(iter(found)) == "script"
+        assert next(iter(found)) == first[side]
+        assert "script" in found
         for name, factory in found.items():
             players = {side: factory(5), other: heuristic("marne1914", other, 6)}
             state = play(game, players, 5)  # play() refuses an illegal action
