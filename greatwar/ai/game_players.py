@@ -10,12 +10,11 @@ in ``greatwar.ai`` names a game: a new game's players are found by registering t
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from types import ModuleType
 
 from greatwar.core.play import Player
-from greatwar.core.registry import GAME_MODULES
+from greatwar.core.registry import GAME_MODULES, game_part
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
 
@@ -26,15 +25,7 @@ Evaluate = Callable[[State, str], float]  # a side's prospects in -1 (lost) .. +
 
 def players_module(game_id: str) -> ModuleType | None:
     """The game's ``players`` package, or None for an unknown game or one without players."""
-    if game_id not in GAME_MODULES:
-        return None
-    name = f"{GAME_MODULES[game_id]}.players"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise  # the package exists but is broken: say so, do not hide it
-        return None
+    return game_part(game_id, "players")
 
 
 def heuristic_of(game_id: str) -> Heuristic | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 from greatwar.core.errors import UnknownGame
@@ -56,3 +57,18 @@ def has_encoding(game_id: str) -> bool:
     if game_id not in GAME_MODULES:
         return False
     return importlib.util.find_spec(f"{GAME_MODULES[game_id]}.encoding") is not None
+
+
+def game_part(game_id: str, part: str) -> ModuleType | None:
+    """A registered game's optional module ``greatwar.games.<id>.<part>`` (its ``players``, its
+    study ``facts``), or None for an unknown game or one without it; a part that exists but
+    fails to import raises, so a broken module is never taken for a missing one."""
+    if game_id not in GAME_MODULES:
+        return None
+    name = f"{GAME_MODULES[game_id]}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None

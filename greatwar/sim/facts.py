@@ -9,13 +9,11 @@ record no places. Nothing here names a game.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any, Protocol
 
 from greatwar.core.actions import Action
-from greatwar.core.registry import GAME_MODULES
+from greatwar.core.registry import game_part
 from greatwar.core.state import State
 
 
@@ -55,21 +53,8 @@ class GameRecorder:
         return Places(**self.own.places(state))
 
 
-def facts_module(game_id: str) -> ModuleType | None:
-    """The game's ``facts`` module, or None for a game without one."""
-    if game_id not in GAME_MODULES:
-        return None
-    name = f"{GAME_MODULES[game_id]}.facts"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise  # the module exists but is broken: say so, do not hide it
-        return None
-
-
 def recorder(game_id: str) -> Recorder:
-    module = facts_module(game_id)
+    module = game_part(game_id, "facts")
     if module is None:
         return NoPlaces()
     return GameRecorder(module.Recorder())
