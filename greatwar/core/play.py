@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Protocol
+from dataclasses import replace
+from functools import partial
+from typing import Any, Protocol
 
 from greatwar.core.actions import Action
 from greatwar.core.state import Game, State
@@ -13,6 +15,18 @@ class Player(Protocol):
     """Anything that picks one of ``state.legal_actions(side)``."""
 
     def choose(self, state: State, side: str) -> Action: ...
+
+
+def weighted_styles(
+    player: Callable[..., Player], base: Any, table: Mapping[str, Mapping[str, Any]]
+) -> dict[str, Callable[[int], Player]]:
+    """A scripted player in each style of ``table`` (a style's name: its changes to ``base``,
+    the player's frozen dataclass of weights), by name in the table's order: each a factory
+    ``seed -> player`` calling ``player(seed, weights=...)``. A game's ``players.styles(side)``
+    (greatwar.ai.rollout) is this over its side's weights and ``STYLES``."""
+    return {
+        name: partial(player, weights=replace(base, **changes)) for name, changes in table.items()
+    }
 
 
 class GameTooLong(RuntimeError):

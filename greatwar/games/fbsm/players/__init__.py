@@ -8,11 +8,10 @@ The contract every game's ``players`` package keeps (found by ``greatwar.ai`` th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from greatwar.core.play import Player
+from greatwar.core.play import Player, weighted_styles
 from greatwar.games.fbsm.data import GERMAN, US
 from greatwar.games.fbsm.players.determinize import determinize
 from greatwar.games.fbsm.players.eval import evaluate
@@ -63,8 +62,6 @@ def heuristic(side: str, seed: int) -> Player:
 
 def styles(side: str) -> dict[str, Callable[[int], Player]]:
     """The scripted player of ``side`` in each of its styles (``STYLES``), by name."""
-    base = Weights.for_side(side)
-    return {
-        name: partial(FbsmHeuristic, side, weights=replace(base, **changes))
-        for name, changes in STYLES.get(side, {}).items()
-    }
+    return weighted_styles(
+        partial(FbsmHeuristic, side), Weights.for_side(side), STYLES.get(side, {})
+    )

@@ -10,11 +10,10 @@ The contract every game's ``players`` package keeps (found by ``greatwar.ai`` th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from greatwar.core.play import Player
+from greatwar.core.play import Player, weighted_styles
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
 from greatwar.games.marne1914.data import ALLIED, GERMAN, MODES, OTHER
@@ -74,11 +73,9 @@ def heuristic(side: str, seed: int = 0) -> Player:
 
 def styles(side: str) -> dict[str, Callable[[int], Player]]:
     """The scripted player of ``side`` in each of its styles (``STYLES``), by name."""
-    base = Weights.for_side(side)
-    return {
-        name: partial(MarneHeuristic, side, weights=replace(base, **changes))
-        for name, changes in STYLES.get(side, {}).items()
-    }
+    return weighted_styles(
+        partial(MarneHeuristic, side), Weights.for_side(side), STYLES.get(side, {})
+    )
 
 
 def determinize(state: State, side: str, rng: Rng) -> State:

@@ -4,11 +4,10 @@ positions for MCTS (no hidden information but the dice, which MCTS resamples its
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from greatwar.core.play import Player
+from greatwar.core.play import Player, weighted_styles
 from greatwar.games.meuse.data import ALLIED, GERMAN
 from greatwar.games.meuse.players.eval import evaluate
 from greatwar.games.meuse.players.heuristic import MeuseHeuristic, Weights
@@ -58,8 +57,6 @@ def heuristic(side: str, seed: int) -> Player:
 
 def styles(side: str) -> dict[str, Callable[[int], Player]]:
     """The scripted player of ``side`` in each of its styles (``STYLES``), by name."""
-    base = Weights.for_side(side)
-    return {
-        name: partial(MeuseHeuristic, side, weights=replace(base, **changes))
-        for name, changes in STYLES.get(side, {}).items()
-    }
+    return weighted_styles(
+        partial(MeuseHeuristic, side), Weights.for_side(side), STYLES.get(side, {})
+    )

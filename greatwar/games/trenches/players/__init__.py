@@ -15,12 +15,12 @@ player in each of the variants the rollout player may choose among, turn by turn
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from greatwar.core import Action
-from greatwar.core.play import Player
+from greatwar.core.play import Player, weighted_styles
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
 from greatwar.games.trenches import geometry as geo
@@ -331,11 +331,9 @@ def heuristic(side: str, seed: int) -> Player:
 
 def styles(side: str) -> dict[str, Callable[[int], Player]]:
     """The scripted player of ``side`` in each of its styles (``STYLES``), by name."""
-    base = Weights.for_side(side)
-    return {
-        name: partial(TrenchesHeuristic, side, weights=replace(base, **changes))
-        for name, changes in STYLES.get(side, {}).items()
-    }
+    return weighted_styles(
+        partial(TrenchesHeuristic, side), Weights.for_side(side), STYLES.get(side, {})
+    )
 
 
 def determinize(state: State, side: str, rng: Rng) -> State:
