@@ -60,6 +60,34 @@ def test_mcts_chooses_legal_actions_with_the_game_helpers() -> None:
     assert action in state.legal_actions("german")
 
 
+def test_6_2_the_initiative_player_takes_the_second_turn_from_the_turn_its_weights_name() -> None:
+    """6.2: the side with the initiative chooses the first player. The script goes first but
+    second on the last turn (the enemy cannot answer its last moves before victory, 14);
+    ``second_from`` moves that turn earlier (9: never second)."""
+    from dataclasses import replace
+
+    from greatwar.games.marne1914.players import MarneHeuristic, Weights
+
+    state = deployed()
+    state.apply_action("commit", "allied")
+    state.apply_action("commit", "german")
+    assert {str(a) for a in state.legal_actions("german")} == {"first", "second"}
+    last = len(state.c.tables["turns"]["dates"])
+    assert state.turn < last
+
+    def order(**changes: int) -> str:
+        player = MarneHeuristic("german", 0, replace(Weights(), **changes))
+        return player.choose(state, "german").verb
+
+    assert order() == "first"
+    assert order(second_from=state.turn) == "second"
+    assert order(second_from=state.turn + 1) == "first"
+    state.turn = last  # the last turn
+    state.forget_cached()
+    assert order() == "second"
+    assert order(second_from=last + 1) == "first"
+
+
 def test_9_8_2_and_9_9_the_heuristic_answers_the_owners_choices() -> None:
     """9.8.2: the unit with the most steps left loses the ZOC step; 9.9: the HQ goes to one
     of the refuges offered."""
@@ -96,21 +124,23 @@ def test_the_default_weights_are_the_scripts_own() -> None:
     assert (w.factors_per_counter, w.unknown_defense, w.threat) == (3.0, 10.0, 6)
     assert (w.regroup_distance, w.regroup_reduced, w.artillery_range) == (2, 2, 2)
     assert (w.defend_ratio, w.transfer_distance) == (0.0, 0)  # no such posture
+    assert (w.hq_contact, w.second_from) == (3, 0)  # second only on the last turn
     assert w.garrison and w.hold_contact and w.first and w.one_army and w.dry and w.hold_towns
 
 
 def test_styles_each_play_a_legal_game_to_the_end_and_ties_go_to_the_best_found() -> None:
-    """The Allies' ties go to the script; the Germans' to "cautious", which won 59-60 of 100
-    played throughout where the script won 46 (the script is still among its styles)."""
+    """The Allies' ties go to the script; the Germans' to "steady", which won 131 of 200
+    played throughout (seeds 0-199) where the script won 46 of the first 100; its variants
+    differ in the order chosen with the initiative (6.2)."""
     from greatwar.games.marne1914.players import STYLES, styles
 
     game = load_game("marne1914")
-    first = {"allied": "script", "german": "cautious"}
+    first = {"allied": "script", "german": "steady"}
     for side, other in (("allied", "german"), ("german", "allied")):
         found = styles(side)
         assert list(found) == list(STYLES.get(side, {}))
         assert next(iter(found)) == first[side]
-        assert "script" in found
+        assert "script" in found or side == "german"
         for name, factory in found.items():
             players = {side: factory(5), other: heuristic("marne1914", other, 6)}
             state = play(game, players, 5)  # play() refuses an illegal action

@@ -50,6 +50,8 @@ class Weights:
     # below this times the enemy's estimated defense there (0: never; large: always)
     transfer_distance: int = 0  # Transfer mode (5.1.3) for a corps this far from the enemy
     # (0: never)
+    second_from: int = 0  # the turn from which it takes the second player turn (6.2);
+    # 0: the last turn only
 
     @classmethod
     def for_side(cls, side: str) -> Weights:
@@ -260,7 +262,7 @@ class MarneHeuristic:
         moves before victory is counted, 14)."""
         obs = self.observe(state, fresh=True)
         last = len(self.c.tables["turns"]["dates"])
-        first = self.w.first and obs["turn"] < last
+        first = self.w.first and obs["turn"] < (self.w.second_from or last)
         return self.find(legal, "first" if first else "second")
 
     # --- movement -------------------------------------------------------------------------
