@@ -71,13 +71,17 @@ class RolloutSettings:
     skip: tuple[str, ...] = ()  # verbs of scripted choices played without search
     style_rollouts: int = 32  # rollouts of a style choice under a budget in rollouts
     actions: bool = True  # False: a side with styles searches only each turn's style
+    style_keep: tuple[str, ...] = ()  # sides that play their first style unless another beats
+    # it as an action must beat the scripted one (margin and standard error); others: the best
+    # mean
 
 
 def game_rollout_settings(game_id: str) -> RolloutSettings:
     """The rollout player's constants, with the game's own (``ROLLOUT``) over the defaults."""
     chosen = dict(getattr(players_module(game_id), "ROLLOUT", {}))
-    if "skip" in chosen:
-        chosen["skip"] = tuple(chosen["skip"])
+    for name in ("skip", "style_keep"):
+        if name in chosen:
+            chosen[name] = tuple(chosen[name])
     return RolloutSettings(**chosen)
 
 
@@ -170,7 +174,8 @@ class RolloutPlayer:
         starts afresh in it (its plan begins at this decision)."""
         arms = [Arm(name) for name in self.styles]
         budget = self.settings.style_rollouts
-        chosen = self._search(state, side, arms, self._style_rollout, budget, keep_first=False)
+        keep = side in self.settings.style_keep
+        chosen = self._search(state, side, arms, self._style_rollout, budget, keep_first=keep)
         assert isinstance(chosen, str)
         self.style = chosen
         self.guide = self._scripted(side, self.rng.next32())

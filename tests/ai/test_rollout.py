@@ -203,6 +203,31 @@ def test_a_style_is_chosen_by_the_best_mean_of_its_rollouts() -> None:
     assert _decide(tied, settings, keep_first=False) == "script"
 
 
+def test_a_side_named_in_style_keep_plays_its_first_style_unless_another_beats_it() -> None:
+    """Meuse's German keeps its first style (screen, the best played throughout) unless a
+    rival beats it by the margin, as a searched action must beat the scripted one; the Allies
+    take the best mean."""
+    from greatwar.ai.rollout import game_rollout_settings
+
+    assert game_rollout_settings("meuse").style_keep == ("german",)
+    state = load_game("meuse").new_initial_state(0)
+    asked: list[bool] = []
+
+    def search(*args: object, keep_first: bool = True) -> Action | str:
+        asked.append(keep_first)
+        arms = args[2]
+        assert isinstance(arms, list)
+        return str(arms[-1].action)
+
+    for side, keep in (("german", True), ("allied", False)):
+        player = RolloutPlayer("meuse", side, 0, budget=SMALL)
+        player._search = search  # type: ignore[assignment,method-assign]
+        asked.clear()
+        player._choose_style(state, side)
+        assert asked == [keep]
+        assert player.style == list(player.styles)[-1]
+
+
 def test_a_side_without_styles_searches_single_actions_only() -> None:
     player = RolloutPlayer("fbsm", "us", 1, budget=SMALL)
     player.styles = {}  # as for a side whose game has no styles

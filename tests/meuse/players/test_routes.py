@@ -41,3 +41,30 @@ def test_a_german_unit_on_the_road_delays_it_and_closes_the_gap() -> None:
     assert blocked.shortest <= open_road.shortest + UNIT_DELAY + 2 * ZOC_DELAY + 6
     assert middle in blocked.screened
     assert all(n in blocked.screened for n in grid.neighbors(middle))
+
+
+def test_the_delays_and_the_slack_are_the_players_to_weigh() -> None:
+    """6.1: a cheaper ZOC delay shortens the way into each hex of the screen by at least what
+    it saves on that hex; a wider slack keeps longer roads among those to close."""
+    open_road, state = roads(["0708"], [])
+    grid = state.c.board.grid
+    middle = next(
+        h for h in grid if open_road.on_road(h) == 1.0 and grid.distance(h, grid.index("0708")) == 3
+    )
+    units = frozenset({middle})
+    zoc = frozenset(grid.neighbors(middle))
+    links = links_of(entry_costs(state, ALLIED), grid.size)
+    start = [grid.index("0708")]
+
+    def screened(delays: tuple[int, int], slack: float = 4.0) -> Roads:
+        return Roads(links, start, state.c.sedan, zoc, units, delays, slack)
+
+    default = screened((ZOC_DELAY, UNIT_DELAY))
+    assert default.shortest == roads(["0708"], [grid.id(middle)])[0].shortest
+    assert screened((0, 0)).shortest == open_road.shortest  # no delay: the open map's road
+    cheaper = screened((ZOC_DELAY - 2, UNIT_DELAY))
+    assert cheaper.shortest <= default.shortest
+    assert all(default.to_here[n] - cheaper.to_here[n] >= 2 for n in zoc - units)
+    wide, narrow = screened((ZOC_DELAY, UNIT_DELAY), 8.0), screened((ZOC_DELAY, UNIT_DELAY), 2.0)
+    assert all(wide.on_road(h) >= narrow.on_road(h) for h in grid)
+    assert sum(wide.on_road(h) > 0 for h in grid) > sum(narrow.on_road(h) > 0 for h in grid)

@@ -19,6 +19,7 @@ def test_the_default_weights_are_the_scripts_judgements() -> None:
     german = asdict(Weights.for_side(GERMAN))
     assert german == asdict(Weights())
     assert (german["cover"], german["block"], german["attack"], german["stiff"]) == (1.5, 4, 0.6, 3)
+    assert (german["zoc_delay"], german["unit_delay"], german["slack"]) == (4, 8, 4.0)
     allied = asdict(Weights.for_side(ALLIED))
     changed = {k: v for k, v in allied.items() if german[k] != v}
     assert changed == {
@@ -44,13 +45,21 @@ def test_the_default_script_plays_the_game_it_played_before_the_weights() -> Non
 
 
 @pytest.mark.parametrize("side", [ALLIED, GERMAN])
-def test_styles_list_the_script_first(side: str) -> None:
+def test_styles_list_the_best_found_first(side: str) -> None:
+    """The Allies' ties go to their script; the Germans' to "screen" (no cover weighed, a hex
+    of their ZOC reckoned to cost the Allies 1 MP: 226 of 300 played throughout, where the
+    script won 34 of the first 100), whose rivals must beat it by a margin (style_keep)."""
     found = styles(side)
     assert list(found) == list(STYLES.get(side, {}))
-    if found:
-        assert next(iter(found)) == "script" and STYLES[side]["script"] == {}
+    assert next(iter(found)) == {ALLIED: "script", GERMAN: "screen"}[side]
+    if "script" in found:
+        assert STYLES[side]["script"] == {}
         script = found["script"](4)
         assert isinstance(script, MeuseHeuristic) and script.w == Weights.for_side(side)
+    else:
+        first = next(iter(found.values()))(4)
+        assert isinstance(first, MeuseHeuristic)
+        assert (first.w.cover, first.w.zoc_delay) == (0.0, 1)
 
 
 STYLED = [(side, name) for side, table in STYLES.items() for name in table if name != "script"]

@@ -17,7 +17,12 @@ from greatwar.games.meuse.players.heuristic import MeuseHeuristic, Weights
 # A side with styles searches only the style of each turn ("actions": False): searching a
 # turn's hundred-odd attacks, supports and advances one by one costs ~0.4 s each, six minutes
 # a game, and the style carries the plan that wins
-ROLLOUT = {"turns": 1, "skip": ("place", "move", "to", "stay"), "actions": False}
+ROLLOUT = {
+    "turns": 1,
+    "skip": ("place", "move", "to", "stay"),
+    "actions": False,
+    "style_keep": (GERMAN,),
+}
 
 # The rollout player's styles (greatwar.ai.rollout): the script's weights first, then variants
 # of them it may play a turn with, chosen by rollouts (standard rules; the variant seeded s, the
@@ -31,7 +36,14 @@ ROLLOUT = {"turns": 1, "skip": ("place", "move", "to", "stay"), "actions": False
 # 0-39; the script 11). No German variant tried came near 65 %: more cover (3) won 3 of 50,
 # stiff resistance everywhere (stiff 99) 0 of 50, a reserve kept nearer the road (reserve 1)
 # 4 of 50; garrison, block, threat, hold, reserve, stay, attack and advance changes on top of
-# cover 0 or 0.5 won 16-20 of 40.
+# cover 0 or 0.5 won 16-20 of 40. The German's reading of the Allied roads made the
+# difference (routes.py): with cover 0, a hex of its ZOC reckoned to cost the Allies' road 1 MP
+# instead of 4 won 84 of 100 and 142 of 200 more (seeds 100-299; with the script's cover 1.5,
+# 126), 2 MP 59, 3 MP 56, 0 MP 76, 6 MP 23; so a unit stands on the road itself, not beside
+# it. On top of that a slack of 8 MP won 82 of 100, a unit reckoned at 6 MP 80, cover 0.5 74,
+# slack 5 72. Ties go to "screen", and another German style must beat it by the margin
+# (ROLLOUT["style_keep"]), as a searched action must beat the scripted one.
+SCREEN = {"cover": 0.0, "zoc_delay": 1}
 STYLES: dict[str, dict[str, dict[str, Any]]] = {  # a side: its styles: weight changes
     ALLIED: {
         "script": {},
@@ -40,10 +52,9 @@ STYLES: dict[str, dict[str, dict[str, Any]]] = {  # a side: its styles: weight c
         "press": {"attack": -0.1, "contact": 2.5},
     },
     GERMAN: {
-        "script": {},
-        "open": {"cover": 0.0},
-        "light": {"cover": 0.5},
-        "loose": {"cover": 0.0, "hold": 0.0},
+        "screen": {**SCREEN},
+        "wide": {**SCREEN, "slack": 8.0},
+        "sparing": {**SCREEN, "unit_delay": 6},
     },
 }
 

@@ -21,7 +21,14 @@ from greatwar.core.rng import Rng
 from greatwar.core.state import State
 from greatwar.games.meuse.data import ALLIED, GERMAN, MEUSE, RIVER, WOODS, Components, components
 from greatwar.games.meuse.movement import entry_costs
-from greatwar.games.meuse.players.routes import Links, Roads, links_of
+from greatwar.games.meuse.players.routes import (
+    SLACK,
+    UNIT_DELAY,
+    ZOC_DELAY,
+    Links,
+    Roads,
+    links_of,
+)
 from greatwar.games.meuse.state import MeuseState
 
 # The prompt a list of legal actions belongs to, told by its verbs (most telling first).
@@ -84,6 +91,9 @@ class Weights:
     garrison: float = 4.0  # Germans: a unit in Sedan itself (12.1: the last door)
     hold: float = 3.0  # Germans: staying in works no Allied unit has got past (MA 14.2)
     threat: float = 0.3  # Germans: what the Allies within reach could expect attacking it (7.6)
+    zoc_delay: int = ZOC_DELAY  # Germans: MP a hex of their ZOC costs the Allies' road (6.1)
+    unit_delay: int = UNIT_DELAY  # Germans: MP a German unit costs it (attacked out of the way)
+    slack: float = SLACK  # Germans: MP within which a longer Allied road still needs closing
     # set-up and reinforcements (MA 11.2, 19.4-19.6)
     front: float = 10.0  # Allies: a set-up hex next to the Stellung
     depth: int = 3  # Germans: hexes from the nearest Allied unit a reserve sets up at
@@ -416,7 +426,9 @@ class MeuseHeuristic:
             u.hex for u in self.pic.units.values() if u.side == GERMAN and u.id != unit.id
         )
         zoc = frozenset(n for h in others for n in self.grid.neighbors(h))
-        return Roads(self.links, self.pic.hexes(ALLIED), self.c.sedan, zoc, others)
+        delays = (self.w.zoc_delay, self.w.unit_delay)
+        allied = self.pic.hexes(ALLIED)
+        return Roads(self.links, allied, self.c.sedan, zoc, others, delays, self.w.slack)
 
     def holds_works(self, unit: Unit) -> bool:
         """An unbreached works hex (MA 14.2) that no Allied unit has got past yet."""

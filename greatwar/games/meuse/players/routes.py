@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-# MP the Allies lose for each hex of German ZOC on their road (a turn's move) and for each
-# German unit they must attack out of the way (two turns).
+# The German script's defaults (its Weights may change them): MP the Allies lose for each hex
+# of German ZOC on their road (a turn's move) and for each German unit they must attack out of
+# the way (two turns).
 ZOC_DELAY = 4
 UNIT_DELAY = 8
 SLACK = 4.0  # MP within which a longer road still counts as a road to close
@@ -21,18 +22,25 @@ Links = Sequence[Sequence[tuple[int, int]]]
 
 
 def _search(
-    links: Links, starts: Iterable[int], zoc: frozenset[int], units: frozenset[int], into_next: bool
+    links: Links,
+    starts: Iterable[int],
+    zoc: frozenset[int],
+    units: frozenset[int],
+    into_next: bool,
+    delays: tuple[int, int] = (ZOC_DELAY, UNIT_DELAY),
 ) -> list[float]:
     """Least MP from the starts to every hex along ``links[x]`` (``(y, MP of the step)``);
     the delay of a hex of ZOC or a German unit is paid on entering it: ``y`` when the links
     run forward, ``x`` when they run backward (towards the starts). Every cost is a whole
-    number of MP, so the search keeps a bucket per MP total (Dial's algorithm)."""
+    number of MP, so the search keeps a bucket per MP total (Dial's algorithm). ``delays``:
+    the MP lost to a hex of ZOC and to a unit."""
     size = len(links)
+    zoc_delay, unit_delay = delays
     delay = [0] * size
     for h in zoc:
-        delay[h] = ZOC_DELAY
+        delay[h] = zoc_delay
     for h in units:
-        delay[h] = UNIT_DELAY
+        delay[h] = unit_delay
     best = [_FAR] * size
     buckets: list[list[int]] = [[]]
     for start in starts:
@@ -73,7 +81,9 @@ def links_of(costs: dict[tuple[int, int], float], size: int) -> tuple[Links, Lin
 
 
 class Roads:
-    """How far each hex is on the Allies' way to Sedan, given the German units and ZOC."""
+    """How far each hex is on the Allies' way to Sedan, given the German units and ZOC (each
+    costing the Allies ``delays``: MP for a hex of ZOC, for a unit); a road up to ``slack`` MP
+    longer than the shortest still counts."""
 
     def __init__(
         self,
@@ -82,10 +92,13 @@ class Roads:
         sedan: int,
         zoc: frozenset[int],
         units: frozenset[int],
+        delays: tuple[int, int] = (ZOC_DELAY, UNIT_DELAY),
+        slack: float = SLACK,
     ) -> None:
         forward, backward = links
-        self.to_here = _search(forward, allied, zoc, units, into_next=True)
-        self.to_sedan = _search(backward, (sedan,), zoc, units, into_next=False)
+        self.to_here = _search(forward, allied, zoc, units, True, delays)
+        self.to_sedan = _search(backward, (sedan,), zoc, units, False, delays)
+        self.slack = slack
         self.shortest = self.to_here[sedan]
         self.screened = zoc | units  # hexes the German screen already holds
 
@@ -95,5 +108,5 @@ class Roads:
         return longer if longer == longer else float("inf")  # inf - inf: no road at all
 
     def on_road(self, hex_index: int) -> float:
-        """1 on the shortest road, falling to 0 at ``SLACK`` MP longer."""
-        return max(0.0, 1.0 - self.longer(hex_index) / SLACK)
+        """1 on the shortest road, falling to 0 at ``slack`` MP longer."""
+        return max(0.0, 1.0 - self.longer(hex_index) / self.slack)
