@@ -25,9 +25,12 @@ better and its rollouts to misjudge the script). At its first decision of each g
 player then chooses the style to play that turn with, by the same successive halving over
 rollouts in which its side plays each style and the other sides their scripts: the style
 whose rollouts score best, as every style is a whole, sane way to play (ties go to the
-first). A scripted player's choices are tied to one another over a phase (its moves follow
-one plan), so choosing among whole plans finds what choosing among single actions does not:
-in FBSM the moves that decide a game are hundreds of small ones. Where a turn is long and its
+first); a side the game names in ``ROLLOUT["style_keep"]`` plays its first style unless
+another beats it by the margin, as a searched action must beat the scripted one (where the
+first style is known best played throughout and one-turn rollouts are noisy). A scripted
+player's choices are tied to one another over a phase (its moves follow one plan), so
+choosing among whole plans finds what choosing among single actions does not: in FBSM the
+moves that decide a game are hundreds of small ones. Where a turn is long and its
 single choices many (``ROLLOUT["actions"] = False``), a side with styles searches only the
 style of each turn.
 
