@@ -1,5 +1,8 @@
 """greatwar: a rules-enforcing engine for First World War wargames."""
 
+# first: it installs the finder that imports a module's compiled build only while that build
+# matches its source (greatwar/compiled.py)
+import greatwar.compiled  # noqa: F401
 from greatwar.core import (
     TERMINAL,
     Action,

@@ -16,6 +16,7 @@ do (greatwar/core/memory.py), for python-chess and greatwar alike.
 - with ``--strength N``: the search player (``--player``: a level, ``mcts:16``, ``rollout:10``)
   against the scripted one, N games per game and side (win rate with its 95 % Wilson interval,
   CPU seconds per decision). Slow: hours for N=100.
+- which modules ran compiled (greatwar/compiled.py; ``GREATWAR_PURE=1`` measures the sources);
 - the research API of each game (issue 15): the cost of an observation tensor and an action
   mask per step, and the PettingZoo adapter's step rate against the same loop written on the
   raw API (``--research`` runs only these), in the process's CPU time, which other
@@ -37,6 +38,7 @@ from greatwar.ai.mcts import Budget, MctsPlayer, Settings
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.ai.registry import make_player
 from greatwar.ai.rollout import RolloutPlayer
+from greatwar.compiled import PURE, compiled_modules, pure_requested, read_manifest
 from greatwar.core.actions import Action
 from greatwar.core.memory import tune_for_batch_play
 from greatwar.core.play import GameTooLong, Player, play
@@ -417,6 +419,18 @@ def measure(quick: bool, strength_games: int, strength_player: str) -> list[Figu
     return figures
 
 
+def modules_line() -> str:
+    """Whether this run's modules are Cython's builds (greatwar/compiled.py) or the sources."""
+    for game_id in GAMES:  # the games' modules are imported when a game is first loaded
+        load_game(game_id)
+    loaded, built = len(compiled_modules()), len(read_manifest())
+    if loaded:
+        return f"modules: {loaded} compiled by Cython ({built} built; {PURE}=1 runs the sources)"
+    if pure_requested():
+        return f"modules: pure Python ({PURE} is set)"
+    return "modules: pure Python (none compiled: make compile builds them)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
@@ -439,6 +453,7 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0, help="the strength games' first seed")
     args = parser.parse_args()
     tune_for_batch_play()
+    print(modules_line())
     print(f"{'figure':<36} {'value':>12}  {'unit':<13} target")
     if args.only_strength:
         games, sides = args.games.split(","), [s for s in args.sides.split(",") if s]

@@ -16,7 +16,7 @@ ALLOWED = {
     "hexes": {"core"},
     "games": {"core", "hexes"},
     "ai": {"core", "hexes"},
-    "tools": {"core"},
+    "tools": {"core", "compiled"},  # compiled: the finder of compiled modules, below all
     "sim": {"core", "ai"},
     "server": {"core", "hexes", "ai"},
 }

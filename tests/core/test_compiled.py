@@ -1,0 +1,118 @@
+"""Compiled modules (greatwar/compiled.py): a build is used only while it matches its source, and
+the sources play exactly the games the builds play."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from importlib.machinery import ExtensionFileLoader, SourceFileLoader
+from pathlib import Path
+
+from greatwar.ai.registry import make_player
+from greatwar.compiled import PURE, SUFFIX, CompiledFinder, digest, read_manifest
+from greatwar.core.play import play
+from greatwar.core.registry import load_game
+from greatwar.tools.compile import module_name, sources
+
+# One scripted FBSM game and one of the miniatures, as a digest of their histories: the
+# same in this process (compiled when built) and in a process that imports only sources.
+GAMES_DIGEST = """
+import hashlib
+from greatwar.ai.registry import make_player
+from greatwar.core.play import play
+from greatwar.core.registry import load_game
+from greatwar.compiled import compiled_modules
+found = hashlib.sha256()
+for game_id in ("fbsm", "trenches"):
+    game = load_game(game_id)
+    seats = {side: make_player("heuristic", game_id, side, 3) for side in game.sides}
+    found.update(" ".join(map(str, play(game, seats, 3).history())).encode())
+print(found.hexdigest(), len(compiled_modules()))
+"""
+
+
+def games_digest() -> str:
+    found = hashlib.sha256()
+    for game_id in ("fbsm", "trenches"):
+        game = load_game(game_id)
+        seats = {side: make_player("heuristic", game_id, side, 3) for side in game.sides}
+        found.update(" ".join(map(str, play(game, seats, 3).history())).encode())
+    return found.hexdigest()
+
+
+def package(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A package named greatwar with one module and a (fake) build of it."""
+    root = tmp_path / "greatwar"
+    (root / "games").mkdir(parents=True)
+    source = root / "games" / "rules.py"
+    source.write_text("RULE = '9.1'\n")
+    built = source.with_name("rules" + SUFFIX)
+    built.write_bytes(b"not loaded by these tests")
+    return root, source, built
+
+
+def test_a_build_that_matches_its_source_is_used(tmp_path: Path) -> None:
+    root, source, built = package(tmp_path)
+    finder = CompiledFinder(root, {"greatwar.games.rules": digest(source)}, pure=False)
+    spec = finder.find_spec("greatwar.games.rules", None)
+    assert spec is not None and isinstance(spec.loader, ExtensionFileLoader)
+    assert spec.origin == str(built)
+    assert finder.loaded == ["greatwar.games.rules"]
+
+
+def test_a_source_edited_since_its_build_is_imported_from_source(tmp_path: Path) -> None:
+    root, source, _ = package(tmp_path)
+    finder = CompiledFinder(root, {"greatwar.games.rules": digest(source)}, pure=False)
+    source.write_text("RULE = '9.2'\n")
+    spec = finder.find_spec("greatwar.games.rules", None)
+    assert spec is not None and isinstance(spec.loader, SourceFileLoader)
+    assert spec.origin == str(source)
+    assert finder.loaded == []
+
+
+def test_pure_mode_and_unlisted_modules_use_the_source(tmp_path: Path) -> None:
+    root, source, _ = package(tmp_path)
+    pure = CompiledFinder(root, {"greatwar.games.rules": digest(source)}, pure=True)
+    unlisted = CompiledFinder(root, {}, pure=False)
+    for finder in (pure, unlisted):
+        spec = finder.find_spec("greatwar.games.rules", None)
+        assert spec is not None and isinstance(spec.loader, SourceFileLoader)
+
+
+def test_packages_and_other_top_level_names_are_left_to_the_usual_finders(tmp_path: Path) -> None:
+    root, _, _ = package(tmp_path)
+    finder = CompiledFinder(root, {}, pure=False)
+    assert finder.find_spec("greatwar.games", None) is None  # a package: no games.py
+    assert finder.find_spec("greatwarx.games.rules", None) is None
+    assert finder.find_spec("greatwar", None) is None
+
+
+def test_an_unreadable_manifest_compiles_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "compiled.json"
+    for text in ("{not json", '{"modules": []}', "[]"):
+        bad.write_text(text)
+        assert read_manifest(bad) == {}
+    bad.write_text(json.dumps({"modules": {"greatwar.core.state": "ab"}}))
+    assert read_manifest(bad) == {"greatwar.core.state": "ab"}
+    assert read_manifest(tmp_path / "missing.json") == {}
+
+
+def test_the_compiled_set_leaves_out_packages_and_pydantic_models() -> None:
+    names = {module_name(source) for source in sources()}
+    assert "greatwar.core.state" in names and "greatwar.games.fbsm.rules" in names
+    assert "greatwar.core.record" not in names  # pydantic reads its methods as functions
+    assert not any(name.endswith("__init__") for name in names)
+    assert not any(name.startswith(("greatwar.server", "greatwar.web")) for name in names)
+
+
+def test_sources_play_the_games_the_builds_play() -> None:
+    env = dict(os.environ, **{PURE: "1"})
+    result = subprocess.run(
+        [sys.executable, "-c", GAMES_DIGEST], env=env, capture_output=True, text=True, check=True
+    )
+    pure_digest, loaded = result.stdout.split()
+    assert loaded == "0"  # nothing compiled was imported
+    assert pure_digest == games_digest()
