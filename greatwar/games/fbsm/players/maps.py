@@ -28,16 +28,24 @@ def threat_map(p: Picture, k: Knowledge, foresight: float = 0.0) -> Board:
     each enemy stack's strength within its range and LOF, doubled when adjacent (added
     stack by stack, as one would hex by hex); with ``foresight``, that share of it also
     within range of where the stack could move next (9.1: a move of 4, then fire)."""
-    threat = np.zeros(k.size)
+    # One sum for the whole map: every (hex, amount) term in the order the stacks come, which
+    # bincount adds up hex by hex in that same order (each zone lists a hex once)
+    zones: list[npt.NDArray[np.intp]] = []
+    amounts: list[float] = []
     for stack in p.enemy_stacks():
         strength = p.stack_strength(k, stack)
         if strength <= 0:
             continue
         reach = p.reach(k, stack.top_range)
-        threat[k.in_fire_index(stack.hex, reach)] += strength
-        threat[k.neighbor_index[stack.hex]] += strength  # 10.11 close assault doubles
+        zones += (k.in_fire_index(stack.hex, reach), k.neighbor_index[stack.hex])
+        amounts += (strength, strength)  # 10.11 close assault doubles
         if foresight:
-            threat[list(k.near(stack.hex, reach + FORESIGHT_MOVE))] += foresight * strength
+            zones.append(k.near_index(stack.hex, reach + FORESIGHT_MOVE))
+            amounts.append(foresight * strength)
+    if not zones:
+        return np.zeros(k.size)
+    terms = np.repeat(np.array(amounts), [len(zone) for zone in zones])
+    threat: Board = np.bincount(np.concatenate(zones), weights=terms, minlength=k.size)
     return threat
 
 
@@ -61,15 +69,17 @@ def bypass_map(p: Picture, k: Knowledge) -> Board:
     """Per hex: how far nearby Germans are ahead of it towards the exit (tip 4: do not let
     the Germans get south of your line). Whole rows of the distance table at once: every
     term is a multiple of half an MP, so the sums are exact in any order."""
-    german = [stack.hex for stack in p.stacks.values() if stack.side == GERMAN]
+    german = german_hexes(p)
+    known = _BYPASS.get((k, german))
+    if known is not None:
+        return known
     if not german:
-        return np.zeros(k.size)
-    near = k.distances[german] <= BYPASS_RADIUS
+        return _remember(_BYPASS, (k, german), np.zeros(k.size))
+    near = k.distances[list(german)] <= BYPASS_RADIUS
     with np.errstate(invalid="ignore"):  # inf - inf off the map's playable hexes: no term
-        behind = k.exit_array[None, :] - k.exit_array[german][:, None]
+        behind = k.exit_array[None, :] - k.exit_array[list(german)][:, None]
         terms = np.where(near & (behind > 0), np.minimum(behind, 4.0), 0.0)
-    bypass: Board = terms.sum(axis=0)
-    return bypass
+    return _remember(_BYPASS, (k, german), terms.sum(axis=0))
 
 
 def corridor_map(p: Picture, k: Knowledge) -> Board:
@@ -77,13 +87,40 @@ def corridor_map(p: Picture, k: Knowledge) -> Board:
     fading with every step off them (tip 4: deploy across the Germans' path). The steps
     from the nearest German stack are rows of the distance table; the fade is worked out
     once per distinct length of way."""
-    german = [stack.hex for stack in p.stacks.values() if stack.side == GERMAN]
+    german = german_hexes(p)
+    known = _CORRIDOR.get((k, german))
+    if known is not None:
+        return known
     if not german:
-        return np.zeros(k.size)
-    route = k.exit_array + k.distances[german].min(axis=0)
+        return _remember(_CORRIDOR, (k, german), np.zeros(k.size))
+    route = k.exit_array + k.distances[list(german)].min(axis=0)
     best = float(route.min())
     lengths, which = np.unique(route, return_inverse=True)
     exp, fade = math.exp, CORRIDOR_FADE
     fades = [exp((best - r) / fade) if r < math.inf else 0.0 for r in lengths.tolist()]
-    corridor: Board = np.array(fades)[which]
-    return corridor
+    return _remember(_CORRIDOR, (k, german), np.array(fades)[which])
+
+
+# The bypass and corridor maps read only where the German stacks stand, which every side may
+# see (6.5 hides what is in them, not where they are): a search's samples of one position
+# share them. Kept read-only, and forgotten all at once when full.
+_BYPASS: dict[tuple[Knowledge, tuple[int, ...]], Board] = {}
+_CORRIDOR: dict[tuple[Knowledge, tuple[int, ...]], Board] = {}
+_KEPT = 2048
+
+
+def german_hexes(p: Picture) -> tuple[int, ...]:
+    """The hexes of the German stacks, in the picture's order."""
+    return tuple(stack.hex for stack in p.stacks.values() if stack.side == GERMAN)
+
+
+def _remember(
+    memo: dict[tuple[Knowledge, tuple[int, ...]], Board],
+    key: tuple[Knowledge, tuple[int, ...]],
+    board: Board,
+) -> Board:
+    if len(memo) >= _KEPT:
+        memo.clear()
+    board.flags.writeable = False
+    memo[key] = board
+    return board

@@ -60,6 +60,7 @@ class Knowledge:
         self._fire_sets: dict[tuple[int, int], frozenset[int]] = {}
         self._fire_index: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
         self._near: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._near_index: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
 
     def _exit_distance(self) -> tuple[float, ...]:
         """MP a German unit needs to leave the map by the south edge from each hex (4.3, 9.5):
@@ -140,6 +141,14 @@ class Knowledge:
         if found is None:
             found = frozenset(self.in_fire(here, reach)) | self.adjacent[here]
             self._fire_sets[key] = found
+        return found
+
+    def near_index(self, here: int, radius: int) -> npt.NDArray[np.intp]:
+        """``near`` as an index array, for whole-map arrays."""
+        key = (here, radius)
+        found = self._near_index.get(key)
+        if found is None:
+            found = self._near_index[key] = np.array(self.near(here, radius), dtype=np.intp)
         return found
 
     def near(self, here: int, radius: int) -> tuple[int, ...]:
