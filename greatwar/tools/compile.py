@@ -40,6 +40,7 @@ LEFT_OUT = ("core/record.py",)
 # The C compiler's: -O1 runs these modules as fast as -O3 (they are calls into the
 # interpreter's API) and compiles in a third of the time; no debugging symbols.
 C_FLAGS = ["-O1", "-g0"]
+RETRY_ALONE = 8  # modules that failed together are tried one by one up to this many
 
 # Cython's settings: the code is compiled as Python means it. Annotations stay annotations
 # (``x: float = 0`` stays an int when 0 is one, as in Python), so a compiled module computes
@@ -148,21 +149,42 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"compiling {len(todo)} of {len(names)} modules with Cython ...", flush=True)
     started = time.perf_counter()
-    try:
-        fresh = compile_modules(todo, max(1, args.jobs))
-    except Exception as error:  # no Cython, no compiler, a module Cython rejects: pure Python
-        for source in todo:
-            kept.pop(module_name(source), None)
-        write_manifest(kept)
+    for source in todo:
+        # a process that loaded the old build keeps it (it maps a file no longer named); the
+        # module runs from source until its new build is recorded
+        built(source).unlink(missing_ok=True)
+        kept.pop(module_name(source), None)
+    write_manifest(kept)
+    fresh, failed = compile_all(todo, max(1, args.jobs))
+    write_manifest({**kept, **fresh})
+    if failed:
         print(
-            f"not compiled ({type(error).__name__}: {error}); "
-            f"those {len(todo)} modules run as pure Python, which plays the same games",
+            f"not compiled: {', '.join(failed)}; {len(todo) - len(fresh)} modules run as pure "
+            "Python, which plays the same games",
             file=sys.stderr,
         )
-        return 0
-    write_manifest({**kept, **fresh})
-    print(f"compiled {len(fresh)} modules in {time.perf_counter() - started:.0f} s")
+    if fresh:
+        print(f"compiled {len(fresh)} modules in {time.perf_counter() - started:.0f} s")
     return 0
+
+
+def compile_all(todo: list[Path], jobs: int) -> tuple[dict[str, str], list[str]]:
+    """Compile ``todo``: the digests compiled, and what failed (and why). When a few modules
+    fail together (an edit Cython rejects), each is tried alone, so one keeps no other pure;
+    when many do (no Cython, no C compiler), once is enough."""
+    try:
+        return compile_modules(todo, jobs), []
+    except Exception as error:  # no Cython, no compiler, a module Cython rejects
+        if len(todo) > RETRY_ALONE:
+            return {}, [f"{len(todo)} modules ({type(error).__name__}: {error})"]
+    fresh: dict[str, str] = {}
+    failed = []
+    for source in todo:
+        try:
+            fresh.update(compile_modules([source], 1))
+        except Exception as error:
+            failed.append(f"{module_name(source)} ({type(error).__name__}: {error})")
+    return fresh, failed
 
 
 if __name__ == "__main__":

@@ -10,11 +10,13 @@ import subprocess
 import sys
 from importlib.machinery import ExtensionFileLoader, SourceFileLoader
 from pathlib import Path
+from typing import Any
 
 from greatwar.ai.registry import make_player
 from greatwar.compiled import PURE, SUFFIX, CompiledFinder, digest, read_manifest
 from greatwar.core.play import play
 from greatwar.core.registry import load_game
+from greatwar.tools import compile as compile_tool
 from greatwar.tools.compile import module_name, sources
 
 # One scripted FBSM game and one of the miniatures, as a digest of their histories: the
@@ -116,3 +118,34 @@ def test_sources_play_the_games_the_builds_play() -> None:
     pure_digest, loaded = result.stdout.split()
     assert loaded == "0"  # nothing compiled was imported
     assert pure_digest == games_digest()
+
+
+def test_a_module_cython_rejects_keeps_no_other_module_pure(monkeypatch: Any) -> None:
+    todo = sources()[:3]
+    bad = todo[1]
+    calls = []
+
+    def compile_modules(batch: list[Path], jobs: int) -> dict[str, str]:
+        calls.append(len(batch))
+        if bad in batch:
+            raise RuntimeError("Cython rejects it")
+        return {module_name(source): "digest" for source in batch}
+
+    monkeypatch.setattr(compile_tool, "compile_modules", compile_modules)
+    fresh, failed = compile_tool.compile_all(todo, 2)
+    assert set(fresh) == {module_name(todo[0]), module_name(todo[2])}
+    assert failed == [f"{module_name(bad)} (RuntimeError: Cython rejects it)"]
+    assert calls == [3, 1, 1, 1]  # together, then each alone
+
+
+def test_without_a_compiler_many_modules_are_not_retried_one_by_one(monkeypatch: Any) -> None:
+    calls = []
+
+    def compile_modules(batch: list[Path], jobs: int) -> dict[str, str]:
+        calls.append(len(batch))
+        raise OSError("no C compiler")
+
+    monkeypatch.setattr(compile_tool, "compile_modules", compile_modules)
+    fresh, failed = compile_tool.compile_all(sources(), 2)
+    assert fresh == {} and calls == [len(sources())]
+    assert failed == [f"{len(sources())} modules (OSError: no C compiler)"]

@@ -79,9 +79,10 @@ def test_the_threat_map_is_each_stacks_strength_added_hex_by_hex() -> None:
     k = knowledge()
     for p in pictures():
         for foresight in (0.0, 0.5):
-            assert threat_map(p, k, foresight).tolist() == threat_by_definition(
-                p, k, foresight
-            ).tolist()
+            assert (
+                threat_map(p, k, foresight).tolist()
+                == threat_by_definition(p, k, foresight).tolist()
+            )
 
 
 def test_the_german_route_maps_are_their_definitions_and_read_only() -> None:

@@ -45,8 +45,8 @@ def threat_map(p: Picture, k: Knowledge, foresight: float = 0.0) -> Board:
     if not zones:
         return np.zeros(k.size)
     terms = np.repeat(np.array(amounts), [len(zone) for zone in zones])
-    threat: Board = np.bincount(np.concatenate(zones), weights=terms, minlength=k.size)
-    return threat
+    threat = np.bincount(np.concatenate(zones), weights=terms, minlength=k.size)
+    return threat.astype(np.float64, copy=False)  # float64 already: with weights, no copy
 
 
 def shoot_map(p: Picture, k: Knowledge) -> Board:
