@@ -237,7 +237,7 @@ def run_study(
     if backend == "ray":
         from greatwar.sim.ray_backend import run_ray
 
-        finished = run_ray(matchup, chunks, address)
+        finished = run_ray(matchup, chunks, address, workers)
     else:
         finished = run_local(matchup, chunks, workers)
     last_flush, pause = monotonic(), FLUSH_SECONDS

@@ -77,6 +77,35 @@ def test_ray_backend_equals_the_local_run(one_worker: list[GameResult]) -> None:
     assert same(result, one_worker[:4])
 
 
+class FakeRay:
+    """What ``connect`` asks of Ray: whether it is running, and ``init``'s arguments."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, Any]] = []
+
+    def is_initialized(self) -> bool:
+        return bool(self.calls)
+
+    def init(self, **kwargs: Any) -> None:
+        self.calls.append(kwargs)
+
+
+def test_ray_started_here_gets_the_studys_workers_as_cpus(monkeypatch: Any) -> None:
+    from greatwar.sim import ray_backend
+
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    for address, cpus, expected in (
+        (None, 1, {"num_cpus": 1}),  # --workers 1 --backend ray: one CPU, as locally
+        ("ray://head:10001", 1, {"address": "ray://head:10001"}),  # a cluster keeps its size
+    ):
+        fake = FakeRay()
+        monkeypatch.setattr(ray_backend, "_ray", lambda fake=fake: fake)
+        ray_backend.connect(address, cpus)
+        ray_backend.connect(address, cpus)  # connected: nothing more
+        assert len(fake.calls) == 1 and expected.items() <= fake.calls[0].items()
+        assert ("num_cpus" in fake.calls[0]) == (address is None)
+
+
 def test_report_writes_the_plots_and_the_page(tmp_path: Path) -> None:
     out = tmp_path / "results.parquet"
     run_study(MATCHUP, range(4), workers=1, out=out)
