@@ -67,19 +67,23 @@ def shoot_map(p: Picture, k: Knowledge) -> Board:
 
 def bypass_map(p: Picture, k: Knowledge) -> Board:
     """Per hex: how far nearby Germans are ahead of it towards the exit (tip 4: do not let
-    the Germans get south of your line). Whole rows of the distance table at once: every
-    term is a multiple of half an MP, so the sums are exact in any order."""
+    the Germans get south of your line). Only the hexes within the radius of each German stack
+    get a term, all stacks' at once; every term is a multiple of half an MP, so the sums are
+    exact in any order."""
     german = german_hexes(p)
     known = _BYPASS.get((k, german))
     if known is not None:
         return known
     if not german:
         return _remember(_BYPASS, (k, german), np.zeros(k.size))
-    near = k.distances[list(german)] <= BYPASS_RADIUS
+    zones = [k.near_index(g, BYPASS_RADIUS) for g in german]
+    near = np.concatenate(zones)
+    stands = np.repeat(k.exit_array[list(german)], [len(zone) for zone in zones])
     with np.errstate(invalid="ignore"):  # inf - inf off the map's playable hexes: no term
-        behind = k.exit_array[None, :] - k.exit_array[list(german)][:, None]
-        terms = np.where(near & (behind > 0), np.minimum(behind, 4.0), 0.0)
-    return _remember(_BYPASS, (k, german), terms.sum(axis=0))
+        behind = k.exit_array[near] - stands
+        terms = np.where(behind > 0, np.minimum(behind, 4.0), 0.0)
+    bypass = np.bincount(near, weights=terms, minlength=k.size)
+    return _remember(_BYPASS, (k, german), bypass.astype(np.float64, copy=False))
 
 
 def corridor_map(p: Picture, k: Knowledge) -> Board:
