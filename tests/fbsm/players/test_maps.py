@@ -3,6 +3,7 @@ fast forms (one bincount for the threat, memoised German-route maps) change no d
 
 from __future__ import annotations
 
+import copy
 import math
 
 import numpy as np
@@ -93,3 +94,13 @@ def test_the_german_route_maps_are_their_definitions_and_read_only() -> None:
         assert corridor_map(p, k).tolist() == corridor
         assert bypass_map(p, k) is bypass_map(p, k)  # a search's samples share them
         assert not corridor_map(p, k).flags.writeable
+
+
+def test_a_corridor_off_the_half_mp_grid_is_its_definition_too() -> None:
+    # a third of an MP more from every third hex: the fades are worked out length by length
+    k = copy.copy(knowledge())
+    k.exit_distance = tuple(d + (h % 3) / 3 for h, d in enumerate(k.exit_distance))
+    k.exit_array = np.array(k.exit_distance)
+    for p in pictures()[:6]:
+        _, corridor = routes_by_definition(p, k)
+        assert corridor_map(p, k).tolist() == corridor

@@ -8,6 +8,7 @@ Germans' shortest ways to the south exit.
 from __future__ import annotations
 
 import math
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -89,8 +90,10 @@ def bypass_map(p: Picture, k: Knowledge) -> Board:
 def corridor_map(p: Picture, k: Knowledge) -> Board:
     """Per hex: 1 on the Germans' shortest ways from where they stand to the south exit,
     fading with every step off them (tip 4: deploy across the Germans' path). The steps
-    from the nearest German stack are rows of the distance table; the fade is worked out
-    once per distinct length of way."""
+    from the nearest German stack are rows of the distance table. Every way's length is a
+    whole number of half MPs (9.2 costs, 9.5 roads), so the fade is read from a table by
+    half MPs off the best way, made once with the same float operations as the definition;
+    a length off that grid gets the fade worked out for it."""
     german = german_hexes(p)
     known = _CORRIDOR.get((k, german))
     if known is not None:
@@ -99,10 +102,25 @@ def corridor_map(p: Picture, k: Knowledge) -> Board:
         return _remember(_CORRIDOR, (k, german), np.zeros(k.size))
     route = k.exit_array + k.distances[list(german)].min(axis=0)
     best = float(route.min())
-    lengths, which = np.unique(route, return_inverse=True)
-    exp, fade = math.exp, CORRIDOR_FADE
-    fades = [exp((best - r) / fade) if r < math.inf else 0.0 for r in lengths.tolist()]
-    return _remember(_CORRIDOR, (k, german), np.array(fades)[which])
+    ways = np.isfinite(route)
+    halves = np.where(ways, (route - best) * 2, 0.0)
+    steps = halves.astype(np.intp)
+    if not np.array_equal(steps, halves):  # not whole half MPs: each distinct length's fade
+        lengths, which = np.unique(route, return_inverse=True)
+        exp, fade = math.exp, CORRIDOR_FADE
+        fades = [exp((best - r) / fade) if r < math.inf else 0.0 for r in lengths.tolist()]
+        return _remember(_CORRIDOR, (k, german), np.array(fades)[which])
+    corridor = np.where(ways, half_mp_fades(int(steps.max()))[steps], 0.0)
+    return _remember(_CORRIDOR, (k, german), corridor)
+
+
+@cache
+def half_mp_fades(most: int) -> Board:
+    """exp(-(d / 2) / CORRIDOR_FADE) for d = 0 .. ``most`` half MPs: exactly the definition's
+    exp((best - r) / CORRIDOR_FADE), as best - r = -(d / 2) in floats."""
+    fades = np.array([math.exp(-(d / 2) / CORRIDOR_FADE) for d in range(most + 1)])
+    fades.flags.writeable = False
+    return fades
 
 
 # The bypass and corridor maps read only where the German stacks stand, which every side may
