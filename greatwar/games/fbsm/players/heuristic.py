@@ -359,8 +359,9 @@ class FbsmHeuristic:
         if self.side == GERMAN:
             score = score - w.progress * k.exit_array
             near_enemy = np.zeros(k.size, dtype=bool)
-            for stack in p.enemy_stacks():
-                near_enemy[list(k.neighbors[stack.hex])] = True
+            enemy = p.enemy_stacks()
+            if enemy:  # every enemy stack's neighbours at once
+                near_enemy[np.concatenate([k.neighbor_index[s.hex] for s in enemy])] = True
             ground: list[float] = np.where((d >= 3) & near_enemy, score + w.assault, score).tolist()
             return ground
         score = score + (w.shoot * shoot_map(p, k) - w.bypass * bypass_map(p, k))
