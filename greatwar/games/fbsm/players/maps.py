@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -29,11 +30,24 @@ def threat_map(p: Picture, k: Knowledge, foresight: float = 0.0) -> Board:
     each enemy stack's strength within its range and LOF, doubled when adjacent (added
     stack by stack, as one would hex by hex); with ``foresight``, that share of it also
     within range of where the stack could move next (9.1: a move of 4, then fire)."""
+    # What it reads: each enemy stack's place and face-up top (6.5), and the turn and event
+    # that cap ranges and add rally fire (5.2, 7.4, 7.6, 7.9); a search's samples share them
+    enemy = p.enemy_stacks()
+    key = (
+        k,
+        tuple((s.hex, s.side, s.count, s.top_kind, s.top_fire, s.top_range) for s in enemy),
+        p.turn == 1,
+        p.event,
+        foresight,
+    )
+    known = _THREAT.get(key)
+    if known is not None:
+        return known
     # One sum for the whole map: every (hex, amount) term in the order the stacks come, which
     # bincount adds up hex by hex in that same order (each zone lists a hex once)
     zones: list[npt.NDArray[np.intp]] = []
     amounts: list[float] = []
-    for stack in p.enemy_stacks():
+    for stack in enemy:
         strength = p.stack_strength(k, stack)
         if strength <= 0:
             continue
@@ -44,10 +58,10 @@ def threat_map(p: Picture, k: Knowledge, foresight: float = 0.0) -> Board:
             zones.append(k.near_index(stack.hex, reach + FORESIGHT_MOVE))
             amounts.append(foresight * strength)
     if not zones:
-        return np.zeros(k.size)
+        return _remember(_THREAT, key, np.zeros(k.size))
     terms = np.repeat(np.array(amounts), [len(zone) for zone in zones])
     threat = np.bincount(np.concatenate(zones), weights=terms, minlength=k.size)
-    return threat.astype(np.float64, copy=False)  # float64 already: with weights, no copy
+    return _remember(_THREAT, key, threat.astype(np.float64, copy=False))  # float64: no copy
 
 
 def shoot_map(p: Picture, k: Knowledge) -> Board:
@@ -123,11 +137,13 @@ def half_mp_fades(most: int) -> Board:
     return fades
 
 
-# The bypass and corridor maps read only where the German stacks stand, which every side may
-# see (6.5 hides what is in them, not where they are): a search's samples of one position
-# share them. Kept read-only, and forgotten all at once when full.
-_BYPASS: dict[tuple[Knowledge, tuple[int, ...]], Board] = {}
-_CORRIDOR: dict[tuple[Knowledge, tuple[int, ...]], Board] = {}
+# The maps read only what every side may see: the bypass and corridor maps where the German
+# stacks stand (6.5 hides what is in them, not where they are), the threat map the enemy's
+# face-up tops too. A search's samples of one position share them: kept read-only, and
+# forgotten all at once when full.
+_BYPASS: dict[Any, Board] = {}
+_CORRIDOR: dict[Any, Board] = {}
+_THREAT: dict[Any, Board] = {}
 _KEPT = 2048
 
 
@@ -136,11 +152,7 @@ def german_hexes(p: Picture) -> tuple[int, ...]:
     return tuple(stack.hex for stack in p.stacks.values() if stack.side == GERMAN)
 
 
-def _remember(
-    memo: dict[tuple[Knowledge, tuple[int, ...]], Board],
-    key: tuple[Knowledge, tuple[int, ...]],
-    board: Board,
-) -> Board:
+def _remember(memo: dict[Any, Board], key: Any, board: Board) -> Board:
     if len(memo) >= _KEPT:
         memo.clear()
     board.flags.writeable = False
