@@ -24,6 +24,7 @@ from greatwar.games.fbsm.players.maps import (
     Board,
     bypass_map,
     corridor_map,
+    enemy_layout,
     shoot_map,
     threat_map,
 )
@@ -115,6 +116,11 @@ class Weights:
         return GERMAN_WEIGHTS if side == GERMAN else US_WEIGHTS
 
 
+# Ground maps by (side, weights, what the side sees of the enemy, first turn, event): kept
+# for a search's samples of one position, forgotten all at once when full
+_GROUND: dict[tuple[object, ...], tuple[float, ...]] = {}
+_GROUND_KEPT = 1024
+
 GERMAN_WEIGHTS = Weights(danger=2.0, crowd=3.0)
 US_WEIGHTS = Weights(crowd=2.0, block=3.0)
 
@@ -144,7 +150,7 @@ class FbsmHeuristic:
         self.order: list[str] = []
         self.moving: str | None = None
         self.threat: Board = np.zeros(0)
-        self.base: list[float] = []  # per hex: the part of its score that holds this phase
+        self.base: Sequence[float] = ()  # per hex: the part of its score that holds this phase
         self.markers: list[tuple[str, int]] = []
         self.heavy_gains: dict[str, float] = {}  # 7.8: unit id -> gain, this fire phase
 
@@ -348,11 +354,22 @@ class FbsmHeuristic:
             score += self.w.noise * self.rng.below(1000) / 1000
         return score
 
-    def _ground_map(self, p: Picture) -> list[float]:
+    def _ground_map(self, p: Picture) -> Sequence[float]:
         """Per hex, the part of its score that holds for every unit this phase: cover, the
         danger of the enemy's next fire, and for the German progress and close-assault
         ground, for the US fire, bypass and the Germans' corridor; worked out for the whole
-        map at once, each hex by the same operations in the same order."""
+        map at once, each hex by the same operations in the same order. It reads only the
+        weights and what the side sees of the enemy (``threat_map``'s reading), so a
+        search's samples of one position share it."""
+        key = (self.side, self.w, enemy_layout(p.enemy_stacks()), p.turn == 1, p.event)
+        known = _GROUND.get(key)
+        if known is None:
+            if len(_GROUND) >= _GROUND_KEPT:
+                _GROUND.clear()
+            known = _GROUND[key] = tuple(self._work_out_ground(p))
+        return known
+
+    def _work_out_ground(self, p: Picture) -> list[float]:
         k, w = self.k, self.w
         d = k.defense_array
         score = w.cover * np.minimum(d, 5) - w.danger * kill_chances(self.threat, d)

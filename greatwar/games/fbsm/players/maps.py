@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from greatwar.games.fbsm.data import GERMAN, US
-from greatwar.games.fbsm.players.picture import Knowledge, Picture, kill_chance
+from greatwar.games.fbsm.players.picture import Knowledge, Picture, Stack, kill_chance
 
 BYPASS_RADIUS = 6  # hexes around a German stack where a US unit behind it counts as bypassed
 CORRIDOR_FADE = 6.0  # steps off the Germans' shortest routes at which a hex counts 1/e
@@ -33,13 +33,7 @@ def threat_map(p: Picture, k: Knowledge, foresight: float = 0.0) -> Board:
     # What it reads: each enemy stack's place and face-up top (6.5), and the turn and event
     # that cap ranges and add rally fire (5.2, 7.4, 7.6, 7.9); a search's samples share them
     enemy = p.enemy_stacks()
-    key = (
-        k,
-        tuple((s.hex, s.side, s.count, s.top_kind, s.top_fire, s.top_range) for s in enemy),
-        p.turn == 1,
-        p.event,
-        foresight,
-    )
+    key = (k, enemy_layout(enemy), p.turn == 1, p.event, foresight)
     known = _THREAT.get(key)
     if known is not None:
         return known
@@ -145,6 +139,12 @@ _BYPASS: dict[Any, Board] = {}
 _CORRIDOR: dict[Any, Board] = {}
 _THREAT: dict[Any, Board] = {}
 _KEPT = 2048
+
+
+def enemy_layout(enemy: list[Stack]) -> tuple[tuple[int, str, int, str, int, int], ...]:
+    """What a side sees of the enemy stacks: each one's hex, side, count and face-up top (6.5),
+    in order."""
+    return tuple((s.hex, s.side, s.count, s.top_kind, s.top_fire, s.top_range) for s in enemy)
 
 
 def german_hexes(p: Picture) -> tuple[int, ...]:
