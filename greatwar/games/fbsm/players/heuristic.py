@@ -149,7 +149,7 @@ class FbsmHeuristic:
         self.firing: Fire | None = None
         self.order: list[str] = []
         self.moving: str | None = None
-        self.threat: Board = np.zeros(0)
+        self.threat: Board = np.zeros(0)  # 8.3: the enemy fire on each hex, for entries
         self.base: Sequence[float] = ()  # per hex: the part of its score that holds this phase
         self.markers: list[tuple[str, int]] = []
         self.heavy_gains: dict[str, float] = {}  # 7.8: unit id -> gain, this fire phase
@@ -256,7 +256,6 @@ class FbsmHeuristic:
 
     def _plan_movement(self, p: Picture, legal: Sequence[Action]) -> None:
         k = self.k
-        self.threat = threat_map(p, k, self.w.foresight)
         self.base = self._ground_map(p)
         movable = [a.args[0] for a in legal if a.verb == "move"]
         movable = [u for u in movable if self._may_improve(p.units[u])]
@@ -372,7 +371,8 @@ class FbsmHeuristic:
     def _work_out_ground(self, p: Picture) -> list[float]:
         k, w = self.k, self.w
         d = k.defense_array
-        score = w.cover * np.minimum(d, 5) - w.danger * kill_chances(self.threat, d)
+        threat = threat_map(p, k, w.foresight)
+        score = w.cover * np.minimum(d, 5) - w.danger * kill_chances(threat, d)
         if self.side == GERMAN:
             score = score - w.progress * k.exit_array
             near_enemy = np.zeros(k.size, dtype=bool)
