@@ -35,6 +35,11 @@ CONCEDE = "concede"
 Frame = dict[str, Any]
 S = TypeVar("S", bound="State")
 
+# History and log entries are made with tuple's own constructor: a NamedTuple's generated
+# ``__new__`` is interpreted Python even in a compiled module, and every action and most
+# steps of the rules make one.
+_new = tuple.__new__
+
 
 @dataclass(frozen=True)
 class Game:
@@ -208,7 +213,7 @@ class State:
         if self._public is None and len(asked) > 1:
             self._public = self.clone()  # hidden simultaneous choices begin: spectators wait
         prompt.apply(self, frame, action, side)
-        history.append(Played(side, action))
+        history.append(_new(Played, (side, action)))
         self._last_side = side
         self._legal_cache = None
         self.advance()
@@ -396,7 +401,7 @@ class State:
         self, rule: str, text: str, *, to: str | None = None, dice: Iterable[int] = ()
     ) -> None:
         """Add to the log, naming the rule applied; ``to`` keeps it secret to one side."""
-        self._log.append(LogEntry(rule, text, to, tuple(dice)))
+        self._log.append(_new(LogEntry, (rule, text, to, tuple(dice))))
 
     def reveal(self) -> None:
         """Mark the action being applied as revealing hidden information (no undo past it)."""

@@ -105,7 +105,7 @@ def _best_fire(
         return None
     # Units that can reach few other targets fire first; big factors before small.
     cands = sorted(cands, key=lambda c: (flexibility[c[0]], -c[1]))
-    best: tuple[float, Fire] | None = None
+    best: tuple[float, list[tuple[str, float]], int] | None = None
     worth = stack.count * value(target)
     for odds in range(1, top + 1):
         chosen = _fill(cands, odds * defense)
@@ -113,8 +113,11 @@ def _best_fire(
         gain = worth * odds / AUTOMATIC
         score = gain / (used**economy)
         if best is None or score > best[0]:
-            best = (score, Fire(target, tuple(u for u, _ in chosen), odds))
-    return best
+            best = (score, chosen, odds)
+    if best is None:
+        return None
+    score, chosen, odds = best
+    return score, Fire(target, tuple(u for u, _ in chosen), odds)
 
 
 def _fill(cands: list[tuple[str, float]], need: float) -> list[tuple[str, float]]:
