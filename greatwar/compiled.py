@@ -33,8 +33,13 @@ PURE = "GREATWAR_PURE"  # set (to anything but "" or "0"): import every module f
 
 
 def digest(source: Path) -> str:
-    """The digest a compiled module is checked against: its source's bytes."""
-    return hashlib.sha256(source.read_bytes()).hexdigest()
+    """The digest a compiled module is checked against: its source's bytes, and those of the
+    Cython declarations beside it (``rng.pxd`` for ``rng.py``) if it has any."""
+    found = hashlib.sha256(source.read_bytes())
+    declarations = source.with_suffix(".pxd")
+    if declarations.is_file():
+        found.update(b"\0" + declarations.read_bytes())
+    return found.hexdigest()
 
 
 def read_manifest(path: Path = MANIFEST) -> dict[str, str]:

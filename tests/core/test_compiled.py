@@ -12,6 +12,8 @@ from importlib.machinery import ExtensionFileLoader, SourceFileLoader
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from greatwar.ai.registry import make_player
 from greatwar.compiled import PURE, SUFFIX, CompiledFinder, digest, read_manifest
 from greatwar.core.play import play
@@ -73,6 +75,32 @@ def test_a_source_edited_since_its_build_is_imported_from_source(tmp_path: Path)
     assert spec is not None and isinstance(spec.loader, SourceFileLoader)
     assert spec.origin == str(source)
     assert finder.loaded == []
+
+
+def test_declarations_edited_since_the_build_send_the_module_back_to_its_source(
+    tmp_path: Path,
+) -> None:
+    """A module's Cython declarations (``rules.pxd`` beside ``rules.py``) are part of what its
+    build was compiled from: a build made before they changed is not used."""
+    root, source, _ = package(tmp_path)
+    source.with_suffix(".pxd").write_text("cdef int RULES\n")
+    finder = CompiledFinder(root, {"greatwar.games.rules": digest(source)}, pure=False)
+    built = finder.find_spec("greatwar.games.rules", None)
+    assert built is not None and isinstance(built.loader, ExtensionFileLoader)
+    source.with_suffix(".pxd").write_text("cdef long RULES\n")
+    spec = finder.find_spec("greatwar.games.rules", None)
+    assert spec is not None and spec.origin == str(source)
+
+
+def test_the_generator_runs_compiled_with_its_declarations() -> None:
+    """greatwar/core/rng.pxd holds the generator's state in 64-bit machine integers; the
+    compiled generator gives the reference outputs (tests/core/test_rng.py) all the same."""
+    from greatwar.core import rng
+
+    if "greatwar.core.rng" not in read_manifest() or PURE in os.environ:
+        pytest.skip("the generator is not compiled here")
+    assert rng.__file__.endswith(SUFFIX)
+    assert rng.Rng(42, stream=54).next32() == 0xA15C02B7
 
 
 def test_pure_mode_and_unlisted_modules_use_the_source(tmp_path: Path) -> None:
