@@ -202,7 +202,7 @@ class State:
             return
         frame = self.stack[-1]
         prompt = self.prompts[frame["p"]]
-        offered = action in self._offered(prompt, frame, side)
+        offered = _among(action, self._offered(prompt, frame, side))
         if not offered and not prompt.accepts(self, frame, action, side):
             raise IllegalAction(action, self._reason(prompt, frame, action, side))
         position = self.rng.position
@@ -491,6 +491,16 @@ class State:
         self._legal_cache = None
         self._chance.append(False)
         self.end(others[0], rule, f"{side} conceded")
+
+
+def _among(action: Action, offered: list[Action]) -> bool:
+    """``action in offered``, looking for the very object first: a player hands back one of
+    the actions it was offered, and finding it by identity spares comparing it, argument by
+    argument, with every action before it."""
+    for candidate in offered:
+        if candidate is action:
+            return True
+    return action in offered
 
 
 def _as_action(action: object) -> Action:
