@@ -313,8 +313,12 @@ def _in_the_way(
                 blocked.add(h)  # 9.7
         elif side_of[bottom] != mover:
             blocked.add(h)  # 9.7
-        elif sum(map(fire_of.__getitem__, stack)) > room:
-            blocked.add(h)  # 6.2
+        else:  # the stack's fire factors, added in a loop (faster compiled than sum(map()))
+            fire = 0
+            for u in stack:
+                fire += fire_of[u]
+            if fire > room:
+                blocked.add(h)  # 6.2
     return blocked, ended
 
 
