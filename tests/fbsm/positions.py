@@ -92,6 +92,7 @@ def position(
     state = new_state(seed, play_balance=play_balance)
     state.stack.clear()
     state.stacks.clear()
+    state.held = dict.fromkeys(state.held, 0)
     state.dead_at.clear()
     for counter in state.c.counters:
         state.where[counter.index] = UNPLACED if counter.side == "us" else DEAD

@@ -135,3 +135,30 @@ def test_6_5_a_unit_leaving_a_stack_shows_a_hidden_unit_and_cannot_be_undone(mov
     alone = position(units, prompt="movement", side="german")
     play(alone, "move G003", "to 2418")  # a stack of one: the US saw it before and after
     assert alone.can_undo("german")
+
+
+def test_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_stacks() -> None:
+    """``held`` (the bitmask of the hexes each side's stacks stand in, which finds the enemy
+    hexes in reach for 10.2, 10.6 and 11.2) matches the stacks after every action of random
+    games, through moves, eliminations, exits and clones."""
+    from greatwar.ai.random_player import RandomPlayer
+    from greatwar.core.registry import load_game
+
+    def held_by_stacks(state: FbsmState) -> dict[str, int]:
+        found = {"us": 0, "german": 0}
+        for h, stack in state.stacks.items():
+            found[state.c.side_of[stack[0]]] |= 1 << h
+        return found
+
+    game = load_game("fbsm")
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        player = RandomPlayer(seed)
+        for step in range(4000):
+            if state.is_terminal():
+                break
+            state.apply_action(player.choose(state, state.current_player()))
+            assert state.held == held_by_stacks(state), f"seed {seed}, step {step}"
+            if step % 500 == 0:
+                copy = state.clone()
+                assert copy.held == state.held and copy.held is not state.held

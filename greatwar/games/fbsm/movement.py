@@ -359,6 +359,7 @@ def exit_map(state: FbsmState, unit: int) -> None:
     stack.remove(unit)
     if not stack:
         del state.stacks[hex_index]
+        state.held[GERMAN] &= ~(1 << hex_index)
     state.where[unit] = EXITED
     state.note("4.3", f"{state.label(unit)} moves off the south edge")
     state.end(GERMAN, "4.3", f"{state.counter(unit).id} moved off the south edge of the map")

@@ -127,6 +127,9 @@ class FbsmState(State, UnitStacks):
         self.phase = SETUP
         self.where = [UNPLACED if c.side == US else CONTAINER for c in self.c.counters]
         self.stacks: dict[int, list[int]] = {}  # hex -> living units, bottom to top (6.5)
+        # side -> bitmask of the hexes its stacks stand in, kept in step with ``stacks`` by
+        # put and lift (what fire reaches is found with masks: ``enemy_hexes_in_reach``)
+        self.held: dict[str, int] = {US: 0, GERMAN: 0}
         self.dead_at: dict[int, int] = {}  # unit -> hex of its carnage marker (2.6)
         self.container = [c.index for c in self.c.counters if c.side == GERMAN]  # 3.5
         self.event: str | None = None  # this turn's random event (7.x)
@@ -171,6 +174,13 @@ class FbsmState(State, UnitStacks):
         if old >= 0 and len(self.stacks[old]) > 1:
             self.reveal()
         super().lift(unit)
+        if old >= 0 and old not in self.stacks:
+            self.held[self.c.side_of[unit]] &= ~(1 << old)
+
+    def put(self, unit: int, hex_index: int) -> None:
+        """Place or move a unit into a hex (``UnitStacks.put``), which its side now holds."""
+        super().put(unit, hex_index)
+        self.held[self.c.side_of[unit]] |= 1 << hex_index
 
     def eliminate(self, unit: int, rule: str, why: str) -> None:
         """2.6: the unit becomes carnage in its hex; then 4.3/4.4 are checked at once."""
@@ -292,7 +302,8 @@ class FbsmState(State, UnitStacks):
         (10.6, 10.7; 11.2 spotting), in hex order; ``unfired``: only units that have not fired
         and hexes not fired into this phase (10.2, 10.5). Read stack by stack: a stack reaches
         the fire zone of its longest range (a longer range's zone holds a shorter one's), and
-        the zones are bitmasks, so the answer is a union and an intersection of integers.
+        the zones and the enemy's hexes (``held``) are bitmasks, so the answer is a union and
+        an intersection of integers.
         Memoised on the position, which comes back many times (a bombardment phase's offers,
         a search's samples); ``any_one``: stop at the first stack that reaches an enemy hex
         when the answer is not known yet."""
@@ -310,31 +321,30 @@ class FbsmState(State, UnitStacks):
         if known is not None:
             return list(known)
         side_of, range_of = c.side_of, c.range_of
-        fired = self.fired_into if unfired else ()
         done = self.done if unfired else ()
         heavy, heavy_range = self.heavy_mg, int(c.tables["german_heavy_mg"]["range"])
         cap = self.max_lof()  # 5.2, 7.4
-        enemy = 0
-        ready = []
-        for h, stack in self.stacks.items():
-            if side_of[stack[0]] != side:
-                if h not in fired:
-                    enemy |= 1 << h
-                continue
-            longest = -1
-            for u in stack:
-                if u not in done:
-                    distance = heavy_range if u == heavy else range_of[u]  # 7.8, 10.6
-                    if distance > longest:
-                        longest = distance
-            if longest >= 0:
-                ready.append((h, longest if cap is None or longest <= cap else cap))
+        enemy = self.held[GERMAN if side == US else US]
+        if unfired:
+            for h in self.fired_into:
+                enemy &= ~(1 << h)
         zones = fire_zones(c)
         reach = 0
-        for h, distance in ready:
-            reach |= zones.mask(h, distance)
-            if any_one and reach & enemy:
-                return mask_hexes(reach & enemy)  # a partial answer is not remembered
+        if enemy:
+            for h, stack in self.stacks.items():
+                if side_of[stack[0]] != side:
+                    continue
+                longest = -1
+                for u in stack:
+                    if u not in done:
+                        distance = heavy_range if u == heavy else range_of[u]  # 7.8, 10.6
+                        if distance > longest:
+                            longest = distance
+                if longest < 0:
+                    continue
+                reach |= zones.mask(h, longest if cap is None or longest <= cap else cap)
+                if any_one and reach & enemy:
+                    return mask_hexes(reach & enemy)  # a partial answer is not remembered
         found = mask_hexes(reach & enemy)
         if len(_REACH_MEMO) >= _REACH_MEMO_SIZE:
             _REACH_MEMO.clear()
@@ -385,6 +395,7 @@ class FbsmState(State, UnitStacks):
         assert isinstance(new, FbsmState)
         new.where = list(self.where)
         new.stacks = {h: list(s) for h, s in self.stacks.items()}
+        new.held = dict(self.held)
         new.dead_at = dict(self.dead_at)
         new.container = list(self.container)
         new.used_once = set(self.used_once)
