@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from greatwar.games.fbsm.data import Components
 from greatwar.games.fbsm.events import TITLES
@@ -53,18 +53,66 @@ def lean_stack_views(state: FbsmState, side: str) -> list[dict[str, Any]]:
     c = state.c
     ids, side_of, faces = hex_ids(c), c.side_of, _faces(c)
     ready, moved = _lean_faces(c)
-    done = state.done
-    return [
-        {
-            "hex": ids[h],
-            "side": side_of[stack[0]],
-            "count": len(stack),
-            "units": [moved[u] if u in done else ready[u] for u in stack]
-            if side_of[stack[0]] == side
-            else [faces[stack[-1]]],
-        }
-        for h, stack in sorted(state.stacks.items())
-    ]
+    done, placed = state.done, state.stacks
+    views = []
+    for h in sorted(placed):  # sorting the keys alone: a third of the time of the items
+        stack = placed[h]
+        owner = side_of[stack[0]]
+        views.append(
+            {
+                "hex": ids[h],
+                "side": owner,
+                "count": len(stack),
+                "units": [moved[u] if u in done else ready[u] for u in stack]
+                if owner == side
+                else [faces[stack[-1]]],
+            }
+        )
+    return views
+
+
+class IndexedView(NamedTuple):
+    """``player_view`` in indices, for the computer players' picture: the same whitelist, with
+    hexes and counters by index and no printed text. Each stack is (hex, owner, count, top
+    counter, the side's own units bottom to top, or none for an enemy stack: 6.5)."""
+
+    side: str
+    turn: int
+    phase: int
+    event: str | None
+    event_side: str | None
+    heavy_mg: int | None  # 7.8: the counter index of this fire phase's heavy MG
+    container: int  # 3.5: how many German units are left in it
+    fired_into: frozenset[int]  # 10.5
+    markers_left: tuple[str, ...]  # 11.1: while bombarding
+    stacks: list[tuple[int, str, int, int, tuple[int, ...]]]
+    done: frozenset[int]  # 9.1, 10.2: the side's own units that moved or fired this phase
+    prompt: dict[str, Any] | None
+
+
+def indexed_view(state: FbsmState, side: str) -> IndexedView:
+    """What ``player_view(side)`` shows, in indices (tests check the two agree)."""
+    side_of, placed = state.c.side_of, state.stacks
+    stacks = []
+    for h in sorted(placed):  # sorting the keys alone: a third of the time of the items
+        stack = placed[h]
+        owner = side_of[stack[0]]
+        stacks.append((h, owner, len(stack), stack[-1], tuple(stack) if owner == side else ()))
+    bombarding = state.stack and state.stack[-1]["p"] == "bombard"
+    return IndexedView(
+        side,
+        state.turn,
+        state.phase,
+        state.event,
+        state.event_side if state.event else None,
+        state.heavy_mg,
+        len(state.container),
+        frozenset(state.fired_into),
+        tuple(state.markers) if bombarding else (),
+        stacks,
+        frozenset(u for u in state.done if side_of[u] == side),
+        prompt_view(state, side),
+    )
 
 
 @cache

@@ -30,7 +30,8 @@ def determinize(state: FbsmState, side: str, rng: Rng) -> FbsmState:
     named = _named_by_prompts(copy)
     slots = [
         (hex_index, position)
-        for hex_index, stack in sorted(copy.stacks.items())
+        for hex_index in sorted(copy.stacks)
+        for stack in (copy.stacks[hex_index],)
         if copy.counter(stack[0]).side != side
         for position in range(len(stack) - 1)  # the top (last) unit is seen
         if stack[position] not in named

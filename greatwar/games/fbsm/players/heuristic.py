@@ -36,6 +36,7 @@ from greatwar.games.fbsm.players.picture import (
     kill_chances,
     knowledge,
     picture,
+    picture_of,
 )
 from greatwar.games.fbsm.players.setup import setup_plan
 from greatwar.games.fbsm.players.tactics import (
@@ -45,6 +46,8 @@ from greatwar.games.fbsm.players.tactics import (
     plan_fires,
     target_value,
 )
+from greatwar.games.fbsm.state import FbsmState
+from greatwar.games.fbsm.view import indexed_view
 
 EXIT = "exit"
 
@@ -163,12 +166,19 @@ class FbsmHeuristic:
             action = legal[0] if len(legal) == 1 else _pick(legal, "end", "done")
         else:
             if self._stale(kind):
-                self.pic = picture(state.player_view(side), self.k)
+                self.pic = self._observe(state, side)
                 self.family = FAMILY[kind]
                 self._plan(kind, legal)
             action = getattr(self, HANDLERS[kind])(legal)
         self.last_verb = action.verb
         return action
+
+    def _observe(self, state: State, side: str) -> Picture:
+        """The picture of the side's view: read in indices from an FBSM position (the same
+        whitelist as ``player_view``), else parsed from ``player_view``."""
+        if isinstance(state, FbsmState):
+            return picture_of(indexed_view(state, side), self.k)
+        return picture(state.player_view(side), self.k)
 
     def _stale(self, kind: str) -> bool:
         """A new observation is needed at the start of each phase of this player's (5.3); within

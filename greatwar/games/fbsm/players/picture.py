@@ -1,8 +1,10 @@
 """What an FBSM computer player knows: the public components and its side's observation.
 
-A ``Picture`` is built only from ``state.player_view(side)`` (the observation less the log);
-the ``Knowledge`` only from the printed map, counters and tables (``components()``). Nothing
-here reads the container, the enemy units below the top of a stack (6.5) or the dice.
+A ``Picture`` is built only from ``state.player_view(side)`` (the observation less the log),
+or from the same view in indices (``greatwar.games.fbsm.view.indexed_view``, which tests hold
+equal to it); the ``Knowledge`` only from the printed map, counters and tables
+(``components()``). Nothing here reads the container, the enemy units below the top of a stack
+(6.5) or the dice.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from greatwar.games.fbsm.data import GERMAN, US, Components, components
+from greatwar.games.fbsm.view import IndexedView
 from greatwar.hexes import distance_table
 
 OPPONENT = {US: GERMAN, GERMAN: US}
@@ -53,6 +56,7 @@ class Knowledge:
         self.gas_move = int(tables["gas"]["infantry_move"])  # 7.4
         self.drift_subtract = dict(tables["drift"])  # 11.3
         self.counters = {counter.id: counter for counter in c.counters}
+        self.faces = tuple((u.id, u.kind, u.fire, u.range, u.move) for u in c.counters)
         self.exit_array = np.array(self.exit_distance)
         self.defense_array = np.array(self.defense)
         self.distances = distance_table(self.grid)  # 10.6
@@ -328,6 +332,40 @@ def picture(observation: dict[str, Any], k: Knowledge) -> Picture:
         stacks=stacks,
         units=units,
         prompt=observation["prompt"],
+    )
+
+
+def picture_of(view: IndexedView, k: Knowledge) -> Picture:
+    """``picture`` from the view in indices (``greatwar.games.fbsm.view.indexed_view``): the
+    same Picture without printing ids and parsing them back."""
+    side, faces, done = view.side, k.faces, view.done
+    stacks: dict[int, Stack] = {}
+    units: dict[str, Unit] = {}
+    for hex_index, owner, count, top, own in view.stacks:
+        top_face = faces[top]
+        stack = Stack(hex_index, owner, count, top_face[1], top_face[2], top_face[3], [])
+        if own:
+            members = stack.units
+            for u in own:
+                unit_id, kind, fire, reach, move = faces[u]
+                unit = Unit(unit_id, hex_index, kind, fire, reach, move, u in done)
+                members.append(unit)
+                units[unit_id] = unit
+        stacks[hex_index] = stack
+    heavy_mg = view.heavy_mg
+    return Picture(
+        side=side,
+        turn=view.turn,
+        phase=view.phase,
+        event=view.event,
+        event_side=view.event_side,
+        heavy_mg=faces[heavy_mg][0] if heavy_mg is not None else None,
+        container=view.container,
+        fired_into=set(view.fired_into),
+        markers_left=list(view.markers_left),
+        stacks=stacks,
+        units=units,
+        prompt=view.prompt,
     )
 
 
