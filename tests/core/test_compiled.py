@@ -3,11 +3,14 @@ the sources play exactly the games the builds play."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
+import pickle
 import subprocess
 import sys
+import types
 from importlib.machinery import ExtensionFileLoader, SourceFileLoader
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from greatwar.tools.compile import module_name, sources
 # One scripted FBSM game and one of the miniatures, as a digest of their histories: the
 # same in this process (compiled when built) and in a process that imports only sources.
 GAMES_DIGEST = """
+import copy
 import hashlib
 from greatwar.ai.registry import make_player
 from greatwar.core.play import play
@@ -101,6 +105,24 @@ def test_the_generator_runs_compiled_with_its_declarations() -> None:
         pytest.skip("the generator is not compiled here")
     assert rng.__file__.endswith(SUFFIX)
     assert rng.Rng(42, stream=54).next32() == 0xA15C02B7
+
+
+def test_the_fbsm_picture_s_stacks_and_units_are_compiled_extension_types() -> None:
+    """greatwar/games/fbsm/players/picture.pxd makes the picture's Unit and Stack extension
+    types (made in half the time of slotted classes); they compare, copy and pickle as the
+    plain classes do."""
+    from greatwar.games.fbsm.players import picture
+
+    if "greatwar.games.fbsm.players.picture" not in read_manifest() or PURE in os.environ:
+        pytest.skip("the picture is not compiled here")
+    assert picture.__file__.endswith(SUFFIX)
+    # an extension type's declared fields are get-set descriptors, __slots__ members are not
+    assert isinstance(picture.Unit.hex, types.GetSetDescriptorType)
+    assert isinstance(picture.Stack.units, types.GetSetDescriptorType)
+    unit = picture.Unit("U01", 5, "infantry", 3, 4, 4, False)
+    stack = picture.Stack(5, "us", 1, "infantry", 3, 4, [unit])
+    assert pickle.loads(pickle.dumps(stack)) == stack == copy.deepcopy(stack)
+    assert stack != picture.Stack(5, "us", 1, "infantry", 3, 4, [])
 
 
 def test_pure_mode_and_unlisted_modules_use_the_source(tmp_path: Path) -> None:

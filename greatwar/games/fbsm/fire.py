@@ -87,9 +87,8 @@ class FirePhase(Prompt[FbsmState]):
     title = "choose a target hex or end the phase (10.2)"
 
     def offer(self, state: FbsmState, frame: Frame, side: str) -> list[Action]:
-        offered = [
-            act("heavy_mg", state.counter(unit).id) for unit in heavy_mg_choices(state, side)
-        ]
+        heavy = heavy_mg_actions(state.c)
+        offered = [heavy[unit] for unit in heavy_mg_choices(state, side)]
         fires = fire_actions(state.c)
         offered += [fires[hex_index] for hex_index in targets(state, side)]
         offered.append(END)
@@ -162,6 +161,12 @@ class FireGroup(Prompt[FbsmState]):
 def fire_actions(c: Components) -> tuple[Action, ...]:
     """``fire <hex>`` for every hex by index, made once."""
     return tuple(act("fire", c.board.grid.id(h)) for h in range(c.board.grid.size))
+
+
+@cache
+def heavy_mg_actions(c: Components) -> tuple[Action, ...]:
+    """``heavy_mg <unit>`` for every counter by index, made once."""
+    return tuple(act("heavy_mg", counter.id) for counter in c.counters)
 
 
 @cache

@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import cache
 
 from greatwar.core import Action, Frame, Prompt, act
-from greatwar.games.fbsm.data import GERMAN
+from greatwar.games.fbsm.data import GERMAN, Components
 from greatwar.games.fbsm.state import FbsmState
 
 
 def entry_hexes(state: FbsmState, zone: str) -> tuple[int, ...]:
     """8.3 riverbank hexes, or the 7.5 west / 7.7 east edge hexes."""
-    tables = state.c.tables
+    return _entry_hexes(state.c, zone)
+
+
+@cache
+def _entry_hexes(c: Components, zone: str) -> tuple[int, ...]:
+    """``entry_hexes`` by index, read from the tables once per process."""
     ids = (
-        tables["german_setup"]["riverbank_order"] if zone == "riverbank" else tables[zone]["hexes"]
+        c.tables["german_setup"]["riverbank_order"]
+        if zone == "riverbank"
+        else c.tables[zone]["hexes"]
     )
-    return state.c.board.hexes(ids)
+    return c.board.hexes(ids)
 
 
 def open_hexes(state: FbsmState, zone: str, unit: int) -> list[int]:
@@ -73,15 +80,21 @@ def draw_next(
     state.container.extend(kept)
 
 
+@cache
+def enter_actions(c: Components) -> tuple[Action, ...]:
+    """``enter <hex>`` for every hex by index, made once."""
+    return tuple(act("enter", c.board.grid.id(h)) for h in range(c.board.grid.size))
+
+
 class Enter(Prompt[FbsmState]):
     """8.3, 7.5, 7.7: the German player chooses the drawn unit's entry hex."""
 
     name = "enter"
     title = "place the drawn unit (8.3)"
 
-    def offer(self, state: FbsmState, frame: Frame, side: str) -> Iterator[Action]:
-        for hex_index in open_hexes(state, frame["zone"], frame["unit"]):
-            yield act("enter", state.hex_id(hex_index))
+    def offer(self, state: FbsmState, frame: Frame, side: str) -> list[Action]:
+        entries = enter_actions(state.c)
+        return [entries[h] for h in open_hexes(state, frame["zone"], frame["unit"])]
 
     def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
         unit = frame["unit"]

@@ -46,7 +46,7 @@ from greatwar.games.fbsm.players.tactics import (
     plan_fires,
     target_value,
 )
-from greatwar.games.fbsm.state import FbsmState
+from greatwar.games.fbsm.state import FbsmState, hex_mask, mask_hexes
 from greatwar.games.fbsm.view import indexed_view
 
 EXIT = "exit"
@@ -484,11 +484,14 @@ class FbsmHeuristic:
         candidates = [a.args[0] for a in legal if a.verb == "heavy_mg"]
         if not candidates:
             return None
-        targets = [s.hex for s in p.enemy_stacks() if s.hex not in p.fired_into]
+        targets: int | None = None  # the enemy hexes not fired into (10.5), as a bitmask
         best: tuple[float, str] | None = None
         for unit_id in candidates:
             gain = self.heavy_gains.get(unit_id)
             if gain is None:
+                if targets is None:
+                    fired = p.fired_into
+                    targets = hex_mask(s.hex for s in p.enemy_stacks() if s.hex not in fired)
                 gain = self.heavy_gains[unit_id] = self._heavy_gain(p.units[unit_id], targets)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, unit_id)
@@ -500,13 +503,17 @@ class FbsmHeuristic:
         self.fires = plan_fires(p, k, targets_now, ready, self._value(p), self.w.economy)
         return Action("heavy_mg", (best[1],))
 
-    def _heavy_gain(self, unit: Unit, targets: list[int]) -> float:
-        """7.8: the worth of the targets a range of 10 adds for this unit. It holds for the
-        whole fire phase while no unit moves, so it is kept until one advances (10.12)."""
+    def _heavy_gain(self, unit: Unit, targets: int) -> float:
+        """7.8: the worth of the ``targets`` (a bitmask of hexes) a range of 10 adds for this
+        unit, hex by hex in hex order. It holds for the whole fire phase while no unit moves,
+        so it is kept until one advances (10.12)."""
         p, k = self._pic(), self.k
-        near = k.fire_set(unit.hex, p.reach(k, unit.range))
-        far = k.fire_set(unit.hex, p.reach(k, unit.range, heavy_mg=True))
-        gain = sum(p.stacks[t].count / k.defense[t] for t in targets if t in far and t not in near)
+        near = k.fire_mask(unit.hex, p.reach(k, unit.range))
+        far = k.fire_mask(unit.hex, p.reach(k, unit.range, heavy_mg=True))
+        stacks, defense = p.stacks, k.defense
+        gain = 0.0
+        for t in mask_hexes(far & ~near & targets):
+            gain += stacks[t].count / defense[t]
         return gain * unit.fire
 
 

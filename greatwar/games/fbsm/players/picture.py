@@ -10,7 +10,7 @@ equal to it); the ``Knowledge`` only from the printed map, counters and tables
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from greatwar.games.fbsm.data import GERMAN, US, Components, components
+from greatwar.games.fbsm.state import hex_mask
 from greatwar.games.fbsm.view import IndexedView
 from greatwar.hexes import distance_table
 
@@ -62,6 +63,7 @@ class Knowledge:
         self.distances = distance_table(self.grid)  # 10.6
         self._open: dict[tuple[int, float, str], tuple[int, ...]] = {}
         self._fire_sets: dict[tuple[int, int], frozenset[int]] = {}
+        self._fire_masks: dict[tuple[int, int], int] = {}
         self._fire_index: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
         self._near: dict[tuple[int, int], tuple[int, ...]] = {}
         self._near_index: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
@@ -147,6 +149,14 @@ class Knowledge:
             self._fire_sets[key] = found
         return found
 
+    def fire_mask(self, here: int, reach: int) -> int:
+        """``fire_set`` as a bitmask over hex indexes (bit h: hex h)."""
+        key = (here, reach)
+        found = self._fire_masks.get(key)
+        if found is None:
+            found = self._fire_masks[key] = hex_mask(self.fire_set(here, reach))
+        return found
+
     def near_index(self, here: int, radius: int) -> npt.NDArray[np.intp]:
         """``near`` as an index array, for whole-map arrays."""
         key = (here, radius)
@@ -175,34 +185,71 @@ def knowledge() -> Knowledge:
     return Knowledge(components())
 
 
-@dataclass(slots=True)
 class Unit:
     """One of the player's own units, as its observation shows it (2.5)."""
 
-    id: str
-    hex: int
-    kind: str
-    fire: int
-    range: int
-    move: int
-    done: bool
+    __slots__ = ("done", "fire", "hex", "id", "kind", "move", "range")
+
+    def __init__(
+        self, id: str, hex: int, kind: str, fire: int, range: int, move: int, done: bool
+    ) -> None:
+        self.id = id
+        self.hex = hex
+        self.kind = kind
+        self.fire = fire
+        self.range = range
+        self.move = move
+        self.done = done
 
     @property
     def is_infantry(self) -> bool:
         return self.kind == "infantry"
 
+    def _fields(self) -> tuple[object, ...]:
+        return (self.id, self.hex, self.kind, self.fire, self.range, self.move, self.done)
 
-@dataclass(slots=True)
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Unit) and self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return f"Unit{self._fields()!r}"
+
+
 class Stack:
     """A visible stack: whole if it is the player's own, the top unit only if not (6.5)."""
 
-    hex: int
-    side: str
-    count: int
-    top_kind: str
-    top_fire: int
-    top_range: int
-    units: list[Unit] = field(default_factory=list)
+    __slots__ = ("count", "hex", "side", "top_fire", "top_kind", "top_range", "units")
+
+    def __init__(
+        self,
+        hex: int,
+        side: str,
+        count: int,
+        top_kind: str,
+        top_fire: int,
+        top_range: int,
+        units: list[Unit] | None = None,
+    ) -> None:
+        self.hex = hex
+        self.side = side
+        self.count = count
+        self.top_kind = top_kind
+        self.top_fire = top_fire
+        self.top_range = top_range
+        self.units = [] if units is None else units
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.hex, self.side, self.count, self.top_kind, self.top_fire, self.top_range)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Stack)
+            and self._fields() == other._fields()
+            and self.units == other.units
+        )
+
+    def __repr__(self) -> str:
+        return f"Stack{(*self._fields(), self.units)!r}"
 
 
 @dataclass
