@@ -19,9 +19,16 @@ from greatwar.games.fbsm.players.maps import (
     FORESIGHT_MOVE,
     bypass_map,
     corridor_map,
+    shoot_map,
     threat_map,
 )
-from greatwar.games.fbsm.players.picture import Knowledge, Picture, knowledge, picture
+from greatwar.games.fbsm.players.picture import (
+    Knowledge,
+    Picture,
+    kill_chance,
+    knowledge,
+    picture,
+)
 
 
 def pictures() -> list[Picture]:
@@ -59,6 +66,21 @@ def threat_by_definition(p: Picture, k: Knowledge, foresight: float) -> npt.NDAr
     return threat
 
 
+def shoot_by_definition(p: Picture, k: Knowledge) -> list[float]:
+    """10.3, 10.11: per hex, the best worth of a US platoon's fire from there, German stack by
+    German stack (doubled into an adjacent hex)."""
+    shoot = [0.0] * k.size
+    platoon = p.fire_factor(k, US, "infantry", 3)
+    for stack in p.enemy_stacks():
+        g = stack.hex
+        worth = stack.count * (1.0 + 10.0 / (1.0 + k.exit_distance[g]))
+        for h in k.in_fire(g, p.reach(k, 4)):
+            shoot[h] = max(shoot[h], worth * kill_chance(platoon, k.defense[g]))
+        for h in k.neighbors[g]:
+            shoot[h] = max(shoot[h], worth * kill_chance(platoon * 2, k.defense[g]))
+    return shoot
+
+
 def routes_by_definition(p: Picture, k: Knowledge) -> tuple[list[float], list[float]]:
     german = [s.hex for s in p.stacks.values() if s.side == GERMAN]
     bypass, corridor = [0.0] * k.size, [0.0] * k.size
@@ -84,6 +106,13 @@ def test_the_threat_map_is_each_stacks_strength_added_hex_by_hex() -> None:
                 threat_map(p, k, foresight).tolist()
                 == threat_by_definition(p, k, foresight).tolist()
             )
+
+
+def test_the_shoot_map_is_the_best_fire_at_each_german_stack_hex_by_hex() -> None:
+    k = knowledge()
+    for p in pictures():
+        if p.side == US:
+            assert shoot_map(p, k).tolist() == shoot_by_definition(p, k)
 
 
 def test_the_german_route_maps_are_their_definitions_and_read_only() -> None:

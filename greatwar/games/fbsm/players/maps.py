@@ -64,13 +64,21 @@ def shoot_map(p: Picture, k: Knowledge) -> Board:
     shoot = np.zeros(k.size)
     platoon = p.fire_factor(k, US, "infantry", 3)
     reach = p.reach(k, 4)
+    # Every stack's (hexes, value) terms at once: the best of them hex by hex, which is the
+    # same in any order
+    zones: list[npt.NDArray[np.intp]] = []
+    values: list[float] = []
     for stack in p.enemy_stacks():
         g = stack.hex
         worth = stack.count * (1.0 + 10.0 / (1.0 + k.exit_distance[g]))
-        at_range = k.in_fire_index(g, reach)
-        shoot[at_range] = np.maximum(shoot[at_range], worth * kill_chance(platoon, k.defense[g]))
-        close = k.neighbor_index[g]
-        shoot[close] = np.maximum(shoot[close], worth * kill_chance(platoon * 2, k.defense[g]))
+        zones += (k.in_fire_index(g, reach), k.neighbor_index[g])
+        values += (
+            worth * kill_chance(platoon, k.defense[g]),
+            worth * kill_chance(platoon * 2, k.defense[g]),  # 10.11 close assault doubles
+        )
+    if zones:
+        terms = np.repeat(np.array(values), [len(zone) for zone in zones])
+        np.maximum.at(shoot, np.concatenate(zones), terms)
     return shoot
 
 
