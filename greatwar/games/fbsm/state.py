@@ -202,10 +202,10 @@ class FbsmState(State, UnitStacks):
         """4.3, 4.4: checked the instant a unit is eliminated, placed or exits."""
         if self.is_terminal() or self.turn == 0:
             return
-        living = {self.c.counters[s[0]].side for s in self.stacks.values()}
-        if US not in living:
+        held = self.held  # a side with units on the map holds a hex
+        if not held[US]:
             self.end(GERMAN, "4.3", "no US units remain on the map")
-        elif GERMAN not in living and not self.container:
+        elif not held[GERMAN] and not self.container:
             self.end(US, "4.4", "no German units remain on the map or in the container")
 
     # --- the sequence of play (5.x) -----------------------------------------------------
