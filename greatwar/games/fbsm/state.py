@@ -308,6 +308,9 @@ class FbsmState(State, UnitStacks):
         a search's samples); ``any_one``: stop at the first stack that reaches an enemy hex
         when the answer is not known yet."""
         c = self.c
+        # before any unit has moved or fired and any hex been fired into this phase (a phase's
+        # start), every unit is unfired: the same answer, remembered once
+        unfired = unfired and bool(self.done or self.fired_into)
         key = (
             c,
             side,

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from greatwar.games.fbsm.data import GERMAN, US
 from greatwar.games.fbsm.players.picture import Knowledge, Picture, Unit, kill_chance
+from greatwar.games.fbsm.state import hex_mask, mask_hexes
 
 AUTOMATIC = 6  # 10.10: 6:1 or more eliminates without a roll
 
@@ -43,10 +44,11 @@ def plan_fires(
     (to the power ``economy``: 0 counts only the eliminations, 1 each factor in full), each
     at the odds level (1:1 .. 6:1) that wastes least (10.3, 10.10, 10.11)."""
     options: dict[int, list[tuple[str, float]]] = {t: [] for t in targets}
+    wanted = hex_mask(options)  # the targets as a bitmask: each unit's are one intersection
     for u in ready:
-        reach = k.fire_set(u.hex, firer_reach(p, k, u))
-        for t in targets:
-            if t in reach:
+        within = wanted & k.fire_mask(u.hex, firer_reach(p, k, u))
+        if within:
+            for t in mask_hexes(within):
                 options[t].append((u.id, _effective(p, k, u, t)))
     flexibility = {u.id: 0 for u in ready}
     for cands in options.values():
