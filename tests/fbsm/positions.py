@@ -93,6 +93,7 @@ def position(
     state.stack.clear()
     state.stacks.clear()
     state.held = dict.fromkeys(state.held, 0)
+    state.emplaced = 0
     state.dead_at.clear()
     for counter in state.c.counters:
         state.where[counter.index] = UNPLACED if counter.side == "us" else DEAD

@@ -137,10 +137,12 @@ def test_6_5_a_unit_leaving_a_stack_shows_a_hidden_unit_and_cannot_be_undone(mov
     assert alone.can_undo("german")
 
 
-def test_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_stacks() -> None:
+def test_6_1_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_stacks() -> None:
     """``held`` (the bitmask of the hexes each side's stacks stand in, which finds the enemy
-    hexes in reach for 10.2, 10.6 and 11.2) matches the stacks after every action of random
-    games, through moves, eliminations, exits and clones."""
+    hexes in reach for 10.2, 10.6 and 11.2, and the hexes a move may not pass, 9.7) and
+    ``emplaced`` (the hexes of heavy weapons emplacements, where no move ends, 6.1) match the
+    stacks after every action of random games, through moves, eliminations, exits and
+    clones."""
     from greatwar.ai.random_player import RandomPlayer
     from greatwar.core.registry import load_game
 
@@ -148,6 +150,13 @@ def test_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_stacks()
         found = {"us": 0, "german": 0}
         for h, stack in state.stacks.items():
             found[state.c.side_of[stack[0]]] |= 1 << h
+        return found
+
+    def emplaced_by_stacks(state: FbsmState) -> int:
+        found = 0
+        for h, stack in state.stacks.items():
+            if any(not state.counter(u).is_infantry for u in stack):
+                found |= 1 << h
         return found
 
     game = load_game("fbsm")
@@ -159,6 +168,8 @@ def test_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_stacks()
                 break
             state.apply_action(player.choose(state, state.current_player()))
             assert state.held == held_by_stacks(state), f"seed {seed}, step {step}"
+            assert state.emplaced == emplaced_by_stacks(state), f"seed {seed}, step {step}"
             if step % 500 == 0:
                 copy = state.clone()
                 assert copy.held == state.held and copy.held is not state.held
+                assert copy.emplaced == state.emplaced

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.fbsm.data import GERMAN, US, Components
-from greatwar.games.fbsm.state import EXITED, FbsmState
+from greatwar.games.fbsm.state import EXITED, FbsmState, hex_mask, mask_hexes
 
 EXIT = "exit"
 EXIT_ACTION = act("to", EXIT)
@@ -62,8 +62,9 @@ class Reach(NamedTuple):
     actions: tuple[Action, ...]  # the ``to`` actions of ``steps``
     exits: tuple[tuple[float, int], ...]  # 4.3: (MP spent, south exit hex), cheapest first
     # open map only: hexes from which a further step is within the allowance (the others are
-    # never on the way to another hex)
-    waypoints: frozenset[int]
+    # never on the way to another hex), as a bitmask (bit h: hex h)
+    waypoints: int
+    others: int  # the hexes of ``steps`` as a bitmask
 
 
 def reachable(state: FbsmState, unit: int, start: int, allowance: float) -> dict[int, float]:
@@ -75,7 +76,7 @@ def reachable(state: FbsmState, unit: int, start: int, allowance: float) -> dict
     blocked = _blocked(state, unit, start, open_map)
     if not blocked:
         return dict(open_map)
-    return dict(_blocked_reach(state.c, side, start, allowance, frozenset(blocked)).spent)
+    return dict(_blocked_reach(state.c, side, start, allowance, hex_mask(blocked)).spent)
 
 
 def _blocked(state: FbsmState, unit: int, start: int, hexes: dict[int, float]) -> set[int]:
@@ -94,18 +95,16 @@ def _open_reach(c: Components, side: str, start: int, allowance: float) -> Reach
     spent = _search(terrain_steps(c, side), start, allowance, frozenset())
     cheapest = cheapest_steps(c, side)
     limit = allowance + 1e-9
-    waypoints = frozenset(h for h, used in spent.items() if used + cheapest[h] <= limit)
+    waypoints = hex_mask(h for h, used in spent.items() if used + cheapest[h] <= limit)
     return _reach(c, start, spent, waypoints)
 
 
 @lru_cache(maxsize=4096)  # about 20 MB at most
-def _blocked_reach(
-    c: Components, side: str, start: int, allowance: float, blocked: frozenset[int]
-) -> Reach:
-    """The search around ``blocked`` hexes, memoised: positions come back again and again (the
-    same unit among the same stacks, in a search's samples)."""
-    spent = _search(terrain_steps(c, side), start, allowance, blocked)
-    return _reach(c, start, spent, frozenset())
+def _blocked_reach(c: Components, side: str, start: int, allowance: float, blocked: int) -> Reach:
+    """The search around the ``blocked`` hexes (a bitmask), memoised: positions come back again
+    and again (the same unit among the same stacks, in a search's samples)."""
+    spent = _search(terrain_steps(c, side), start, allowance, frozenset(mask_hexes(blocked)))
+    return _reach(c, start, spent, 0)
 
 
 @cache
@@ -114,11 +113,12 @@ def cheapest_steps(c: Components, side: str) -> tuple[float, ...]:
     return tuple(min((cost for _, cost in row), default=_NEVER) for row in terrain_steps(c, side))
 
 
-def _reach(c: Components, start: int, spent: dict[int, float], waypoints: frozenset[int]) -> Reach:
+def _reach(c: Components, start: int, spent: dict[int, float], waypoints: int) -> Reach:
     to = to_actions(c)
     steps = tuple((h, to[h]) for h in sorted(spent) if h != start)
     exits = tuple(sorted((spent[h], h) for h in _exit_hexes(c) & spent.keys()))
-    return Reach(spent, steps, tuple(action for _, action in steps), exits, waypoints)
+    others = hex_mask(h for h, _ in steps)
+    return Reach(spent, steps, tuple(action for _, action in steps), exits, waypoints, others)
 
 
 def _search(
@@ -248,13 +248,14 @@ class Move(Prompt[FbsmState]):
         allowance = state.movement_factor(unit)
         mover = c.counters[unit].side
         reach = _open_reach(c, mover, start, allowance)
-        blocked, ended = _in_the_way(state, unit, start, reach.spent)
-        if not reach.waypoints.isdisjoint(blocked):
-            reach = _blocked_reach(c, mover, start, allowance, frozenset(blocked))
+        blocked, ended = _in_the_way(state, unit, reach.others)
+        if reach.waypoints & blocked:
+            reach = _blocked_reach(c, mover, start, allowance, blocked)
         else:  # no way runs through them: the open map's costs hold for every other hex
             ended |= blocked
-        if ended:
-            offered = [action for h, action in reach.steps if h not in ended]
+        if ended & reach.others:
+            left_out = set(mask_hexes(ended))
+            offered = [action for h, action in reach.steps if h not in left_out]
         else:
             offered = list(reach.actions)
         if mover == GERMAN and _may_exit(reach, ended, allowance):
@@ -289,47 +290,39 @@ class Move(Prompt[FbsmState]):
         return unreachable_reason(state, frame["unit"], grid.index(target))
 
 
-def _in_the_way(
-    state: FbsmState, unit: int, start: int, hexes: dict[int, float]
-) -> tuple[set[int], set[int]]:
-    """Among ``hexes`` (the start left out): those the unit may not pass (9.7 enemy, 6.2
-    overstack; ``may_pass``, inlined), and heavy weapons emplacements, where it may not end
-    its move (6.1)."""
-    stacks = state.stacks
+def _in_the_way(state: FbsmState, unit: int, hexes: int) -> tuple[int, int]:
+    """Among ``hexes`` (a bitmask, the start left out): those the unit may not pass (9.7 enemy,
+    6.2 overstack; ``may_pass``, inlined), and heavy weapons emplacements, where it may not
+    end its move (6.1), as bitmasks. An emplacement stands alone, so the other hexes the
+    mover's side holds are its infantry's stacks."""
     c = state.c
-    side_of, fire_of, infantry = c.side_of, c.fire_of, c.infantry
+    side_of, fire_of = c.side_of, c.fire_of
     mover = side_of[unit]
-    room = c.tables["stacking"]["max_infantry_fire_factors"] - fire_of[unit]
-    blocked = set()
-    ended = set()
-    for h in stacks.keys() & hexes.keys():
-        if h == start:
-            continue
-        stack = stacks[h]
-        bottom = stack[0]
-        if not infantry[bottom]:
-            ended.add(h)  # 6.1
-            if side_of[bottom] != mover:
-                blocked.add(h)  # 9.7
-        elif side_of[bottom] != mover:
-            blocked.add(h)  # 9.7
-        else:  # the stack's fire factors, added in a loop (faster compiled than sum(map()))
+    held = state.held
+    ended = state.emplaced & hexes  # 6.1
+    blocked = held[GERMAN if mover == US else US] & hexes  # 9.7
+    own = held[mover] & hexes & ~ended
+    if own:
+        stacks = state.stacks
+        room = c.tables["stacking"]["max_infantry_fire_factors"] - fire_of[unit]
+        for h in mask_hexes(own):  # the stack's fire factors, added in a loop
             fire = 0
-            for u in stack:
+            for u in stacks[h]:
                 fire += fire_of[u]
             if fire > room:
-                blocked.add(h)  # 6.2
+                blocked |= 1 << h  # 6.2
     return blocked, ended
 
 
-def _may_exit(reach: Reach, ended: set[int], allowance: float) -> bool:
+def _may_exit(reach: Reach, ended: int, allowance: float) -> bool:
     """4.3: a German unit may step off the south edge from an exit hex it can reach (or
-    stands in) with one MP to spare (moving off costs as a clear hex beyond the edge)."""
+    stands in) with one MP to spare (moving off costs as a clear hex beyond the edge); not
+    from the ``ended`` hexes (a bitmask)."""
     limit = allowance - 1 + 1e-9
     for spent, h in reach.exits:
         if spent > limit:
             return False
-        if h not in ended:
+        if not ended >> h & 1:
             return True
     return False
 

@@ -130,6 +130,7 @@ class FbsmState(State, UnitStacks):
         # side -> bitmask of the hexes its stacks stand in, kept in step with ``stacks`` by
         # put and lift (what fire reaches is found with masks: ``enemy_hexes_in_reach``)
         self.held: dict[str, int] = {US: 0, GERMAN: 0}
+        self.emplaced = 0  # the same for the hexes of heavy weapons emplacements (6.1)
         self.dead_at: dict[int, int] = {}  # unit -> hex of its carnage marker (2.6)
         self.container = [c.index for c in self.c.counters if c.side == GERMAN]  # 3.5
         self.event: str | None = None  # this turn's random event (7.x)
@@ -176,11 +177,14 @@ class FbsmState(State, UnitStacks):
         super().lift(unit)
         if old >= 0 and old not in self.stacks:
             self.held[self.c.side_of[unit]] &= ~(1 << old)
+            self.emplaced &= ~(1 << old)
 
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex (``UnitStacks.put``), which its side now holds."""
         super().put(unit, hex_index)
         self.held[self.c.side_of[unit]] |= 1 << hex_index
+        if not self.c.infantry[unit]:
+            self.emplaced |= 1 << hex_index  # 6.1: it stands alone
 
     def eliminate(self, unit: int, rule: str, why: str) -> None:
         """2.6: the unit becomes carnage in its hex; then 4.3/4.4 are checked at once."""
