@@ -7,8 +7,16 @@ from typing import Any
 import pytest
 
 from greatwar.core import IllegalAction
-from greatwar.games.fbsm.movement import destinations
+from greatwar.games.fbsm.data import components
+from greatwar.games.fbsm.movement import (
+    _heap_search,
+    _search,
+    destinations,
+    terrain_steps,
+    whole_steps,
+)
 from greatwar.games.fbsm.state import FbsmState
+from greatwar.hexes import reachable
 from tests.fbsm.positions import hex_index, ids_in, legal, play, position, unit, where
 
 FAR_US = {"U40": "4020"}  # keeps the US in the game when the test needs no US unit
@@ -165,3 +173,28 @@ def test_9_8_us_units_never_enter_marne_riverbank_hexes() -> None:
 def test_9_8_us_units_may_fire_into_riverbank_hexes() -> None:
     state = position({"U01": "2631", "G001": "2632"}, phase="VI", prompt="fire", side="us")
     assert "fire 2632" in legal(state)
+
+
+@pytest.mark.parametrize("side", ["us", "german"])
+def test_9_1_9_2_9_5_the_search_by_fractions_of_an_mp_equals_the_general_one(side: str) -> None:
+    """The movement search counts the printed costs (halves of an MP: roads, 9.5) in whole
+    halves with a list per MP spent; from every hex, with 3 to 5 MP (7.4 gas, 2.5, 7.6 rally)
+    and around enemy hexes, it finds what ``greatwar.hexes.reachable`` finds with the same
+    costs, exactly."""
+    c = components()
+    assert whole_steps(c, side)[0] == 2  # the printed costs are halves of an MP
+    steps = terrain_steps(c, side)
+    grid = c.board.grid
+    blocked = frozenset(range(5, grid.size, 11))  # hexes it may not pass (9.7)
+
+    def cost(here: int, there: int) -> float | None:
+        if there in blocked:
+            return None
+        return next((mp for h, mp in steps[here] if h == there), None)
+
+    for start in range(0, grid.size, 3):
+        for allowance in (3, 4, 5):
+            found = _search(c, side, start, allowance, frozenset())
+            assert found == _heap_search(steps, start, allowance, frozenset())
+            around = _search(c, side, start, allowance, blocked)
+            assert around == reachable(grid, start, allowance, cost)

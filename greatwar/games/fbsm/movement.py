@@ -92,7 +92,7 @@ def _blocked(state: FbsmState, unit: int, start: int, hexes: dict[int, float]) -
 
 @cache
 def _open_reach(c: Components, side: str, start: int, allowance: float) -> Reach:
-    spent = _search(terrain_steps(c, side), start, allowance, frozenset())
+    spent = _search(c, side, start, allowance, frozenset())
     cheapest = cheapest_steps(c, side)
     limit = allowance + 1e-9
     waypoints = hex_mask(h for h, used in spent.items() if used + cheapest[h] <= limit)
@@ -103,8 +103,21 @@ def _open_reach(c: Components, side: str, start: int, allowance: float) -> Reach
 def _blocked_reach(c: Components, side: str, start: int, allowance: float, blocked: int) -> Reach:
     """The search around the ``blocked`` hexes (a bitmask), memoised: positions come back again
     and again (the same unit among the same stacks, in a search's samples)."""
-    spent = _search(terrain_steps(c, side), start, allowance, frozenset(mask_hexes(blocked)))
+    spent = _search(c, side, start, allowance, frozenset(mask_hexes(blocked)))
     return _reach(c, start, spent, 0)
+
+
+@cache
+def whole_steps(c: Components, side: str) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...]]:
+    """``terrain_steps`` in whole fractions of an MP: (fractions per MP, the steps with their
+    costs in them), the fewest fractions (of 1, 2, 4, ... 64 a MP) that count every cost
+    exactly; (0, ()) if none does."""
+    steps = terrain_steps(c, side)
+    costs = {cost for row in steps for _, cost in row}
+    for scale in (1, 2, 4, 8, 16, 32, 64):
+        if all(float(cost * scale).is_integer() for cost in costs):
+            return scale, tuple(tuple((t, round(cost * scale)) for t, cost in r) for r in steps)
+    return 0, ()
 
 
 @cache
@@ -122,14 +135,41 @@ def _reach(c: Components, start: int, spent: dict[int, float], waypoints: int) -
 
 
 def _search(
-    steps: tuple[tuple[tuple[int, float], ...], ...],
-    start: int,
-    allowance: float,
-    blocked: set[int] | frozenset[int],
+    c: Components, side: str, start: int, allowance: float, blocked: frozenset[int]
 ) -> dict[int, float]:
     """Dijkstra over the terrain steps, never through ``blocked`` hexes (those the unit may
     not pass); 9.2 a hex is entered only with the MP to pay for it. The result equals
-    greatwar.hexes.reachable with the same costs."""
+    greatwar.hexes.reachable with the same costs. Costs in whole fractions of an MP (the
+    printed ones are halves, 9.2, 9.5) are searched with a list of hexes per MP spent in
+    place of a heap: the same hexes and costs, exactly."""
+    scale, whole = whole_steps(c, side)
+    if not scale or not float(allowance * scale).is_integer():
+        return _heap_search(terrain_steps(c, side), start, allowance, blocked)
+    limit = round(allowance * scale)
+    spent = {start: 0}
+    waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by fractions spent
+    waiting[0].append(start)
+    get = spent.get
+    for used, hexes in enumerate(waiting):
+        for here in hexes:
+            if used > spent[here]:
+                continue  # a cheaper way here was already expanded
+            for there, cost in whole[here]:
+                total = used + cost
+                if total > limit or total >= get(there, limit + 1) or there in blocked:
+                    continue
+                spent[there] = total
+                waiting[total].append(there)
+    return {h: used / scale for h, used in spent.items()}
+
+
+def _heap_search(
+    steps: tuple[tuple[tuple[int, float], ...], ...],
+    start: int,
+    allowance: float,
+    blocked: frozenset[int],
+) -> dict[int, float]:
+    """``_search`` with a heap, for costs in no whole fraction of an MP."""
     limit = allowance + 1e-9
     spent = {start: 0.0}
     frontier = [(0.0, start)]
