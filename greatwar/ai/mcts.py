@@ -43,7 +43,7 @@ from greatwar.core.play import Player
 from greatwar.core.rng import Rng
 from greatwar.core.state import State
 
-DEFAULT_ITERATIONS = 48  # about two seconds a decision for FBSM on one core of this machine
+DEFAULT_ITERATIONS = 48  # a quick search (FBSM: about 0.05 s); the levels search by the clock
 
 
 @dataclass(frozen=True)

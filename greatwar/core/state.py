@@ -187,8 +187,10 @@ class State:
         if side not in self.sides_to_act():
             return []
         frame = self.stack[-1]
-        actions = list(self.prompts[frame["p"]].offer(self, frame, side))
-        self._legal_cache = (side, actions)
+        actions = self.prompts[frame["p"]].offer(self, frame, side)
+        if type(actions) is not list:  # an offer may yield its actions one by one
+            actions = list(actions)
+        self._legal_cache = (side, actions)  # kept to itself: callers get copies
         return list(actions)
 
     def apply_action(self, action: Action | str, side: str | None = None) -> None:
