@@ -197,7 +197,12 @@ def destinations(state: MeuseState, unit: int) -> dict[int, float]:
                 spent[there] = step  # digest 5.1: an unmoved unit may always move one hex
     if state.cfg.stacking_limit < 1:  # (a table allowing no unit at all: check every hex)
         return {h: mp for h, mp in spent.items() if state.room(h, [unit])}
-    for h in spent.keys() & state.stacks.keys():  # an empty hex always has room for one unit
+    occupied = spent.keys() & state.stacks.keys()  # an empty hex always has room for one unit
+    if state.cfg.stacking_limit == 1 and not state.c.is_brigade[unit]:
+        for h in occupied:
+            del spent[h]  # digest 5.3: one unit a hex; MA 13.2: only brigades share one
+        return spent
+    for h in occupied:
         if not state.room(h, [unit]):
             del spent[h]
     return spent
@@ -222,6 +227,7 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
     zoc_to_zoc = cfg.zoc_to_zoc
     any_cost = cfg.minimum_move
     empty_has_room = cfg.stacking_limit >= 1
+    single, is_brigade = cfg.stacking_limit == 1, state.c.is_brigade
     stacks = state.stacks
     scale, steps = steps_from(state, side)
     where = state.where
@@ -231,11 +237,14 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
         first_zoc = not zoc_to_zoc and start in enemy_zoc
         # (with a minimum move of one hex the allowance does not matter here)
         allowance = 0 if any_cost else state.values(unit)[2] * scale
+        alone = single and not is_brigade[unit]  # digest 5.3, MA 13.2: room only where empty
         for there, step in steps[start]:
             if there in enemy_hexes or (first_zoc and there in enemy_zoc):
                 continue
             if (any_cost or step <= allowance) and (
-                (empty_has_room and there not in stacks) or state.room(there, [unit])
+                there not in stacks
+                if alone
+                else (empty_has_room and there not in stacks) or state.room(there, [unit])
             ):
                 found.append(unit)
                 break
