@@ -95,6 +95,12 @@ def fire_zones(c: Components) -> FireZones:
     return FireZones(c)
 
 
+@cache
+def longest_range(c: Components, side: str) -> int:
+    """The longest printed range of the side's counters (10.6)."""
+    return max(counter.range for counter in c.counters if counter.side == side)
+
+
 def hex_mask(hexes: Iterable[int]) -> int:
     """A set of hex indexes as a bitmask (bit h: hex h)."""
     mask = 0
@@ -360,30 +366,36 @@ class FbsmState(State, UnitStacks):
 
     def firers_reaching(self, side: str, target: int, besides: Iterable[int] = ()) -> list[int]:
         """The side's units on the map that have not fired this phase (10.2), other than
-        ``besides``, and can fire into ``target`` (10.6, 10.7), in counter order: read stack
-        by stack from the target's side, as a line of fire is symmetric (the memoised LOF
-        table records both directions at once), so one fire zone per range."""
+        ``besides``, and can fire into ``target`` (10.6, 10.7), in counter order: read from
+        the target's side, as a line of fire is symmetric (the memoised LOF table records both
+        directions at once), so one fire zone per range, as a bitmask: only the side's hexes
+        within the longest range's zone are looked at."""
         c = self.c
-        side_of, range_of = c.side_of, c.range_of
+        range_of = c.range_of
         cap = self.max_lof()  # 5.2, 7.4
         heavy, heavy_range = self.heavy_mg, int(c.tables["german_heavy_mg"]["range"])
+        longest = heavy_range if heavy is not None else longest_range(c, side)  # 7.8, 10.6
+        if cap is not None and longest > cap:
+            longest = cap
         zones = fire_zones(c)
-        by_range: dict[int, frozenset[int]] = {}
+        near = self.held[side] & zones.mask(target, longest)
+        if not near:
+            return []
+        within: dict[int, int] = {longest: near}  # range -> the side's hexes it reaches from
         left_out = self.done.union(besides)
         found = []
-        for h, stack in self.stacks.items():
-            if side_of[stack[0]] != side:
-                continue
-            for u in stack:
+        stacks = self.stacks
+        for h in mask_hexes(near):
+            for u in stacks[h]:
                 if u in left_out:
                     continue
                 distance = heavy_range if u == heavy else range_of[u]  # 7.8, 10.6
                 if cap is not None and distance > cap:
                     distance = cap
-                zone = by_range.get(distance)
-                if zone is None:
-                    zone = by_range[distance] = zones.zone(target, distance)
-                if h in zone:
+                reached = within.get(distance)
+                if reached is None:
+                    reached = within[distance] = near & zones.mask(target, distance)
+                if reached >> h & 1:
                     found.append(u)
         found.sort()
         return found
