@@ -93,14 +93,23 @@ def bypass_map(p: Picture, k: Knowledge) -> Board:
         return known
     if not german:
         return _remember(_BYPASS, (k, german), np.zeros(k.size))
-    zones = [k.near_index(g, BYPASS_RADIUS) for g in german]
-    near = np.concatenate(zones)
-    stands = np.repeat(k.exit_array[list(german)], [len(zone) for zone in zones])
-    with np.errstate(invalid="ignore"):  # inf - inf off the map's playable hexes: no term
-        behind = k.exit_array[near] - stands
-        terms = np.where(behind > 0, np.minimum(behind, 4.0), 0.0)
+    zones = [bypass_terms(k, g) for g in german]
+    near = np.concatenate([zone for zone, _ in zones])
+    terms = np.concatenate([terms for _, terms in zones])
     bypass = np.bincount(near, weights=terms, minlength=k.size)
     return _remember(_BYPASS, (k, german), bypass.astype(np.float64, copy=False))
+
+
+@cache
+def bypass_terms(k: Knowledge, g: int) -> tuple[npt.NDArray[np.intp], Board]:
+    """A German stack in ``g``'s terms of the bypass map: the hexes within the radius and how
+    far each lies behind it towards the exit (up to 4 MP), made once per hex."""
+    near = k.near_index(g, BYPASS_RADIUS)
+    with np.errstate(invalid="ignore"):  # inf - inf off the map's playable hexes: no term
+        behind = k.exit_array[near] - k.exit_array[g]
+        terms = np.where(behind > 0, np.minimum(behind, 4.0), 0.0)
+    terms.flags.writeable = False
+    return near, terms
 
 
 def corridor_map(p: Picture, k: Knowledge) -> Board:
