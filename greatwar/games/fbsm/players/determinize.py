@@ -28,15 +28,16 @@ def determinize(state: FbsmState, side: str, rng: Rng) -> FbsmState:
     copy = state.clone()
     copy.rng = Rng(rng.next32() | rng.next32() << 32)  # future dice are unknown
     named = _named_by_prompts(copy)
+    side_of = copy.c.side_of
     slots = [
         (hex_index, position)
         for hex_index in sorted(copy.stacks)
         for stack in (copy.stacks[hex_index],)
-        if copy.counter(stack[0]).side != side
+        if side_of[stack[0]] != side
         for position in range(len(stack) - 1)  # the top (last) unit is seen
         if stack[position] not in named
     ]
-    enemy_container = [u for u in copy.container if copy.counter(u).side != side]
+    enemy_container = [u for u in copy.container if side_of[u] != side]
     pool = sorted([copy.stacks[h][p] for h, p in slots] + enemy_container)
     for _ in range(ATTEMPTS):
         order = list(pool)
@@ -54,7 +55,9 @@ def determinize(state: FbsmState, side: str, rng: Rng) -> FbsmState:
 def _deal(state: FbsmState, slots: list[tuple[int, int]], order: list[int]) -> list[int] | None:
     """The first unit of ``order`` that fits each slot in turn (6.1), or None if one has none;
     the units dealt leave ``order``."""
-    limit = int(state.c.tables["stacking"]["max_infantry_fire_factors"])
+    c = state.c
+    limit = int(c.tables["stacking"]["max_infantry_fire_factors"])
+    infantry, fire_of = c.infantry, c.fire_of
     dealt: list[int] = []
     hidden = set(slots)
     fire: dict[int, int] = {}  # hex -> fire factors of the units already fixed there
@@ -62,19 +65,13 @@ def _deal(state: FbsmState, slots: list[tuple[int, int]], order: list[int]) -> l
         stack = state.stacks[hex_index]
         if hex_index not in fire:
             kept = [u for p, u in enumerate(stack) if (hex_index, p) not in hidden]
-            fire[hex_index] = sum(state.counter(u).fire for u in kept)
-        choice = next(
-            (
-                u
-                for u in order
-                if state.counter(u).is_infantry and fire[hex_index] + state.counter(u).fire <= limit
-            ),
-            None,
-        )
+            fire[hex_index] = sum(fire_of[u] for u in kept)
+        room = limit - fire[hex_index]
+        choice = next((u for u in order if infantry[u] and fire_of[u] <= room), None)
         if choice is None:
             return None
         order.remove(choice)
-        fire[hex_index] += state.counter(choice).fire
+        fire[hex_index] += fire_of[choice]
         dealt.append(choice)
     return dealt
 
