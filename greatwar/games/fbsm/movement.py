@@ -9,6 +9,7 @@ from typing import NamedTuple
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.fbsm.data import GERMAN, US, Components
 from greatwar.games.fbsm.state import EXITED, FbsmState, hex_mask, mask_hexes
+from greatwar.hexes import steps_per_mp
 
 EXIT = "exit"
 EXIT_ACTION = act("to", EXIT)
@@ -109,15 +110,14 @@ def _blocked_reach(c: Components, side: str, start: int, allowance: float, block
 
 @cache
 def whole_steps(c: Components, side: str) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...]]:
-    """``terrain_steps`` in whole fractions of an MP: (fractions per MP, the steps with their
-    costs in them), the fewest fractions (of 1, 2, 4, ... 64 a MP) that count every cost
-    exactly; (0, ()) if none does."""
+    """``terrain_steps`` in whole fractions of an MP: (fractions per MP, ``steps_per_mp``, the
+    steps with their costs in them); (0, ()) if the costs are no simple fractions."""
     steps = terrain_steps(c, side)
-    costs = {cost for row in steps for _, cost in row}
-    for scale in (1, 2, 4, 8, 16, 32, 64):
-        if all(float(cost * scale).is_integer() for cost in costs):
-            return scale, tuple(tuple((t, round(cost * scale)) for t, cost in r) for r in steps)
-    return 0, ()
+    try:
+        scale = steps_per_mp({cost for row in steps for _, cost in row})
+    except ValueError:
+        return 0, ()
+    return scale, tuple(tuple((t, round(cost * scale)) for t, cost in row) for row in steps)
 
 
 @cache

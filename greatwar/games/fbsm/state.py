@@ -374,7 +374,9 @@ class FbsmState(State, UnitStacks):
         range_of = c.range_of
         cap = self.max_lof()  # 5.2, 7.4
         heavy, heavy_range = self.heavy_mg, int(c.tables["german_heavy_mg"]["range"])
-        longest = heavy_range if heavy is not None else longest_range(c, side)  # 7.8, 10.6
+        longest = longest_range(c, side)  # 10.6
+        if heavy is not None and c.side_of[heavy] == side and heavy_range > longest:
+            longest = heavy_range  # 7.8
         if cap is not None and longest > cap:
             longest = cap
         zones = fire_zones(c)

@@ -8,10 +8,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from functools import cache
 from typing import NamedTuple
 
 from greatwar.core import Action, Frame, Prompt, act
-from greatwar.games.meuse.data import ALLIED, FORTIFICATION
+from greatwar.games.meuse.data import ALLIED, FORTIFICATION, Components
 from greatwar.games.meuse.reinforcements import (
     explain_replacement,
     replacement_actions,
@@ -198,14 +199,21 @@ def destinations(state: MeuseState, unit: int) -> dict[int, float]:
     if state.cfg.stacking_limit < 1:  # (a table allowing no unit at all: check every hex)
         return {h: mp for h, mp in spent.items() if state.room(h, [unit])}
     occupied = spent.keys() & state.stacks.keys()  # an empty hex always has room for one unit
-    if state.cfg.stacking_limit == 1 and not state.c.is_brigade[unit]:
+    if only_alone(state.c, state.cfg.stacking_limit)[unit]:
         for h in occupied:
-            del spent[h]  # digest 5.3: one unit a hex; MA 13.2: only brigades share one
+            del spent[h]  # digest 5.3, MA 13.2
         return spent
     for h in occupied:
         if not state.room(h, [unit]):
             del spent[h]
     return spent
+
+
+@cache
+def only_alone(c: Components, stacking_limit: int) -> tuple[bool, ...]:
+    """Per counter: whether it has room in an empty hex only, as ``room`` would find without
+    looking (digest 5.3 one unit per hex; MA 13.2 only brigades share one)."""
+    return tuple(stacking_limit == 1 and not brigade for brigade in c.is_brigade)
 
 
 def can_move(state: MeuseState, unit: int) -> bool:
@@ -227,7 +235,7 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
     zoc_to_zoc = cfg.zoc_to_zoc
     any_cost = cfg.minimum_move
     empty_has_room = cfg.stacking_limit >= 1
-    single, is_brigade = cfg.stacking_limit == 1, state.c.is_brigade
+    alone_by_unit = only_alone(state.c, cfg.stacking_limit)
     stacks = state.stacks
     scale, steps = steps_from(state, side)
     where = state.where
@@ -237,7 +245,7 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
         first_zoc = not zoc_to_zoc and start in enemy_zoc
         # (with a minimum move of one hex the allowance does not matter here)
         allowance = 0 if any_cost else state.values(unit)[2] * scale
-        alone = single and not is_brigade[unit]  # digest 5.3, MA 13.2: room only where empty
+        alone = alone_by_unit[unit]  # digest 5.3, MA 13.2
         for there, step in steps[start]:
             if there in enemy_hexes or (first_zoc and there in enemy_zoc):
                 continue

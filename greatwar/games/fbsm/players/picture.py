@@ -239,17 +239,21 @@ class Stack:
         self.units = [] if units is None else units
 
     def _fields(self) -> tuple[object, ...]:
-        return (self.hex, self.side, self.count, self.top_kind, self.top_fire, self.top_range)
-
-    def __eq__(self, other: object) -> bool:
         return (
-            isinstance(other, Stack)
-            and self._fields() == other._fields()
-            and self.units == other.units
+            self.hex,
+            self.side,
+            self.count,
+            self.top_kind,
+            self.top_fire,
+            self.top_range,
+            self.units,
         )
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Stack) and self._fields() == other._fields()
+
     def __repr__(self) -> str:
-        return f"Stack{(*self._fields(), self.units)!r}"
+        return f"Stack{self._fields()!r}"
 
 
 @dataclass
