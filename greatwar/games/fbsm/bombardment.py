@@ -29,10 +29,9 @@ def marker_fire(state: FbsmState, marker: str) -> int:
     return int(state.c.tables["bombardment"][f"{marker}_fire"])
 
 
-def spotted(state: FbsmState, side: str, any_one: bool = False) -> list[int]:
-    """11.2: enemy-occupied hexes a friendly unit can trace a normal LOF to, within its range
-    (``any_one``: stop at the first found, to learn whether there is any)."""
-    return state.enemy_hexes_in_reach(side, any_one=any_one)
+def spotted(state: FbsmState, side: str) -> list[int]:
+    """11.2: enemy-occupied hexes a friendly unit can trace a normal LOF to, within its range."""
+    return state.enemy_hexes_in_reach(side)
 
 
 def start_bombardment(state: FbsmState, side: str) -> None:
@@ -48,7 +47,7 @@ def start_bombardment(state: FbsmState, side: str) -> None:
             f"rolled {roll}: German markers this phase: {', '.join(state.markers)}",
             dice=[roll],
         )
-    if state.markers and spotted(state, side, any_one=True):
+    if state.markers and spotted(state, side):  # the offer reads them next
         state.push("bombard", side=side)
     elif state.markers:  # 11.2: say why the phase passes without a choice
         state.note("11.2", f"{side} spots no enemy-occupied hex: no bombardment this phase")

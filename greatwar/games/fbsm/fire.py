@@ -18,10 +18,9 @@ def ready_firers(state: FbsmState, side: str) -> list[int]:
     return [u for u in state.units_on_map(side) if u not in done]  # in counter order
 
 
-def targets(state: FbsmState, side: str, any_one: bool = False) -> list[int]:
-    """10.2, 10.5-10.7: enemy-occupied hexes not yet fired into that a ready unit can reach
-    (``any_one``: stop at the first found, to learn whether there is any)."""
-    return state.enemy_hexes_in_reach(side, unfired=True, any_one=any_one)
+def targets(state: FbsmState, side: str) -> list[int]:
+    """10.2, 10.5-10.7: enemy-occupied hexes not yet fired into that a ready unit can reach."""
+    return state.enemy_hexes_in_reach(side, unfired=True)
 
 
 def odds(state: FbsmState, firers: Iterable[int], target: int) -> tuple[int, int, int]:
@@ -69,7 +68,7 @@ def resolve(state: FbsmState, target: int, strength: int, rule: str) -> list[int
 
 def start_fire(state: FbsmState, side: str) -> None:
     """5.3 phases VI, VII, IX and X."""
-    if targets(state, side, any_one=True) or heavy_mg_choices(state, side):
+    if targets(state, side) or heavy_mg_choices(state, side):  # the offer reads them next
         state.push("fire", side=side)
 
 

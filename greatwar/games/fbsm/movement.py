@@ -245,7 +245,10 @@ class MovementPhase(Prompt[FbsmState]):
 
     def offer(self, state: FbsmState, frame: Frame, side: str) -> list[Action]:
         moves = move_actions(state.c)
-        return [*[moves[unit] for unit in movable(state, side)], END]
+        where, done = state.where, state.done  # movable(), read in the same pass
+        offered = [moves[u] for u in infantry_of(state.c, side) if where[u] >= 0 and u not in done]
+        offered.append(END)
+        return offered
 
     def apply(self, state: FbsmState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "end":

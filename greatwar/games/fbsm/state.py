@@ -178,16 +178,19 @@ class FbsmState(State, UnitStacks):
         could not see before (the one leaving from below, or the one below the leaving top),
         which cannot be unseen (no undo past it)."""
         old = self.where[unit]
-        if old >= 0 and len(self.stacks[old]) > 1:
+        if old < 0:
+            return
+        stack = self.stacks[old]
+        if len(stack) > 1:
             self.reveal()
-        super().lift(unit)
-        if old >= 0 and old not in self.stacks:
+        UnitStacks.lift(self, unit)
+        if not stack:  # the hex is empty now
             self.held[self.c.side_of[unit]] &= ~(1 << old)
             self.emplaced &= ~(1 << old)
 
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex (``UnitStacks.put``), which its side now holds."""
-        super().put(unit, hex_index)
+        UnitStacks.put(self, unit, hex_index)
         self.held[self.c.side_of[unit]] |= 1 << hex_index
         if not self.c.infantry[unit]:
             self.emplaced |= 1 << hex_index  # 6.1: it stands alone
@@ -305,18 +308,15 @@ class FbsmState(State, UnitStacks):
             return False
         return distance == 1 or self.c.board.lof.visible(here, target)
 
-    def enemy_hexes_in_reach(
-        self, side: str, unfired: bool = False, any_one: bool = False
-    ) -> list[int]:
+    def enemy_hexes_in_reach(self, side: str, unfired: bool = False) -> list[int]:
         """The hexes holding ``side``'s enemies that a unit of ``side`` on the map can fire into
         (10.6, 10.7; 11.2 spotting), in hex order; ``unfired``: only units that have not fired
         and hexes not fired into this phase (10.2, 10.5). Read stack by stack: a stack reaches
         the fire zone of its longest range (a longer range's zone holds a shorter one's), and
         the zones and the enemy's hexes (``held``) are bitmasks, so the answer is a union and
         an intersection of integers.
-        Memoised on the position, which comes back many times (a bombardment phase's offers,
-        a search's samples); ``any_one``: stop at the first stack that reaches an enemy hex
-        when the answer is not known yet."""
+        Memoised on the position, which comes back many times (a phase's start, which asks
+        whether there is any target, then its offers; a search's samples)."""
         c = self.c
         # before any unit has moved or fired and any hex been fired into this phase (a phase's
         # start), every unit is unfired: the same answer, remembered once
@@ -342,6 +342,7 @@ class FbsmState(State, UnitStacks):
             for h in self.fired_into:
                 enemy &= ~(1 << h)
         zones = fire_zones(c)
+        masks = zones.masks  # zones.mask(h, distance), read in the loop: filled in as asked
         reach = 0
         if enemy:
             for h, stack in self.stacks.items():
@@ -355,9 +356,10 @@ class FbsmState(State, UnitStacks):
                             longest = distance
                 if longest < 0:
                     continue
-                reach |= zones.mask(h, longest if cap is None or longest <= cap else cap)
-                if any_one and reach & enemy:
-                    return mask_hexes(reach & enemy)  # a partial answer is not remembered
+                if cap is not None and longest > cap:
+                    longest = cap
+                zone = masks[h * _LONGEST + longest]
+                reach |= zone if zone is not None else zones.mask(h, longest)
         found = mask_hexes(reach & enemy)
         if len(_REACH_MEMO) >= _REACH_MEMO_SIZE:
             _REACH_MEMO.clear()
