@@ -8,7 +8,10 @@ processes, are wall-clock. The benchmark's process tunes its collector as a stud
 do (greatwar/core/memory.py), for python-chess and greatwar alike.
 
 - random playouts of every game (actions/s: legal actions + apply) against python-chess
-  random playouts (steps/s: legal-move list + push) measured in the same run, and the ratios;
+  random playouts (steps/s: legal-move list + push), and the ratios: each game's ratio from
+  stretches of the two in turn, so that the machine's load, which changes by ±15 % from one
+  minute to the next on a shared machine, reaches both sides of a ratio alike, after a
+  warm-up of other games in which the game builds its tables (its rate then is printed too);
 - games between each game's scripted players: the median time of one game;
 - MCTS iterations per second on FBSM mid-game positions;
 - a study's games/s with one and with two worker processes, the scaling efficiency, and what
@@ -72,45 +75,119 @@ def timed(seconds: float, step: Callable[[], int]) -> tuple[int, float]:
     return work, time.process_time() - started
 
 
+BATCH = 64  # moves played between two looks at the clock
+
+
+class GamePlayouts:
+    """Random-vs-random games of one greatwar game (seeds 0, 1, ...), played in timed
+    stretches: a stretch may stop within a game, and the next one goes on with it."""
+
+    def __init__(self, game_id: str, first_seed: int = 0) -> None:
+        self.game = load_game(game_id)
+        self.seed = first_seed
+        self.state, self.player = self._new()
+
+    def _new(self) -> tuple[State, RandomPlayer]:
+        seed = self.seed
+        self.seed += 1
+        return self.game.new_initial_state(seed), RandomPlayer(seed)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """(actions played, processor seconds spent): legal actions, choice, apply."""
+
+        def stretch() -> int:
+            state, player = self.state, self.player
+            actions = 0
+            while actions < BATCH and not state.is_terminal():
+                state.apply_action(player.choose(state, state.current_player()))
+                actions += 1
+            if state.is_terminal():
+                self.state, self.player = self._new()
+            return actions
+
+        return timed(seconds, stretch)
+
+
+class ChessPlayouts:
+    """python-chess random playouts in timed stretches, as ``GamePlayouts``: legal-move list
+    + push, a new game at mate, stalemate or 200 plies."""
+
+    def __init__(self) -> None:
+        import chess
+
+        self.new_board = chess.Board
+        self.rng = Rng(1)
+        self.board = self.new_board()
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """(steps played, processor seconds spent)."""
+        choice = self.rng.choice
+
+        def stretch() -> int:
+            board = self.board
+            steps = 0
+            while steps < BATCH:
+                moves = list(board.legal_moves) if board.ply() < 200 else []
+                if not moves:
+                    board = self.board = self.new_board()
+                    continue
+                board.push(choice(moves))
+                steps += 1
+            return steps
+
+        return timed(seconds, stretch)
+
+
 def random_playouts(game_id: str, seconds: float) -> float:
     """Actions per second of random-vs-random games (legal actions, choice, apply)."""
-    game = load_game(game_id)
-    seeds = iter(range(1_000_000))
-
-    def one_game() -> int:
-        seed = next(seeds)
-        state = game.new_initial_state(seed)
-        player = RandomPlayer(seed)
-        actions = 0
-        while not state.is_terminal():
-            state.apply_action(player.choose(state, state.current_player()))
-            actions += 1
-        return actions
-
-    actions, spent = timed(seconds, one_game)
+    actions, spent = GamePlayouts(game_id).run(seconds)
     return actions / spent
 
 
 def chess_random_playouts(seconds: float) -> float:
     """Steps per second of python-chess random playouts: legal-move list + push, restarting
     at mate, stalemate or 200 plies."""
-    import chess
-
-    rng = Rng(1)
-
-    def one_game() -> int:
-        board = chess.Board()
-        steps = 0
-        while steps < 200:
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            steps += 1
-        return steps
-
-    steps, spent = timed(seconds, one_game)
+    steps, spent = ChessPlayouts().run(seconds)
     return steps / spent
+
+
+@dataclass(frozen=True)
+class Paired:
+    """A game's random playouts against python-chess's (``paired_playouts``)."""
+
+    rate: float  # the game's actions/s, once warm
+    reference: float  # python-chess's steps/s, in the same stretches
+    first: float  # the game's actions/s in the warm-up, while its tables are built
+
+    @property
+    def ratio(self) -> float:
+        return self.rate / self.reference
+
+
+WARM_UP_SEED = 1_000_000  # the warm-up's games are others than the measured ones
+
+
+def paired_playouts(
+    game_id: str, chess: ChessPlayouts, seconds: float, warm_up: float, stretches: int = 4
+) -> Paired:
+    """The game's and python-chess's random playouts, ``seconds`` in all for each, in
+    ``stretches`` turns one after the other: a change in the machine's load while they run
+    reaches both sides of the ratio alike. First the game plays ``warm_up`` seconds of other
+    games, untimed in the ratio: a game builds its tables (reach, lines of fire) as its first
+    positions ask for them, as python-chess builds its own attack tables when imported; a
+    study's games run after that, and so are these."""
+    warm = GamePlayouts(game_id, first_seed=WARM_UP_SEED)
+    first_actions, first_spent = warm.run(warm_up)
+    chess.run(warm_up / stretches)
+    ours = GamePlayouts(game_id)
+    actions = steps = 0
+    ours_spent = chess_spent = 0.0
+    for _ in range(stretches):
+        done, spent = chess.run(seconds / stretches)
+        steps, chess_spent = steps + done, chess_spent + spent
+        done, spent = ours.run(seconds / stretches)
+        actions, ours_spent = actions + done, ours_spent + spent
+    return Paired(actions / ours_spent, steps / chess_spent, first_actions / first_spent)
 
 
 def heuristic_games(
@@ -371,12 +448,16 @@ def strength_figures(
 
 def measure(quick: bool, strength_games: int, strength_player: str) -> list[Figure]:
     scale = 0.3 if quick else 1.0
-    chess_rate = chess_random_playouts(6 * scale)
+    chess = ChessPlayouts()
+    paired = {g: paired_playouts(g, chess, 8 * scale, 3 * scale) for g in GAMES}
+    chess_rate = statistics.mean(pair.reference for pair in paired.values())
     figures = [Figure("python-chess random playout", chess_rate, "steps/s")]
-    for game_id in GAMES:
-        rate = random_playouts(game_id, 10 * scale)
-        figures.append(Figure(f"{game_id} random playout", rate, "actions/s"))
-        figures.append(Figure(f"  ratio {game_id} / chess", rate / chess_rate, "x", ">= 3"))
+    for game_id, pair in paired.items():
+        figures += [
+            Figure(f"{game_id} random playout", pair.rate, "actions/s"),
+            Figure(f"  ratio {game_id} / chess", pair.ratio, "x", ">= 3"),
+            Figure("  its first seconds, building its tables", pair.first, "actions/s"),
+        ]
     fbsm_times = heuristic_games("fbsm", max(6, int(30 * scale)), {"play_balance": True})
     figures.append(
         Figure("fbsm heuristic game, median", statistics.median(fbsm_times), "s", "<= 0.1")
