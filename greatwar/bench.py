@@ -15,7 +15,8 @@ do (greatwar/core/memory.py), for python-chess and greatwar alike.
 - games between each game's scripted players: the median time of one game;
 - MCTS iterations per second on FBSM mid-game positions;
 - a study's games/s with one and with two worker processes, the scaling efficiency, and what
-  that makes of a 10,000-game FBSM study;
+  that makes of a 10,000-game FBSM study; the same study on Ray started here with one and
+  with two CPUs, and Ray's scaling efficiency;
 - with ``--strength N``: the search player (``--player``: a level, ``mcts:16``, ``rollout:10``)
   against the scripted one, N games per game and side (win rate with its 95 % Wilson interval,
   CPU seconds per decision). Slow: hours for N=100.
@@ -333,6 +334,28 @@ def study_rate(games: int, workers: int) -> float:
         return games / (time.perf_counter() - started)
 
 
+def ray_study_rate(games: int, cpus: int) -> float:
+    """``study_rate`` on Ray, started on this machine with ``cpus`` CPUs (the study's Ray
+    backend, greatwar/sim/ray_backend.py), once each of its workers has played a first game.
+    Ray is shut down afterwards; RAY_ADDRESS is left out, so it measures this machine."""
+    import ray
+
+    from greatwar.sim.ray_backend import run_ray
+
+    matchup = checked_matchup("fbsm", {"play_balance": True}, ["heuristic", "heuristic"])
+    chunks = chunked(list(range(games)), cpus)
+    if ray.is_initialized():
+        ray.shutdown()
+    ray.init(num_cpus=cpus, address="local", log_to_driver=False, include_dashboard=False)
+    try:
+        list(run_ray(matchup, [[1_000_000 + n] for n in range(cpus)]))
+        started = time.perf_counter()
+        list(run_ray(matchup, chunks))
+        return games / (time.perf_counter() - started)
+    finally:
+        ray.shutdown()
+
+
 def research_loop(game_id: str, steps: int, adapter: bool) -> float:
     """Steps per second of random masked play that observes the tensor and the mask of the
     side to act each step: through the PettingZoo AEC adapter, or the same calls made on
@@ -477,10 +500,15 @@ def measure(quick: bool, strength_games: int, strength_player: str) -> list[Figu
     study_games = max(8, int(80 * scale))
     one = study_rate(study_games, 1)
     two = study_rate(study_games, 2)
+    ray_one = ray_study_rate(study_games, 1)
+    ray_two = ray_study_rate(study_games, 2)
     figures += [
         Figure("study, 1 worker", one, "games/s"),
         Figure("study, 2 workers", two, "games/s"),
         Figure("scaling efficiency (2 workers)", two / (2 * one), "x", ">= 0.9"),
+        Figure("study on Ray, 1 CPU", ray_one, "games/s"),
+        Figure("study on Ray, 2 CPUs", ray_two, "games/s"),
+        Figure("Ray scaling efficiency (2 CPUs)", ray_two / (2 * ray_one), "x", ">= 0.9"),
         Figure(
             f"{STUDY_GAMES:,} fbsm heuristic games, 2 workers",
             STUDY_GAMES / two / 60,
