@@ -94,6 +94,7 @@ def position(
     state.stacks.clear()
     state.held = dict.fromkeys(state.held, 0)
     state.emplaced = 0
+    state.crowded = dict.fromkeys(state.crowded, 0)
     state.dead_at.clear()
     for counter in state.c.counters:
         state.where[counter.index] = UNPLACED if counter.side == "us" else DEAD

@@ -137,12 +137,13 @@ def test_6_5_a_unit_leaving_a_stack_shows_a_hidden_unit_and_cannot_be_undone(mov
     assert alone.can_undo("german")
 
 
-def test_6_1_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_stacks() -> None:
+def test_6_1_6_2_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_stacks() -> None:
     """``held`` (the bitmask of the hexes each side's stacks stand in, which finds the enemy
-    hexes in reach for 10.2, 10.6 and 11.2, and the hexes a move may not pass, 9.7) and
-    ``emplaced`` (the hexes of heavy weapons emplacements, where no move ends, 6.1) match the
-    stacks after every action of random games, through moves, eliminations, exits and
-    clones."""
+    hexes in reach for 10.2, 10.6 and 11.2, and the hexes a move may not pass, 9.7),
+    ``emplaced`` (the hexes of heavy weapons emplacements, where no move ends, 6.1) and
+    ``crowded`` (each side's stacks of more fire factors than ``c.crowding``, the only ones
+    that may be too full for one of its units, 6.2) match the stacks after every action of
+    random games, through moves, eliminations, exits and clones."""
     from greatwar.ai.random_player import RandomPlayer
     from greatwar.core.registry import load_game
 
@@ -150,6 +151,15 @@ def test_6_1_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_stac
         found = {"us": 0, "german": 0}
         for h, stack in state.stacks.items():
             found[state.c.side_of[stack[0]]] |= 1 << h
+        return found
+
+    def crowded_by_stacks(state: FbsmState) -> dict[str, int]:
+        found = {"us": 0, "german": 0}
+        for h, stack in state.stacks.items():
+            side = state.c.side_of[stack[0]]
+            infantry = state.counter(stack[0]).is_infantry  # an emplacement stands alone
+            if infantry and sum(state.counter(u).fire for u in stack) > state.c.crowding[side]:
+                found[side] |= 1 << h
         return found
 
     def emplaced_by_stacks(state: FbsmState) -> int:
@@ -160,6 +170,7 @@ def test_6_1_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_stac
         return found
 
     game = load_game("fbsm")
+    crowded = 0  # positions with a crowded stack: the test saw some
     for seed in range(3):
         state = game.new_initial_state(seed)
         player = RandomPlayer(seed)
@@ -169,7 +180,11 @@ def test_6_1_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_stac
             state.apply_action(player.choose(state, state.current_player()))
             assert state.held == held_by_stacks(state), f"seed {seed}, step {step}"
             assert state.emplaced == emplaced_by_stacks(state), f"seed {seed}, step {step}"
+            assert state.crowded == crowded_by_stacks(state), f"seed {seed}, step {step}"
+            crowded += bool(state.crowded["us"] or state.crowded["german"])
             if step % 500 == 0:
                 copy = state.clone()
                 assert copy.held == state.held and copy.held is not state.held
                 assert copy.emplaced == state.emplaced
+                assert copy.crowded == state.crowded and copy.crowded is not state.crowded
+    assert crowded > 0

@@ -12,6 +12,7 @@ from greatwar.games.fbsm.movement import (
     _heap_search,
     _search,
     destinations,
+    movable,
     terrain_steps,
     whole_steps,
 )
@@ -198,3 +199,33 @@ def test_9_1_9_2_9_5_the_search_by_fractions_of_an_mp_equals_the_general_one(sid
             assert found == _heap_search(steps, start, allowance, frozenset())
             around = _search(c, side, start, allowance, blocked)
             assert around == reachable(grid, start, allowance, cost)
+
+
+def test_9_1_the_movement_phase_offers_the_units_that_have_not_moved() -> None:
+    """The movement phase's offer reads the units of its last offer again, less those moved
+    since (``unmoved``); at every movement prompt of random games it lists ``movable``, as
+    it does in a clone and after ``forget_cached``."""
+    from greatwar.ai.random_player import RandomPlayer
+    from greatwar.core.registry import load_game
+
+    game = load_game("fbsm")
+    seen = 0
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        assert isinstance(state, FbsmState)
+        player = RandomPlayer(seed)
+        for step in range(3000):
+            if state.is_terminal():
+                break
+            side = state.current_player()
+            if state.stack[-1]["p"] == "movement":
+                expected = [f"move {state.counter(u).id}" for u in movable(state, side)]
+                assert [str(a) for a in state.legal_actions(side)] == [*expected, "end"]
+                seen += 1
+                if step % 7 == 0:
+                    copy = state.clone()
+                    assert [str(a) for a in copy.legal_actions(side)] == [*expected, "end"]
+                    copy.forget_cached()
+                    assert [str(a) for a in copy.legal_actions(side)] == [*expected, "end"]
+            state.apply_action(player.choose(state, side), side)
+    assert seen > 500

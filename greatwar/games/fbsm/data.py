@@ -93,6 +93,13 @@ class Components(HexComponents[Board, Counter]):
         self.fire_of = tuple(counter.fire for counter in counters)
         self.range_of = tuple(counter.range for counter in counters)
         self.infantry = tuple(counter.is_infantry for counter in counters)
+        # 6.2: per side, the infantry fire factors above which a stack may be too full for one
+        # of the side's units to join or pass (the limit less its largest infantry factor)
+        limit = int(tables["stacking"]["max_infantry_fire_factors"])
+        self.crowding = {
+            side: limit - max(c.fire for c in counters if c.side == side and c.is_infantry)
+            for side in {counter.side for counter in counters}
+        }
         spec = tables["us_forward_zone"]
         self.paris_metz_road = frozenset(
             h for a, b, _, line in board.lines if line == spec["road_line"] for h in (a, b)

@@ -225,6 +225,22 @@ def movable(state: FbsmState, side: str) -> list[int]:
     return [u for u in infantry_of(state.c, side) if where[u] >= 0 and u not in done]
 
 
+def unmoved(state: FbsmState, frame: Frame, side: str) -> tuple[int, ...]:
+    """``movable`` at the movement phase's prompt ``frame``. Within a phase only moves change
+    who may move, and each adds its unit to ``done`` (9.1; an exit too, 4.3), so the units of
+    the phase's last offer are read again, less those done since; the phase's first offer
+    reads all the side's infantry (a test checks this against ``movable`` in random games)."""
+    seen, counted, units = state.unmoved
+    done = state.done
+    if seen is not frame or counted != len(done):
+        if seen is not frame or counted > len(done):
+            units = infantry_of(state.c, side)
+        where = state.where
+        units = tuple(u for u in units if where[u] >= 0 and u not in done)
+        state.unmoved = (frame, len(done), units)
+    return units
+
+
 @cache
 def infantry_of(c: Components, side: str) -> tuple[int, ...]:
     """9.3: the side's units that may move (not heavy weapons emplacements), in counter order."""
@@ -245,8 +261,7 @@ class MovementPhase(Prompt[FbsmState]):
 
     def offer(self, state: FbsmState, frame: Frame, side: str) -> list[Action]:
         moves = move_actions(state.c)
-        where, done = state.where, state.done  # movable(), read in the same pass
-        offered = [moves[u] for u in infantry_of(state.c, side) if where[u] >= 0 and u not in done]
+        offered = [moves[u] for u in unmoved(state, frame, side)]
         offered.append(END)
         return offered
 
@@ -337,22 +352,17 @@ def _in_the_way(state: FbsmState, unit: int, hexes: int) -> tuple[int, int]:
     """Among ``hexes`` (a bitmask, the start left out): those the unit may not pass (9.7 enemy,
     6.2 overstack; ``may_pass``, inlined), and heavy weapons emplacements, where it may not
     end its move (6.1), as bitmasks. An emplacement stands alone, so the other hexes the
-    mover's side holds are its infantry's stacks."""
+    mover's side holds are its infantry's stacks; of those only the ``crowded`` ones may be
+    too full for it."""
     c = state.c
-    side_of, fire_of = c.side_of, c.fire_of
-    mover = side_of[unit]
-    held = state.held
+    mover = c.side_of[unit]
     ended = state.emplaced & hexes  # 6.1
-    blocked = held[GERMAN if mover == US else US] & hexes  # 9.7
-    own = held[mover] & hexes & ~ended
-    if own:
-        stacks = state.stacks
-        room = c.tables["stacking"]["max_infantry_fire_factors"] - fire_of[unit]
-        for h in mask_hexes(own):  # the stack's fire factors, added in a loop
-            fire = 0
-            for u in stacks[h]:
-                fire += fire_of[u]
-            if fire > room:
+    blocked = state.held[GERMAN if mover == US else US] & hexes  # 9.7
+    full = state.crowded[mover] & hexes & ~ended
+    if full:
+        room = c.tables["stacking"]["max_infantry_fire_factors"] - c.fire_of[unit]
+        for h in mask_hexes(full):
+            if state.fire_in(state.stacks[h]) > room:
                 blocked |= 1 << h  # 6.2
     return blocked, ended
 
@@ -390,12 +400,6 @@ def unreachable_reason(state: FbsmState, unit: int, target: int) -> str:
 
 def exit_map(state: FbsmState, unit: int) -> None:
     """4.3: a German unit moves off the south edge: the German player wins at once."""
-    hex_index = state.where[unit]
-    stack = state.stacks[hex_index]
-    stack.remove(unit)
-    if not stack:
-        del state.stacks[hex_index]
-        state.held[GERMAN] &= ~(1 << hex_index)
-    state.where[unit] = EXITED
+    state.take_off(unit, EXITED)
     state.note("4.3", f"{state.label(unit)} moves off the south edge")
     state.end(GERMAN, "4.3", f"{state.counter(unit).id} moved off the south edge of the map")

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, ClassVar
 
-from greatwar.core import Game, Prompt, State
+from greatwar.core import Frame, Game, Prompt, State
 from greatwar.games.fbsm.data import GERMAN, US, Components, Counter, components
 from greatwar.hexes.stacks import UnitStacks
 
@@ -137,6 +137,9 @@ class FbsmState(State, UnitStacks):
         # put and lift (what fire reaches is found with masks: ``enemy_hexes_in_reach``)
         self.held: dict[str, int] = {US: 0, GERMAN: 0}
         self.emplaced = 0  # the same for the hexes of heavy weapons emplacements (6.1)
+        # and per side for its stacks of more infantry fire factors than ``c.crowding``: the
+        # only ones a unit of the side may find too full to join or pass (6.2)
+        self.crowded: dict[str, int] = {US: 0, GERMAN: 0}
         self.dead_at: dict[int, int] = {}  # unit -> hex of its carnage marker (2.6)
         self.container = [c.index for c in self.c.counters if c.side == GERMAN]  # 3.5
         self.event: str | None = None  # this turn's random event (7.x)
@@ -147,6 +150,9 @@ class FbsmState(State, UnitStacks):
         self.heavy_mg: int | None = None  # 7.8: this fire phase's heavy-MG unit
         self.markers: list[str] = []  # 11.1, 13.4: bombardment markers still to place
         self.placed: list[tuple[str, int]] = []  # 11.2: (marker, target hex) placed this phase
+        # the movement phase's last offer (movement.unmoved): (its frame, how many units were
+        # done, the units that could move); read only at that frame, so a clone reads afresh
+        self.unmoved: tuple[Frame | None, int, tuple[int, ...]] = (None, 0, ())
         self.push("us_setup", side=US)
 
     # --- counters and stacks ----------------------------------------------------------
@@ -184,16 +190,34 @@ class FbsmState(State, UnitStacks):
         if len(stack) > 1:
             self.reveal()
         UnitStacks.lift(self, unit)
+        side = self.c.side_of[unit]
         if not stack:  # the hex is empty now
-            self.held[self.c.side_of[unit]] &= ~(1 << old)
+            self.held[side] &= ~(1 << old)
             self.emplaced &= ~(1 << old)
+            self.crowded[side] &= ~(1 << old)
+        elif self.crowded[side] >> old & 1 and self.fire_in(stack) <= self.c.crowding[side]:
+            self.crowded[side] &= ~(1 << old)
 
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex (``UnitStacks.put``), which its side now holds."""
         UnitStacks.put(self, unit, hex_index)
-        self.held[self.c.side_of[unit]] |= 1 << hex_index
-        if not self.c.infantry[unit]:
+        c = self.c
+        side = c.side_of[unit]
+        self.held[side] |= 1 << hex_index
+        if not c.infantry[unit]:
             self.emplaced |= 1 << hex_index  # 6.1: it stands alone
+            return
+        stack = self.stacks[hex_index]
+        if len(stack) > 1 and self.fire_in(stack) > c.crowding[side]:
+            self.crowded[side] |= 1 << hex_index
+
+    def fire_in(self, stack: list[int]) -> int:
+        """The fire factors of a stack's units (6.2), added in a loop."""
+        fire_of = self.c.fire_of
+        fire = 0
+        for u in stack:
+            fire += fire_of[u]
+        return fire
 
     def eliminate(self, unit: int, rule: str, why: str) -> None:
         """2.6: the unit becomes carnage in its hex; then 4.3/4.4 are checked at once."""
@@ -404,6 +428,10 @@ class FbsmState(State, UnitStacks):
         found.sort()
         return found
 
+    def forget_cached(self) -> None:
+        super().forget_cached()
+        self.unmoved = (None, 0, ())
+
     # --- text for logs and actions -------------------------------------------------------
 
     def hex_id(self, hex_index: int) -> str:
@@ -419,6 +447,7 @@ class FbsmState(State, UnitStacks):
         new.where = list(self.where)
         new.stacks = {h: list(s) for h, s in self.stacks.items()}
         new.held = dict(self.held)
+        new.crowded = dict(self.crowded)
         new.dead_at = dict(self.dead_at)
         new.container = list(self.container)
         new.used_once = set(self.used_once)
