@@ -154,6 +154,9 @@ class State:
         self._end: tuple[str, str] | None = None  # (rule, cause)
         # (side, its legal actions) at this position: cleared by every change of position
         self._legal_cache: tuple[str, list[Action]] | None = None
+        # sides_to_act() at this position, kept once the game API has asked it (the rules
+        # never ask it while they apply an action): cleared with _legal_cache
+        self._asked: tuple[str, ...] | None = None
         self._last_side: str | None = None  # the side of the last entry of _history
         # True while ``player_view`` builds a view: a game's view may then leave out what only
         # a person reads (panels, labels); see ``shared_view``
@@ -165,7 +168,9 @@ class State:
 
     def current_player(self) -> str:
         """The side to act, or TERMINAL."""
-        sides = self.sides_to_act()
+        sides = self._asked
+        if sides is None:
+            sides = self._asked = self.sides_to_act()
         return sides[0] if sides else TERMINAL
 
     def sides_to_act(self) -> tuple[str, ...]:
@@ -184,7 +189,10 @@ class State:
         cache = self._legal_cache
         if cache is not None and cache[0] == side:
             return list(cache[1])
-        if side not in self.sides_to_act():
+        asked = self._asked
+        if asked is None:
+            asked = self._asked = self.sides_to_act()
+        if side not in asked:
             return []
         frame = self.stack[-1]
         actions = self.prompts[frame["p"]].offer(self, frame, side)
@@ -214,10 +222,11 @@ class State:
             self._undo_floor = len(history)  # never undo the other side's actions
         if self._public is None and len(asked) > 1:
             self._public = self.clone()  # hidden simultaneous choices begin: spectators wait
+        self._asked = None  # the sides asked change as the action is applied
         prompt.apply(self, frame, action, side)
         history.append(_new(Played, (side, action)))
         self._last_side = side
-        self._legal_cache = None
+        self._legal_cache = self._asked = None
         self.advance()
         rolled = self.rng.position != position
         self._chance.append(rolled)
@@ -385,9 +394,9 @@ class State:
         self.__dict__.update(replayed.__dict__)
 
     def forget_cached(self) -> None:
-        """Drop what was computed from the position (legal actions): call after changing a
-        state outside the rules, as determinization and test positions do."""
-        self._legal_cache = None
+        """Drop what was computed from the position (the sides asked, legal actions): call
+        after changing a state outside the rules, as determinization and test positions do."""
+        self._legal_cache = self._asked = None
 
     # --- for the rules ------------------------------------------------------------------
 
@@ -457,7 +466,9 @@ class State:
         """The side that takes ``action`` (default: the first asked), and the sides asked."""
         if self._winner is not None:
             raise IllegalAction(action, f"the game is over; {self._winner} won")
-        sides = self.sides_to_act()
+        sides = self._asked
+        if sides is None:
+            sides = self._asked = self.sides_to_act()
         if not sides:
             raise IllegalAction(action, "no side is asked to act now")
         if side is None:
@@ -490,7 +501,7 @@ class State:
         others = [s for s in self.game.sides if s != side and s not in neutral]
         self._history.append(Played(side, action))
         self._last_side = side
-        self._legal_cache = None
+        self._legal_cache = self._asked = None
         self._chance.append(False)
         self.end(others[0], rule, f"{side} conceded")
 

@@ -42,6 +42,30 @@ def test_simultaneous_choices_are_hidden_until_both_commit() -> None:
         state.apply_action("bid 1", "south")
 
 
+def test_the_sides_asked_are_read_afresh_after_every_action() -> None:
+    """The API keeps the sides asked at a position (``current_player``, ``legal_actions``,
+    ``apply_action``) until the next action: through simultaneous bids, each side's bid
+    drops it from the sides asked, and a refused action leaves them as they were."""
+    state = new()
+    assert state.current_player() == "north" and state.legal_actions("south")
+    with pytest.raises(IllegalAction):
+        state.apply_action("bid 7", "south")
+    assert state.sides_to_act() == ("north", "south") and state.current_player() == "north"
+    state.apply_action("bid 1", "north")
+    assert state.current_player() == "south" and state.legal_actions("north") == []
+    with pytest.raises(IllegalAction, match="not north's turn"):
+        state.apply_action("bid 2", "north")
+    copy = state.clone()
+    assert copy.current_player() == "south"
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        side = state.current_player()
+        assert state.sides_to_act()[0] == side
+        state.apply_action(state.legal_actions(side)[-1], side)  # bid 3, pass
+    assert state.is_terminal() and state.current_player() == TERMINAL
+
+
 def test_illegal_action_gives_reason_and_changes_nothing() -> None:
     state = new()
     before = state.fingerprint()
