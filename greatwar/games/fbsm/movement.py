@@ -225,19 +225,22 @@ def movable(state: FbsmState, side: str) -> list[int]:
     return [u for u in infantry_of(state.c, side) if where[u] >= 0 and u not in done]
 
 
-def unmoved(state: FbsmState, frame: Frame, side: str) -> tuple[int, ...]:
+def unmoved(state: FbsmState, frame: Frame, side: str) -> list[int]:
     """``movable`` at the movement phase's prompt ``frame``. Within a phase only moves change
     who may move, and each adds its unit to ``done`` (9.1; an exit too, 4.3), so the units of
     the phase's last offer are read again, less those done since; the phase's first offer
-    reads all the side's infantry (a test checks this against ``movable`` in random games)."""
+    reads all the side's infantry (a test checks this against ``movable`` in random games).
+    The list is the state's: read it, never change it."""
     seen, counted, units = state.unmoved
     done = state.done
-    if seen is not frame or counted != len(done):
-        if seen is not frame or counted > len(done):
-            units = infantry_of(state.c, side)
+    if seen is not frame or counted > len(done):
         where = state.where
-        units = tuple(u for u in units if where[u] >= 0 and u not in done)
-        state.unmoved = (frame, len(done), units)
+        units = [u for u in infantry_of(state.c, side) if where[u] >= 0 and u not in done]
+    elif counted < len(done):
+        units = [u for u in units if u not in done]  # (an exit too is done)
+    else:
+        return units
+    state.unmoved = (frame, len(done), units)
     return units
 
 

@@ -152,7 +152,7 @@ class FbsmState(State, UnitStacks):
         self.placed: list[tuple[str, int]] = []  # 11.2: (marker, target hex) placed this phase
         # the movement phase's last offer (movement.unmoved): (its frame, how many units were
         # done, the units that could move); read only at that frame, so a clone reads afresh
-        self.unmoved: tuple[Frame | None, int, tuple[int, ...]] = (None, 0, ())
+        self.unmoved: tuple[Frame | None, int, list[int]] = (None, 0, [])
         self.push("us_setup", side=US)
 
     # --- counters and stacks ----------------------------------------------------------
@@ -430,7 +430,7 @@ class FbsmState(State, UnitStacks):
 
     def forget_cached(self) -> None:
         super().forget_cached()
-        self.unmoved = (None, 0, ())
+        self.unmoved = (None, 0, [])
 
     # --- text for logs and actions -------------------------------------------------------
 
