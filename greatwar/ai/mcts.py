@@ -188,7 +188,7 @@ class MctsPlayer:
             for mover, action in chosen:
                 sample.apply_action(action, mover)
             path.append((node, chosen))
-            joint = tuple(action for _, action in chosen)
+            joint = tuple([action for _, action in chosen])
             child = node.children.get(joint)
             if child is None:
                 node.children[joint] = Node()

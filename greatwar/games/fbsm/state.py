@@ -171,13 +171,13 @@ class FbsmState(State, UnitStacks):
         stack = self.stacks.get(hex_index)
         if not stack:
             return True
-        counters = self.c.counters
-        if counters[stack[0]].side != counters[unit].side:
+        c = self.c
+        if c.side_of[stack[0]] != c.side_of[unit]:
             return False  # 9.7
-        if not counters[unit].is_infantry or not counters[stack[0]].is_infantry:
+        if not c.infantry[unit] or not c.infantry[stack[0]]:
             return False
-        limit = self.c.tables["stacking"]["max_infantry_fire_factors"]
-        return sum(counters[u].fire for u in stack) + counters[unit].fire <= int(limit)
+        limit = c.tables["stacking"]["max_infantry_fire_factors"]
+        return self.fire_in(stack) + c.fire_of[unit] <= int(limit)
 
     def lift(self, unit: int) -> None:
         """Take a unit off its stack. 6.5: from a stack of several, the enemy now sees a unit it

@@ -110,7 +110,7 @@ def indexed_view(state: FbsmState, side: str) -> IndexedView:
         frozenset(state.fired_into),
         tuple(state.markers) if bombarding else (),
         stacks,
-        frozenset(u for u in state.done if side_of[u] == side),
+        frozenset([u for u in state.done if side_of[u] == side]),
         prompt_view(state, side),
     )
 

@@ -166,7 +166,7 @@ def enemy_layout(enemy: list[Stack]) -> tuple[tuple[int, str, int, str, int, int
 
 def german_hexes(p: Picture) -> tuple[int, ...]:
     """The hexes of the German stacks, in the picture's order."""
-    return tuple(stack.hex for stack in p.stacks.values() if stack.side == GERMAN)
+    return tuple([stack.hex for stack in p.stacks.values() if stack.side == GERMAN])
 
 
 def _remember(memo: dict[Any, Board], key: Any, board: Board) -> Board:

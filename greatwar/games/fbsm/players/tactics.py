@@ -77,8 +77,10 @@ def plan_fires(
         del options[fire.target]
         used = set(fire.firers)
         for t, cands in options.items():
-            if any(c[0] in used for c in cands):
-                known.pop(t, None)
+            for unit_id, _ in cands:
+                if unit_id in used:
+                    known.pop(t, None)
+                    break
 
 
 def _effective(p: Picture, k: Knowledge, unit: Unit, target: int) -> float:
@@ -119,7 +121,7 @@ def _best_fire(
     if best is None:
         return None
     score, chosen, odds = best
-    return score, Fire(target, tuple(u for u, _ in chosen), odds)
+    return score, Fire(target, tuple([u for u, _ in chosen]), odds)
 
 
 def _fill(cands: list[tuple[str, float]], need: float) -> list[tuple[str, float]]:
