@@ -13,3 +13,7 @@ cdef class Rng:
 
     @cython.locals(old=cython.ulonglong, xorshifted=cython.ulonglong, rot=cython.ulonglong)
     cpdef unsigned long long next32(self)
+
+    # a bound from 1 to 2**32 (below refuses any other), as a machine integer
+    @cython.locals(threshold=cython.ulonglong, value=cython.ulonglong)
+    cpdef object below(self, long long bound)

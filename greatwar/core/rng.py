@@ -40,9 +40,10 @@ class Rng:
         return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
 
     def below(self, bound: int) -> int:
-        """A uniform integer in [0, bound), without modulo bias (pcg32_boundedrand_r)."""
-        if bound <= 0:
-            raise ValueError(f"bound must be positive, got {bound}")
+        """A uniform integer in [0, bound), without modulo bias (pcg32_boundedrand_r); the
+        bound is from 1 to 2**32."""
+        if not 0 < bound <= 0x100000000:
+            raise ValueError(f"bound must be from 1 to 2**32, got {bound}")
         threshold = (0x100000000 - bound) % bound
         while True:
             value = self.next32()

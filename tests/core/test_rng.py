@@ -42,5 +42,15 @@ def test_shuffle_is_a_permutation() -> None:
 
 
 def test_below_rejects_empty_range() -> None:
-    with pytest.raises(ValueError, match="positive"):
+    with pytest.raises(ValueError, match="from 1"):
         Rng(1).below(0)
+
+
+@pytest.mark.parametrize("bound", [0, -3, 2**32 + 1, 2**40])
+def test_a_bound_outside_1_to_2_32_is_refused(bound: int) -> None:
+    with pytest.raises(ValueError, match="from 1 to 2\\*\\*32"):
+        Rng(1).below(bound)
+
+
+def test_the_largest_bound_draws() -> None:
+    assert 0 <= Rng(1).below(2**32) < 2**32
