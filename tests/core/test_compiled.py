@@ -199,3 +199,18 @@ def test_without_a_compiler_many_modules_are_not_retried_one_by_one(monkeypatch:
     fresh, failed = compile_tool.compile_all(sources(), 2)
     assert fresh == {} and calls == [len(sources())]
     assert failed == [f"{len(sources())} modules (OSError: no C compiler)"]
+
+
+def test_other_compiler_settings_compile_every_module_again(
+    monkeypatch: Any, tmp_path: Path
+) -> None:
+    """The manifest keeps the C flags and Cython directives its modules were built with; with
+    other settings (or none recorded: an older build) every module counts as stale."""
+    manifest = tmp_path / "compiled.json"
+    monkeypatch.setattr(compile_tool, "MANIFEST", manifest)
+    assert compile_tool.built_with() is None  # nothing built
+    manifest.write_text('{"python": "3.11.7", "modules": {}}')
+    assert compile_tool.built_with() is None  # built before the settings were kept
+    compile_tool.write_manifest({"greatwar.core.rng": "digest"})
+    assert compile_tool.built_with() == compile_tool.BUILD
+    assert "-O2" in compile_tool.BUILD and "language_level" in compile_tool.BUILD
