@@ -143,9 +143,12 @@ def test_6_1_6_2_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_
     ``emplaced`` (the hexes of heavy weapons emplacements, where no move ends, 6.1) and
     ``crowded`` (each side's stacks of more fire factors than ``c.crowding``, the only ones
     that may be too full for one of its units, 6.2) match the stacks after every action of
-    random games, through moves, eliminations, exits and clones."""
+    random games, through moves, eliminations, exits, clones and determinizations (which deal
+    hidden units anew)."""
     from greatwar.ai.random_player import RandomPlayer
     from greatwar.core.registry import load_game
+    from greatwar.core.rng import Rng
+    from greatwar.games.fbsm.players.determinize import determinize
 
     def held_by_stacks(state: FbsmState) -> dict[str, int]:
         found = {"us": 0, "german": 0}
@@ -161,6 +164,13 @@ def test_6_1_6_2_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_
             if infantry and sum(state.counter(u).fire for u in stack) > state.c.crowding[side]:
                 found[side] |= 1 << h
         return found
+
+    def in_step(state: FbsmState) -> bool:
+        return (
+            state.held == held_by_stacks(state)
+            and state.emplaced == emplaced_by_stacks(state)
+            and state.crowded == crowded_by_stacks(state)
+        )
 
     def emplaced_by_stacks(state: FbsmState) -> int:
         found = 0
@@ -187,4 +197,6 @@ def test_6_1_6_2_10_2_10_6_11_2_the_hexes_each_side_holds_stay_in_step_with_the_
                 assert copy.held == state.held and copy.held is not state.held
                 assert copy.emplaced == state.emplaced
                 assert copy.crowded == state.crowded and copy.crowded is not state.crowded
+                for side in ("us", "german"):
+                    assert in_step(determinize(state, side, Rng(step)))
     assert crowded > 0

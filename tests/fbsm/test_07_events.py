@@ -228,6 +228,16 @@ def test_7_8_heavy_mg_gives_one_german_unit_range_10_for_the_fire_phase() -> Non
     assert state.heavy_mg is None  # the next fire phase designates afresh
 
 
+def test_7_8_10_6_a_heavy_mg_in_a_stack_reaches_10_hexes_and_its_stack_mates_their_own() -> None:
+    units = {"U01": "1934", "U02": "1939", "H1": "4020", "G001": "1942", "G002": "1942"}
+    state = position(units, phase="VII", event="german_heavy_mg", prompt="fire", side="german")
+    assert legal(state) == ["heavy_mg G001", "heavy_mg G002", "fire 1939", "end"]
+    play(state, "heavy_mg G002")
+    assert legal(state) == ["fire 1934", "fire 1939", "end"]
+    play(state, "fire 1934")
+    assert legal(state) == ["add G002", "cancel"]  # G001 keeps its printed range
+
+
 def test_7_8_heavy_mg_is_only_for_german_fire_phases() -> None:
     units = {"U01": "1934", "G001": "1936"}
     state = position(units, phase="VI", event="german_heavy_mg", prompt="fire", side="us")

@@ -211,6 +211,27 @@ class FbsmState(State, UnitStacks):
         if len(stack) > 1 and self.fire_in(stack) > c.crowding[side]:
             self.crowded[side] |= 1 << hex_index
 
+    def restack(self, hexes: Iterable[int]) -> None:
+        """Work out again, for these hexes, what ``put`` and ``lift`` keep in step with the
+        stacks (held, emplaced, crowded): after their units were changed without them, as a
+        determinization deals hidden units anew."""
+        c = self.c
+        for h in hexes:
+            bit = 1 << h
+            for side in (US, GERMAN):
+                self.held[side] &= ~bit
+                self.crowded[side] &= ~bit
+            self.emplaced &= ~bit
+            stack = self.stacks.get(h)
+            if not stack:
+                continue
+            side = c.side_of[stack[0]]
+            self.held[side] |= bit
+            if not c.infantry[stack[0]]:
+                self.emplaced |= bit  # 6.1: it stands alone
+            elif self.fire_in(stack) > c.crowding[side]:
+                self.crowded[side] |= bit  # 6.2
+
     def fire_in(self, stack: list[int]) -> int:
         """The fire factors of a stack's units (6.2), added in a loop."""
         fire_of = self.c.fire_of

@@ -45,6 +45,7 @@ def determinize(state: FbsmState, side: str, rng: Rng) -> FbsmState:
         dealt = _deal(copy, slots, order)
         if dealt is not None:
             _place(copy, slots, dealt, order)
+            copy.restack({hex_index for hex_index, _ in slots})  # 6.2: their fire is new
             break
     copy.container.sort()
     rng.shuffle(copy.container)  # 3.5: nobody knows what comes out next
