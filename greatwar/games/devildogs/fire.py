@@ -190,11 +190,13 @@ def visible_enemies(state: DevilDogsState, side: str, sector: str) -> list[int]:
     """5.8: enemy units in the sector that a friendly unit in the sector can see."""
     friends = state.in_sector(side, sector)
     where = state.where
-    return [
-        e
-        for e in state.in_sector(enemy(side), sector)
-        if any(has_los(state, where[f], where[e]) for f in friends)
-    ]
+    seen = []
+    for e in state.in_sector(enemy(side), sector):
+        for f in friends:  # a loop: compiled, a generator expression costs more
+            if has_los(state, where[f], where[e]):
+                seen.append(e)
+                break
+    return seen
 
 
 def mg_step(state: DevilDogsState, side: str, sector: str, mg: int) -> None:

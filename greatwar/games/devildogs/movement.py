@@ -95,10 +95,12 @@ def _ends(state: DevilDogsState, unit: int, allowance: int, kind: str) -> tuple[
     found: tuple[int, ...] | None = cache.get(key)
     if found is None:
         hexes = sorted(reach(state, unit, allowance))
-        if kind == ADV:
-            hexes = [h for h in hexes if toward_enemy(state, side, start, h) > 0]
-        elif kind == RET:
-            hexes = [h for h in hexes if toward_enemy(state, side, start, h) < 0]
+        if kind in (ADV, RET):  # toward_enemy, read in the same pass
+            rows = state.c.board.row
+            ahead = 1 if kind == ADV else -1
+            if side != US:
+                ahead = -ahead
+            hexes = [h for h in hexes if (rows[start] - rows[h]) * ahead > 0]
         found = cache[key] = tuple(hexes)
     return found
 
@@ -196,7 +198,7 @@ class Move(Prompt[DevilDogsState]):
         else:  # 5.8: an order is always explicit, and so is giving it up
             here = state.hex_id(state.where[unit])
             state.note("5.8", f"{state.unit(unit).id} stays in {here}: it does not move")
-        frame["units"] = tuple(u for u in frame["units"] if u != unit)
+        frame["units"] = tuple([u for u in frame["units"] if u != unit])
         if not frame["units"] or state.is_terminal():
             state.pop()
 
@@ -297,7 +299,7 @@ class Retreat(Prompt[DevilDogsState]):
             refuse(state, unit, "8")
         else:
             state.note("9", f"{state.label(unit)} has nowhere to go and stays")
-        frame["units"] = tuple(u for u in frame["units"] if u != unit and state.where[u] >= 0)
+        frame["units"] = tuple([u for u in frame["units"] if u != unit and state.where[u] >= 0])
         if not frame["units"] or state.is_terminal():
             state.pop()
 

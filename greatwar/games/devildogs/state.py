@@ -168,11 +168,13 @@ class DevilDogsState(AgendaState):
 
     def enemy_adjacent(self, unit: int) -> bool:
         """6.1: whether an enemy unit is adjacent."""
-        side = self.unit(unit).side
-        return any(
-            (other := self.at.get(h)) is not None and self.unit(other).side != side
-            for h in self.c.board.grid.neighbors(self.where[unit])
-        )
+        units, at = self.c.units, self.at
+        side = units[unit].side
+        for h in self.c.board.grid.neighbors(self.where[unit]):  # (a loop: compiled, cheaper)
+            other = at.get(h)
+            if other is not None and units[other].side != side:
+                return True
+        return False
 
     def enemy_units_near(self, side: str, hex_index: int, radius: int) -> bool:
         """An enemy of ``side`` within ``radius`` hexes of a hex."""
