@@ -500,8 +500,11 @@ def measure(quick: bool, strength_games: int, strength_player: str) -> list[Figu
     study_games = max(8, int(80 * scale))
     one = study_rate(study_games, 1)
     two = study_rate(study_games, 2)
-    ray_one = ray_study_rate(study_games, 1)
-    ray_two = ray_study_rate(study_games, 2)
+    # Ray's own processes share the two cores and its tasks start slower: three times the
+    # games, so that a second's scheduling does not decide the efficiency
+    ray_games = max(8, int(240 * scale))
+    ray_one = ray_study_rate(ray_games, 1)
+    ray_two = ray_study_rate(ray_games, 2)
     figures += [
         Figure("study, 1 worker", one, "games/s"),
         Figure("study, 2 workers", two, "games/s"),
