@@ -154,8 +154,8 @@ class State:
         self._end: tuple[str, str] | None = None  # (rule, cause)
         # (side, its legal actions) at this position: cleared by every change of position
         self._legal_cache: tuple[str, list[Action]] | None = None
-        # sides_to_act() at this position, kept once the game API has asked it (the rules
-        # never ask it while they apply an action): cleared with _legal_cache
+        # sides_to_act() at this position, once asked (the rules never ask it while they
+        # apply an action): cleared with _legal_cache
         self._asked: tuple[str, ...] | None = None
         self._last_side: str | None = None  # the side of the last entry of _history
         # True while ``player_view`` builds a view: a game's view may then leave out what only
@@ -168,17 +168,21 @@ class State:
 
     def current_player(self) -> str:
         """The side to act, or TERMINAL."""
-        sides = self._asked
-        if sides is None:
-            sides = self._asked = self.sides_to_act()
+        sides = self.sides_to_act()
         return sides[0] if sides else TERMINAL
 
     def sides_to_act(self) -> tuple[str, ...]:
-        """Every side that may act now (several during simultaneous hidden choices)."""
-        if self._winner is not None or not self.stack:
-            return ()
-        frame = self.stack[-1]
-        return self.prompts[frame["p"]].sides(self, frame)
+        """Every side that may act now (several during simultaneous hidden choices); asked of
+        the prompt once a position."""
+        asked = self._asked
+        if asked is None:
+            if self._winner is not None or not self.stack:
+                asked = ()
+            else:
+                frame = self.stack[-1]
+                asked = self.prompts[frame["p"]].sides(self, frame)
+            self._asked = asked
+        return asked
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         """The legal actions of ``side`` (default: the current player); [] if it may not act."""
@@ -189,10 +193,7 @@ class State:
         cache = self._legal_cache
         if cache is not None and cache[0] == side:
             return list(cache[1])
-        asked = self._asked
-        if asked is None:
-            asked = self._asked = self.sides_to_act()
-        if side not in asked:
+        if side not in self.sides_to_act():
             return []
         frame = self.stack[-1]
         actions = self.prompts[frame["p"]].offer(self, frame, side)
@@ -466,9 +467,7 @@ class State:
         """The side that takes ``action`` (default: the first asked), and the sides asked."""
         if self._winner is not None:
             raise IllegalAction(action, f"the game is over; {self._winner} won")
-        sides = self._asked
-        if sides is None:
-            sides = self._asked = self.sides_to_act()
+        sides = self.sides_to_act()
         if not sides:
             raise IllegalAction(action, "no side is asked to act now")
         if side is None:

@@ -50,9 +50,7 @@ def may_pass(state: FbsmState, unit: int, there: int) -> bool:
     if top.side != counters[unit].side:
         return False  # 9.7
     limit = state.c.tables["stacking"]["max_infantry_fire_factors"]
-    return not (
-        top.is_infantry and sum(counters[u].fire for u in stack) + counters[unit].fire > limit
-    )
+    return not (top.is_infantry and state.fire_in(stack) + counters[unit].fire > limit)
 
 
 class Reach(NamedTuple):
