@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from importlib.abc import MetaPathFinder
@@ -30,16 +31,46 @@ PACKAGE = Path(__file__).resolve().parent
 MANIFEST = PACKAGE / "compiled.json"
 SUFFIX = EXTENSION_SUFFIXES[0]  # ".cpython-311-x86_64-linux-gnu.so": this interpreter's own
 PURE = "GREATWAR_PURE"  # set (to anything but "" or "0"): import every module from its source
+# A cimport in Cython declarations: ``from greatwar.core.rng cimport Rng``, ``cimport greatwar.x``
+CIMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+cimport|cimport[ \t]+([\w.]+))", re.M)
 
 
 def digest(source: Path) -> str:
     """The digest a compiled module is checked against: its source's bytes, and those of the
-    Cython declarations beside it (``rng.pxd`` for ``rng.py``) if it has any."""
+    Cython declarations it is compiled with: the ones beside it (``rng.pxd`` for ``rng.py``)
+    and, through their cimports, those of other greatwar modules (a build that read another
+    module's declarations is stale once they change)."""
     found = hashlib.sha256(source.read_bytes())
-    declarations = source.with_suffix(".pxd")
-    if declarations.is_file():
+    for declarations in declarations_of(source):
         found.update(b"\0" + declarations.read_bytes())
     return found.hexdigest()
+
+
+def declarations_of(source: Path) -> list[Path]:
+    """The ``.pxd`` files a module is compiled with: its own, then those its declarations
+    cimport from the same package, and theirs, each once."""
+    found: list[Path] = []
+    waiting = [source.with_suffix(".pxd")]
+    while waiting:
+        declarations = waiting.pop(0)
+        if declarations in found or not declarations.is_file():
+            continue
+        found.append(declarations)
+        for match in CIMPORT.finditer(declarations.read_text()):
+            cimported = _declarations_named(declarations, match.group(1) or match.group(2))
+            if cimported is not None:
+                waiting.append(cimported)
+    return found
+
+
+def _declarations_named(near: Path, module: str) -> Path | None:
+    """Where the declarations of ``module`` (a dotted name) lie when it is in the package that
+    holds ``near``; None for Cython's own (``libc.stdint``) and other packages'."""
+    top, *rest = module.split(".")
+    for folder in near.parents:
+        if folder.name == top:
+            return folder.joinpath(*rest).with_suffix(".pxd") if rest else None
+    return None
 
 
 def read_manifest(path: Path = MANIFEST) -> dict[str, str]:

@@ -9,7 +9,8 @@ taken compiled only while its source is the one it was compiled from (greatwar/c
 A module may have Cython declarations beside it, read only by the compiler: ``core/rng.pxd``
 holds the generator's state in 64-bit machine integers (a draw 3× faster), and
 ``games/fbsm/players/picture.pxd`` makes the FBSM picture's units and stacks extension types
-(made in half the time); the declarations are part of the digest a build is checked against.
+(made in half the time); the declarations, and those they cimport from other greatwar modules,
+are part of the digest a build is checked against.
 
     python -m greatwar.tools.compile           # compile what changed
     python -m greatwar.tools.compile --clean   # remove every compiled module

@@ -18,7 +18,14 @@ from typing import Any
 import pytest
 
 from greatwar.ai.registry import make_player
-from greatwar.compiled import PURE, SUFFIX, CompiledFinder, digest, read_manifest
+from greatwar.compiled import (
+    PURE,
+    SUFFIX,
+    CompiledFinder,
+    declarations_of,
+    digest,
+    read_manifest,
+)
 from greatwar.core.play import play
 from greatwar.core.registry import load_game
 from greatwar.tools import compile as compile_tool
@@ -92,6 +99,27 @@ def test_declarations_edited_since_the_build_send_the_module_back_to_its_source(
     built = finder.find_spec("greatwar.games.rules", None)
     assert built is not None and isinstance(built.loader, ExtensionFileLoader)
     source.with_suffix(".pxd").write_text("cdef long RULES\n")
+    spec = finder.find_spec("greatwar.games.rules", None)
+    assert spec is not None and spec.origin == str(source)
+
+
+def test_declarations_cimported_from_another_module_are_part_of_the_build(
+    tmp_path: Path,
+) -> None:
+    """Declarations may cimport another greatwar module's (``from greatwar.games.index cimport
+    Index``): the build read them, so it is stale once they change, as once its own change.
+    Cython's own declarations (``libc``) are not the package's and are not read."""
+    root, source, _ = package(tmp_path)
+    index = root / "games" / "index.pxd"
+    index.write_text("cdef class Index:\n    cdef list order\n")
+    source.with_suffix(".pxd").write_text(
+        "from libc.stdint cimport int64_t\nfrom greatwar.games.index cimport Index\n"
+    )
+    assert declarations_of(source) == [source.with_suffix(".pxd"), index]
+    finder = CompiledFinder(root, {"greatwar.games.rules": digest(source)}, pure=False)
+    built = finder.find_spec("greatwar.games.rules", None)
+    assert built is not None and isinstance(built.loader, ExtensionFileLoader)
+    index.write_text("cdef class Index:\n    cdef tuple order\n")
     spec = finder.find_spec("greatwar.games.rules", None)
     assert spec is not None and spec.origin == str(source)
 
