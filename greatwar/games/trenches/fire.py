@@ -80,26 +80,64 @@ def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
     leave (Poison Gas, Smoke) and the weapon's own, where the pair is checked."""
     if not men:
         return False
-    side = state.fig(men[0]).side
+    c = state.c
+    side = c.figures[men[0]].side
     longest = table(state, RANGE_KEYS[weapon])
-    ys = [state.y[i] for i in men]
-    if not state.index(enemy(side)).any_between(min(ys) - longest, max(ys) + longest):
+    ys = state.y
+    lo = hi = ys[men[0]]
+    for i in men:
+        y = ys[i]
+        if y < lo:
+            lo = y
+        elif y > hi:
+            hi = y
+    foes = state.index(enemy(side)).between(lo - longest, hi + longest)
+    if not foes:
         return False  # nobody within range north or south
-    own, nearest = state.nearest_soft(side)
     sure = longest
     if state.clouds:
         sure = min(sure, table(state, "cloud_fire"), table(state, "smoke_fire"))
     if state.event == "fog":
         sure = min(sure, table(state, "smoke_fire"))
-    rows = own.rows
-    doubtful = []
-    for i in men:
-        d2 = nearest[rows[i]]
-        if 0 <= d2 <= sure * sure:
+    doubtful = _doubtful(men, foes, state.x, ys, c.tank_flags, sure, longest)
+    if doubtful is None:
+        return True
+    for i in doubtful:  # noqa: SIM110 (no generator in a cpdef function, fire.pxd)
+        if targets(state, weapon, i, 1):
             return True
-        if sure * sure < d2 <= longest * longest:
-            doubtful.append(i)
-    return any(targets(state, weapon, i, 1) for i in doubtful)
+    return False
+
+
+def _doubtful(
+    men: Sequence[int],
+    foes: tuple[int, ...],
+    xs: list[int],
+    ys: list[int],
+    tanks: tuple[bool, ...],
+    sure: int,
+    longest: int,
+) -> list[int] | None:
+    """For ``any_target``: None as soon as one of ``men`` has its nearest enemy that is not a
+    tank (among ``foes``, those within ``longest`` north or south) within ``sure``; else the
+    men whose nearest lies beyond ``sure`` but within ``longest``, in order. Machine integers
+    (fire.pxd)."""
+    found: list[int] = []
+    sure2, longest2 = sure * sure, longest * longest
+    for i in men:
+        x, y = xs[i], ys[i]
+        best = -1
+        for e in foes:
+            if tanks[e]:
+                continue
+            dx, dy = xs[e] - x, ys[e] - y
+            d2 = dx * dx + dy * dy
+            if best < 0 or d2 < best:
+                best = d2
+        if 0 <= best <= sure2:
+            return None
+        if sure2 < best <= longest2:
+            found.append(i)
+    return found
 
 
 def to_hit(state: TrenchesState, weapon: str, target: int) -> int:

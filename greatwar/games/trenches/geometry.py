@@ -41,7 +41,8 @@ COMPASS: tuple[tuple[int, int], ...] = tuple(
 
 
 def dist2(a: Point2, b: Point2) -> int:
-    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+    dx, dy = a[0] - b[0], a[1] - b[1]
+    return dx * dx + dy * dy
 
 
 def within(a: Point2, b: Point2, reach: int) -> bool:

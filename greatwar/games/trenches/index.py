@@ -1,8 +1,7 @@
 """What the rules ask of the position again and again, derived once per position and kept
 until a figure of that side moves, falls or changes group: each side's figures on the table,
-by group and kind, sorted by y (a bisect finds who is near a path or in range), their
-coordinates as arrays, and the squared distance from each of them to the nearest enemy that
-small arms can hit (Fire (Hot Steel), Bunker (Archie)).
+by group and kind, sorted by y (a bisect finds who is near a path or in range), and their
+coordinates as arrays.
 
 The state keeps one ``Roster`` and one ``SideIndex`` per side: ``place`` drops the index of
 the figure's side, ``set_status`` and ``set_group`` its roster too. An index reads a snapshot
@@ -12,9 +11,7 @@ snapshot), so clones share them.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -62,7 +59,10 @@ def _less(table: dict[str, tuple[int, ...]], gone: int) -> dict[str, tuple[int, 
 
 
 class SideIndex:
-    """A side's roster where its figures stand now."""
+    """A side's roster where its figures stand now. What it derives (the figures by y, the
+    coordinates as arrays) is made when first asked for; index.pxd makes it an extension
+    type, so that ``between`` (asked for at every step of every man) reads its fields and
+    bisects in machine integers."""
 
     def __init__(
         self, c: Components, roster: Roster, x: tuple[int, ...], y: tuple[int, ...]
@@ -71,58 +71,91 @@ class SideIndex:
         self.roster = roster
         self.figures = roster.figures
         self.x, self.y = x, y  # the coordinates when the index was built (all figures)
+        self._by_y: tuple[int, ...] | None = None
+        self._band: list[int] = []
+        self._xs: Ints | None = None
+        self._ys: Ints | None = None
+        self._soft: npt.NDArray[np.bool_] | None = None
 
-    @cached_property
+    def _sort(self) -> None:
+        """The figures by (y, figure), and their y."""
+        y = self.y
+        by_y = tuple(sorted(self.figures, key=y.__getitem__))  # stable: then by figure
+        self._band = [y[i] for i in by_y]
+        self._by_y = by_y
+
+    @property
     def by_y(self) -> tuple[int, ...]:
         """The figures by (y, figure)."""
-        return tuple(sorted(self.figures, key=self.y.__getitem__))  # stable: then by figure
+        if self._by_y is None:
+            self._sort()
+        assert self._by_y is not None
+        return self._by_y
 
-    @cached_property
+    @property
     def band(self) -> list[int]:
         """The y of ``by_y``, ascending."""
-        y = self.y
-        return [y[i] for i in self.by_y]
+        if self._by_y is None:
+            self._sort()
+        return self._band
 
     def between(self, lo_y: int, hi_y: int) -> tuple[int, ...]:
         """The figures with lo_y <= y <= hi_y, by y."""
-        band = self.band
-        return self.by_y[bisect_left(band, lo_y) : bisect_right(band, hi_y)]
+        if self._by_y is None:
+            self._sort()
+        assert self._by_y is not None
+        band = self._band
+        return self._by_y[_first_at_least(band, lo_y) : _first_above(band, hi_y)]
 
     def any_between(self, lo_y: int, hi_y: int) -> bool:
-        band = self.band
-        return bisect_right(band, hi_y) > bisect_left(band, lo_y)
+        if self._by_y is None:
+            self._sort()
+        band = self._band
+        return _first_above(band, hi_y) > _first_at_least(band, lo_y)
 
-    @cached_property
+    @property
     def xs(self) -> Ints:
         """The coordinates, aligned with ``figures``."""
-        x = self.x
-        return np.array([x[i] for i in self.figures], dtype=np.int64)
+        if self._xs is None:
+            x = self.x
+            self._xs = np.array([x[i] for i in self.figures], dtype=np.int64)
+        return self._xs
 
-    @cached_property
+    @property
     def ys(self) -> Ints:
-        y = self.y
-        return np.array([y[i] for i in self.figures], dtype=np.int64)
+        if self._ys is None:
+            y = self.y
+            self._ys = np.array([y[i] for i in self.figures], dtype=np.int64)
+        return self._ys
 
-    @cached_property
+    @property
     def soft(self) -> npt.NDArray[np.bool_]:
         """Not a tank: what rifles, machine guns and grenades can hit, aligned with ``figures``."""
-        tanks = self.c.tank_flags
-        return np.array([not tanks[i] for i in self.figures], dtype=np.bool_)
-
-    @cached_property
-    def rows(self) -> dict[int, int]:
-        """Figure -> its position in ``figures``."""
-        return {i: n for n, i in enumerate(self.figures)}
+        if self._soft is None:
+            tanks = self.c.tank_flags
+            self._soft = np.array([not tanks[i] for i in self.figures], dtype=np.bool_)
+        return self._soft
 
 
-def nearest_soft(own: SideIndex, foes: SideIndex) -> list[int]:
-    """For each figure of ``own``: the squared distance to the nearest enemy that is not a
-    tank (-1 if there is none), aligned with ``own.figures``."""
-    if not own.figures:
-        return []
-    xs, ys = foes.xs[foes.soft], foes.ys[foes.soft]
-    if not len(xs):
-        return [-1] * len(own.figures)
-    d2 = (own.xs[:, None] - xs[None, :]) ** 2 + (own.ys[:, None] - ys[None, :]) ** 2
-    found: list[int] = d2.min(axis=1).tolist()
-    return found
+def _first_at_least(band: list[int], v: int) -> int:
+    """``bisect_left(band, v)``, in machine integers (index.pxd)."""
+    lo, hi = 0, len(band)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if band[mid] < v:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _first_above(band: list[int], v: int) -> int:
+    """``bisect_right(band, v)``, in machine integers (index.pxd)."""
+    lo, hi = 0, len(band)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if v < band[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo

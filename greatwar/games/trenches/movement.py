@@ -13,6 +13,7 @@ each weapon's three nearest targets, the airplane's tapes; and done.
 from __future__ import annotations
 
 import itertools
+import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from functools import cache
@@ -67,35 +68,48 @@ def can_move(state: TrenchesState, i: int) -> bool:
 
 def movers(state: TrenchesState, group: str) -> list[int]:
     """The figures a regiment-wide order moves (tanks move on their own)."""
-    return list(_movers(state, group))
+    return _movers(state, group, False)
 
 
 def first_mover(state: TrenchesState, group: str) -> int | None:
     """The first of ``movers``, found without testing the rest."""
-    return next(_movers(state, group), None)
+    found = _movers(state, group, True)
+    return found[0] if found else None
 
 
-def _movers(state: TrenchesState, group: str) -> Iterator[int]:
-    """``can_move`` for each man of the group, what holds for the whole group tested once:
-    its move, its morale and (French) its leader's place (Leaders)."""
+def _movers(state: TrenchesState, group: str, first: bool) -> list[int]:
+    """``can_move`` for each man of the group (only the first that may, if ``first``), what
+    holds for the whole group tested once: its move, its morale and (French) its leader's
+    place (Leaders)."""
+    found: list[int] = []
     if state.allow.get(group, 0) <= 0 or state.broken.get(group, 0) > 0:
-        return
+        return found
     men = state.members(group)
     if not men:
-        return
+        return found
     c, status = state.c, state.status
     leader = state.leader.get(group) if c.figures[men[0]].side == FRENCH else None
     if leader is not None and status[leader] != TABLE:
         leader = None
-    radius = int(c.tables["move"]["leader_radius"])
+    lx = ly = reach = 0
+    if leader is not None:
+        lx, ly = state.x[leader], state.y[leader]
+        reach = int(c.tables["move"]["leader_radius"])
+    xs, ys, tanks, kinds = state.x, state.y, c.tank_flags, c.kinds
     moved, fired, pinned, out = state.moved, state.fired, state.pinned, state.tank_out
     for i in men:
-        if c.tank_flags[i] or status[i] != TABLE or i in moved or i in fired or i in pinned:
+        if tanks[i] or status[i] != TABLE or i in moved or i in fired or i in pinned:
             continue
-        if c.kinds[i] in ("gun", "plane") or i in out:
+        if kinds[i] == "gun" or kinds[i] == "plane" or i in out:
             continue
-        if leader is None or leader == i or geo.within(state.at(i), state.at(leader), radius):
-            yield i
+        if leader is not None and leader != i:
+            dx, dy = xs[i] - lx, ys[i] - ly
+            if dx * dx + dy * dy > reach * reach:  # geo.within
+                continue
+        found.append(i)
+        if first:
+            break
+    return found
 
 
 def groups(state: TrenchesState, side: str) -> list[str]:
@@ -121,35 +135,109 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     b = (min(max(b[0], 0), c.width), min(max(b[1], 0), c.depth))  # geo.clamp
     stop = geo.ceil_length(a, b)
     if not c.tank_flags[i]:
-        lo_x, hi_x = min(a[0], b[0]) - WAY_MARGIN, max(a[0], b[0]) + WAY_MARGIN
-        lo_y, hi_y = min(a[1], b[1]) - WAY_MARGIN, max(a[1], b[1]) + WAY_MARGIN
-        stop = min(stop, _wire_stop(state, a, b, (lo_x, lo_y, hi_x, hi_y)))
-        if state.clouds:
-            stop = min(stop, _gas_stop(state, a, b))
-        contact = _contact(c)
-        xs, ys, tanks = state.x, state.y, c.tank_flags
-        for e in state.index(enemy(c.figures[i].side)).between(lo_y, hi_y):
-            if lo_x <= xs[e] <= hi_x and not tanks[e]:
-                entry = geo.first_contact(a, b, (xs[e], ys[e]), contact)
-                if entry is not None:
-                    stop = min(stop, entry)
+        stop = _way_stop(state, c.figures[i].side, a[0], a[1], b[0], b[1], stop)
     elif not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
         stop = min(stop, crossing(state, i, a, b, dry=dry))
     return geo.at_distance(a, b, max(stop, 0))
 
 
-def _wire_stop(
-    state: TrenchesState, a: geo.Point2, b: geo.Point2, way: tuple[int, int, int, int]
+def _way_stop(
+    state: TrenchesState, side: str, ax: int, ay: int, bx: int, by: int, stop: int
 ) -> int:
-    """Barbed Wire: a tenth short of the first uncut section on the way (or the whole way)."""
+    """How far a man of ``side`` goes on the way a -> b, at most ``stop`` tenths: short of
+    uncut wire (Barbed Wire) and gas (Poison Gas), at first contact with an enemy (Hand to
+    hand combat). Only what lies within WAY_MARGIN of the way's box can stop him."""
+    lo_y, hi_y = min(ay, by) - WAY_MARGIN, max(ay, by) + WAY_MARGIN
+    stop = _wire_stop(state, ax, ay, bx, by, stop)
+    if state.clouds:
+        stop = min(stop, _gas_stop(state, (ax, ay), (bx, by)))
+    near = state.index(enemy(side)).between(lo_y, hi_y)
+    if near:
+        c = state.c
+        lo_x, hi_x = min(ax, bx) - WAY_MARGIN, max(ax, bx) + WAY_MARGIN
+        stop = _contact_stop(
+            ax, ay, bx, by, near, state.x, state.y, c.tank_flags, lo_x, hi_x, _contact(c), stop
+        )
+    return stop
+
+
+def _contact_stop(
+    ax: int,
+    ay: int,
+    bx: int,
+    by: int,
+    near: tuple[int, ...],
+    xs: list[int],
+    ys: list[int],
+    tanks: tuple[bool, ...],
+    lo_x: int,
+    hi_x: int,
+    radius: int,
+    stop: int,
+) -> int:
+    """Hand to hand combat: ``stop``, or less where the way a -> b first comes within
+    ``radius`` of one of the ``near`` enemies with lo_x <= x <= hi_x (tanks excepted).
+    ``geo.first_contact`` for each, in machine integers (movement.pxd): the table's
+    tenths keep every product far inside 64 bits."""
+    dx, dy = bx - ax, by - ay
+    aa = dx * dx + dy * dy
+    r2 = radius * radius
+    whole = -1  # isqrt(aa), once needed
+    for e in near:
+        ex = xs[e]
+        if ex < lo_x or ex > hi_x or tanks[e]:
+            continue
+        fx, fy = ax - ex, ay - ys[e]
+        cc = fx * fx + fy * fy - r2
+        if cc <= 0:
+            return min(stop, 0)  # it starts in contact: nothing is nearer
+        bb = 2 * (dx * fx + dy * fy)
+        if aa == 0 or bb >= 0:
+            continue
+        disc = bb * bb - 4 * aa * cc
+        if disc < 0:
+            continue
+        root = math.isqrt(disc)
+        if -bb - root > 2 * aa:  # the path ends before reaching the circle
+            continue
+        if whole < 0:
+            whole = math.isqrt(aa)
+        entry = -((-(-bb - root) * whole) // (2 * aa))  # rounded up, as geo.first_contact
+        if entry < stop:
+            stop = entry
+    return stop
+
+
+def _wire_stop(state: TrenchesState, ax: int, ay: int, bx: int, by: int, stop: int) -> int:
+    """Barbed Wire: ``stop``, or a tenth short of the first uncut section on the way a -> b.
+    Only a section whose box the segment meets (``geo.segment_meets_box``, in machine
+    integers) is measured with ``geo.first_entry_box``."""
     c = state.c
-    stop = geo.ceil_length(a, b)
-    for w in c.wire_meeting(*way):
-        section = c.wire[w]
-        if section.id not in state.cut:
-            entry = geo.first_entry_box(a, b, section.box, section.shape)
-            if entry is not None:
-                stop = min(stop, entry - 1)
+    cut = state.cut
+    lo_x, hi_x = min(ax, bx), max(ax, bx)
+    lo_y, hi_y = min(ay, by), max(ay, by)
+    dx, dy = bx - ax, by - ay
+    for top, bottom, row in c.belts:
+        if top > hi_y or bottom < lo_y:
+            continue
+        for x0, x1, w in row:
+            if x0 > hi_x or x1 < lo_x:
+                continue
+            # the box's corners on both sides of the segment's line, or on it
+            s00 = dx * (top - ay) - dy * (x0 - ax)
+            s01 = dx * (bottom - ay) - dy * (x0 - ax)
+            s10 = dx * (top - ay) - dy * (x1 - ax)
+            s11 = dx * (bottom - ay) - dy * (x1 - ax)
+            if (s00 > 0 and s01 > 0 and s10 > 0 and s11 > 0) or (
+                s00 < 0 and s01 < 0 and s10 < 0 and s11 < 0
+            ):
+                continue
+            section = c.wire[w]
+            if section.id in cut:
+                continue
+            entry = geo.first_entry_box((ax, ay), (bx, by), section.box, section.shape)
+            if entry is not None and entry - 1 < stop:
+                stop = entry - 1
     return stop
 
 

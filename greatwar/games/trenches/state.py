@@ -21,9 +21,8 @@ from greatwar.games.trenches.data import (
     Components,
     Figure,
     components,
-    enemy,
 )
-from greatwar.games.trenches.index import Roster, SideIndex, nearest_soft
+from greatwar.games.trenches.index import Roster, SideIndex
 
 # Where a figure is: on the table, waiting off it, or gone.
 POOL, TABLE, DEAD, GONE = 0, 1, 2, 3  # GONE: prisoners of a surrendered line, a crashed plane
@@ -65,7 +64,6 @@ class TrenchesState(AgendaState):
         # derived from the position (index.py): per side, dropped when one of its figures changes
         self._index: dict[str | None, SideIndex] = {}
         self._roster: dict[str | None, Roster] = {}
-        self._nearest: dict[str, tuple[SideIndex, SideIndex, list[int]]] = {}
         c = self.c
         self.turn = 0
         self.phase = "setup"
@@ -182,16 +180,6 @@ class TrenchesState(AgendaState):
         found = self.roster(side).kinds
         return sorted(i for kind in kinds for i in found.get(kind, ()))
 
-    def nearest_soft(self, side: str) -> tuple[SideIndex, list[int]]:
-        """``side``'s index and, aligned with it, each figure's squared distance to the nearest
-        enemy that is not a tank (-1: none), kept while neither side's figures change."""
-        own, foes = self.index(side), self.index(enemy(side))
-        kept = self._nearest.get(side)
-        if kept is None or kept[0] is not own or kept[1] is not foes:
-            kept = (own, foes, nearest_soft(own, foes))
-            self._nearest[side] = kept
-        return own, kept[2]
-
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
         self._index.pop(self.c.figures[index].side, None)  # the roster stays
@@ -225,7 +213,6 @@ class TrenchesState(AgendaState):
         super().forget_cached()
         self._index = {}
         self._roster = {}
-        self._nearest = {}
 
     def in_cover(self, index: int) -> bool:
         """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover."""
@@ -306,7 +293,6 @@ class TrenchesState(AgendaState):
         new.pending = dict(self.pending)
         new._index = dict(self._index)  # the indexes themselves never change: shared
         new._roster = dict(self._roster)
-        new._nearest = dict(self._nearest)
 
     def to_dict(self) -> dict[str, Any]:
         return {

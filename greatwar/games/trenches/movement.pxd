@@ -1,0 +1,35 @@
+# Declarations Cython reads when it compiles movement.py (an augmenting .pxd; movement.py
+# itself stays plain Python and is the reference): the arithmetic of a man's way (contact with
+# an enemy, the wire's boxes) in 64-bit machine integers. Every length is in tenths of an inch
+# on a table of 960 x 720, so no product comes near 2**63; floor division keeps Python's
+# rounding (cdivision is off), so the results are the same as the source's.
+import cython
+
+
+@cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
+               hi_x=cython.longlong)
+cpdef long long _way_stop(object state, str side, long long ax, long long ay, long long bx,
+                          long long by, long long stop) except? -9
+
+
+@cython.locals(dx=cython.longlong, dy=cython.longlong, aa=cython.longlong, r2=cython.longlong,
+               whole=cython.longlong, e=cython.Py_ssize_t, ex=cython.longlong,
+               fx=cython.longlong, fy=cython.longlong, cc=cython.longlong, bb=cython.longlong,
+               disc=cython.longlong, root=cython.longlong, entry=cython.longlong)
+cpdef long long _contact_stop(long long ax, long long ay, long long bx, long long by,
+                              tuple near, list xs, list ys, tuple tanks, long long lo_x,
+                              long long hi_x, long long radius, long long stop) except? -9
+
+
+@cython.locals(lo_x=cython.longlong, hi_x=cython.longlong, lo_y=cython.longlong,
+               hi_y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
+               top=cython.longlong, bottom=cython.longlong, x0=cython.longlong,
+               x1=cython.longlong, w=cython.Py_ssize_t, s00=cython.longlong,
+               s01=cython.longlong, s10=cython.longlong, s11=cython.longlong)
+cpdef long long _wire_stop(object state, long long ax, long long ay, long long bx,
+                           long long by, long long stop) except? -9
+
+
+@cython.locals(lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong, i=cython.Py_ssize_t)
+cpdef list _movers(object state, str group, bint first)
