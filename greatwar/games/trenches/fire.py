@@ -245,17 +245,9 @@ def melees(state: TrenchesState) -> list[list[int]]:
     """Groups of figures in contact with an enemy (within 1"), linked through contacts; tanks
     do not fight hand to hand."""
     links: dict[int, set[int]] = {}
-    french, german = state.index(FRENCH), state.index(GERMAN)
-    fx, fy = french.xs[french.soft], french.ys[french.soft]
-    gx, gy = german.xs[german.soft], german.ys[german.soft]
-    if len(fx) and len(gx):
-        d2 = (fx[:, None] - gx[None, :]) ** 2 + (fy[:, None] - gy[None, :]) ** 2
-        men_f = [i for i in french.figures if not state.c.tank_flags[i]]
-        men_g = [i for i in german.figures if not state.c.tank_flags[i]]
-        for r, k in np.argwhere(d2 <= table(state, "contact") ** 2).tolist():
-            a, b = men_f[r], men_g[k]
-            links.setdefault(a, set()).add(b)
-            links.setdefault(b, set()).add(a)
+    for a, b in contacts(state):
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
     seen: set[int] = set()
     groups = []
     for start in sorted(links):  # in figure order, as on the table
@@ -271,6 +263,25 @@ def melees(state: TrenchesState) -> list[list[int]]:
                 todo.append(j)
         groups.append(sorted(group))
     return groups
+
+
+def contacts(state: TrenchesState) -> list[tuple[int, int]]:
+    """(French, German) pairs within 1" of each other, tanks excepted (Hand to hand combat):
+    for each Frenchman, the Germans within 1" north or south of him (the German index's band),
+    in machine integers (fire.pxd)."""
+    pairs: list[tuple[int, int]] = []
+    french, german = state.index(FRENCH), state.index(GERMAN)
+    tanks, xs, ys = state.c.tank_flags, state.x, state.y
+    reach = table(state, "contact")
+    for a in french.figures:
+        if tanks[a]:
+            continue
+        x, y = xs[a], ys[a]
+        for b in german.between(y - reach, y + reach):
+            dx, dy = xs[b] - x, ys[b] - y
+            if not tanks[b] and dx * dx + dy * dy <= reach * reach:
+                pairs.append((a, b))
+    return pairs
 
 
 def hand_to_hand(state: TrenchesState) -> None:

@@ -22,8 +22,10 @@ cdef class SideIndex:
     cpdef bint any_between(self, long long lo_y, long long hi_y) except -1
 
 
-@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t)
+@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
+               y=cython.longlong)
 cpdef Py_ssize_t _first_at_least(list band, long long v) except -1
 
-@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t)
+@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
+               y=cython.longlong)
 cpdef Py_ssize_t _first_above(list band, long long v) except -1

@@ -142,7 +142,8 @@ def _first_at_least(band: list[int], v: int) -> int:
     lo, hi = 0, len(band)
     while lo < hi:
         mid = (lo + hi) // 2
-        if band[mid] < v:
+        y = band[mid]
+        if y < v:
             lo = mid + 1
         else:
             hi = mid
@@ -154,7 +155,8 @@ def _first_above(band: list[int], v: int) -> int:
     lo, hi = 0, len(band)
     while lo < hi:
         mid = (lo + hi) // 2
-        if v < band[mid]:
+        y = band[mid]
+        if v < y:
             hi = mid
         else:
             lo = mid + 1

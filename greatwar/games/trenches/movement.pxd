@@ -33,3 +33,8 @@ cpdef long long _wire_stop(object state, long long ax, long long ay, long long b
 @cython.locals(lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, i=cython.Py_ssize_t)
 cpdef list _movers(object state, str group, bint first)
+
+
+@cython.locals(ax=cython.longlong, ay=cython.longlong, dx=cython.longlong, dy=cython.longlong,
+               d2=cython.longlong, whole=cython.longlong, stop=cython.longlong)
+cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)

@@ -131,14 +131,32 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     trench at will (The German Tank). ``dry`` rolls no dice (a tank then stops at the
     trench)."""
     c = state.c
+    if not c.tank_flags[i]:
+        return _walk_man(state, i, b[0], b[1])
     a = (state.x[i], state.y[i])
     b = (min(max(b[0], 0), c.width), min(max(b[1], 0), c.depth))  # geo.clamp
     stop = geo.ceil_length(a, b)
-    if not c.tank_flags[i]:
-        stop = _way_stop(state, c.figures[i].side, a[0], a[1], b[0], b[1], stop)
-    elif not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
+    if not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
         stop = min(stop, crossing(state, i, a, b, dry=dry))
     return geo.at_distance(a, b, max(stop, 0))
+
+
+def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
+    """``walk`` for a man (not a tank), in machine integers (movement.pxd): the point b on
+    the table, the way's length rounded up (``geo.ceil_length``), where it stops
+    (``_way_stop``), and the point that far along (``geo.at_distance``)."""
+    c = state.c
+    ax, ay = state.x[i], state.y[i]
+    bx, by = min(max(bx, 0), c.width), min(max(by, 0), c.depth)  # geo.clamp
+    dx, dy = bx - ax, by - ay
+    d2 = dx * dx + dy * dy
+    whole = math.isqrt(d2)
+    if whole * whole != d2:
+        whole += 1
+    stop = _way_stop(state, c.figures[i].side, ax, ay, bx, by, whole)
+    if stop >= whole:
+        return (bx, by)  # the whole way: at_distance's b
+    return geo.at_distance((ax, ay), (bx, by), max(stop, 0))
 
 
 def _way_stop(
@@ -634,7 +652,8 @@ def shot(state: TrenchesState, action: Action, side: str) -> tuple[int, int] | N
 def gunners(state: TrenchesState, side: str) -> list[int]:
     if side == GERMAN and state.event == "jammed":
         return []  # Fortune of War: jammed belts
-    return [i for i in state.on_table(side) if state.shots.get(i, 0) > 0 and i not in state.pinned]
+    shots, pinned = state.shots, state.pinned
+    return [i for i in state.on_table(side) if shots.get(i, 0) > 0 and i not in pinned]
 
 
 def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
@@ -650,13 +669,19 @@ def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
     moved = [t for t in state.just_moved if state.status[t] == TABLE]
     reach = fire.table(state, "mg_range")
     longest, ys = reach * reach, state.y
+    xs = state.x
     for g in gunners(state, side):
-        here = state.at(g)
+        hx, hy = xs[g], ys[g]
         hits: list[int] = []
-        near = [t for t in moved if abs(ys[t] - here[1]) <= reach]
-        for d2, t in sorted((geo.dist2(here, state.at(t)), t) for t in near):
-            if d2 > longest or len(hits) == 3:
-                break  # nearest first: the rest are out of range too
+        near = []  # (squared distance, figure) within the machine gun's range
+        for t in moved:
+            dx, dy = xs[t] - hx, ys[t] - hy
+            if -reach <= dy <= reach and dx * dx + dy * dy <= longest:
+                near.append((dx * dx + dy * dy, t))
+        near.sort()  # nearest first
+        for _, t in near:
+            if len(hits) == 3:
+                break
             if fire.can_hit(state, "mg", g, t):
                 hits.append(t)
         found += [act("opfire", state.fig(g).id, state.fig(t).id) for t in hits]
