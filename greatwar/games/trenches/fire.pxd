@@ -3,8 +3,6 @@
 # integers. Every figure stands on the table (960 x 720 tenths), so no product comes near 2**63.
 import cython
 
-from greatwar.games.trenches.index cimport SideIndex
-
 
 @cython.locals(sure2=cython.longlong, longest2=cython.longlong, i=cython.Py_ssize_t,
                e=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong,
@@ -19,7 +17,12 @@ cpdef object _doubtful(object men, tuple foes, list xs, list ys, tuple tanks, lo
 cpdef bint any_target(object state, str weapon, object men) except -1
 
 
-@cython.locals(french=SideIndex, german=SideIndex, reach=cython.longlong, a=cython.Py_ssize_t,
-               b=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong, dx=cython.longlong,
-               dy=cython.longlong)
+@cython.locals(reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,
+               x=cython.longlong, y=cython.longlong, dx=cython.longlong, dy=cython.longlong)
 cpdef list contacts(object state)
+
+
+@cython.locals(t=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,
+               d2=cython.longlong, found=list)
+cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, long long hy,
+                       long long reach, bint soft)

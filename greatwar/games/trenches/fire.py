@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, enemy
 from greatwar.games.trenches.state import TABLE, TrenchesState
@@ -56,22 +54,51 @@ def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> boo
 
 def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> list[int]:
     """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first (then in
-    figure order): the weapon's range as a vectorised first cut, then ``can_hit``."""
-    foes = state.index(enemy(state.fig(shooter).side))
-    hx, hy = state.x[shooter], state.y[shooter]
+    figure order): the weapon's range as a first cut, then ``can_hit``."""
     longest = table(state, RANGE_KEYS[weapon])
+    side = enemy(state.c.figures[shooter].side)
     found: list[int] = []
-    if not foes.any_between(hy - longest, hy + longest):
-        return found
-    d2 = (foes.xs - hx) ** 2 + (foes.ys - hy) ** 2
-    near = np.flatnonzero(d2 <= longest * longest)
-    for k in near[np.argsort(d2[near], kind="stable")].tolist():
-        t = foes.figures[k]
+    for t in in_reach(state, side, state.x[shooter], state.y[shooter], longest, False):
         if can_hit(state, weapon, shooter, t):
             found.append(t)
             if len(found) >= limit:
                 break
     return found
+
+
+def in_reach(
+    state: TrenchesState, side: str, hx: int, hy: int, reach: int, soft: bool
+) -> list[int]:
+    """``side``'s figures within ``reach`` of (hx, hy) (not tanks, if ``soft``), nearest
+    first, then in figure order: the side's index's band, then ``by_distance``."""
+    near = state.index(side).between(hy - reach, hy + reach)
+    if not near:
+        return []
+    return by_distance(near, state.x, state.y, state.c.tank_flags, hx, hy, reach, soft)
+
+
+def by_distance(
+    near: tuple[int, ...],
+    xs: list[int],
+    ys: list[int],
+    tanks: tuple[bool, ...],
+    hx: int,
+    hy: int,
+    reach: int,
+    soft: bool,
+) -> list[int]:
+    """Those of ``near`` within ``reach`` of (hx, hy) (tanks left out if ``soft``), by
+    (squared distance, figure); in machine integers (fire.pxd)."""
+    found = []
+    for t in near:
+        if soft and tanks[t]:
+            continue
+        dx, dy = xs[t] - hx, ys[t] - hy
+        d2 = dx * dx + dy * dy
+        if d2 <= reach * reach:
+            found.append((d2, t))
+    found.sort()
+    return [t for _, t in found]
 
 
 def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
@@ -91,7 +118,8 @@ def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
             lo = y
         elif y > hi:
             hi = y
-    foes = state.index(enemy(side)).between(lo - longest, hi + longest)
+    index = state.index(enemy(side))
+    foes = index.between(lo - longest, hi + longest)
     if not foes:
         return False  # nobody within range north or south
     sure = longest
@@ -201,6 +229,8 @@ def riflemen(state: TrenchesState, group: str) -> list[int]:
     """The men of a group who may still fire this phase."""
     men = state.group_infantry(group)
     fired, pinned = state.fired, state.pinned
+    if not fired and not pinned:
+        return list(men)
     return [i for i in men if i not in fired and i not in pinned]
 
 

@@ -58,6 +58,10 @@ def _less(table: dict[str, tuple[int, ...]], gone: int) -> dict[str, tuple[int, 
     }
 
 
+FIGURE_BITS = 12
+FIGURE_SLOTS = 1 << FIGURE_BITS  # more than the figures of the game (forces.csv)
+
+
 class SideIndex:
     """A side's roster where its figures stand now. What it derives (the figures by y, the
     coordinates as arrays) is made when first asked for; index.pxd makes it an extension
@@ -80,9 +84,19 @@ class SideIndex:
     def _sort(self) -> None:
         """The figures by (y, figure), and their y."""
         y = self.y
-        by_y = tuple(sorted(self.figures, key=y.__getitem__))  # stable: then by figure
-        self._band = [y[i] for i in by_y]
-        self._by_y = by_y
+        # (y, figure) packed in one integer, as figures number fewer than FIGURE_SLOTS: a sort
+        # of plain integers, with no key function (>> and & floor, so a y below 0 sorts too)
+        slots, bits = FIGURE_SLOTS, FIGURE_BITS
+        keys = []
+        for i in self.figures:
+            keys.append(y[i] * slots + i)
+        keys.sort()
+        by_y, band = [], []
+        for k in keys:
+            by_y.append(k & (slots - 1))
+            band.append(k >> bits)
+        self._by_y = tuple(by_y)
+        self._band = band
 
     @property
     def by_y(self) -> tuple[int, ...]:

@@ -38,3 +38,27 @@ cpdef list _movers(object state, str group, bint first)
 @cython.locals(ax=cython.longlong, ay=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                d2=cython.longlong, whole=cython.longlong, stop=cython.longlong)
 cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
+
+
+@cython.locals(i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
+               below=cython.Py_ssize_t, e=cython.longlong)
+cpdef dict cutters_among(object state, list men)
+
+
+@cython.locals(best_d2=cython.longlong, best_x=cython.longlong, best_y=cython.longlong,
+               px=cython.longlong, py=cython.longlong, dx=cython.longlong,
+               dy=cython.longlong, d2=cython.longlong)
+cpdef object nearest_cover(tuple anchors, long long hx, long long hy, long long reach,
+                           long long forward)
+
+
+@cython.locals(radius=cython.longlong, x=cython.longlong, y=cython.longlong,
+               entry=cython.longlong, stop=cython.longlong)
+cpdef long long _gas_stop(object state, tuple a, tuple b) except? -9
+
+
+@cython.locals(dx=cython.longlong, dy=cython.longlong, fx=cython.longlong, fy=cython.longlong,
+               cc=cython.longlong, aa=cython.longlong, bb=cython.longlong,
+               disc=cython.longlong, root=cython.longlong, whole=cython.longlong)
+cpdef long long _first_contact(long long ax, long long ay, long long bx, long long by,
+                               long long cx, long long cy, long long radius) except? -9

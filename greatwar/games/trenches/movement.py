@@ -50,18 +50,21 @@ def allowance(state: TrenchesState, i: int) -> int:
 def can_move(state: TrenchesState, i: int) -> bool:
     """A figure moves once a phase ("once you remove your hand..."), not after firing, not
     pinned under gas, not a broken regiment, and within 12" of its leader (Leaders)."""
-    if state.status[i] != TABLE or i in state.moved or i in state.fired or i in state.pinned:
+    status = state.status
+    if status[i] != TABLE or i in state.moved or i in state.fired or i in state.pinned:
         return False
-    f = state.fig(i)
-    if f.kind in ("gun", "plane") or allowance(state, i) <= 0 or i in state.tank_out:
-        return False
+    c = state.c
     group = state.group[i]
-    if state.broken.get(group, 0) > 0:
+    kind = c.kinds[i]
+    if kind == "gun" or kind == "plane" or state.allow.get(group, 0) <= 0:
         return False
-    leader = state.leader.get(group) if f.side == FRENCH else None
-    if leader is not None and leader != i and state.status[leader] == TABLE:
-        radius = int(state.c.tables["move"]["leader_radius"])
-        if not geo.within(state.at(i), state.at(leader), radius):
+    if i in state.tank_out or state.broken.get(group, 0) > 0:
+        return False
+    leader = state.leader.get(group) if c.figures[i].side == FRENCH else None
+    if leader is not None and leader != i and status[leader] == TABLE:
+        radius = int(c.tables["move"]["leader_radius"])
+        dx, dy = state.x[i] - state.x[leader], state.y[i] - state.y[leader]
+        if dx * dx + dy * dy > radius * radius:  # geo.within
             return False
     return True
 
@@ -169,7 +172,8 @@ def _way_stop(
     stop = _wire_stop(state, ax, ay, bx, by, stop)
     if state.clouds:
         stop = min(stop, _gas_stop(state, (ax, ay), (bx, by)))
-    near = state.index(enemy(side)).between(lo_y, hi_y)
+    foes = state.index(enemy(side))
+    near = foes.between(lo_y, hi_y)
     if near:
         c = state.c
         lo_x, hi_x = min(ax, bx) - WAY_MARGIN, max(ax, bx) + WAY_MARGIN
@@ -262,13 +266,34 @@ def _wire_stop(state: TrenchesState, ax: int, ay: int, bx: int, by: int, stop: i
 def _gas_stop(state: TrenchesState, a: geo.Point2, b: geo.Point2) -> int:
     """Poison Gas: a tenth short of the first gas cloud on the way (or the whole way)."""
     stop = geo.ceil_length(a, b)
-    radius = int(state.c.tables["scatter"]["gas_radius"])
+    radius = int(state.c.tables["scatter"]["gas_radius"]) + 1
     for kind, x, y in state.clouds:
         if kind == "gas":
-            entry = geo.first_contact(a, b, (x, y), radius + 1)
-            if entry is not None and entry > 0:
-                stop = min(stop, entry - 1)
+            entry = _first_contact(a[0], a[1], b[0], b[1], x, y, radius)
+            if entry > 0 and entry - 1 < stop:
+                stop = entry - 1
     return stop
+
+
+def _first_contact(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, radius: int) -> int:
+    """``geo.first_contact`` in machine integers (movement.pxd), -1 for None."""
+    dx, dy = bx - ax, by - ay
+    fx, fy = ax - cx, ay - cy
+    cc = fx * fx + fy * fy - radius * radius
+    if cc <= 0:
+        return 0
+    aa = dx * dx + dy * dy
+    if aa == 0:
+        return -1
+    bb = 2 * (dx * fx + dy * fy)
+    disc = bb * bb - 4 * aa * cc
+    if disc < 0 or bb >= 0:
+        return -1
+    root = math.isqrt(disc)
+    if -bb - root > 2 * aa:  # the path ends before reaching the circle
+        return -1
+    whole = math.isqrt(aa)
+    return -((-(-bb - root) * whole) // (2 * aa))  # rounded up
 
 
 @cache
@@ -380,18 +405,39 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     for i in movers(state, group):
         here = state.at(i)
         reach = allowance(state, i)
-        side = state.fig(i).side
-        best = None
-        for p in anchors_between(state.c, here[1] - reach, here[1] + reach):
-            if (p[1] - here[1]) * FORWARD[side] < -20 or not geo.within(here, p, reach):
-                continue
-            key = (geo.dist2(here, p), p)
-            best = key if best is None or key < best else best
-        if best is not None and step_to(state, i, best[1]):
+        forward = FORWARD[state.fig(i).side]
+        anchors = anchors_between(state.c, here[1] - reach, here[1] + reach)
+        best = nearest_cover(anchors, here[0], here[1], reach, forward)
+        if best is not None and step_to(state, i, best):
             went.append(i)
         else:
             state.moved.add(i)
     return went
+
+
+def nearest_cover(
+    anchors: tuple[geo.Point2, ...], hx: int, hy: int, reach: int, forward: int
+) -> geo.Point2 | None:
+    """The nearest of ``anchors`` within ``reach`` of (hx, hy) and not more than 2" back
+    (``forward``: the side's way ahead), the lowest (x, y) among the nearest; None if none.
+    In machine integers (movement.pxd)."""
+    best = None
+    best_d2 = best_x = best_y = 0
+    for p in anchors:
+        px, py = p
+        if (py - hy) * forward < -20:
+            continue
+        dx, dy = px - hx, py - hy
+        d2 = dx * dx + dy * dy
+        if d2 > reach * reach:  # geo.within
+            continue
+        if (
+            best is None
+            or d2 < best_d2
+            or (d2 == best_d2 and (px < best_x or (px == best_x and py < best_y)))
+        ):
+            best, best_d2, best_x, best_y = p, d2, px, py
+    return best
 
 
 def anchors_between(c: Components, lo_y: int, hi_y: int) -> tuple[geo.Point2, ...]:
@@ -415,12 +461,20 @@ def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
 def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
     """``cutters`` of a group whose riflemen are ``men``."""
     at: dict[int, list[int]] = {}
-    c, ys, moved = state.c, state.y, state.moved
+    c, xs, ys, moved = state.c, state.x, state.y, state.moved
     edges = belt_edges(c)
     for i in men:
-        if i in moved or bisect_right(edges, ys[i]) % 2 == 0:
-            continue  # moved, or not within 1" of a belt's band
-        x, y = state.at(i)
+        if i in moved:
+            continue
+        y = ys[i]
+        below = 0  # bisect_right(edges, y): odd within 1" of a belt's band
+        for e in edges:
+            if e > y:
+                break
+            below += 1
+        if below % 2 == 0:
+            continue
+        x = xs[i]
         for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
             if c.wire[w].id not in state.cut:
                 at.setdefault(w, []).append(i)

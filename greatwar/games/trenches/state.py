@@ -134,7 +134,7 @@ class TrenchesState(AgendaState):
         found = self._roster.get(side)
         if found is None:
             c, status = self.c, self.status
-            figures = tuple(i for i in _ground(c, side) if status[i] == TABLE)
+            figures = tuple([i for i in _ground(c, side) if status[i] == TABLE])
             found = self._roster[side] = Roster(c, figures, self.group)
         return found
 

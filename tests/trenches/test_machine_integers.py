@@ -1,0 +1,189 @@
+"""The hot paths in machine integers (movement.pxd, fire.pxd, index.pxd, geometry.pxd) give the
+answers of the plain geometry they replace, at every position of random games and of their
+clones: Barbed Wire, Poison Gas and Hand to hand combat on a man's way, Fire (Hot Steel) and
+Bunker (Archie) targets, Leaders (who may move), the cover order and the sorted index."""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+
+from greatwar.ai.random_player import RandomPlayer
+from greatwar.games.trenches import fire, movement
+from greatwar.games.trenches import geometry as geo
+from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, SIDES, enemy
+from greatwar.games.trenches.index import FIGURE_SLOTS
+from greatwar.games.trenches.state import TABLE, TrenchesState
+from tests.trenches.positions import fresh
+
+SEEDS = (0, 1, 2)
+STEPS = 120  # actions per game at most: a few turns, the armies in contact
+
+
+def positions() -> list[TrenchesState]:
+    """Positions of random games, each with a clone of it (its caches copied, not rebuilt)."""
+    found: list[TrenchesState] = []
+    for seed in SEEDS:
+        state = fresh(seed)
+        player = RandomPlayer(seed)
+        for _ in range(STEPS):
+            if state.is_terminal():
+                break
+            state.apply_action(player.choose(state, state.current_player()))
+            clone = state.clone()
+            assert isinstance(clone, TrenchesState)
+            found.append(clone)
+    return found
+
+
+def walk_reference(state: TrenchesState, i: int, b: geo.Point2) -> geo.Point2:
+    """``movement.walk`` for a man, as the geometry says it: the wire sections meeting the
+    way's box, the gas clouds and every enemy figure that is not a tank."""
+    c = state.c
+    a = state.at(i)
+    b = geo.clamp(b, c.width, c.depth)
+    stop = geo.ceil_length(a, b)
+    margin = movement.WAY_MARGIN
+    box = (
+        min(a[0], b[0]) - margin,
+        min(a[1], b[1]) - margin,
+        max(a[0], b[0]) + margin,
+        max(a[1], b[1]) + margin,
+    )
+    for w in c.wire_meeting(*box):
+        section = c.wire[w]
+        if section.id not in state.cut:
+            entry = geo.first_entry_box(a, b, section.box, section.shape)
+            if entry is not None:
+                stop = min(stop, entry - 1)
+    radius = int(c.tables["scatter"]["gas_radius"])
+    for kind, x, y in state.clouds:
+        if kind == "gas":
+            entry = geo.first_contact(a, b, (x, y), radius + 1)
+            if entry is not None and entry > 0:
+                stop = min(stop, entry - 1)
+    contact = int(c.tables["fire"]["contact"]) - 1
+    for e in state.on_table(enemy(state.fig(i).side)):
+        if not c.tank_flags[e]:
+            entry = geo.first_contact(a, b, state.at(e), contact)
+            if entry is not None:
+                stop = min(stop, entry)
+    return geo.at_distance(a, b, max(stop, 0))
+
+
+def any_target_reference(state: TrenchesState, weapon: str, men: list[int]) -> bool:
+    """``fire.any_target`` from every man's nearest enemy that is not a tank."""
+    if not men:
+        return False
+    foes = [e for e in state.on_table(enemy(state.fig(men[0]).side)) if not state.fig(e).is_tank]
+    longest = fire.table(state, fire.RANGE_KEYS[weapon])
+    sure = longest
+    if state.clouds:
+        sure = min(sure, fire.table(state, "cloud_fire"), fire.table(state, "smoke_fire"))
+    if state.event == "fog":
+        sure = min(sure, fire.table(state, "smoke_fire"))
+    doubtful = []
+    for i in men:
+        d2 = min((geo.dist2(state.at(i), state.at(e)) for e in foes), default=-1)
+        if 0 <= d2 <= sure * sure:
+            return True
+        if sure * sure < d2 <= longest * longest:
+            doubtful.append(i)
+    return any(fire.targets(state, weapon, i, 1) for i in doubtful)
+
+
+def can_move_reference(state: TrenchesState, i: int) -> bool:
+    """``movement.can_move`` as the rules word it (Leaders: within 12" of the leader)."""
+    if state.status[i] != TABLE or i in state.moved or i in state.fired or i in state.pinned:
+        return False
+    f = state.fig(i)
+    if f.kind in ("gun", "plane") or movement.allowance(state, i) <= 0 or i in state.tank_out:
+        return False
+    group = state.group[i]
+    if state.broken.get(group, 0) > 0:
+        return False
+    leader = state.leader.get(group) if f.side == FRENCH else None
+    if leader is not None and leader != i and state.status[leader] == TABLE:
+        radius = int(state.c.tables["move"]["leader_radius"])
+        return geo.within(state.at(i), state.at(leader), radius)
+    return True
+
+
+def test_barbed_wire_poison_gas_hand_to_hand_a_mans_way_in_machine_integers() -> None:
+    for state in positions():
+        for side in SIDES:
+            men = [i for i in state.on_table(side) if not state.c.tank_flags[i]][::7]
+            for n, i in enumerate(men):
+                here = state.at(i)
+                direction = list(geo.DIRECTIONS)[n % 8]
+                for reach in (60, 120, 180):
+                    b = geo.heading(here, direction, reach)
+                    assert movement.walk(state, i, b, dry=True) == walk_reference(state, i, b)
+
+
+def test_fire_hot_steel_bunker_targets_and_hand_to_hand_contacts_in_machine_integers() -> None:
+    for state in positions():
+        for side in SIDES:
+            for group in sorted(state.roster(side).groups):
+                men = fire.riflemen(state, group)
+                for weapon in ("rifle", "grenade"):
+                    want = any_target_reference(state, weapon, men)
+                    assert fire.any_target(state, weapon, men) == want
+        french = [i for i in state.on_table(FRENCH) if not state.c.tank_flags[i]]
+        german = [i for i in state.on_table(GERMAN) if not state.c.tank_flags[i]]
+        pairs = [(a, b) for a in french for b in german if geo.within(state.at(a), state.at(b), 10)]
+        assert sorted(fire.contacts(state)) == pairs
+
+
+def test_leaders_movers_cover_and_wire_cutters_in_machine_integers() -> None:
+    for state in positions():
+        for side in SIDES:
+            for group in sorted(state.roster(side).groups):
+                members = state.members(group)
+                want = [i for i in members if not state.c.tank_flags[i]]
+                want = [i for i in want if can_move_reference(state, i)]
+                assert movement.movers(state, group) == want
+                assert movement.first_mover(state, group) == (want[0] if want else None)
+                for i in members:
+                    assert movement.can_move(state, i) == can_move_reference(state, i)
+                men = fire.riflemen(state, group)
+                assert movement.cutters_among(state, men) == cutters_reference(state, men)
+            for i in state.on_table(side)[::5]:
+                here, reach = state.at(i), 120
+                anchors = movement.anchors_between(state.c, here[1] - reach, here[1] + reach)
+                best = None
+                for p in anchors:
+                    if (p[1] - here[1]) * FORWARD[side] < -20 or not geo.within(here, p, reach):
+                        continue
+                    key = (geo.dist2(here, p), p)
+                    best = key if best is None or key < best else best
+                found = movement.nearest_cover(anchors, here[0], here[1], reach, FORWARD[side])
+                assert found == (best[1] if best else None)
+
+
+def cutters_reference(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
+    """``movement.cutters_among``: the first uncut section within 1" of each unmoved man."""
+    at: dict[int, list[int]] = {}
+    for i in men:
+        if i in state.moved:
+            continue
+        x, y = state.at(i)
+        for w in state.c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
+            if state.c.wire[w].id not in state.cut:
+                at.setdefault(w, []).append(i)
+                break
+    return at
+
+
+def test_the_game_sequence_index_by_y_and_its_bands() -> None:
+    assert len(fresh().c.figures) < FIGURE_SLOTS
+    for state in positions()[::4]:
+        for side in (FRENCH, GERMAN, None):
+            index = state.index(side)
+            by_y = sorted(state.on_table(side), key=lambda i: (state.y[i], i))
+            assert list(index.by_y) == by_y
+            band = [state.y[i] for i in by_y]
+            for lo in range(-40, state.c.depth + 40, 37):
+                for hi in (lo - 1, lo, lo + 10, lo + 85):
+                    want = tuple(by_y[bisect_left(band, lo) : bisect_right(band, hi)])
+                    assert index.between(lo, hi) == want
+                    assert index.any_between(lo, hi) == bool(want)
