@@ -88,7 +88,15 @@ def any_target_reference(state: TrenchesState, weapon: str, men: list[int]) -> b
             return True
         if sure * sure < d2 <= longest * longest:
             doubtful.append(i)
-    return any(fire.targets(state, weapon, i, 1) for i in doubtful)
+    return any(fire.can_hit(state, weapon, i, e) for i in doubtful for e in foes)
+
+
+def targets_reference(state: TrenchesState, weapon: str, shooter: int) -> list[int]:
+    """``fire.targets``: every enemy figure ``can_hit`` says the shooter hits, by (squared
+    distance, figure), the first three."""
+    foes = state.on_table(enemy(state.fig(shooter).side))
+    near = sorted((geo.dist2(state.at(shooter), state.at(t)), t) for t in foes)
+    return [t for _, t in near if fire.can_hit(state, weapon, shooter, t)][:3]
 
 
 def can_move_reference(state: TrenchesState, i: int) -> bool:
@@ -128,6 +136,14 @@ def test_fire_hot_steel_bunker_targets_and_hand_to_hand_contacts_in_machine_inte
                 for weapon in ("rifle", "grenade"):
                     want = any_target_reference(state, weapon, men)
                     assert fire.any_target(state, weapon, men) == want
+        for side in SIDES:
+            for i in state.on_table(side)[::3]:
+                for weapon in ("rifle", "mg", "mortar", "ap", "grenade"):
+                    assert fire.targets(state, weapon, i) == targets_reference(state, weapon, i)
+            for group in sorted(state.roster(side).groups):
+                men = fire.riflemen(state, group)
+                if fire.any_target(state, "grenade", men):  # Bunker (Archie) within 8"
+                    assert fire.any_target(state, "rifle", men)
         french = [i for i in state.on_table(FRENCH) if not state.c.tank_flags[i]]
         german = [i for i in state.on_table(GERMAN) if not state.c.tank_flags[i]]
         pairs = [(a, b) for a in french for b in german if geo.within(state.at(a), state.at(b), 10)]

@@ -3,10 +3,11 @@ may shoot whom at what range, the dice, the saves, and melee."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.state import TABLE, TrenchesState
 
 if TYPE_CHECKING:
@@ -57,12 +58,23 @@ def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> 
     figure order): the weapon's range as a first cut, then ``can_hit``."""
     longest = table(state, RANGE_KEYS[weapon])
     side = enemy(state.c.figures[shooter].side)
+    here = (state.x[shooter], state.y[shooter])
+    # no cloud, no fog: ``reach`` is the weapon's range, which in_reach has checked already
+    plain = not state.clouds and state.event != "fog"
+    tanks = state.c.tank_flags
+    close = table(state, "mortar_min") - 1 if weapon == "mortar" else -1
     found: list[int] = []
-    for t in in_reach(state, side, state.x[shooter], state.y[shooter], longest, False):
-        if can_hit(state, weapon, shooter, t):
-            found.append(t)
-            if len(found) >= limit:
-                break
+    for t in in_reach(state, side, here[0], here[1], longest, False):
+        if plain:
+            if weapon != "ap" and tanks[t]:
+                continue  # Tanks: only armour-piercing artillery kills them
+            if close >= 0 and geo.within(here, state.at(t), close):
+                continue  # trench mortars fire from 2" to 12"
+        elif not can_hit(state, weapon, shooter, t):
+            continue
+        found.append(t)
+        if len(found) >= limit:
+            break
     return found
 
 
@@ -99,6 +111,17 @@ def by_distance(
             found.append((d2, t))
     found.sort()
     return [t for _, t in found]
+
+
+@cache
+def grenade_within_rifle(c: Components) -> bool:
+    """Whether a grenade's 3" (Bunker (Archie)) lies within a rifle's reach whatever fog or a
+    cloud leaves of it (4", 6"): then a man with a grenade target has a rifle target too, and
+    a group without a rifle target has no grenade target."""
+    fire = c.tables["fire"]
+    return int(fire["grenade_range"]) <= min(
+        int(fire[key]) for key in ("rifle_range", "cloud_fire", "smoke_fire")
+    )
 
 
 def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:

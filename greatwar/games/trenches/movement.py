@@ -100,10 +100,14 @@ def _movers(state: TrenchesState, group: str, first: bool) -> list[int]:
         reach = int(c.tables["move"]["leader_radius"])
     xs, ys, tanks, kinds = state.x, state.y, c.tank_flags, c.kinds
     moved, fired, pinned, out = state.moved, state.fired, state.pinned, state.tank_out
+    table = TABLE
     for i in men:
-        if tanks[i] or status[i] != TABLE or i in moved or i in fired or i in pinned:
+        if i in moved or i in fired or tanks[i] or status[i] != table:
+            continue  # most often: he has moved
+        if (pinned and i in pinned) or (out and i in out):
             continue
-        if kinds[i] == "gun" or kinds[i] == "plane" or i in out:
+        kind = kinds[i]
+        if kind == "gun" or kind == "plane":
             continue
         if leader is not None and leader != i:
             dx, dy = xs[i] - lx, ys[i] - ly
@@ -341,17 +345,19 @@ def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
 # --- the orders ---------------------------------------------------------------------------
 
 
-def reference(state: TrenchesState, group: str) -> int | None:
-    """The figure a group's "follow" order steers: its leader, else its first member."""
+def reference(state: TrenchesState, group: str, first: int | None = -1) -> int | None:
+    """The figure a group's "follow" order steers: its leader, else its first member
+    (``first``: the group's ``first_mover`` if the caller has it already)."""
     leader = state.leader.get(group)
     if leader is not None and state.status[leader] == TABLE and can_move(state, leader):
         return leader
-    return first_mover(state, group)
+    return first_mover(state, group) if first == -1 else first
 
 
-def objectives(state: TrenchesState, group: str) -> list[str]:
-    """The objectives a group may march on: those ahead of it, in lines not yet French."""
-    ref = reference(state, group)
+def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list[str]:
+    """The objectives a group may march on: those ahead of it, in lines not yet French
+    (``first``: the group's ``first_mover`` if the caller has it already)."""
+    ref = reference(state, group, first)
     if ref is None:
         return []
     forward = FORWARD[state.fig(ref).side]
@@ -541,14 +547,18 @@ class MoveFire(Prompt[TrenchesState]):
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
         found: list[Action] = []
         for group in groups(state, side):
-            if first_mover(state, group) is not None:
+            first = first_mover(state, group)
+            if first is not None:
                 found += group_orders(group)
-                found += [act("follow", group, o) for o in objectives(state, group)]
+                found += [act("follow", group, o) for o in objectives(state, group, first)]
                 found.append(act("cover", group))
             men = fire.riflemen(state, group)
-            if fire.any_target(state, "rifle", men):  # Fire (Hot Steel)
+            volley = fire.any_target(state, "rifle", men)  # Fire (Hot Steel)
+            if volley:
                 found.append(act("volley", group))
-            if fire.any_target(state, "grenade", men):  # Bunker (Archie)
+            if (volley or not fire.grenade_within_rifle(state.c)) and fire.any_target(
+                state, "grenade", men
+            ):  # Bunker (Archie)
                 found.append(act("grenade", group))
             if cutters_among(state, men):  # Barbed Wire
                 found.append(act("cut", group))
@@ -777,9 +787,12 @@ class ReturnFire(Prompt[TrenchesState]):
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
         for group in groups(state, side):
             men = fire.riflemen(state, group)
-            if fire.any_target(state, "rifle", men):
+            volley = fire.any_target(state, "rifle", men)
+            if volley:
                 yield act("volley", group)
-            if fire.any_target(state, "grenade", men):
+            if (volley or not fire.grenade_within_rifle(state.c)) and fire.any_target(
+                state, "grenade", men
+            ):
                 yield act("grenade", group)
         for i in state.of_kind(side, ("mg", "mortar")):
             if i not in state.fired and i not in state.pinned:
