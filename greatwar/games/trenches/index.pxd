@@ -11,6 +11,7 @@ cdef class SideIndex:
     cdef public tuple figures
     cdef public tuple x
     cdef public tuple y
+    cdef public tuple _order
     cdef public object _by_y
     cdef public list _band
     cdef public object _xs

@@ -69,12 +69,22 @@ class SideIndex:
     bisects in machine integers."""
 
     def __init__(
-        self, c: Components, roster: Roster, x: tuple[int, ...], y: tuple[int, ...]
+        self,
+        c: Components,
+        roster: Roster,
+        x: tuple[int, ...],
+        y: tuple[int, ...],
+        before: SideIndex | None = None,
     ) -> None:
         self.c = c
         self.roster = roster
         self.figures = roster.figures
         self.x, self.y = x, y  # the coordinates when the index was built (all figures)
+        # the order to sort from: that of ``before`` (an index of the same roster before a
+        # move, so nearly sorted: a few runs for the sort to merge), else figure order
+        self._order = self.figures
+        if before is not None and before.roster is roster and before._by_y is not None:
+            self._order = before._by_y
         self._by_y: tuple[int, ...] | None = None
         self._band: list[int] = []
         self._xs: Ints | None = None
@@ -88,9 +98,10 @@ class SideIndex:
         # of plain integers, with no key function (>> and & floor, so a y below 0 sorts too)
         slots, bits = FIGURE_SLOTS, FIGURE_BITS
         keys = []
-        for i in self.figures:
+        for i in self._order:
             keys.append(y[i] * slots + i)
         keys.sort()
+        self._order = ()  # done with: let the index before go
         by_y, band = [], []
         for k in keys:
             by_y.append(k & (slots - 1))

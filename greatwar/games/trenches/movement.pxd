@@ -62,3 +62,9 @@ cpdef long long _gas_stop(object state, tuple a, tuple b) except? -9
                disc=cython.longlong, root=cython.longlong, whole=cython.longlong)
 cpdef long long _first_contact(long long ax, long long ay, long long bx, long long by,
                                long long cx, long long cy, long long radius) except? -9
+
+
+@cython.locals(reach=cython.longlong, longest=cython.longlong, hx=cython.longlong,
+               hy=cython.longlong, dx=cython.longlong, dy=cython.longlong,
+               t=cython.Py_ssize_t, g=cython.Py_ssize_t)
+cpdef list opportunity_offers(object state, str side)

@@ -335,7 +335,7 @@ def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry:
 
 def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
     """Move one figure toward b; True if it went anywhere."""
-    a = state.at(i)
+    a = (state.x[i], state.y[i])
     end = walk(state, i, b)
     state.place(i, end)
     state.moved.add(i)
@@ -381,9 +381,11 @@ def marches(c: Components) -> tuple[tuple[str, int, int], ...]:
 def order(state: TrenchesState, group: str, direction: str, distance: str) -> list[int]:
     """A regiment-wide move: every figure that may move heads the same way."""
     went = []
+    reach = state.allow.get(group, 0) // (2 if distance == "half" else 1)  # the group's move
+    dx, dy = geo.heading((0, 0), direction, reach)  # the same step for every man
+    xs, ys = state.x, state.y
     for i in movers(state, group):
-        reach = allowance(state, i) // (2 if distance == "half" else 1)
-        if step_to(state, i, geo.heading(state.at(i), direction, reach)):
+        if step_to(state, i, (xs[i] + dx, ys[i] + dy)):
             went.append(i)
     return went
 

@@ -63,6 +63,8 @@ class TrenchesState(AgendaState):
         self.c: Components = components()
         # derived from the position (index.py): per side, dropped when one of its figures changes
         self._index: dict[str | None, SideIndex] = {}
+        # the index a move made stale, per side: its order by y, nearly right, sorts the next
+        self._stale: dict[str | None, SideIndex] = {}
         self._roster: dict[str | None, Roster] = {}
         c = self.c
         self.turn = 0
@@ -142,7 +144,9 @@ class TrenchesState(AgendaState):
         """The roster of a side where its figures stand now; kept until one of them moves."""
         found = self._index.get(side)
         if found is None:
-            found = SideIndex(self.c, self.roster(side), tuple(self.x), tuple(self.y))
+            found = SideIndex(
+                self.c, self.roster(side), tuple(self.x), tuple(self.y), self._stale.get(side)
+            )
             self._index[side] = found
         return found
 
@@ -182,8 +186,10 @@ class TrenchesState(AgendaState):
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
-        self._index.pop(self.c.figures[index].side, None)  # the roster stays
-        self._index.pop(None, None)
+        for key in (self.c.figures[index].side, None):  # the roster stays
+            stale = self._index.pop(key, None)
+            if stale is not None:
+                self._stale[key] = stale
 
     def set_status(self, index: int, status: int) -> None:
         leaves = self.status[index] == TABLE and status != TABLE
@@ -212,6 +218,7 @@ class TrenchesState(AgendaState):
     def forget_cached(self) -> None:
         super().forget_cached()
         self._index = {}
+        self._stale = {}
         self._roster = {}
 
     def in_cover(self, index: int) -> bool:
@@ -292,6 +299,7 @@ class TrenchesState(AgendaState):
         new.agenda = list(self.agenda)
         new.pending = dict(self.pending)
         new._index = dict(self._index)  # the indexes themselves never change: shared
+        new._stale = dict(self._stale)
         new._roster = dict(self._roster)
 
     def to_dict(self) -> dict[str, Any]:
