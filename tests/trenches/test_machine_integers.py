@@ -203,3 +203,28 @@ def test_the_game_sequence_index_by_y_and_its_bands() -> None:
                     want = tuple(by_y[bisect_left(band, lo) : bisect_right(band, hi)])
                     assert index.between(lo, hi) == want
                     assert index.any_between(lo, hi) == bool(want)
+
+
+def test_french_move_and_fire_german_move_the_offer_kept_by_group_is_the_offer_made_afresh() -> (
+    None
+):
+    """Move and Fire's offer, kept by group and by weapon for the phase (movement.offer_key),
+    equals the offer a clone (which keeps nothing) makes from scratch, at every offer of
+    random games; asked again, it is the same."""
+    prompt = movement.MoveFire()
+    for seed in SEEDS:
+        state = fresh(seed)
+        player = RandomPlayer(seed)
+        for _ in range(STEPS * 2):
+            if state.is_terminal():
+                break
+            frame = state.stack[-1]
+            if frame["p"] == "move_fire":
+                side = frame["side"]
+                offered = prompt.offer(state, frame, side)
+                clone = state.clone()
+                assert isinstance(clone, TrenchesState)
+                assert not clone.offered
+                assert prompt.offer(clone, clone.stack[-1], side) == offered
+                assert prompt.offer(state, frame, side) == offered  # kept
+            state.apply_action(player.choose(state, state.current_player()))

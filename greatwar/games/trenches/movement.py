@@ -548,33 +548,20 @@ class MoveFire(Prompt[TrenchesState]):
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
         found: list[Action] = []
+        foes = state.index(enemy(side))
+        kept = state.offered
         for group in groups(state, side):
-            first = first_mover(state, group)
-            if first is not None:
-                found += group_orders(group)
-                found += [act("follow", group, o) for o in objectives(state, group, first)]
-                found.append(act("cover", group))
-            men = fire.riflemen(state, group)
-            volley = fire.any_target(state, "rifle", men)  # Fire (Hot Steel)
-            if volley:
-                found.append(act("volley", group))
-            if (volley or not fire.grenade_within_rifle(state.c)) and fire.any_target(
-                state, "grenade", men
-            ):  # Bunker (Archie)
-                found.append(act("grenade", group))
-            if cutters_among(state, men):  # Barbed Wire
-                found.append(act("cut", group))
+            key = offer_key(state, frame, group, foes)
+            last = kept.get(group)
+            if last is None or not same_key(last[0], key):
+                last = kept[group] = (key, group_offers(state, group))
+            found += last[1]
         for i in singles(state, side):
-            f = state.fig(i)
-            if can_move(state, i):
-                found += figure_moves(f.id)
-            if f.kind in ("mg", "mortar") and i not in state.moved and i not in state.fired:
-                found += [
-                    act("fire", f.id, state.fig(t).id)
-                    for t in fire.targets(state, weapon_of(state, i), i)
-                ]
-            if f.is_tank:
-                found += tank_offers(state, i)
+            key = offer_key(state, frame, state.group[i], foes)
+            last = kept.get(i)
+            if last is None or not same_key(last[0], key):
+                last = kept[i] = (key, single_offers(state, i))
+            found += last[1]
         found += strafe_offers(state, side)
         found.append(act("done"))
         return found
@@ -619,6 +606,9 @@ class MoveFire(Prompt[TrenchesState]):
     def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
         verb, args = action.verb, action.args
         went: list[int] = []
+        group = acting_group(state, action)
+        if group is not None:
+            state.acted[group] = state.acted.get(group, 0) + 1  # its part of the offer is stale
         if verb == "done":
             state.pop()
             state.note(move_rule(side), f"{side} ends the move")
@@ -648,6 +638,88 @@ class MoveFire(Prompt[TrenchesState]):
         if verb in ("order", "follow", "cover", "move"):
             state.note(move_rule(side), f"{side}: {action} ({len(went)} figures moved)")
         opportunity(state, side, went)
+
+
+def group_offers(state: TrenchesState, group: str) -> list[Action]:
+    """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
+    (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire)."""
+    found: list[Action] = []
+    first = first_mover(state, group)
+    if first is not None:
+        found += group_orders(group)
+        found += [act("follow", group, o) for o in objectives(state, group, first)]
+        found.append(act("cover", group))
+    men = fire.riflemen(state, group)
+    volley = fire.any_target(state, "rifle", men)  # Fire (Hot Steel)
+    if volley:
+        found.append(act("volley", group))
+    if (volley or not fire.grenade_within_rifle(state.c)) and fire.any_target(
+        state, "grenade", men
+    ):  # Bunker (Archie)
+        found.append(act("grenade", group))
+    if cutters_among(state, men):  # Barbed Wire
+        found.append(act("cut", group))
+    return found
+
+
+def single_offers(state: TrenchesState, i: int) -> list[Action]:
+    """A weapon's, the HQ's or a tank's part of the Move and Fire offer: its moves, a machine
+    gun's or mortar's three nearest targets, a tank's weapons (Tanks)."""
+    found: list[Action] = []
+    f = state.fig(i)
+    if can_move(state, i):
+        found += figure_moves(f.id)
+    if f.kind in ("mg", "mortar") and i not in state.moved and i not in state.fired:
+        found += [
+            act("fire", f.id, state.fig(t).id) for t in fire.targets(state, weapon_of(state, i), i)
+        ]
+    if f.is_tank:
+        found += tank_offers(state, i)
+    return found
+
+
+OfferKey = tuple[Frame, tuple[int, ...], int, object, int, tuple[str, ...], int, str]
+
+
+def offer_key(state: TrenchesState, frame: Frame, group: str, foes: object) -> OfferKey:
+    """What a group's (or one of its figures') part of the Move and Fire offer follows from,
+    kept with it in ``state.offered`` for the phase: the phase's frame, the group's men (a new
+    tuple when one falls, arrives or joins), how often the group has acted (``acted``: its men
+    move, fire and cut only by its own actions), the enemy's index (a new one when an enemy
+    falls or moves), the wire cut, the lines owned, the clouds and the event."""
+    return (
+        frame,
+        state.members(group),
+        state.acted.get(group, 0),
+        foes,
+        len(state.cut),
+        tuple(state.owner),
+        len(state.clouds),
+        state.event,
+    )
+
+
+def same_key(kept: OfferKey, key: OfferKey) -> bool:
+    """The same frame, men and enemy index (the objects themselves), the rest equal."""
+    return (
+        kept[0] is key[0]
+        and kept[1] is key[1]
+        and kept[3] is key[3]
+        and kept[2] == key[2]
+        and kept[4:] == key[4:]
+    )
+
+
+def acting_group(state: TrenchesState, action: Action) -> str | None:
+    """The group whose men a Move and Fire action moves, fires or sets cutting: the one named,
+    or the named figure's (None: done, strafe)."""
+    verb, args = action.verb, action.args
+    if verb in ("order", "follow", "cover", "volley", "grenade", "cut"):
+        return args[0]
+    if verb in ("move", "fire", "ap", "he"):
+        i = figure(state, args[0])
+        return state.group[i] if i >= 0 else None
+    return None
 
 
 def move_rule(side: str) -> str:

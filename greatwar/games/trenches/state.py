@@ -65,6 +65,10 @@ class TrenchesState(AgendaState):
         self._index: dict[str | None, SideIndex] = {}
         # the index a move made stale, per side: its order by y, nearly right, sorts the next
         self._stale: dict[str | None, SideIndex] = {}
+        # Move and Fire's offer by group and by single figure, with what it follows from, and
+        # how often each group has acted (movement.offer_key): never copied into a clone
+        self.offered: dict[str | int, tuple[Any, list[Any]]] = {}
+        self.acted: dict[str, int] = {}
         self._roster: dict[str | None, Roster] = {}
         c = self.c
         self.turn = 0
@@ -219,6 +223,8 @@ class TrenchesState(AgendaState):
         super().forget_cached()
         self._index = {}
         self._stale = {}
+        self.offered = {}
+        self.acted = {}
         self._roster = {}
 
     def in_cover(self, index: int) -> bool:
@@ -300,6 +306,7 @@ class TrenchesState(AgendaState):
         new.pending = dict(self.pending)
         new._index = dict(self._index)  # the indexes themselves never change: shared
         new._stale = dict(self._stale)
+        new.offered, new.acted = {}, {}  # a clone's frames are new: it offers afresh
         new._roster = dict(self._roster)
 
     def to_dict(self) -> dict[str, Any]:
