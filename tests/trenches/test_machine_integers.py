@@ -208,7 +208,7 @@ def test_the_game_sequence_index_by_y_and_its_bands() -> None:
 def test_french_move_and_fire_german_move_the_offer_kept_by_group_is_the_offer_made_afresh() -> (
     None
 ):
-    """Move and Fire's offer, kept by group and by weapon for the phase (movement.offer_key),
+    """Move and Fire's offer, kept by group and by weapon for the phase (movement.offer_basis),
     equals the offer a clone (which keeps nothing) makes from scratch, at every offer of
     random games; asked again, it is the same."""
     prompt = movement.MoveFire()

@@ -548,16 +548,17 @@ class MoveFire(Prompt[TrenchesState]):
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
         found: list[Action] = []
-        foes = state.index(enemy(side))
-        kept = state.offered
-        for group in groups(state, side):
-            key = offer_key(state, frame, group, foes)
+        basis = offer_basis(state, frame, side)
+        kept, acted, groups_of = state.offered, state.acted, state.roster(side).groups
+        for group in sorted(groups_of):
+            key = (basis, groups_of[group], acted.get(group, 0))
             last = kept.get(group)
             if last is None or not same_key(last[0], key):
                 last = kept[group] = (key, group_offers(state, group))
             found += last[1]
         for i in singles(state, side):
-            key = offer_key(state, frame, state.group[i], foes)
+            group = state.group[i]
+            key = (basis, groups_of[group], acted.get(group, 0))
             last = kept.get(i)
             if last is None or not same_key(last[0], key):
                 last = kept[i] = (key, single_offers(state, i))
@@ -678,36 +679,34 @@ def single_offers(state: TrenchesState, i: int) -> list[Action]:
     return found
 
 
-OfferKey = tuple[Frame, tuple[int, ...], int, object, int, tuple[str, ...], int, str]
+OfferBasis = tuple[Frame, object, int, tuple[str, ...], int, str]
+OfferKey = tuple[OfferBasis, tuple[int, ...], int]
 
 
-def offer_key(state: TrenchesState, frame: Frame, group: str, foes: object) -> OfferKey:
-    """What a group's (or one of its figures') part of the Move and Fire offer follows from,
-    kept with it in ``state.offered`` for the phase: the phase's frame, the group's men (a new
-    tuple when one falls, arrives or joins), how often the group has acted (``acted``: its men
-    move, fire and cut only by its own actions), the enemy's index (a new one when an enemy
-    falls or moves), the wire cut, the lines owned, the clouds and the event."""
-    return (
+def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
+    """What every part of a Move and Fire offer follows from (the offer's key, with a group's
+    men and how often it has acted, ``state.acted``: its men move, fire and cut only by its
+    own actions): the phase's frame, the enemy's index (a new one when an enemy falls or
+    moves), the wire cut, the lines owned, the clouds and the event. The last offer's basis
+    while nothing of it changed, so that a key's basis is compared by identity."""
+    basis = (
         frame,
-        state.members(group),
-        state.acted.get(group, 0),
-        foes,
+        state.index(enemy(side)),
         len(state.cut),
         tuple(state.owner),
         len(state.clouds),
         state.event,
     )
+    last: OfferBasis | None = state.offer_basis
+    if last is not None and last[0] is frame and last[1] is basis[1] and last[2:] == basis[2:]:
+        return last
+    state.offer_basis = basis
+    return basis
 
 
 def same_key(kept: OfferKey, key: OfferKey) -> bool:
-    """The same frame, men and enemy index (the objects themselves), the rest equal."""
-    return (
-        kept[0] is key[0]
-        and kept[1] is key[1]
-        and kept[3] is key[3]
-        and kept[2] == key[2]
-        and kept[4:] == key[4:]
-    )
+    """The same basis and men (the objects themselves), the group as often acted."""
+    return kept[0] is key[0] and kept[1] is key[1] and kept[2] == key[2]
 
 
 def acting_group(state: TrenchesState, action: Action) -> str | None:

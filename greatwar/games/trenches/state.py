@@ -66,9 +66,10 @@ class TrenchesState(AgendaState):
         # the index a move made stale, per side: its order by y, nearly right, sorts the next
         self._stale: dict[str | None, SideIndex] = {}
         # Move and Fire's offer by group and by single figure, with what it follows from, and
-        # how often each group has acted (movement.offer_key): never copied into a clone
+        # how often each group has acted (movement.offer_basis): never copied into a clone
         self.offered: dict[str | int, tuple[Any, list[Any]]] = {}
         self.acted: dict[str, int] = {}
+        self.offer_basis: Any = None
         self._roster: dict[str | None, Roster] = {}
         c = self.c
         self.turn = 0
@@ -225,6 +226,7 @@ class TrenchesState(AgendaState):
         self._stale = {}
         self.offered = {}
         self.acted = {}
+        self.offer_basis = None
         self._roster = {}
 
     def in_cover(self, index: int) -> bool:
@@ -307,6 +309,7 @@ class TrenchesState(AgendaState):
         new._index = dict(self._index)  # the indexes themselves never change: shared
         new._stale = dict(self._stale)
         new.offered, new.acted = {}, {}  # a clone's frames are new: it offers afresh
+        new.offer_basis = None
         new._roster = dict(self._roster)
 
     def to_dict(self) -> dict[str, Any]:
