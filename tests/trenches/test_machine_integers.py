@@ -176,6 +176,25 @@ def test_leaders_movers_cover_and_wire_cutters_in_machine_integers() -> None:
                 assert found == (best[1] if best else None)
 
 
+def opportunity_reference(state: TrenchesState, side: str) -> list[str]:
+    """``movement.opportunity_offers``: each gunner with shots left, his three nearest
+    just-moved figures within 12" that ``can_hit`` allows."""
+    found = []
+    moved = [t for t in state.just_moved if state.status[t] == TABLE]
+    for g in movement.gunners(state, side):
+        near = sorted((geo.dist2(state.at(g), state.at(t)), t) for t in moved)
+        hits = [t for d2, t in near if d2 <= 120 * 120 and fire.can_hit(state, "mg", g, t)]
+        found += [f"opfire {state.fig(g).id} {state.fig(t).id}" for t in hits[:3]]
+    return found
+
+
+def test_german_move_machine_gun_opportunity_fire_in_machine_integers() -> None:
+    for state in positions():
+        for side in SIDES:
+            offers = [str(a) for a in movement.opportunity_offers(state, side)]
+            assert offers == opportunity_reference(state, side)
+
+
 def cutters_reference(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
     """``movement.cutters_among``: the first uncut section within 1" of each unmoved man."""
     at: dict[int, list[int]] = {}

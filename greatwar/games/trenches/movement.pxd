@@ -66,5 +66,6 @@ cpdef long long _first_contact(long long ax, long long ay, long long bx, long lo
 
 @cython.locals(reach=cython.longlong, longest=cython.longlong, hx=cython.longlong,
                hy=cython.longlong, dx=cython.longlong, dy=cython.longlong,
-               t=cython.Py_ssize_t, g=cython.Py_ssize_t)
+               tx=cython.longlong, ty=cython.longlong, t=cython.Py_ssize_t,
+               g=cython.Py_ssize_t)
 cpdef list opportunity_offers(object state, str side)

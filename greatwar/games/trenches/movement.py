@@ -790,7 +790,7 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
     if side == GERMAN and state.event == "jammed":
         return []  # Fortune of War: jammed belts
     shots, pinned = state.shots, state.pinned
-    return [i for i in state.on_table(side) if shots.get(i, 0) > 0 and i not in pinned]
+    return [i for i in state.on_table(side) if i in shots and shots[i] > 0 and i not in pinned]
 
 
 def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
@@ -806,20 +806,23 @@ def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
     moved = [t for t in state.just_moved if state.status[t] == TABLE]
     reach = fire.table(state, "mg_range")
     longest, ys = reach * reach, state.y
-    xs = state.x
+    xs, tanks = state.x, state.c.tank_flags
+    plain = not state.clouds and state.event != "fog"
     for g in gunners(state, side):
         hx, hy = xs[g], ys[g]
         hits: list[int] = []
         near = []  # (squared distance, figure) within the machine gun's range
         for t in moved:
-            dx, dy = xs[t] - hx, ys[t] - hy
+            tx, ty = xs[t], ys[t]
+            dx, dy = tx - hx, ty - hy
             if -reach <= dy <= reach and dx * dx + dy * dy <= longest:
                 near.append((dx * dx + dy * dy, t))
         near.sort()  # nearest first
         for _, t in near:
             if len(hits) == 3:
                 break
-            if fire.can_hit(state, "mg", g, t):
+            # no cloud, no fog: the machine gun's reach is its range, checked above
+            if not tanks[t] if plain else fire.can_hit(state, "mg", g, t):
                 hits.append(t)
         found += [act("opfire", state.fig(g).id, state.fig(t).id) for t in hits]
     return found
