@@ -247,3 +247,16 @@ def test_french_move_and_fire_german_move_the_offer_kept_by_group_is_the_offer_m
                 assert prompt.offer(clone, clone.stack[-1], side) == offered
                 assert prompt.offer(state, frame, side) == offered  # kept
             state.apply_action(player.choose(state, state.current_player()))
+
+
+def test_german_morale_a_trench_line_in_exact_integers_is_shapelys_at_every_point() -> None:
+    """German morale (who holds a line) and French reinforcements (entering one): a point is
+    in a trench in exact integers (geo.in_mitred_band) as shapely says, at every whole tenth
+    of the table in and around each line; undecided only on a flat end."""
+    c = fresh().c
+    for t in c.trenches:
+        x0, y0, x1, y1 = (int(v) for v in t.shape.bounds)
+        points = [(x, y) for y in range(y0 - 2, y1 + 3) for x in range(x0 - 2, x1 + 3)]
+        for (x, y), inside in zip(points, geo.covered(t.shape, points), strict=True):
+            found = geo.in_mitred_band(t.points, t.half, x, y)
+            assert found == inside or found == -1  # -1: shapely decides (_in_trench)

@@ -62,6 +62,7 @@ class Trench:
     shape: Polygon
     bunker: Polygon
     bunker_box: tuple[int, int, int, int]
+    half: int  # half its width: the shape lies within it of the centre line
 
     def y_at(self, x: int) -> int:
         """The centre line's y at ``x`` (integer interpolation between vertices)."""
@@ -162,7 +163,9 @@ def _trenches(table: dict[str, Any]) -> tuple[Trench, ...]:
         centre = LineString(pts)
         bunker = _box(t["bunker"])
         shape = centre.buffer(t["width"] / 2, cap_style="flat", join_style="mitre")
-        rows.append(Trench(int(t["line"]), pts, centre, shape, bunker, tuple(t["bunker"])))
+        assert int(t["width"]) % 2 == 0, "a trench's half width is whole tenths"
+        half = int(t["width"]) // 2
+        rows.append(Trench(int(t["line"]), pts, centre, shape, bunker, tuple(t["bunker"]), half))
     return tuple(rows)
 
 

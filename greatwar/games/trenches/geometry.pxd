@@ -23,3 +23,15 @@ cpdef object at_distance(object a, object b, long long reach)
                c=cython.longlong, aa=cython.longlong, bb=cython.longlong,
                disc=cython.longlong, root=cython.longlong, whole=cython.longlong)
 cpdef object first_contact(object a, object b, object centre, long long radius)
+
+@cython.locals(last=cython.Py_ssize_t, k=cython.Py_ssize_t, x0=cython.longlong,
+               y0=cython.longlong, x1=cython.longlong, y1=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong, length2=cython.longlong,
+               cross=cython.longlong, along=cython.longlong, back=cython.longlong,
+               px=cython.longlong, py=cython.longlong, nx=cython.longlong, ny=cython.longlong)
+cpdef int in_mitred_band(object line, long long half, long long x, long long y) except? -2
+
+@cython.locals(p=cython.longlong, q=cython.longlong, left=cython.longlong,
+               right=cython.longlong)
+cpdef int _bisector_side(long long ax, long long ay, long long bx, long long by, long long vx,
+                         long long vy) except? -2

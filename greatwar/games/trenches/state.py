@@ -20,6 +20,7 @@ from greatwar.games.trenches.data import (
     SIDES,
     Components,
     Figure,
+    Trench,
     components,
 )
 from greatwar.games.trenches.index import Roster, SideIndex
@@ -384,9 +385,20 @@ def _line_at(c: Components, p: geo.Point2) -> int | None:
         bx0, by0, bx1, by1 = t.bunker_box
         if bx0 <= p[0] <= bx1 and by0 <= p[1] <= by1:
             return t.line
-        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and geo.inside(t.shape, p):
+        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and _in_trench(t, p):
             return t.line
     return None
+
+
+def _in_trench(t: Trench, p: geo.Point2) -> bool:
+    """Whether p lies in the trench's shape: in exact integers (geo.in_mitred_band), shapely
+    only for a point on a flat end or not in whole tenths."""
+    x, y = p
+    if isinstance(x, int) and isinstance(y, int):
+        found = geo.in_mitred_band(t.points, t.half, x, y)
+        if found >= 0:
+            return found == 1
+    return geo.inside(t.shape, p)
 
 
 @cache
