@@ -260,3 +260,16 @@ def test_german_morale_a_trench_line_in_exact_integers_is_shapelys_at_every_poin
         for (x, y), inside in zip(points, geo.covered(t.shape, points), strict=True):
             found = geo.in_mitred_band(t.points, t.half, x, y)
             assert found == inside or found == -1  # -1: shapely decides (_in_trench)
+
+
+def test_french_reinforcements_a_shell_hole_in_machine_integers() -> None:
+    """French reinforcements (capturing a large shell hole): the first hole whose disc holds
+    a point (geo.first_disc), at every whole tenth in and around each hole."""
+    state = fresh()
+    for h in state.c.holes:
+        for y in range(h.at[1] - h.radius - 2, h.at[1] + h.radius + 3):
+            for x in range(h.at[0] - h.radius - 2, h.at[0] + h.radius + 3):
+                want = next(
+                    (g.id for g in state.c.holes if geo.within((x, y), g.at, g.radius)), None
+                )
+                assert state.hole_of((x, y)) == want

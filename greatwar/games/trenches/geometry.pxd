@@ -35,3 +35,7 @@ cpdef int in_mitred_band(object line, long long half, long long x, long long y) 
                right=cython.longlong)
 cpdef int _bisector_side(long long ax, long long ay, long long bx, long long by, long long vx,
                          long long vy) except? -2
+
+@cython.locals(k=cython.Py_ssize_t, cx=cython.longlong, cy=cython.longlong,
+               radius=cython.longlong, dx=cython.longlong, dy=cython.longlong)
+cpdef Py_ssize_t first_disc(object discs, long long x, long long y) except? -2

@@ -190,6 +190,17 @@ def inside(shape: BaseGeometry, p: Point2) -> bool:
     return bool(shapely.intersects_xy(shape, float(p[0]), float(p[1])))
 
 
+def first_disc(discs: Sequence[tuple[int, int, int]], x: int, y: int) -> int:
+    """The index of the first (cx, cy, radius) disc holding (x, y), edge included (``within``);
+    -1 if none."""
+    for k in range(len(discs)):
+        cx, cy, radius = discs[k]
+        dx, dy = x - cx, y - cy
+        if dx * dx + dy * dy <= radius * radius:
+            return k
+    return -1
+
+
 def in_mitred_band(line: Sequence[Point2], half: int, x: int, y: int) -> int:
     """Whether the integer point (x, y) lies in the band ``half`` tenths either side of the
     polyline ``line`` with mitred joins and flat ends (a trench: shapely's buffer with

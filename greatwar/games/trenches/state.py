@@ -408,10 +408,15 @@ def _trench_bounds(c: Components) -> tuple[tuple[float, float, float, float], ..
 
 @lru_cache(maxsize=TERRAIN_MEMO)
 def _hole_at(c: Components, p: geo.Point2) -> str | None:
-    for h in c.holes:
-        if geo.within(p, h.at, h.radius):
-            return h.id
-    return None
+    """The first large shell hole (in the table's order) whose disc holds p."""
+    k = geo.first_disc(_hole_discs(c), p[0], p[1])
+    return c.holes[k].id if k >= 0 else None
+
+
+@cache
+def _hole_discs(c: Components) -> tuple[tuple[int, int, int], ...]:
+    """Each shell hole as (x, y, radius)."""
+    return tuple((h.at[0], h.at[1], h.radius) for h in c.holes)
 
 
 @cache
