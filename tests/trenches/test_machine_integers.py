@@ -273,3 +273,27 @@ def test_french_reinforcements_a_shell_hole_in_machine_integers() -> None:
                     (g.id for g in state.c.holes if geo.within((x, y), g.at, g.radius)), None
                 )
                 assert state.hole_of((x, y)) == want
+
+
+def test_barbed_wire_entry_along_an_axis_is_shapelys_at_every_distance() -> None:
+    """Barbed Wire: a path north, south, east or west that enters a section at a whole tenth
+    (where first_entry_box cannot decide in integers) stops where shapely says
+    (geo.axis_entry), for every distance to the section and every length to AXIS_CHECKED."""
+    c = fresh().c
+    w = c.wire[len(c.wire) // 2]
+    x0, y0, x1, y1 = w.box
+    mid_x, mid_y = (x0 + x1) // 2, (y0 + y1) // 2
+    reach = geo.AXIS_CHECKED
+    for gap in range(1, reach + 1):
+        for length in range(gap, reach + 1):
+            edge_x = (x0, x1)[length % 2]  # along a side of the box now and then
+            edge_y = (y0, y1)[length % 2]
+            for a, b in (
+                ((mid_x, y0 - gap), (mid_x, y0 - gap + length)),  # north
+                ((mid_x, y1 + gap), (mid_x, y1 + gap - length)),  # south
+                ((x0 - gap, mid_y), (x0 - gap + length, mid_y)),  # east
+                ((x1 + gap, mid_y), (x1 + gap - length, mid_y)),  # west
+                ((edge_x, y0 - gap), (edge_x, y0 - gap + length)),
+                ((x0 - gap, edge_y), (x0 - gap + length, edge_y)),
+            ):
+                assert geo.axis_entry(a, b, w.box) == geo.first_entry(a, b, w.shape)

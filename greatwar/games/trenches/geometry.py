@@ -173,8 +173,31 @@ def first_entry_box(
     low_side = n * NEAR_WHOLE**2 < (q * (whole * NEAR_WHOLE + 1)) ** 2
     high_side = n * NEAR_WHOLE**2 > (q * ((whole + 1) * NEAR_WHOLE - 1)) ** 2
     if low_side or high_side:
+        if (a[0] == b[0] or a[1] == b[1]) and dist2(a, b) <= AXIS_CHECKED * AXIS_CHECKED:
+            return axis_entry(a, b, box)
         return first_entry(a, b, shape)
     return whole
+
+
+# The longest path along an axis for which ``axis_entry`` is checked against shapely at every
+# distance to the box (a test): longer than any move (3d6 inches).
+AXIS_CHECKED = 250
+
+
+def axis_entry(a: Point2, b: Point2, box: tuple[int, int, int, int]) -> int:
+    """``first_entry`` into the box (x0, y0, x1, y1), which the path a -> b along an axis
+    (north, south, east or west) enters from outside, with shapely's own floating point:
+    GEOS projects the entry point on the path as a fraction (v . d) / (d . d), one rounded
+    division, times the path's length |d| (exact), and first_entry rounds that down."""
+    x0, y0, x1, y1 = box
+    if a[0] == b[0]:  # north or south
+        d = b[1] - a[1]
+        start, edge = a[1], (y0 if d > 0 else y1)
+    else:  # east or west
+        d = b[0] - a[0]
+        start, edge = a[0], (x0 if d > 0 else x1)
+    fraction = ((edge - start) * d) / (d * d)  # correctly rounded, as a double division
+    return max(0, math.floor(fraction * abs(d)))
 
 
 def covered(shape: BaseGeometry, points: Sequence[Point2]) -> list[bool]:
