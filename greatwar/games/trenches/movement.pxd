@@ -53,8 +53,9 @@ cpdef object nearest_cover(tuple anchors, long long hx, long long hy, long long 
 
 
 @cython.locals(radius=cython.longlong, x=cython.longlong, y=cython.longlong,
-               entry=cython.longlong, stop=cython.longlong)
-cpdef long long _gas_stop(object state, tuple a, tuple b) except? -9
+               entry=cython.longlong)
+cpdef long long _gas_stop(object state, long long ax, long long ay, long long bx, long long by,
+                          long long stop) except? -9
 
 
 @cython.locals(dx=cython.longlong, dy=cython.longlong, fx=cython.longlong, fy=cython.longlong,

@@ -175,7 +175,7 @@ def _way_stop(
     lo_y, hi_y = min(ay, by) - WAY_MARGIN, max(ay, by) + WAY_MARGIN
     stop = _wire_stop(state, ax, ay, bx, by, stop)
     if state.clouds:
-        stop = min(stop, _gas_stop(state, (ax, ay), (bx, by)))
+        stop = _gas_stop(state, ax, ay, bx, by, stop)
     foes = state.index(enemy(side))
     near = foes.between(lo_y, hi_y)
     if near:
@@ -267,16 +267,21 @@ def _wire_stop(state: TrenchesState, ax: int, ay: int, bx: int, by: int, stop: i
     return stop
 
 
-def _gas_stop(state: TrenchesState, a: geo.Point2, b: geo.Point2) -> int:
-    """Poison Gas: a tenth short of the first gas cloud on the way (or the whole way)."""
-    stop = geo.ceil_length(a, b)
-    radius = int(state.c.tables["scatter"]["gas_radius"]) + 1
+def _gas_stop(state: TrenchesState, ax: int, ay: int, bx: int, by: int, stop: int) -> int:
+    """Poison Gas: ``stop``, or a tenth short of the first gas cloud on the way a -> b."""
+    radius = _gas_reach(state.c)
     for kind, x, y in state.clouds:
         if kind == "gas":
-            entry = _first_contact(a[0], a[1], b[0], b[1], x, y, radius)
+            entry = _first_contact(ax, ay, bx, by, x, y, radius)
             if entry > 0 and entry - 1 < stop:
                 stop = entry - 1
     return stop
+
+
+@cache
+def _gas_reach(c: Components) -> int:
+    """How near a way comes to a gas cloud's centre before it stops: its radius and a tenth."""
+    return int(c.tables["scatter"]["gas_radius"]) + 1
 
 
 def _first_contact(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, radius: int) -> int:

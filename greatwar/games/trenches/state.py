@@ -166,9 +166,11 @@ class TrenchesState(AgendaState):
 
     def near(self, p: geo.Point2, reach: int) -> list[int]:
         """The figures on the table within ``reach`` of a point, in figure order."""
-        at = self.at
+        xs, ys = self.x, self.y
         close = self.index(None).between(p[1] - reach, p[1] + reach)
-        return sorted(i for i in close if geo.within(at(i), p, reach))
+        found = [i for i in close if (xs[i] - p[0]) ** 2 + (ys[i] - p[1]) ** 2 <= reach * reach]
+        found.sort()
+        return found
 
     def group_infantry(self, group: str) -> tuple[int, ...]:
         """A group's men on the table who fire rifles and throw grenades."""
