@@ -19,7 +19,8 @@ cdef class SideIndex:
     cdef public object _soft
 
     @cython.locals(slots=cython.longlong, bits=cython.longlong, i=cython.Py_ssize_t,
-                   k=cython.longlong, keys=list, by_y=list, band=list)
+                   k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list,
+                   band=list)
     cpdef _sort(self)
 
     cpdef tuple between(self, long long lo_y, long long hi_y)

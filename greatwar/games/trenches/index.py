@@ -99,7 +99,8 @@ class SideIndex:
         slots, bits = FIGURE_SLOTS, FIGURE_BITS
         keys = []
         for i in self._order:
-            keys.append(y[i] * slots + i)
+            at = y[i]
+            keys.append(at * slots + i)
         keys.sort()
         self._order = ()  # done with: let the index before go
         by_y, band = [], []
