@@ -171,7 +171,8 @@ def move_phase(state: TrenchesState, side: str) -> None:
     for t in tanks(state, side):
         roll_tank(state, t)
     shots = int(state.c.tables["fire"]["opportunity_shots"])
-    state.shots = {i: shots for i in state.on_table(enemy(side)) if state.fig(i).kind == "mg"}
+    kinds = state.c.kinds
+    state.shots = {i: shots for i in state.on_table(enemy(side)) if kinds[i] == "mg"}
     for group, turns in list(state.broken.items()):
         if group in state.allow and side == FRENCH:
             state.note("Morale", f"{group} is broken and does not move this turn")
