@@ -7,7 +7,7 @@ import cython
 
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
-               hi_x=cython.longlong)
+               hi_x=cython.longlong, reach=cython.longlong, contact=cython.longlong)
 cpdef long long _way_stop(object state, str side, long long ax, long long ay, long long bx,
                           long long by, long long stop) except? -9
 
@@ -52,10 +52,9 @@ cpdef object nearest_cover(tuple anchors, long long hx, long long hy, long long 
                            long long forward)
 
 
-@cython.locals(radius=cython.longlong, x=cython.longlong, y=cython.longlong,
-               entry=cython.longlong)
+@cython.locals(x=cython.longlong, y=cython.longlong, entry=cython.longlong)
 cpdef long long _gas_stop(object state, long long ax, long long ay, long long bx, long long by,
-                          long long stop) except? -9
+                          long long radius, long long stop) except? -9
 
 
 @cython.locals(dx=cython.longlong, dy=cython.longlong, fx=cython.longlong, fy=cython.longlong,

@@ -172,17 +172,19 @@ def _way_stop(
     """How far a man of ``side`` goes on the way a -> b, at most ``stop`` tenths: short of
     uncut wire (Barbed Wire) and gas (Poison Gas), at first contact with an enemy (Hand to
     hand combat). Only what lies within WAY_MARGIN of the way's box can stop him."""
+    c = state.c
     lo_y, hi_y = min(ay, by) - WAY_MARGIN, max(ay, by) + WAY_MARGIN
     stop = _wire_stop(state, ax, ay, bx, by, stop)
     if state.clouds:
-        stop = _gas_stop(state, ax, ay, bx, by, stop)
-    foes = state.index(enemy(side))
+        reach = int(c.tables["scatter"]["gas_radius"]) + 1  # the cloud's radius and a tenth
+        stop = _gas_stop(state, ax, ay, bx, by, reach, stop)
+    foes = state.index(GERMAN if side == FRENCH else FRENCH)
     near = foes.between(lo_y, hi_y)
     if near:
-        c = state.c
         lo_x, hi_x = min(ax, bx) - WAY_MARGIN, max(ax, bx) + WAY_MARGIN
+        contact = int(c.tables["fire"]["contact"]) - 1  # Hand to hand combat: within 1"
         stop = _contact_stop(
-            ax, ay, bx, by, near, state.x, state.y, c.tank_flags, lo_x, hi_x, _contact(c), stop
+            ax, ay, bx, by, near, state.x, state.y, c.tank_flags, lo_x, hi_x, contact, stop
         )
     return stop
 
@@ -267,21 +269,17 @@ def _wire_stop(state: TrenchesState, ax: int, ay: int, bx: int, by: int, stop: i
     return stop
 
 
-def _gas_stop(state: TrenchesState, ax: int, ay: int, bx: int, by: int, stop: int) -> int:
-    """Poison Gas: ``stop``, or a tenth short of the first gas cloud on the way a -> b."""
-    radius = _gas_reach(state.c)
+def _gas_stop(
+    state: TrenchesState, ax: int, ay: int, bx: int, by: int, radius: int, stop: int
+) -> int:
+    """Poison Gas: ``stop``, or a tenth short of where the way a -> b first comes within
+    ``radius`` of a gas cloud's centre."""
     for kind, x, y in state.clouds:
         if kind == "gas":
             entry = _first_contact(ax, ay, bx, by, x, y, radius)
             if entry > 0 and entry - 1 < stop:
                 stop = entry - 1
     return stop
-
-
-@cache
-def _gas_reach(c: Components) -> int:
-    """How near a way comes to a gas cloud's centre before it stops: its radius and a tenth."""
-    return int(c.tables["scatter"]["gas_radius"]) + 1
 
 
 def _first_contact(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, radius: int) -> int:
@@ -303,12 +301,6 @@ def _first_contact(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, radius:
         return -1
     whole = math.isqrt(aa)
     return -((-(-bb - root) * whole) // (2 * aa))  # rounded up
-
-
-@cache
-def _contact(c: Components) -> int:
-    """How near a path comes to an enemy before it stops (Hand to hand combat: 1")."""
-    return int(c.tables["fire"]["contact"]) - 1
 
 
 def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry: bool) -> int:
