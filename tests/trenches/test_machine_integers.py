@@ -11,7 +11,7 @@ from greatwar.ai.random_player import RandomPlayer
 from greatwar.games.trenches import fire, movement
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, SIDES, enemy
-from greatwar.games.trenches.index import FIGURE_SLOTS
+from greatwar.games.trenches.index import FIGURE_SLOTS, Roster
 from greatwar.games.trenches.state import TABLE, TrenchesState
 from tests.trenches.positions import fresh
 
@@ -213,6 +213,19 @@ def test_the_game_sequence_index_by_y_and_its_bands() -> None:
     assert len(fresh().c.figures) < FIGURE_SLOTS
     for state in positions()[::4]:
         for side in (FRENCH, GERMAN, None):
+            roster = state.roster(side)  # kept through casualties (Roster.without)
+            ground = [i for i in range(len(state.c.figures)) if state.c.kinds[i] != "plane"]
+            on_table = [i for i in ground if state.status[i] == TABLE]
+            if side is not None:
+                on_table = [i for i in on_table if state.fig(i).side == side]
+            afresh = Roster(state.c, tuple(on_table), state.group)
+            assert roster.figures == afresh.figures  # (a casualty leaves an empty entry)
+            for kept, made in (
+                (roster.groups, afresh.groups),
+                (roster.kinds, afresh.kinds),
+                (roster.infantry, afresh.infantry),
+            ):
+                assert {k: v for k, v in kept.items() if v} == {k: v for k, v in made.items() if v}
             index = state.index(side)
             by_y = sorted(state.on_table(side), key=lambda i: (state.y[i], i))
             assert list(index.by_y) == by_y

@@ -43,7 +43,7 @@ class Roster:
     def without(self, gone: int) -> Roster:
         """This roster less one figure (it fell or left the table)."""
         new = Roster.__new__(Roster)
-        new.figures = tuple(i for i in self.figures if i != gone)
+        new.figures = tuple([i for i in self.figures if i != gone])
         new.groups = _less(self.groups, gone)
         new.kinds = _less(self.kinds, gone)
         new.infantry = _less(self.infantry, gone)
@@ -51,11 +51,14 @@ class Roster:
 
 
 def _less(table: dict[str, tuple[int, ...]], gone: int) -> dict[str, tuple[int, ...]]:
-    """``table`` with ``gone`` taken out of the one entry that holds it."""
-    return {
-        key: tuple(i for i in men if i != gone) if gone in men else men
-        for key, men in table.items()
-    }
+    """``table`` with ``gone`` taken out of the one entry that holds it (list comprehensions,
+    not generators: a casualty rebuilds two rosters)."""
+    found = dict(table)
+    for key, men in table.items():
+        if gone in men:
+            found[key] = tuple([i for i in men if i != gone])
+            break
+    return found
 
 
 FIGURE_BITS = 12
