@@ -310,3 +310,20 @@ def test_barbed_wire_entry_along_an_axis_is_shapelys_at_every_distance() -> None
                 ((x0 - gap, edge_y), (x0 - gap + length, edge_y)),
             ):
                 assert geo.axis_entry(a, b, w.box) == geo.first_entry(a, b, w.shape)
+
+
+def test_bombardment_phase_the_lines_aimed_at_kept_by_owner() -> None:
+    """Bombardment Phase, German Bombardment: the thirds and bunkers aimed at, kept for each
+    way the lines can be owned, are those the objectives give."""
+    from itertools import product
+
+    from greatwar.games.trenches import bombardment
+
+    c = fresh().c
+    for owner in product((FRENCH, GERMAN), repeat=3):
+        for side in SIDES:
+            want = []
+            for name, p in c.objectives.items():
+                if name[0] in "LB" and (owner[int(name[1]) - 1] == GERMAN) == (side == FRENCH):
+                    want.append((name, p))
+            assert list(bombardment.line_aims(c, side, owner)) == want
