@@ -18,7 +18,9 @@ cpdef bint any_target(object state, str weapon, object men) except -1
 
 
 @cython.locals(reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,
-               x=cython.longlong, y=cython.longlong, dx=cython.longlong, dy=cython.longlong)
+               x=cython.longlong, y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
+               germans=tuple, band=list, count=cython.Py_ssize_t, first=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, gy=cython.longlong)
 cpdef list contacts(object state)
 
 

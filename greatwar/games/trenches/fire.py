@@ -320,20 +320,34 @@ def melees(state: TrenchesState) -> list[list[int]]:
 
 def contacts(state: TrenchesState) -> list[tuple[int, int]]:
     """(French, German) pairs within 1" of each other, tanks excepted (Hand to hand combat):
-    for each Frenchman, the Germans within 1" north or south of him (the German index's band),
-    in machine integers (fire.pxd)."""
+    for each Frenchman from south to north, the Germans within 1" north or south of him (a
+    sweep of the German index's band), in machine integers (fire.pxd)."""
     pairs: list[tuple[int, int]] = []
     french, german = state.index(FRENCH), state.index(GERMAN)
     tanks, xs, ys = state.c.tank_flags, state.x, state.y
     reach = table(state, "contact")
-    for a in french.figures:
+    germans, band = german.by_y, german.band
+    count = len(germans)
+    first = 0  # the first German not more than ``reach`` south of the Frenchman
+    for a in french.by_y:  # northward, so ``first`` only moves on
         if tanks[a]:
             continue
         x, y = xs[a], ys[a]
-        for b in german.between(y - reach, y + reach):
+        while first < count:
+            gy = band[first]
+            if gy >= y - reach:
+                break
+            first += 1
+        k = first
+        while k < count:
+            gy = band[k]
+            if gy > y + reach:
+                break
+            b = germans[k]
             dx, dy = xs[b] - x, ys[b] - y
             if not tanks[b] and dx * dx + dy * dy <= reach * reach:
                 pairs.append((a, b))
+            k += 1
     return pairs
 
 
