@@ -247,21 +247,31 @@ def captures(state: TrenchesState) -> None:
     r = state.c.tables["reinforcements"]
     # only a man within the y of a shell hole, a bunker or a trench can hold or capture one
     bands = feature_bands(state.c)
-    german, french = state.index(GERMAN), state.index(FRENCH)
+    french = state.index(FRENCH)
+    near = sorted({i for lo, hi in bands for i in french.between(lo, hi)})
+    if not near:
+        return
+    german = state.index(GERMAN)
     germans = [state.at(i) for lo, hi in bands for i in german.between(lo, hi)]
-    held_holes = {state.hole_of(g) for g in germans}
-    held_bunkers = {state.bunker_of(g) for g in germans}
-    for i in sorted({i for lo, hi in bands for i in french.between(lo, hi)}):
+    held_holes: set[str | None] | None = None  # what the Germans hold, once asked
+    held_bunkers: set[int | None] | None = None
+    for i in near:
         group = state.group[i]
         if group not in state.leader:
             continue
         p = state.at(i)
         hole = state.hole_of(p)
-        if hole and hole not in held_holes:
-            earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
+        if hole:
+            if held_holes is None:
+                held_holes = {state.hole_of(g) for g in germans}
+            if hole not in held_holes:
+                earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
         bunker = state.bunker_of(p)
-        if bunker and bunker not in held_bunkers:
-            earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
+        if bunker:
+            if held_bunkers is None:
+                held_bunkers = {state.bunker_of(g) for g in germans}
+            if bunker not in held_bunkers:
+                earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
         line = state.line_of(p)
         if line and state.owner[line - 1] == GERMAN:
             earn(state, group, f"trench:{line}:{group}", int(r["trench"]))

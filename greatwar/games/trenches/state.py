@@ -194,10 +194,13 @@ class TrenchesState(AgendaState):
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
-        for key in (self.c.figures[index].side, None):  # the roster stays
-            stale = self._index.pop(key, None)
-            if stale is not None:
-                self._stale[key] = stale
+        indexes = self._index
+        side = self.c.figures[index].side
+        if side in indexes or None in indexes:  # else both are stale already
+            for key in (side, None):  # the roster stays
+                stale = indexes.pop(key, None)
+                if stale is not None:
+                    self._stale[key] = stale
 
     def set_status(self, index: int, status: int) -> None:
         leaves = self.status[index] == TABLE and status != TABLE
