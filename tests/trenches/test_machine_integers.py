@@ -327,3 +327,20 @@ def test_bombardment_phase_the_lines_aimed_at_kept_by_owner() -> None:
                 if name[0] in "LB" and (owner[int(name[1]) - 1] == GERMAN) == (side == FRENCH):
                     want.append((name, p))
             assert list(bombardment.line_aims(c, side, owner)) == want
+
+
+def test_german_morale_a_garrison_counted_only_as_far_as_needed() -> None:
+    """German morale: the garrison counted up to one more than surrenders is the start of the
+    whole garrison, in figure order."""
+    from greatwar.games.trenches.sequence import garrison
+
+    for state in positions()[::3]:
+        for t in state.c.trenches:
+            whole = garrison(state, t.line)
+            assert whole == [
+                i
+                for i in sorted(state.on_table(GERMAN))
+                if not state.c.tank_flags[i] and state.line_of(state.at(i)) == t.line
+            ]
+            for beyond in (0, 5, 12):
+                assert garrison(state, t.line, beyond) == whole[: beyond + 1]

@@ -460,12 +460,20 @@ class Arrive(Prompt[TrenchesState]):
 # --- German morale and victory -------------------------------------------------------------
 
 
-def garrison(state: TrenchesState, line: int) -> list[int]:
-    """The Germans in a trench line (its bunker included), tanks excepted, in figure order."""
+def garrison(state: TrenchesState, line: int, beyond: int = -1) -> list[int]:
+    """The Germans in a trench line (its bunker included), tanks excepted, in figure order;
+    only the first ``beyond`` + 1 of them if ``beyond`` >= 0 (enough to tell that more than
+    ``beyond`` hold it)."""
     lo, hi = line_band(state.c, line)
     near = sorted(state.index(GERMAN).between(lo, hi))
-    tanks = state.c.tank_flags
-    return [i for i in near if not tanks[i] and state.line_of(state.at(i)) == line]
+    tanks, xs, ys = state.c.tank_flags, state.x, state.y
+    found = []
+    for i in near:
+        if not tanks[i] and state.line_of((xs[i], ys[i])) == line:
+            found.append(i)
+            if len(found) == beyond + 1:
+                break
+    return found
 
 
 def surrender(state: TrenchesState) -> None:
@@ -476,7 +484,7 @@ def surrender(state: TrenchesState) -> None:
     for t in state.c.trenches:
         if state.owner[t.line - 1] == FRENCH:
             continue
-        men = garrison(state, t.line)
+        men = garrison(state, t.line, at_most)  # all of them when at most at_most
         if len(men) <= at_most:
             state.owner[t.line - 1] = FRENCH
             for i in men:
