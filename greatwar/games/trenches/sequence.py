@@ -10,7 +10,7 @@ from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, GM, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, enemy
 from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
 from greatwar.games.trenches.state import (
@@ -128,12 +128,12 @@ def clouds(state: TrenchesState) -> None:
             )
     state.clouds = moved
     radius = int(state.c.tables["scatter"]["gas_radius"])
-    everyone = state.index(None)
     state.pinned = {
         i
         for kind, x, y in moved
         if kind == "gas"
-        for i in everyone.between(y - radius, y + radius)
+        for side in SIDES
+        for i in state.index(side).between(y - radius, y + radius)
         if geo.within(state.at(i), (x, y), radius)
     }
     if state.pinned:

@@ -167,8 +167,12 @@ class TrenchesState(AgendaState):
     def near(self, p: geo.Point2, reach: int) -> list[int]:
         """The figures on the table within ``reach`` of a point, in figure order."""
         xs, ys = self.x, self.y
-        close = self.index(None).between(p[1] - reach, p[1] + reach)
-        found = [i for i in close if (xs[i] - p[0]) ** 2 + (ys[i] - p[1]) ** 2 <= reach * reach]
+        found = [
+            i
+            for side in SIDES  # each side's index: a casualty rebuilds only his side's
+            for i in self.index(side).between(p[1] - reach, p[1] + reach)
+            if (xs[i] - p[0]) ** 2 + (ys[i] - p[1]) ** 2 <= reach * reach
+        ]
         found.sort()
         return found
 
