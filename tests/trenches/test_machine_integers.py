@@ -272,7 +272,7 @@ def test_german_morale_a_trench_line_in_exact_integers_is_shapelys_at_every_poin
         points = [(x, y) for y in range(y0 - 2, y1 + 3) for x in range(x0 - 2, x1 + 3)]
         for (x, y), inside in zip(points, geo.covered(t.shape, points), strict=True):
             found = geo.in_mitred_band(t.points, t.half, x, y)
-            assert found == inside or found == -1  # -1: shapely decides (_in_trench)
+            assert found == inside or found == -1  # -1: shapely decides (in_trench)
 
 
 def test_french_reinforcements_a_shell_hole_in_machine_integers() -> None:

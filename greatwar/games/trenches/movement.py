@@ -31,7 +31,7 @@ from greatwar.games.trenches.specials import (
     tank_fire,
     tank_offers,
 )
-from greatwar.games.trenches.state import TABLE, TrenchesState
+from greatwar.games.trenches.state import TABLE, TrenchesState, in_trench
 
 DISTANCES = ("full", "half")
 # What ``walk`` looks at around a figure's way, in tenths: more than the reach of a gas cloud
@@ -308,7 +308,7 @@ def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry:
     or at once with a fascine; otherwise the tank halts at its edge."""
     whole = geo.ceil_length(a, b)
     for t in state.c.trenches:
-        if geo.inside(t.shape, a):
+        if in_trench(t, a):
             continue
         entry = geo.first_entry(a, b, t.shape)
         if entry is None or entry >= whole:

@@ -194,7 +194,9 @@ class TrenchesState(AgendaState):
     def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
         """A side's figures on the table of these kinds, in figure order."""
         found = self.roster(side).kinds
-        return sorted(i for kind in kinds for i in found.get(kind, ()))
+        men = [i for kind in kinds for i in found.get(kind, ())]
+        men.sort()
+        return men
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
@@ -394,12 +396,12 @@ def _line_at(c: Components, p: geo.Point2) -> int | None:
         bx0, by0, bx1, by1 = t.bunker_box
         if bx0 <= p[0] <= bx1 and by0 <= p[1] <= by1:
             return t.line
-        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and _in_trench(t, p):
+        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and in_trench(t, p):
             return t.line
     return None
 
 
-def _in_trench(t: Trench, p: geo.Point2) -> bool:
+def in_trench(t: Trench, p: geo.Point2) -> bool:
     """Whether p lies in the trench's shape: in exact integers (geo.in_mitred_band), shapely
     only for a point on a flat end or not in whole tenths."""
     x, y = p
