@@ -181,11 +181,25 @@ def opportunity_reference(state: TrenchesState, side: str) -> list[str]:
     just-moved figures within 12" that ``can_hit`` allows."""
     found = []
     moved = [t for t in state.just_moved if state.status[t] == TABLE]
-    for g in movement.gunners(state, side):
+    for g in gunners_reference(state, side):
         near = sorted((geo.dist2(state.at(g), state.at(t)), t) for t in moved)
         hits = [t for d2, t in near if d2 <= 120 * 120 and fire.can_hit(state, "mg", g, t)]
         found += [f"opfire {state.fig(g).id} {state.fig(t).id}" for t in hits[:3]]
     return found
+
+
+def gunners_reference(state: TrenchesState, side: str) -> list[int]:
+    """``movement.gunners`` by a test of every figure of the side on the table."""
+    if side == GERMAN and state.event == "jammed":
+        return []
+    shots, pinned = state.shots, state.pinned
+    return [i for i in state.on_table(side) if i in shots and shots[i] > 0 and i not in pinned]
+
+
+def test_german_move_machine_gun_opportunity_fire_gunners_from_the_loaded_guns() -> None:
+    for state in positions():
+        for side in SIDES:
+            assert movement.gunners(state, side) == gunners_reference(state, side)
 
 
 def test_german_move_machine_gun_opportunity_fire_in_machine_integers() -> None:
