@@ -128,6 +128,33 @@ def test_barbed_wire_poison_gas_hand_to_hand_a_mans_way_in_machine_integers() ->
                     assert movement.walk(state, i, b, dry=True) == walk_reference(state, i, b)
 
 
+def order_reference(state: TrenchesState, group: str, direction: str) -> list[int]:
+    """``movement.order`` at full move, each man's way read afresh by ``movement.step_to``."""
+    went = []
+    dx, dy = geo.heading((0, 0), direction, state.allow.get(group, 0))
+    for i in movement.movers(state, group):
+        if movement.step_to(state, i, (state.x[i] + dx, state.y[i] + dy)):
+            went.append(i)
+    return went
+
+
+def test_barbed_wire_poison_gas_hand_to_hand_an_orders_way_read_once_for_its_men() -> None:
+    """A regiment-wide order reads the enemy's index, the wire and the clouds once
+    (``movement.man_way``) for all its men: the same moves as each man's way read afresh."""
+    for state in positions():
+        for side in SIDES:
+            for group in movement.groups(state, side):
+                if not movement.movers(state, group):
+                    continue
+                for direction in ("N", "SE", "W"):
+                    kept, fresh_state = state.clone(), state.clone()
+                    assert isinstance(kept, TrenchesState)
+                    assert isinstance(fresh_state, TrenchesState)
+                    went = movement.order(kept, group, direction, "full")
+                    assert went == order_reference(fresh_state, group, direction)
+                    assert (kept.x, kept.y) == (fresh_state.x, fresh_state.y)
+
+
 def test_fire_hot_steel_bunker_targets_and_hand_to_hand_contacts_in_machine_integers() -> None:
     for state in positions():
         for side in SIDES:

@@ -7,8 +7,8 @@ import cython
 
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
-               hi_x=cython.longlong, reach=cython.longlong, contact=cython.longlong)
-cpdef long long _way_stop(object state, str side, long long ax, long long ay, long long bx,
+               hi_x=cython.longlong, reach=cython.longlong)
+cpdef long long _way_stop(tuple way, long long ax, long long ay, long long bx,
                           long long by, long long stop) except? -9
 
 
@@ -26,8 +26,8 @@ cpdef long long _contact_stop(long long ax, long long ay, long long bx, long lon
                top=cython.longlong, bottom=cython.longlong, x0=cython.longlong,
                x1=cython.longlong, w=cython.Py_ssize_t, s00=cython.longlong,
                s01=cython.longlong, s10=cython.longlong, s11=cython.longlong)
-cpdef long long _wire_stop(object state, long long ax, long long ay, long long bx,
-                           long long by, long long stop) except? -9
+cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, long long ay,
+                           long long bx, long long by, long long stop) except? -9
 
 
 @cython.locals(lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
@@ -35,9 +35,17 @@ cpdef long long _wire_stop(object state, long long ax, long long ay, long long b
 cpdef list _movers(object state, str group, bint first)
 
 
-@cython.locals(ax=cython.longlong, ay=cython.longlong, dx=cython.longlong, dy=cython.longlong,
-               d2=cython.longlong, whole=cython.longlong, stop=cython.longlong)
 cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
+
+
+@cython.locals(width=cython.longlong, depth=cython.longlong, ax=cython.longlong,
+               ay=cython.longlong, dx=cython.longlong, dy=cython.longlong, d2=cython.longlong,
+               whole=cython.longlong, stop=cython.longlong, xs=list, ys=list)
+cpdef tuple _man_end(tuple way, Py_ssize_t i, long long bx, long long by)
+
+
+@cython.locals(ax=cython.longlong, ay=cython.longlong, end=tuple, xs=list, ys=list)
+cpdef bint _man_step(object state, tuple way, Py_ssize_t i, long long bx, long long by) except -1
 
 
 @cython.locals(i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
@@ -53,7 +61,7 @@ cpdef object nearest_cover(tuple anchors, long long hx, long long hy, long long 
 
 
 @cython.locals(x=cython.longlong, y=cython.longlong, entry=cython.longlong)
-cpdef long long _gas_stop(object state, long long ax, long long ay, long long bx, long long by,
+cpdef long long _gas_stop(object clouds, long long ax, long long ay, long long bx, long long by,
                           long long radius, long long stop) except? -9
 
 

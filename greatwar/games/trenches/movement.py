@@ -22,7 +22,8 @@ from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Components, enemy
+from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
+from greatwar.games.trenches.index import SideIndex
 from greatwar.games.trenches.specials import (
     strafe,
     strafe_accepts,
@@ -148,44 +149,100 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     return geo.at_distance(a, b, max(stop, 0))
 
 
-def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
-    """``walk`` for a man (not a tank), in machine integers (movement.pxd): the point b on
-    the table, the way's length rounded up (``geo.ceil_length``), where it stops
-    (``_way_stop``), and the point that far along (``geo.at_distance``)."""
+# What every man's way reads in one order of his side (``man_way``): the table's width and
+# depth, the figures' x and y (the state's own lists), the enemy's index, the contact radius
+# less a tenth, the gas clouds' reach (-1 without a cloud), the tank flags, the wire's belts,
+# the sections cut, the wire, the clouds.
+ManWay = tuple[
+    int,
+    int,
+    list[int],
+    list[int],
+    SideIndex,
+    int,
+    int,
+    tuple[bool, ...],
+    Belts,
+    set[str],
+    tuple[Wire, ...],
+    list[tuple[str, int, int]],
+]
+
+
+def man_way(state: TrenchesState, side: str) -> ManWay:
+    """What the ways of ``side``'s men read, read once while they step one after another in
+    an order: they move, but no enemy moves or falls, no wire is cut and no cloud comes until
+    the order is done."""
     c = state.c
-    ax, ay = state.x[i], state.y[i]
-    bx, by = min(max(bx, 0), c.width), min(max(by, 0), c.depth)  # geo.clamp
+    tables = c.tables
+    gas = -1
+    if state.clouds:
+        gas = int(tables["scatter"]["gas_radius"]) + 1  # the cloud's radius and a tenth
+    contact = int(tables["fire"]["contact"]) - 1  # Hand to hand combat: within 1"
+    foes = state.index(GERMAN if side == FRENCH else FRENCH)
+    return (
+        c.width,
+        c.depth,
+        state.x,
+        state.y,
+        foes,
+        contact,
+        gas,
+        c.tank_flags,
+        c.belts,
+        state.cut,
+        c.wire,
+        state.clouds,
+    )
+
+
+def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
+    """``walk`` for a man (not a tank)."""
+    return _man_end(man_way(state, state.c.figures[i].side), i, bx, by)
+
+
+def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
+    """Where man ``i`` ends when he heads for b, in machine integers (movement.pxd): the
+    point b on the table, the way's length rounded up (``geo.ceil_length``), where it stops
+    (``_way_stop``), and the point that far along (``geo.at_distance``)."""
+    width, depth, xs, ys = way[0], way[1], way[2], way[3]
+    ax, ay = xs[i], ys[i]
+    bx, by = min(max(bx, 0), width), min(max(by, 0), depth)  # geo.clamp
     dx, dy = bx - ax, by - ay
     d2 = dx * dx + dy * dy
     whole = math.isqrt(d2)
     if whole * whole != d2:
         whole += 1
-    stop = _way_stop(state, c.figures[i].side, ax, ay, bx, by, whole)
+    stop = _way_stop(way, ax, ay, bx, by, whole)
     if stop >= whole:
         return (bx, by)  # the whole way: at_distance's b
     return geo.at_distance((ax, ay), (bx, by), max(stop, 0))
 
 
-def _way_stop(
-    state: TrenchesState, side: str, ax: int, ay: int, bx: int, by: int, stop: int
-) -> int:
-    """How far a man of ``side`` goes on the way a -> b, at most ``stop`` tenths: short of
-    uncut wire (Barbed Wire) and gas (Poison Gas), at first contact with an enemy (Hand to
-    hand combat). Only what lies within WAY_MARGIN of the way's box can stop him."""
-    c = state.c
+def _man_step(state: TrenchesState, way: ManWay, i: int, bx: int, by: int) -> bool:
+    """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way``."""
+    xs, ys = way[2], way[3]
+    ax, ay = xs[i], ys[i]
+    end = _man_end(way, i, bx, by)
+    state.place(i, end)
+    state.moved.add(i)
+    return end[0] != ax or end[1] != ay
+
+
+def _way_stop(way: ManWay, ax: int, ay: int, bx: int, by: int, stop: int) -> int:
+    """How far a man goes on the way a -> b, at most ``stop`` tenths: short of uncut wire
+    (Barbed Wire) and gas (Poison Gas), at first contact with an enemy (Hand to hand
+    combat). Only what lies within WAY_MARGIN of the way's box can stop him."""
     lo_y, hi_y = min(ay, by) - WAY_MARGIN, max(ay, by) + WAY_MARGIN
-    stop = _wire_stop(state, ax, ay, bx, by, stop)
-    if state.clouds:
-        reach = int(c.tables["scatter"]["gas_radius"]) + 1  # the cloud's radius and a tenth
-        stop = _gas_stop(state, ax, ay, bx, by, reach, stop)
-    foes = state.index(GERMAN if side == FRENCH else FRENCH)
+    stop = _wire_stop(way[8], way[9], way[10], ax, ay, bx, by, stop)
+    reach = way[6]
+    if reach >= 0:
+        stop = _gas_stop(way[11], ax, ay, bx, by, reach, stop)
+    foes: SideIndex = way[4]
     near = foes.between(lo_y, hi_y)
     if near:
         lo_x, hi_x = min(ax, bx) - WAY_MARGIN, max(ax, bx) + WAY_MARGIN
-        contact = int(c.tables["fire"]["contact"]) - 1  # Hand to hand combat: within 1"
-        stop = _contact_stop(
-            ax, ay, bx, by, near, state.x, state.y, c.tank_flags, lo_x, hi_x, contact, stop
-        )
+        stop = _contact_stop(ax, ay, bx, by, near, way[2], way[3], way[7], lo_x, hi_x, way[5], stop)
     return stop
 
 
@@ -236,16 +293,24 @@ def _contact_stop(
     return stop
 
 
-def _wire_stop(state: TrenchesState, ax: int, ay: int, bx: int, by: int, stop: int) -> int:
-    """Barbed Wire: ``stop``, or a tenth short of the first uncut section on the way a -> b.
-    Only a section whose box the segment meets (``geo.segment_meets_box``, in machine
-    integers) is measured with ``geo.first_entry_box``."""
-    c = state.c
-    cut = state.cut
+def _wire_stop(
+    belts: Belts,
+    cut: set[str],
+    wire: tuple[Wire, ...],
+    ax: int,
+    ay: int,
+    bx: int,
+    by: int,
+    stop: int,
+) -> int:
+    """Barbed Wire: ``stop``, or a tenth short of the first uncut section on the way a -> b
+    (``cut``: the sections cut). Only a section whose box the segment meets
+    (``geo.segment_meets_box``, in machine integers) is measured with
+    ``geo.first_entry_box``."""
     lo_x, hi_x = min(ax, bx), max(ax, bx)
     lo_y, hi_y = min(ay, by), max(ay, by)
     dx, dy = bx - ax, by - ay
-    for top, bottom, row in c.belts:
+    for top, bottom, row in belts:
         if top > hi_y or bottom < lo_y:
             continue
         for x0, x1, w in row:
@@ -260,7 +325,7 @@ def _wire_stop(state: TrenchesState, ax: int, ay: int, bx: int, by: int, stop: i
                 s00 < 0 and s01 < 0 and s10 < 0 and s11 < 0
             ):
                 continue
-            section = c.wire[w]
+            section = wire[w]
             if section.id in cut:
                 continue
             entry = geo.first_entry_box((ax, ay), (bx, by), section.box, section.shape)
@@ -270,11 +335,11 @@ def _wire_stop(state: TrenchesState, ax: int, ay: int, bx: int, by: int, stop: i
 
 
 def _gas_stop(
-    state: TrenchesState, ax: int, ay: int, bx: int, by: int, radius: int, stop: int
+    clouds: list[tuple[str, int, int]], ax: int, ay: int, bx: int, by: int, radius: int, stop: int
 ) -> int:
     """Poison Gas: ``stop``, or a tenth short of where the way a -> b first comes within
-    ``radius`` of a gas cloud's centre."""
-    for kind, x, y in state.clouds:
+    ``radius`` of a gas cloud's centre (``clouds``: the state's)."""
+    for kind, x, y in clouds:
         if kind == "gas":
             entry = _first_contact(ax, ay, bx, by, x, y, radius)
             if entry > 0 and entry - 1 < stop:
@@ -377,12 +442,16 @@ def marches(c: Components) -> tuple[tuple[str, int, int], ...]:
 
 def order(state: TrenchesState, group: str, direction: str, distance: str) -> list[int]:
     """A regiment-wide move: every figure that may move heads the same way."""
-    went = []
+    went: list[int] = []
     reach = state.allow.get(group, 0) // (2 if distance == "half" else 1)  # the group's move
     dx, dy = geo.heading((0, 0), direction, reach)  # the same step for every man
-    xs, ys = state.x, state.y
-    for i in movers(state, group):
-        if step_to(state, i, (xs[i] + dx, ys[i] + dy)):
+    men = movers(state, group)  # men only: tanks move on their own
+    if not men:
+        return went
+    way = man_way(state, state.c.figures[men[0]].side)
+    xs, ys = way[2], way[3]
+    for i in men:
+        if _man_step(state, way, i, xs[i] + dx, ys[i] + dy):
             went.append(i)
     return went
 
@@ -397,23 +466,31 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     target = state.c.objectives[objective]
     others = [i for i in movers(state, group) if i != ref]  # the 12" radius, before moving
     went = [ref] if step_to(state, ref, geo.toward(start, target, allowance(state, ref))) else []
-    dx, dy = state.x[ref] - start[0], state.y[ref] - start[1]
+    if not others:
+        return went
+    way = man_way(state, state.c.figures[ref].side)
+    xs, ys = way[2], way[3]
+    dx, dy = xs[ref] - start[0], ys[ref] - start[1]
     for i in others:
-        if step_to(state, i, (state.x[i] + dx, state.y[i] + dy)):
+        if _man_step(state, way, i, xs[i] + dx, ys[i] + dy):
             went.append(i)
     return went
 
 
 def to_cover(state: TrenchesState, group: str) -> list[int]:
     """Every figure heads for the nearest point of cover within its move, not backwards."""
-    went = []
-    for i in movers(state, group):
+    went: list[int] = []
+    men = movers(state, group)  # men only: tanks move on their own
+    if not men:
+        return went
+    way = man_way(state, state.c.figures[men[0]].side)
+    for i in men:
         here = state.at(i)
         reach = allowance(state, i)
         forward = FORWARD[state.fig(i).side]
         anchors = anchors_between(state.c, here[1] - reach, here[1] + reach)
         best = nearest_cover(anchors, here[0], here[1], reach, forward)
-        if best is not None and step_to(state, i, best):
+        if best is not None and _man_step(state, way, i, best[0], best[1]):
             went.append(i)
         else:
             state.moved.add(i)
