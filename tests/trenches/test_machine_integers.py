@@ -11,7 +11,7 @@ from greatwar.ai.random_player import RandomPlayer
 from greatwar.games.trenches import fire, movement
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, SIDES, enemy
-from greatwar.games.trenches.index import FIGURE_SLOTS, Roster
+from greatwar.games.trenches.index import FIGURE_SLOTS, Roster, SideIndex
 from greatwar.games.trenches.state import TABLE, TrenchesState
 from tests.trenches.positions import fresh
 
@@ -385,3 +385,17 @@ def test_german_morale_a_garrison_counted_only_as_far_as_needed() -> None:
             ]
             for beyond in (0, 5, 12):
                 assert garrison(state, t.line, beyond) == whole[: beyond + 1]
+
+
+def test_the_game_sequence_an_index_kept_through_a_casualty_is_the_index_made_afresh() -> None:
+    """An index a casualty leaves standing (``SideIndex.without``: nobody moved, so no sort)
+    holds what an index made afresh holds, after every action of random games and in their
+    clones."""
+    for state in positions():
+        for side, kept in list(state._index.items()):
+            made = SideIndex(state.c, state.roster(side), tuple(state.x), tuple(state.y))
+            assert kept.figures == made.figures == state.on_table(side)
+            assert kept.by_y == made.by_y
+            assert kept.band == made.band
+            assert list(kept.xs) == list(made.xs) and list(kept.ys) == list(made.ys)
+            assert list(kept.soft) == list(made.soft)

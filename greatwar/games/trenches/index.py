@@ -113,6 +113,19 @@ class SideIndex:
         self._by_y = tuple(by_y)
         self._band = band
 
+    def without(self, gone: int, roster: Roster) -> SideIndex:
+        """This index less one figure (it fell or left the table), ``roster`` its roster
+        less him: the others stand where they stood, so their order by y is this one's
+        without him, not sorted again."""
+        new = SideIndex(self.c, roster, self.x, self.y)
+        by_y, band = self._by_y, self._band
+        if by_y is not None:
+            if gone in by_y:  # not the airplane, which no index holds
+                k = by_y.index(gone)
+                by_y, band = by_y[:k] + by_y[k + 1 :], band[:k] + band[k + 1 :]
+            new._by_y, new._band = by_y, band
+        return new
+
     @property
     def by_y(self) -> tuple[int, ...]:
         """The figures by (y, figure)."""

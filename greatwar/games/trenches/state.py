@@ -215,11 +215,13 @@ class TrenchesState(AgendaState):
         if not leaves:
             self._changed(index)
             return
-        for key in (side, None):  # a casualty: the rosters lose one figure
-            self._index.pop(key, None)
+        for key in (side, None):  # a casualty: the rosters and indexes lose one figure
+            found = self._index.pop(key, None)
             roster = self._roster.get(key)
             if roster is not None:
-                self._roster[key] = roster.without(index)
+                less = self._roster[key] = roster.without(index)
+                if found is not None and found.roster is roster:
+                    self._index[key] = found.without(index, less)  # nobody moved: no sort
 
     def set_group(self, index: int, group: str) -> None:
         self.group[index] = group
