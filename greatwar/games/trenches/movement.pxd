@@ -75,5 +75,6 @@ cpdef long long _first_contact(long long ax, long long ay, long long bx, long lo
 @cython.locals(reach=cython.longlong, longest=cython.longlong, hx=cython.longlong,
                hy=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                tx=cython.longlong, ty=cython.longlong, t=cython.Py_ssize_t,
-               g=cython.Py_ssize_t)
+               g=cython.Py_ssize_t, lo=cython.longlong, hi=cython.longlong, status=list,
+               xs=list, ys=list, moved=list)
 cpdef list opportunity_offers(object state, str side)

@@ -894,13 +894,24 @@ def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
     loaded = gunners(state, side)
     if not loaded:
         return found  # most moves: no machine gun of the other side has a shot left
-    moved = [t for t in state.just_moved if state.status[t] == TABLE]
+    status, xs, ys = state.status, state.x, state.y
+    moved = [t for t in state.just_moved if status[t] == TABLE]
+    if not moved:
+        return found
     reach = fire.table(state, "mg_range")
-    longest, ys = reach * reach, state.y
-    xs, tanks = state.x, state.c.tank_flags
+    longest, tanks = reach * reach, state.c.tank_flags
     plain = not state.clouds and state.event != "fog"
+    lo = hi = ys[moved[0]]  # the band the movers stand in: a gun beyond its reach skips them
+    for t in moved:
+        ty = ys[t]
+        if ty < lo:
+            lo = ty
+        elif ty > hi:
+            hi = ty
     for g in loaded:
         hx, hy = xs[g], ys[g]
+        if hy + reach < lo or hy - reach > hi:
+            continue  # nobody moved within the machine gun's range north or south
         hits: list[int] = []
         near = []  # (squared distance, figure) within the machine gun's range
         for t in moved:
