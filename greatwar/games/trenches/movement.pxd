@@ -31,7 +31,9 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
 
 
 @cython.locals(lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
-               dx=cython.longlong, dy=cython.longlong, i=cython.Py_ssize_t)
+               dx=cython.longlong, dy=cython.longlong, i=cython.Py_ssize_t, men=tuple,
+               status=list, xs=list, ys=list, tanks=tuple, kinds=tuple, kind=str, moved=set,
+               fired=set, pinned=set, out=dict)
 cpdef list _movers(object state, str group, bint first)
 
 
@@ -78,3 +80,8 @@ cpdef long long _first_contact(long long ax, long long ay, long long bx, long lo
                g=cython.Py_ssize_t, lo=cython.longlong, hi=cython.longlong, status=list,
                xs=list, ys=list, moved=list)
 cpdef list opportunity_offers(object state, str side)
+
+
+@cython.locals(status=list, kind=str, leader=object, radius=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong)
+cpdef bint can_move(object state, Py_ssize_t i) except -1
