@@ -12,7 +12,7 @@ from greatwar.games.trenches import fire, movement
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, SIDES, enemy
 from greatwar.games.trenches.index import FIGURE_SLOTS, Roster, SideIndex
-from greatwar.games.trenches.state import TABLE, TrenchesState
+from greatwar.games.trenches.state import TABLE, TrenchesState, in_trench
 from tests.trenches.positions import fresh
 
 SEEDS = (0, 1, 2)
@@ -399,3 +399,24 @@ def test_the_game_sequence_an_index_kept_through_a_casualty_is_the_index_made_af
             assert kept.band == made.band
             assert list(kept.xs) == list(made.xs) and list(kept.ys) == list(made.ys)
             assert list(kept.soft) == list(made.soft)
+
+
+def test_tanks_a_crossing_looks_only_at_trenches_whose_box_the_way_meets() -> None:
+    """Tanks: where a tank halts at a trench (dry: no dice) is the same when the trench lines
+    whose bounding box the way misses are passed over before shapely is asked."""
+    state = fresh()
+    for ax in range(0, state.c.width + 1, 80):
+        for ay in range(0, state.c.depth + 1, 30):
+            a = (ax, ay)
+            for dx, dy in geo.DIRECTIONS.values():
+                b = (ax + dx * 3 // 10, ay + dy * 3 // 10)  # 30" that way
+                whole = geo.ceil_length(a, b)
+                want = whole
+                for t in state.c.trenches:
+                    if in_trench(t, a):
+                        continue
+                    entry = geo.first_entry(a, b, t.shape)
+                    if entry is not None and entry < whole:
+                        want = entry - 1
+                        break
+                assert movement.crossing(state, 0, a, b, dry=True) == want

@@ -372,7 +372,11 @@ def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry:
     """Tanks: a trench is crossed only straight on, on 13 or better with three dice (D2),
     or at once with a fascine; otherwise the tank halts at its edge."""
     whole = geo.ceil_length(a, b)
-    for t in state.c.trenches:
+    lo_x, hi_x = min(a[0], b[0]), max(a[0], b[0])
+    lo_y, hi_y = min(a[1], b[1]), max(a[1], b[1])
+    for t, (x0, y0, x1, y1) in zip(state.c.trenches, trench_boxes(state.c), strict=True):
+        if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
+            continue  # the way's box misses the trench's: first_entry would find nothing
         if in_trench(t, a):
             continue
         entry = geo.first_entry(a, b, t.shape)
@@ -393,6 +397,12 @@ def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry:
         state.note("Tanks", f"{state.label(i)} fails to cross line {t.line}", dice=dice)
         return entry - 1
     return whole
+
+
+@cache
+def trench_boxes(c: Components) -> tuple[tuple[float, float, float, float], ...]:
+    """Each trench line's bounding box (its shape's bounds)."""
+    return tuple(tuple(t.shape.bounds) for t in c.trenches)
 
 
 def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
