@@ -138,6 +138,23 @@ def order_reference(state: TrenchesState, group: str, direction: str) -> list[in
     return went
 
 
+def follow_reference(state: TrenchesState, group: str, objective: str) -> list[int]:
+    """``movement.follow``, each man's way read afresh by ``movement.step_to``."""
+    ref = movement.reference(state, group)
+    if ref is None:
+        return []
+    start = state.at(ref)
+    target = state.c.objectives[objective]
+    others = [i for i in movement.movers(state, group) if i != ref]
+    aim = geo.toward(start, target, movement.allowance(state, ref))
+    went = [ref] if movement.step_to(state, ref, aim) else []
+    dx, dy = state.x[ref] - start[0], state.y[ref] - start[1]
+    for i in others:
+        if movement.step_to(state, i, (state.x[i] + dx, state.y[i] + dy)):
+            went.append(i)
+    return went
+
+
 def test_barbed_wire_poison_gas_hand_to_hand_an_orders_way_read_once_for_its_men() -> None:
     """A regiment-wide order reads the enemy's index, the wire and the clouds once
     (``movement.man_way``) for all its men: the same moves as each man's way read afresh."""
@@ -152,6 +169,13 @@ def test_barbed_wire_poison_gas_hand_to_hand_an_orders_way_read_once_for_its_men
                     assert isinstance(fresh_state, TrenchesState)
                     went = movement.order(kept, group, direction, "full")
                     assert went == order_reference(fresh_state, group, direction)
+                    assert (kept.x, kept.y) == (fresh_state.x, fresh_state.y)
+                for objective in movement.objectives(state, group)[:2]:
+                    kept, fresh_state = state.clone(), state.clone()
+                    assert isinstance(kept, TrenchesState)
+                    assert isinstance(fresh_state, TrenchesState)
+                    went = movement.follow(kept, group, objective)
+                    assert went == follow_reference(fresh_state, group, objective)
                     assert (kept.x, kept.y) == (fresh_state.x, fresh_state.y)
 
 

@@ -475,10 +475,14 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     start = state.at(ref)
     target = state.c.objectives[objective]
     others = [i for i in movers(state, group) if i != ref]  # the 12" radius, before moving
-    went = [ref] if step_to(state, ref, geo.toward(start, target, allowance(state, ref))) else []
+    aim = geo.toward(start, target, allowance(state, ref))
+    way = man_way(state, state.c.figures[ref].side)  # the leader's and his men's
+    if state.c.tank_flags[ref]:  # a leader or a mover is a man: never so far
+        went = [ref] if step_to(state, ref, aim) else []
+    else:
+        went = [ref] if _man_step(state, way, ref, aim[0], aim[1]) else []
     if not others:
         return went
-    way = man_way(state, state.c.figures[ref].side)
     xs, ys = way[2], way[3]
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
     for i in others:
