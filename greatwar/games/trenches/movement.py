@@ -13,10 +13,10 @@ each weapon's three nearest targets, the airplane's tapes; and done.
 from __future__ import annotations
 
 import itertools
-import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from functools import cache
+from math import isqrt  # a name, not math's attribute at every step of every man
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
@@ -210,7 +210,7 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     bx, by = min(max(bx, 0), width), min(max(by, 0), depth)  # geo.clamp
     dx, dy = bx - ax, by - ay
     d2 = dx * dx + dy * dy
-    whole = math.isqrt(d2)
+    whole = isqrt(d2)
     if whole * whole != d2:
         whole += 1
     stop = _way_stop(way, ax, ay, bx, by, whole)
@@ -282,11 +282,11 @@ def _contact_stop(
         disc = bb * bb - 4 * aa * cc
         if disc < 0:
             continue
-        root = math.isqrt(disc)
+        root = isqrt(disc)
         if -bb - root > 2 * aa:  # the path ends before reaching the circle
             continue
         if whole < 0:
-            whole = math.isqrt(aa)
+            whole = isqrt(aa)
         entry = -((-(-bb - root) * whole) // (2 * aa))  # rounded up, as geo.first_contact
         if entry < stop:
             stop = entry
@@ -361,10 +361,10 @@ def _first_contact(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, radius:
     disc = bb * bb - 4 * aa * cc
     if disc < 0 or bb >= 0:
         return -1
-    root = math.isqrt(disc)
+    root = isqrt(disc)
     if -bb - root > 2 * aa:  # the path ends before reaching the circle
         return -1
-    whole = math.isqrt(aa)
+    whole = isqrt(aa)
     return -((-(-bb - root) * whole) // (2 * aa))  # rounded up
 
 
