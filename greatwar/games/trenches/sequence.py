@@ -255,25 +255,28 @@ def captures(state: TrenchesState) -> None:
     germans = [state.at(i) for lo, hi in bands for i in german.between(lo, hi)]
     held_holes: set[str | None] | None = None  # what the Germans hold, once asked
     held_bunkers: set[int | None] | None = None
+    # read once for the hundred-odd men near a feature
+    groups, leaders, xs, ys, owner = state.group, state.leader, state.x, state.y, state.owner
+    hole_of, bunker_of, line_of = state.hole_of, state.bunker_of, state.line_of
     for i in near:
-        group = state.group[i]
-        if group not in state.leader:
+        group = groups[i]
+        if group not in leaders:
             continue
-        p = state.at(i)
-        hole = state.hole_of(p)
+        p = (xs[i], ys[i])
+        hole = hole_of(p)
         if hole:
             if held_holes is None:
-                held_holes = {state.hole_of(g) for g in germans}
+                held_holes = {hole_of(g) for g in germans}
             if hole not in held_holes:
                 earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
-        bunker = state.bunker_of(p)
+        bunker = bunker_of(p)
         if bunker:
             if held_bunkers is None:
-                held_bunkers = {state.bunker_of(g) for g in germans}
+                held_bunkers = {bunker_of(g) for g in germans}
             if bunker not in held_bunkers:
                 earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
-        line = state.line_of(p)
-        if line and state.owner[line - 1] == GERMAN:
+        line = line_of(p)
+        if line and owner[line - 1] == GERMAN:
             earn(state, group, f"trench:{line}:{group}", int(r["trench"]))
 
 
