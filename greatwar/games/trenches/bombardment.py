@@ -12,12 +12,13 @@ kills; a smoke shell puts a 3" cloud down and nothing else.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.state import TABLE, TrenchesState
 
 MUNITIONS = ("he", "gas", "smoke")
@@ -58,20 +59,28 @@ def land_shell(
 def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
     """Named aim points: the French aim at the German lines not yet theirs (thirds and
     bunkers); the Germans at each French regiment's leader and the HQ, and at lines lost."""
-    found: dict[str, geo.Point2] = {}
-    for name, p in state.c.objectives.items():
-        if name[0] in "LB":
-            held = state.owner[int(name[1]) - 1]
-            if (held == GERMAN) == (side == FRENCH):
-                found[name] = p
+    found = dict(line_aims(state.c, side, tuple(state.owner)))
     if side == GERMAN:
         for group, leader in sorted(state.leader.items()):
             if state.status[leader] == TABLE:
                 found[group] = state.at(leader)
-        for i in state.on_table(FRENCH):
-            if state.fig(i).kind == "hq":
-                found["HQ"] = state.at(i)
+        hq = state.of_kind(FRENCH, ("hq",))
+        if hq:
+            found["HQ"] = state.at(hq[-1])
     return found
+
+
+@cache
+def line_aims(
+    c: Components, side: str, owner: tuple[str, ...]
+) -> tuple[tuple[str, geo.Point2], ...]:
+    """The thirds and bunkers of the lines ``side`` aims at, the lines' owners being
+    ``owner``: the French at lines still German, the Germans at lines lost."""
+    return tuple(
+        (name, p)
+        for name, p in c.objectives.items()
+        if name[0] in "LB" and (owner[int(name[1]) - 1] == GERMAN) == (side == FRENCH)
+    )
 
 
 def aim_point(state: TrenchesState, side: str, args: tuple[str, ...]) -> geo.Point2 | None:

@@ -62,6 +62,7 @@ class Trench:
     shape: Polygon
     bunker: Polygon
     bunker_box: tuple[int, int, int, int]
+    half: int  # half its width: the shape lies within it of the centre line
 
     def y_at(self, x: int) -> int:
         """The centre line's y at ``x`` (integer interpolation between vertices)."""
@@ -82,6 +83,10 @@ class Wire:
     line: int
     box: tuple[int, int, int, int]
     shape: Polygon
+
+
+# The wire sections by belt: (y0, y1, ((x0, x1, section index), ...)) for each belt.
+Belts = tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,7 @@ class Components:
     anchors: tuple[tuple[int, int], ...]  # points of cover the "cover" order heads for
     tank_flags: tuple[bool, ...]  # per figure: is it a tank (the rules ask at every shot)
     kinds: tuple[str, ...]  # per figure: its kind
+    belts: Belts  # the wire sections by belt (_belts): read at every step of every man
 
     def figure(self, fid: str) -> Figure | None:
         return _ids(self).get(fid)
@@ -129,17 +135,12 @@ class Components:
                 found += [w for a, b, w in row if a <= x1 and b >= x0]
         return sorted(found) if found else found
 
-    @property
-    def belts(self) -> tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]:
-        """The wire sections by belt, (y0, y1, ((x0, x1, section), ...)): a path or a man is
-        tested against a belt's band before its sections."""
-        return _belts(self)
 
-
-@cache
-def _belts(c: Components) -> tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]:
+def _belts(wire: tuple[Wire, ...]) -> Belts:
+    """The wire sections by belt, (y0, y1, ((x0, x1, section), ...)): a path or a man is
+    tested against a belt's band before its sections."""
     belts: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-    for n, w in enumerate(c.wire):
+    for n, w in enumerate(wire):
         x0, y0, x1, y1 = w.box
         belts.setdefault((y0, y1), []).append((x0, x1, n))
     return tuple((y0, y1, tuple(row)) for (y0, y1), row in belts.items())
@@ -162,7 +163,9 @@ def _trenches(table: dict[str, Any]) -> tuple[Trench, ...]:
         centre = LineString(pts)
         bunker = _box(t["bunker"])
         shape = centre.buffer(t["width"] / 2, cap_style="flat", join_style="mitre")
-        rows.append(Trench(int(t["line"]), pts, centre, shape, bunker, tuple(t["bunker"])))
+        assert int(t["width"]) % 2 == 0, "a trench's half width is whole tenths"
+        half = int(t["width"]) // 2
+        rows.append(Trench(int(t["line"]), pts, centre, shape, bunker, tuple(t["bunker"]), half))
     return tuple(rows)
 
 
@@ -306,12 +309,13 @@ def components() -> Components:
     shapely.prepare(cover)
     figures, _, rows = _figures()
     width = int(table["width"])
+    wire = _wire(table)
     return Components(
         width=width,
         depth=int(table["depth"]),
         french_start=int(table["french_start"]),
         trenches=trenches,
-        wire=_wire(table),
+        wire=wire,
         communication=communication,
         holes=holes,
         woods=woods,
@@ -324,4 +328,5 @@ def components() -> Components:
         anchors=_anchors(trenches, holes, woods),
         tank_flags=tuple(f.is_tank for f in figures),
         kinds=tuple(f.kind for f in figures),
+        belts=_belts(wire),
     )

@@ -3,12 +3,11 @@ may shoot whom at what range, the dice, the saves, and melee."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.state import TABLE, TrenchesState
 
 if TYPE_CHECKING:
@@ -56,22 +55,73 @@ def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> boo
 
 def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> list[int]:
     """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first (then in
-    figure order): the weapon's range as a vectorised first cut, then ``can_hit``."""
-    foes = state.index(enemy(state.fig(shooter).side))
-    hx, hy = state.x[shooter], state.y[shooter]
+    figure order): the weapon's range as a first cut, then ``can_hit``."""
     longest = table(state, RANGE_KEYS[weapon])
+    side = enemy(state.c.figures[shooter].side)
+    here = (state.x[shooter], state.y[shooter])
+    # no cloud, no fog: ``reach`` is the weapon's range, which in_reach has checked already
+    plain = not state.clouds and state.event != "fog"
+    tanks = state.c.tank_flags
+    close = table(state, "mortar_min") - 1 if weapon == "mortar" else -1
     found: list[int] = []
-    if not foes.any_between(hy - longest, hy + longest):
-        return found
-    d2 = (foes.xs - hx) ** 2 + (foes.ys - hy) ** 2
-    near = np.flatnonzero(d2 <= longest * longest)
-    for k in near[np.argsort(d2[near], kind="stable")].tolist():
-        t = foes.figures[k]
-        if can_hit(state, weapon, shooter, t):
-            found.append(t)
-            if len(found) >= limit:
-                break
+    for t in in_reach(state, side, here[0], here[1], longest, False):
+        if plain:
+            if weapon != "ap" and tanks[t]:
+                continue  # Tanks: only armour-piercing artillery kills them
+            if close >= 0 and geo.within(here, state.at(t), close):
+                continue  # trench mortars fire from 2" to 12"
+        elif not can_hit(state, weapon, shooter, t):
+            continue
+        found.append(t)
+        if len(found) >= limit:
+            break
     return found
+
+
+def in_reach(
+    state: TrenchesState, side: str, hx: int, hy: int, reach: int, soft: bool
+) -> list[int]:
+    """``side``'s figures within ``reach`` of (hx, hy) (not tanks, if ``soft``), nearest
+    first, then in figure order: the side's index's band, then ``by_distance``."""
+    near = state.index(side).between(hy - reach, hy + reach)
+    if not near:
+        return []
+    return by_distance(near, state.x, state.y, state.c.tank_flags, hx, hy, reach, soft)
+
+
+def by_distance(
+    near: tuple[int, ...],
+    xs: list[int],
+    ys: list[int],
+    tanks: tuple[bool, ...],
+    hx: int,
+    hy: int,
+    reach: int,
+    soft: bool,
+) -> list[int]:
+    """Those of ``near`` within ``reach`` of (hx, hy) (tanks left out if ``soft``), by
+    (squared distance, figure); in machine integers (fire.pxd)."""
+    found = []
+    for t in near:
+        if soft and tanks[t]:
+            continue
+        dx, dy = xs[t] - hx, ys[t] - hy
+        d2 = dx * dx + dy * dy
+        if d2 <= reach * reach:
+            found.append((d2, t))
+    found.sort()
+    return [t for _, t in found]
+
+
+@cache
+def grenade_within_rifle(c: Components) -> bool:
+    """Whether a grenade's 3" (Bunker (Archie)) lies within a rifle's reach whatever fog or a
+    cloud leaves of it (4", 6"): then a man with a grenade target has a rifle target too, and
+    a group without a rifle target has no grenade target."""
+    fire = c.tables["fire"]
+    return int(fire["grenade_range"]) <= min(
+        int(fire[key]) for key in ("rifle_range", "cloud_fire", "smoke_fire")
+    )
 
 
 def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
@@ -80,26 +130,65 @@ def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
     leave (Poison Gas, Smoke) and the weapon's own, where the pair is checked."""
     if not men:
         return False
-    side = state.fig(men[0]).side
+    c = state.c
+    side = c.figures[men[0]].side
     longest = table(state, RANGE_KEYS[weapon])
-    ys = [state.y[i] for i in men]
-    if not state.index(enemy(side)).any_between(min(ys) - longest, max(ys) + longest):
+    ys = state.y
+    lo = hi = ys[men[0]]
+    for i in men:
+        y = ys[i]
+        if y < lo:
+            lo = y
+        elif y > hi:
+            hi = y
+    index = state.index(enemy(side))
+    foes = index.between(lo - longest, hi + longest)
+    if not foes:
         return False  # nobody within range north or south
-    own, nearest = state.nearest_soft(side)
     sure = longest
     if state.clouds:
         sure = min(sure, table(state, "cloud_fire"), table(state, "smoke_fire"))
     if state.event == "fog":
         sure = min(sure, table(state, "smoke_fire"))
-    rows = own.rows
-    doubtful = []
-    for i in men:
-        d2 = nearest[rows[i]]
-        if 0 <= d2 <= sure * sure:
+    doubtful = _doubtful(men, foes, state.x, ys, c.tank_flags, sure, longest)
+    if doubtful is None:
+        return True
+    for i in doubtful:  # noqa: SIM110 (no generator in a cpdef function, fire.pxd)
+        if targets(state, weapon, i, 1):
             return True
-        if sure * sure < d2 <= longest * longest:
-            doubtful.append(i)
-    return any(targets(state, weapon, i, 1) for i in doubtful)
+    return False
+
+
+def _doubtful(
+    men: Sequence[int],
+    foes: tuple[int, ...],
+    xs: list[int],
+    ys: list[int],
+    tanks: tuple[bool, ...],
+    sure: int,
+    longest: int,
+) -> list[int] | None:
+    """For ``any_target``: None as soon as one of ``men`` has its nearest enemy that is not a
+    tank (among ``foes``, those within ``longest`` north or south) within ``sure``; else the
+    men whose nearest lies beyond ``sure`` but within ``longest``, in order. Machine integers
+    (fire.pxd)."""
+    found: list[int] = []
+    sure2, longest2 = sure * sure, longest * longest
+    for i in men:
+        x, y = xs[i], ys[i]
+        best = -1
+        for e in foes:
+            if tanks[e]:
+                continue
+            dx, dy = xs[e] - x, ys[e] - y
+            d2 = dx * dx + dy * dy
+            if best < 0 or d2 < best:
+                best = d2
+        if 0 <= best <= sure2:
+            return None
+        if sure2 < best <= longest2:
+            found.append(i)
+    return found
 
 
 def to_hit(state: TrenchesState, weapon: str, target: int) -> int:
@@ -163,6 +252,8 @@ def riflemen(state: TrenchesState, group: str) -> list[int]:
     """The men of a group who may still fire this phase."""
     men = state.group_infantry(group)
     fired, pinned = state.fired, state.pinned
+    if not fired and not pinned:
+        return list(men)
     return [i for i in men if i not in fired and i not in pinned]
 
 
@@ -207,17 +298,9 @@ def melees(state: TrenchesState) -> list[list[int]]:
     """Groups of figures in contact with an enemy (within 1"), linked through contacts; tanks
     do not fight hand to hand."""
     links: dict[int, set[int]] = {}
-    french, german = state.index(FRENCH), state.index(GERMAN)
-    fx, fy = french.xs[french.soft], french.ys[french.soft]
-    gx, gy = german.xs[german.soft], german.ys[german.soft]
-    if len(fx) and len(gx):
-        d2 = (fx[:, None] - gx[None, :]) ** 2 + (fy[:, None] - gy[None, :]) ** 2
-        men_f = [i for i in french.figures if not state.c.tank_flags[i]]
-        men_g = [i for i in german.figures if not state.c.tank_flags[i]]
-        for r, k in np.argwhere(d2 <= table(state, "contact") ** 2).tolist():
-            a, b = men_f[r], men_g[k]
-            links.setdefault(a, set()).add(b)
-            links.setdefault(b, set()).add(a)
+    for a, b in contacts(state):
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
     seen: set[int] = set()
     groups = []
     for start in sorted(links):  # in figure order, as on the table
@@ -233,6 +316,39 @@ def melees(state: TrenchesState) -> list[list[int]]:
                 todo.append(j)
         groups.append(sorted(group))
     return groups
+
+
+def contacts(state: TrenchesState) -> list[tuple[int, int]]:
+    """(French, German) pairs within 1" of each other, tanks excepted (Hand to hand combat):
+    for each Frenchman from south to north, the Germans within 1" north or south of him (a
+    sweep of the German index's band), in machine integers (fire.pxd)."""
+    pairs: list[tuple[int, int]] = []
+    french, german = state.index(FRENCH), state.index(GERMAN)
+    tanks, xs, ys = state.c.tank_flags, state.x, state.y
+    reach = table(state, "contact")
+    germans, band = german.by_y, german.band
+    count = len(germans)
+    first = 0  # the first German not more than ``reach`` south of the Frenchman
+    for a in french.by_y:  # northward, so ``first`` only moves on
+        if tanks[a]:
+            continue
+        x, y = xs[a], ys[a]
+        while first < count:
+            gy = band[first]
+            if gy >= y - reach:
+                break
+            first += 1
+        k = first
+        while k < count:
+            gy = band[k]
+            if gy > y + reach:
+                break
+            b = germans[k]
+            dx, dy = xs[b] - x, ys[b] - y
+            if not tanks[b] and dx * dx + dy * dy <= reach * reach:
+                pairs.append((a, b))
+            k += 1
+    return pairs
 
 
 def hand_to_hand(state: TrenchesState) -> None:

@@ -41,7 +41,8 @@ COMPASS: tuple[tuple[int, int], ...] = tuple(
 
 
 def dist2(a: Point2, b: Point2) -> int:
-    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+    dx, dy = a[0] - b[0], a[1] - b[1]
+    return dx * dx + dy * dy
 
 
 def within(a: Point2, b: Point2, reach: int) -> bool:
@@ -172,8 +173,31 @@ def first_entry_box(
     low_side = n * NEAR_WHOLE**2 < (q * (whole * NEAR_WHOLE + 1)) ** 2
     high_side = n * NEAR_WHOLE**2 > (q * ((whole + 1) * NEAR_WHOLE - 1)) ** 2
     if low_side or high_side:
+        if (a[0] == b[0] or a[1] == b[1]) and dist2(a, b) <= AXIS_CHECKED * AXIS_CHECKED:
+            return axis_entry(a, b, box)
         return first_entry(a, b, shape)
     return whole
+
+
+# The longest path along an axis for which ``axis_entry`` is checked against shapely at every
+# distance to the box (a test): longer than any move (3d6 inches).
+AXIS_CHECKED = 250
+
+
+def axis_entry(a: Point2, b: Point2, box: tuple[int, int, int, int]) -> int:
+    """``first_entry`` into the box (x0, y0, x1, y1), which the path a -> b along an axis
+    (north, south, east or west) enters from outside, with shapely's own floating point:
+    GEOS projects the entry point on the path as a fraction (v . d) / (d . d), one rounded
+    division, times the path's length |d| (exact), and first_entry rounds that down."""
+    x0, y0, x1, y1 = box
+    if a[0] == b[0]:  # north or south
+        d = b[1] - a[1]
+        start, edge = a[1], (y0 if d > 0 else y1)
+    else:  # east or west
+        d = b[0] - a[0]
+        start, edge = a[0], (x0 if d > 0 else x1)
+    fraction = ((edge - start) * d) / (d * d)  # correctly rounded, as a double division
+    return max(0, math.floor(fraction * abs(d)))
 
 
 def covered(shape: BaseGeometry, points: Sequence[Point2]) -> list[bool]:
@@ -187,6 +211,73 @@ def covered(shape: BaseGeometry, points: Sequence[Point2]) -> list[bool]:
 
 def inside(shape: BaseGeometry, p: Point2) -> bool:
     return bool(shapely.intersects_xy(shape, float(p[0]), float(p[1])))
+
+
+def first_disc(discs: Sequence[tuple[int, int, int]], x: int, y: int) -> int:
+    """The index of the first (cx, cy, radius) disc holding (x, y), edge included (``within``);
+    -1 if none."""
+    for k in range(len(discs)):
+        cx, cy, radius = discs[k]
+        dx, dy = x - cx, y - cy
+        if dx * dx + dy * dy <= radius * radius:
+            return k
+    return -1
+
+
+def in_mitred_band(line: Sequence[Point2], half: int, x: int, y: int) -> int:
+    """Whether the integer point (x, y) lies in the band ``half`` tenths either side of the
+    polyline ``line`` with mitred joins and flat ends (a trench: shapely's buffer with
+    cap_style="flat", join_style="mitre", for joins far below the mitre limit): 1 in, 0 out,
+    -1 when it lies on an end's edge, where shapely's rounding of the corners decides.
+
+    The band is the union of each segment's strip (within ``half`` of its line) cut by the
+    bisectors of its joins (or its flat ends); the distance and the bisectors are compared
+    in exact integers (squares against squares). A test checks every point of the table
+    against shapely."""
+    last = len(line) - 2
+    for k in range(last + 1):
+        x0, y0 = line[k]
+        x1, y1 = line[k + 1]
+        dx, dy = x1 - x0, y1 - y0
+        length2 = dx * dx + dy * dy
+        cross = dx * (y - y0) - dy * (x - x0)
+        if cross * cross > half * half * length2:
+            continue  # farther than half from the segment's line
+        along = dx * (x - x0) + dy * (y - y0)  # from the segment's start
+        if k == 0:
+            if along < 0:
+                continue  # before the flat start
+        else:
+            px, py = line[k - 1]
+            if _bisector_side(x0 - px, y0 - py, dx, dy, x - x0, y - y0) < 0:
+                continue  # the previous segment's side of the join
+        back = dx * (x - x1) + dy * (y - y1)  # from the segment's end
+        if k == last:
+            if back > 0:
+                continue  # past the flat end
+        else:
+            nx, ny = line[k + 2]
+            if _bisector_side(dx, dy, nx - x1, ny - y1, x - x1, y - y1) > 0:
+                continue  # the next segment's side of the join
+        if (k == 0 and along == 0) or (k == last and back == 0):
+            return -1  # on a flat end
+        return 1
+    return 0
+
+
+def _bisector_side(ax: int, ay: int, bx: int, by: int, vx: int, vy: int) -> int:
+    """The sign of v . (a/|a| + b/|b|): which side of the bisector of a join (incoming
+    direction a, outgoing b) the vector v from the joint points to, in exact integers."""
+    p, q = vx * ax + vy * ay, vx * bx + vy * by  # v.a and v.b
+    if p >= 0 and q >= 0:
+        return 1 if p > 0 or q > 0 else 0
+    if p <= 0 and q <= 0:
+        return -1
+    # p/|a| + q/|b| with opposite signs: compare p^2 |b|^2 with q^2 |a|^2
+    left, right = p * p * (bx * bx + by * by), q * q * (ax * ax + ay * ay)
+    if left == right:
+        return 0
+    return (1 if p > 0 else -1) if left > right else (1 if q > 0 else -1)
 
 
 def segment_meets_disc(a: Point2, b: Point2, centre: Point2, radius: int) -> bool:

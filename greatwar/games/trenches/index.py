@@ -1,8 +1,7 @@
 """What the rules ask of the position again and again, derived once per position and kept
 until a figure of that side moves, falls or changes group: each side's figures on the table,
-by group and kind, sorted by y (a bisect finds who is near a path or in range), their
-coordinates as arrays, and the squared distance from each of them to the nearest enemy that
-small arms can hit (Fire (Hot Steel), Bunker (Archie)).
+by group and kind, sorted by y (a bisect finds who is near a path or in range), and their
+coordinates as arrays.
 
 The state keeps one ``Roster`` and one ``SideIndex`` per side: ``place`` drops the index of
 the figure's side, ``set_status`` and ``set_group`` its roster too. An index reads a snapshot
@@ -12,9 +11,7 @@ snapshot), so clones share them.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -46,7 +43,7 @@ class Roster:
     def without(self, gone: int) -> Roster:
         """This roster less one figure (it fell or left the table)."""
         new = Roster.__new__(Roster)
-        new.figures = tuple(i for i in self.figures if i != gone)
+        new.figures = tuple([i for i in self.figures if i != gone])
         new.groups = _less(self.groups, gone)
         new.kinds = _less(self.kinds, gone)
         new.infantry = _less(self.infantry, gone)
@@ -54,75 +51,155 @@ class Roster:
 
 
 def _less(table: dict[str, tuple[int, ...]], gone: int) -> dict[str, tuple[int, ...]]:
-    """``table`` with ``gone`` taken out of the one entry that holds it."""
-    return {
-        key: tuple(i for i in men if i != gone) if gone in men else men
-        for key, men in table.items()
-    }
+    """``table`` with ``gone`` taken out of the one entry that holds it (list comprehensions,
+    not generators: a casualty rebuilds two rosters)."""
+    found = dict(table)
+    for key, men in table.items():
+        if gone in men:
+            found[key] = tuple([i for i in men if i != gone])
+            break
+    return found
+
+
+FIGURE_BITS = 12
+FIGURE_SLOTS = 1 << FIGURE_BITS  # more than the figures of the game (forces.csv)
 
 
 class SideIndex:
-    """A side's roster where its figures stand now."""
+    """A side's roster where its figures stand now. What it derives (the figures by y, the
+    coordinates as arrays) is made when first asked for; index.pxd makes it an extension
+    type, so that ``between`` (asked for at every step of every man) reads its fields and
+    bisects in machine integers."""
 
     def __init__(
-        self, c: Components, roster: Roster, x: tuple[int, ...], y: tuple[int, ...]
+        self,
+        c: Components,
+        roster: Roster,
+        x: tuple[int, ...],
+        y: tuple[int, ...],
+        before: SideIndex | None = None,
     ) -> None:
         self.c = c
         self.roster = roster
         self.figures = roster.figures
         self.x, self.y = x, y  # the coordinates when the index was built (all figures)
+        # the order to sort from: that of ``before`` (an index of the same roster before a
+        # move, so nearly sorted: a few runs for the sort to merge), else figure order
+        self._order = self.figures
+        if before is not None and before.roster is roster and before._by_y is not None:
+            self._order = before._by_y
+        self._by_y: tuple[int, ...] | None = None
+        self._band: list[int] = []
+        self._xs: Ints | None = None
+        self._ys: Ints | None = None
+        self._soft: npt.NDArray[np.bool_] | None = None
 
-    @cached_property
+    def _sort(self) -> None:
+        """The figures by (y, figure), and their y."""
+        y = self.y
+        # (y, figure) packed in one integer, as figures number fewer than FIGURE_SLOTS: a sort
+        # of plain integers, with no key function (>> and & floor, so a y below 0 sorts too)
+        slots, bits = FIGURE_SLOTS, FIGURE_BITS
+        keys = []
+        for i in self._order:
+            at = y[i]
+            keys.append(at * slots + i)
+        keys.sort()
+        self._order = ()  # done with: let the index before go
+        by_y, band = [], []
+        for k in keys:
+            by_y.append(k & (slots - 1))
+            band.append(k >> bits)
+        self._by_y = tuple(by_y)
+        self._band = band
+
+    def without(self, gone: int, roster: Roster) -> SideIndex:
+        """This index less one figure (it fell or left the table), ``roster`` its roster
+        less him: the others stand where they stood, so their order by y is this one's
+        without him, not sorted again."""
+        new = SideIndex(self.c, roster, self.x, self.y)
+        by_y, band = self._by_y, self._band
+        if by_y is not None:
+            if gone in by_y:  # not the airplane, which no index holds
+                k = by_y.index(gone)
+                by_y, band = by_y[:k] + by_y[k + 1 :], band[:k] + band[k + 1 :]
+            new._by_y, new._band = by_y, band
+        return new
+
+    @property
     def by_y(self) -> tuple[int, ...]:
         """The figures by (y, figure)."""
-        return tuple(sorted(self.figures, key=self.y.__getitem__))  # stable: then by figure
+        if self._by_y is None:
+            self._sort()
+        assert self._by_y is not None
+        return self._by_y
 
-    @cached_property
+    @property
     def band(self) -> list[int]:
         """The y of ``by_y``, ascending."""
-        y = self.y
-        return [y[i] for i in self.by_y]
+        if self._by_y is None:
+            self._sort()
+        return self._band
 
     def between(self, lo_y: int, hi_y: int) -> tuple[int, ...]:
         """The figures with lo_y <= y <= hi_y, by y."""
-        band = self.band
-        return self.by_y[bisect_left(band, lo_y) : bisect_right(band, hi_y)]
+        if self._by_y is None:
+            self._sort()
+        assert self._by_y is not None
+        band = self._band
+        return self._by_y[_first_at_least(band, lo_y) : _first_above(band, hi_y)]
 
     def any_between(self, lo_y: int, hi_y: int) -> bool:
-        band = self.band
-        return bisect_right(band, hi_y) > bisect_left(band, lo_y)
+        if self._by_y is None:
+            self._sort()
+        band = self._band
+        return _first_above(band, hi_y) > _first_at_least(band, lo_y)
 
-    @cached_property
+    @property
     def xs(self) -> Ints:
         """The coordinates, aligned with ``figures``."""
-        x = self.x
-        return np.array([x[i] for i in self.figures], dtype=np.int64)
+        if self._xs is None:
+            x = self.x
+            self._xs = np.array([x[i] for i in self.figures], dtype=np.int64)
+        return self._xs
 
-    @cached_property
+    @property
     def ys(self) -> Ints:
-        y = self.y
-        return np.array([y[i] for i in self.figures], dtype=np.int64)
+        if self._ys is None:
+            y = self.y
+            self._ys = np.array([y[i] for i in self.figures], dtype=np.int64)
+        return self._ys
 
-    @cached_property
+    @property
     def soft(self) -> npt.NDArray[np.bool_]:
         """Not a tank: what rifles, machine guns and grenades can hit, aligned with ``figures``."""
-        tanks = self.c.tank_flags
-        return np.array([not tanks[i] for i in self.figures], dtype=np.bool_)
-
-    @cached_property
-    def rows(self) -> dict[int, int]:
-        """Figure -> its position in ``figures``."""
-        return {i: n for n, i in enumerate(self.figures)}
+        if self._soft is None:
+            tanks = self.c.tank_flags
+            self._soft = np.array([not tanks[i] for i in self.figures], dtype=np.bool_)
+        return self._soft
 
 
-def nearest_soft(own: SideIndex, foes: SideIndex) -> list[int]:
-    """For each figure of ``own``: the squared distance to the nearest enemy that is not a
-    tank (-1 if there is none), aligned with ``own.figures``."""
-    if not own.figures:
-        return []
-    xs, ys = foes.xs[foes.soft], foes.ys[foes.soft]
-    if not len(xs):
-        return [-1] * len(own.figures)
-    d2 = (own.xs[:, None] - xs[None, :]) ** 2 + (own.ys[:, None] - ys[None, :]) ** 2
-    found: list[int] = d2.min(axis=1).tolist()
-    return found
+def _first_at_least(band: list[int], v: int) -> int:
+    """``bisect_left(band, v)``, in machine integers (index.pxd)."""
+    lo, hi = 0, len(band)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        y = band[mid]
+        if y < v:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _first_above(band: list[int], v: int) -> int:
+    """``bisect_right(band, v)``, in machine integers (index.pxd)."""
+    lo, hi = 0, len(band)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        y = band[mid]
+        if v < y:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo

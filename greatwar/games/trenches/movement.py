@@ -16,12 +16,14 @@ import itertools
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from functools import cache
+from math import isqrt  # a name, not math's attribute at every step of every man
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Components, enemy
+from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
+from greatwar.games.trenches.index import SideIndex
 from greatwar.games.trenches.specials import (
     strafe,
     strafe_accepts,
@@ -30,7 +32,7 @@ from greatwar.games.trenches.specials import (
     tank_fire,
     tank_offers,
 )
-from greatwar.games.trenches.state import TABLE, TrenchesState
+from greatwar.games.trenches.state import TABLE, TrenchesState, in_trench
 
 DISTANCES = ("full", "half")
 # What ``walk`` looks at around a figure's way, in tenths: more than the reach of a gas cloud
@@ -49,53 +51,73 @@ def allowance(state: TrenchesState, i: int) -> int:
 def can_move(state: TrenchesState, i: int) -> bool:
     """A figure moves once a phase ("once you remove your hand..."), not after firing, not
     pinned under gas, not a broken regiment, and within 12" of its leader (Leaders)."""
-    if state.status[i] != TABLE or i in state.moved or i in state.fired or i in state.pinned:
+    status = state.status
+    if status[i] != TABLE or i in state.moved or i in state.fired or i in state.pinned:
         return False
-    f = state.fig(i)
-    if f.kind in ("gun", "plane") or allowance(state, i) <= 0 or i in state.tank_out:
-        return False
+    c = state.c
     group = state.group[i]
-    if state.broken.get(group, 0) > 0:
+    kind = c.kinds[i]
+    if kind == "gun" or kind == "plane" or state.allow.get(group, 0) <= 0:
         return False
-    leader = state.leader.get(group) if f.side == FRENCH else None
-    if leader is not None and leader != i and state.status[leader] == TABLE:
-        radius = int(state.c.tables["move"]["leader_radius"])
-        if not geo.within(state.at(i), state.at(leader), radius):
+    if i in state.tank_out or state.broken.get(group, 0) > 0:
+        return False
+    leader = state.leader.get(group) if c.figures[i].side == FRENCH else None
+    if leader is not None and leader != i and status[leader] == TABLE:
+        radius = int(c.tables["move"]["leader_radius"])
+        dx, dy = state.x[i] - state.x[leader], state.y[i] - state.y[leader]
+        if dx * dx + dy * dy > radius * radius:  # geo.within
             return False
     return True
 
 
 def movers(state: TrenchesState, group: str) -> list[int]:
     """The figures a regiment-wide order moves (tanks move on their own)."""
-    return list(_movers(state, group))
+    return _movers(state, group, False)
 
 
 def first_mover(state: TrenchesState, group: str) -> int | None:
     """The first of ``movers``, found without testing the rest."""
-    return next(_movers(state, group), None)
+    found = _movers(state, group, True)
+    return found[0] if found else None
 
 
-def _movers(state: TrenchesState, group: str) -> Iterator[int]:
-    """``can_move`` for each man of the group, what holds for the whole group tested once:
-    its move, its morale and (French) its leader's place (Leaders)."""
+def _movers(state: TrenchesState, group: str, first: bool) -> list[int]:
+    """``can_move`` for each man of the group (only the first that may, if ``first``), what
+    holds for the whole group tested once: its move, its morale and (French) its leader's
+    place (Leaders)."""
+    found: list[int] = []
     if state.allow.get(group, 0) <= 0 or state.broken.get(group, 0) > 0:
-        return
+        return found
     men = state.members(group)
     if not men:
-        return
+        return found
     c, status = state.c, state.status
     leader = state.leader.get(group) if c.figures[men[0]].side == FRENCH else None
     if leader is not None and status[leader] != TABLE:
         leader = None
-    radius = int(c.tables["move"]["leader_radius"])
+    lx = ly = reach = 0
+    if leader is not None:
+        lx, ly = state.x[leader], state.y[leader]
+        reach = int(c.tables["move"]["leader_radius"])
+    xs, ys, tanks, kinds = state.x, state.y, c.tank_flags, c.kinds
     moved, fired, pinned, out = state.moved, state.fired, state.pinned, state.tank_out
+    table = TABLE
     for i in men:
-        if c.tank_flags[i] or status[i] != TABLE or i in moved or i in fired or i in pinned:
+        if i in moved or i in fired or tanks[i] or status[i] != table:
+            continue  # most often: he has moved
+        if (pinned and i in pinned) or (out and i in out):
             continue
-        if c.kinds[i] in ("gun", "plane") or i in out:
+        kind = kinds[i]
+        if kind == "gun" or kind == "plane":
             continue
-        if leader is None or leader == i or geo.within(state.at(i), state.at(leader), radius):
-            yield i
+        if leader is not None and leader != i:
+            dx, dy = xs[i] - lx, ys[i] - ly
+            if dx * dx + dy * dy > reach * reach:  # geo.within
+                continue
+        found.append(i)
+        if first:
+            break
+    return found
 
 
 def groups(state: TrenchesState, side: str) -> list[str]:
@@ -117,66 +139,245 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     trench at will (The German Tank). ``dry`` rolls no dice (a tank then stops at the
     trench)."""
     c = state.c
+    if not c.tank_flags[i]:
+        return _walk_man(state, i, b[0], b[1])
     a = (state.x[i], state.y[i])
     b = (min(max(b[0], 0), c.width), min(max(b[1], 0), c.depth))  # geo.clamp
     stop = geo.ceil_length(a, b)
-    if not c.tank_flags[i]:
-        lo_x, hi_x = min(a[0], b[0]) - WAY_MARGIN, max(a[0], b[0]) + WAY_MARGIN
-        lo_y, hi_y = min(a[1], b[1]) - WAY_MARGIN, max(a[1], b[1]) + WAY_MARGIN
-        stop = min(stop, _wire_stop(state, a, b, (lo_x, lo_y, hi_x, hi_y)))
-        if state.clouds:
-            stop = min(stop, _gas_stop(state, a, b))
-        contact = _contact(c)
-        xs, ys, tanks = state.x, state.y, c.tank_flags
-        for e in state.index(enemy(c.figures[i].side)).between(lo_y, hi_y):
-            if lo_x <= xs[e] <= hi_x and not tanks[e]:
-                entry = geo.first_contact(a, b, (xs[e], ys[e]), contact)
-                if entry is not None:
-                    stop = min(stop, entry)
-    elif not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
+    if not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
         stop = min(stop, crossing(state, i, a, b, dry=dry))
     return geo.at_distance(a, b, max(stop, 0))
 
 
-def _wire_stop(
-    state: TrenchesState, a: geo.Point2, b: geo.Point2, way: tuple[int, int, int, int]
-) -> int:
-    """Barbed Wire: a tenth short of the first uncut section on the way (or the whole way)."""
+# What every man's way reads in one order of his side (``man_way``): the table's width and
+# depth, the figures' x and y (the state's own lists), the enemy's index, the contact radius
+# less a tenth, the gas clouds' reach (-1 without a cloud), the tank flags, the wire's belts,
+# the sections cut, the wire, the clouds.
+ManWay = tuple[
+    int,
+    int,
+    list[int],
+    list[int],
+    SideIndex,
+    int,
+    int,
+    tuple[bool, ...],
+    Belts,
+    set[str],
+    tuple[Wire, ...],
+    list[tuple[str, int, int]],
+]
+
+
+def man_way(state: TrenchesState, side: str) -> ManWay:
+    """What the ways of ``side``'s men read, read once while they step one after another in
+    an order: they move, but no enemy moves or falls, no wire is cut and no cloud comes until
+    the order is done."""
     c = state.c
-    stop = geo.ceil_length(a, b)
-    for w in c.wire_meeting(*way):
-        section = c.wire[w]
-        if section.id not in state.cut:
-            entry = geo.first_entry_box(a, b, section.box, section.shape)
-            if entry is not None:
-                stop = min(stop, entry - 1)
+    tables = c.tables
+    gas = -1
+    if state.clouds:
+        gas = int(tables["scatter"]["gas_radius"]) + 1  # the cloud's radius and a tenth
+    contact = int(tables["fire"]["contact"]) - 1  # Hand to hand combat: within 1"
+    foes = state.index(GERMAN if side == FRENCH else FRENCH)
+    return (
+        c.width,
+        c.depth,
+        state.x,
+        state.y,
+        foes,
+        contact,
+        gas,
+        c.tank_flags,
+        c.belts,
+        state.cut,
+        c.wire,
+        state.clouds,
+    )
+
+
+def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
+    """``walk`` for a man (not a tank)."""
+    return _man_end(man_way(state, state.c.figures[i].side), i, bx, by)
+
+
+def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
+    """Where man ``i`` ends when he heads for b, in machine integers (movement.pxd): the
+    point b on the table, the way's length rounded up (``geo.ceil_length``), where it stops
+    (``_way_stop``), and the point that far along (``geo.at_distance``)."""
+    width, depth, xs, ys = way[0], way[1], way[2], way[3]
+    ax, ay = xs[i], ys[i]
+    bx, by = min(max(bx, 0), width), min(max(by, 0), depth)  # geo.clamp
+    dx, dy = bx - ax, by - ay
+    d2 = dx * dx + dy * dy
+    whole = isqrt(d2)
+    if whole * whole != d2:
+        whole += 1
+    stop = _way_stop(way, ax, ay, bx, by, whole)
+    if stop >= whole:
+        return (bx, by)  # the whole way: at_distance's b
+    return geo.at_distance((ax, ay), (bx, by), max(stop, 0))
+
+
+def _man_step(state: TrenchesState, way: ManWay, i: int, bx: int, by: int) -> bool:
+    """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way``."""
+    xs, ys = way[2], way[3]
+    ax, ay = xs[i], ys[i]
+    end = _man_end(way, i, bx, by)
+    state.place(i, end)
+    state.moved.add(i)
+    return end[0] != ax or end[1] != ay
+
+
+def _way_stop(way: ManWay, ax: int, ay: int, bx: int, by: int, stop: int) -> int:
+    """How far a man goes on the way a -> b, at most ``stop`` tenths: short of uncut wire
+    (Barbed Wire) and gas (Poison Gas), at first contact with an enemy (Hand to hand
+    combat). Only what lies within WAY_MARGIN of the way's box can stop him."""
+    lo_y, hi_y = min(ay, by) - WAY_MARGIN, max(ay, by) + WAY_MARGIN
+    stop = _wire_stop(way[8], way[9], way[10], ax, ay, bx, by, stop)
+    reach = way[6]
+    if reach >= 0:
+        stop = _gas_stop(way[11], ax, ay, bx, by, reach, stop)
+    foes: SideIndex = way[4]
+    near = foes.between(lo_y, hi_y)
+    if near:
+        lo_x, hi_x = min(ax, bx) - WAY_MARGIN, max(ax, bx) + WAY_MARGIN
+        stop = _contact_stop(ax, ay, bx, by, near, way[2], way[3], way[7], lo_x, hi_x, way[5], stop)
     return stop
 
 
-def _gas_stop(state: TrenchesState, a: geo.Point2, b: geo.Point2) -> int:
-    """Poison Gas: a tenth short of the first gas cloud on the way (or the whole way)."""
-    stop = geo.ceil_length(a, b)
-    radius = int(state.c.tables["scatter"]["gas_radius"])
-    for kind, x, y in state.clouds:
+def _contact_stop(
+    ax: int,
+    ay: int,
+    bx: int,
+    by: int,
+    near: tuple[int, ...],
+    xs: list[int],
+    ys: list[int],
+    tanks: tuple[bool, ...],
+    lo_x: int,
+    hi_x: int,
+    radius: int,
+    stop: int,
+) -> int:
+    """Hand to hand combat: ``stop``, or less where the way a -> b first comes within
+    ``radius`` of one of the ``near`` enemies with lo_x <= x <= hi_x (tanks excepted).
+    ``geo.first_contact`` for each, in machine integers (movement.pxd): the table's
+    tenths keep every product far inside 64 bits."""
+    dx, dy = bx - ax, by - ay
+    aa = dx * dx + dy * dy
+    r2 = radius * radius
+    whole = -1  # isqrt(aa), once needed
+    for e in near:
+        ex = xs[e]
+        if ex < lo_x or ex > hi_x or tanks[e]:
+            continue
+        fx, fy = ax - ex, ay - ys[e]
+        cc = fx * fx + fy * fy - r2
+        if cc <= 0:
+            return min(stop, 0)  # it starts in contact: nothing is nearer
+        bb = 2 * (dx * fx + dy * fy)
+        if aa == 0 or bb >= 0:
+            continue
+        disc = bb * bb - 4 * aa * cc
+        if disc < 0:
+            continue
+        root = isqrt(disc)
+        if -bb - root > 2 * aa:  # the path ends before reaching the circle
+            continue
+        if whole < 0:
+            whole = isqrt(aa)
+        entry = -((-(-bb - root) * whole) // (2 * aa))  # rounded up, as geo.first_contact
+        if entry < stop:
+            stop = entry
+    return stop
+
+
+def _wire_stop(
+    belts: Belts,
+    cut: set[str],
+    wire: tuple[Wire, ...],
+    ax: int,
+    ay: int,
+    bx: int,
+    by: int,
+    stop: int,
+) -> int:
+    """Barbed Wire: ``stop``, or a tenth short of the first uncut section on the way a -> b
+    (``cut``: the sections cut). Only a section whose box the segment meets
+    (``geo.segment_meets_box``, in machine integers) is measured with
+    ``geo.first_entry_box``."""
+    lo_x, hi_x = min(ax, bx), max(ax, bx)
+    lo_y, hi_y = min(ay, by), max(ay, by)
+    dx, dy = bx - ax, by - ay
+    for top, bottom, row in belts:
+        if top > hi_y or bottom < lo_y:
+            continue
+        for x0, x1, w in row:
+            if x0 > hi_x or x1 < lo_x:
+                continue
+            # the box's corners on both sides of the segment's line, or on it
+            s00 = dx * (top - ay) - dy * (x0 - ax)
+            s01 = dx * (bottom - ay) - dy * (x0 - ax)
+            s10 = dx * (top - ay) - dy * (x1 - ax)
+            s11 = dx * (bottom - ay) - dy * (x1 - ax)
+            if (s00 > 0 and s01 > 0 and s10 > 0 and s11 > 0) or (
+                s00 < 0 and s01 < 0 and s10 < 0 and s11 < 0
+            ):
+                continue
+            section = wire[w]
+            if section.id in cut:
+                continue
+            entry = geo.first_entry_box((ax, ay), (bx, by), section.box, section.shape)
+            if entry is not None and entry - 1 < stop:
+                stop = entry - 1
+    return stop
+
+
+def _gas_stop(
+    clouds: list[tuple[str, int, int]], ax: int, ay: int, bx: int, by: int, radius: int, stop: int
+) -> int:
+    """Poison Gas: ``stop``, or a tenth short of where the way a -> b first comes within
+    ``radius`` of a gas cloud's centre (``clouds``: the state's)."""
+    for kind, x, y in clouds:
         if kind == "gas":
-            entry = geo.first_contact(a, b, (x, y), radius + 1)
-            if entry is not None and entry > 0:
-                stop = min(stop, entry - 1)
+            entry = _first_contact(ax, ay, bx, by, x, y, radius)
+            if entry > 0 and entry - 1 < stop:
+                stop = entry - 1
     return stop
 
 
-@cache
-def _contact(c: Components) -> int:
-    """How near a path comes to an enemy before it stops (Hand to hand combat: 1")."""
-    return int(c.tables["fire"]["contact"]) - 1
+def _first_contact(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, radius: int) -> int:
+    """``geo.first_contact`` in machine integers (movement.pxd), -1 for None."""
+    dx, dy = bx - ax, by - ay
+    fx, fy = ax - cx, ay - cy
+    cc = fx * fx + fy * fy - radius * radius
+    if cc <= 0:
+        return 0
+    aa = dx * dx + dy * dy
+    if aa == 0:
+        return -1
+    bb = 2 * (dx * fx + dy * fy)
+    disc = bb * bb - 4 * aa * cc
+    if disc < 0 or bb >= 0:
+        return -1
+    root = isqrt(disc)
+    if -bb - root > 2 * aa:  # the path ends before reaching the circle
+        return -1
+    whole = isqrt(aa)
+    return -((-(-bb - root) * whole) // (2 * aa))  # rounded up
 
 
 def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry: bool) -> int:
     """Tanks: a trench is crossed only straight on, on 13 or better with three dice (D2),
     or at once with a fascine; otherwise the tank halts at its edge."""
     whole = geo.ceil_length(a, b)
-    for t in state.c.trenches:
-        if geo.inside(t.shape, a):
+    lo_x, hi_x = min(a[0], b[0]), max(a[0], b[0])
+    lo_y, hi_y = min(a[1], b[1]), max(a[1], b[1])
+    for t, (x0, y0, x1, y1) in zip(state.c.trenches, trench_boxes(state.c), strict=True):
+        if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
+            continue  # the way's box misses the trench's: first_entry would find nothing
+        if in_trench(t, a):
             continue
         entry = geo.first_entry(a, b, t.shape)
         if entry is None or entry >= whole:
@@ -198,9 +399,15 @@ def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry:
     return whole
 
 
+@cache
+def trench_boxes(c: Components) -> tuple[tuple[float, float, float, float], ...]:
+    """Each trench line's bounding box (its shape's bounds)."""
+    return tuple(tuple(t.shape.bounds) for t in c.trenches)
+
+
 def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
     """Move one figure toward b; True if it went anywhere."""
-    a = state.at(i)
+    a = (state.x[i], state.y[i])
     end = walk(state, i, b)
     state.place(i, end)
     state.moved.add(i)
@@ -210,17 +417,19 @@ def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
 # --- the orders ---------------------------------------------------------------------------
 
 
-def reference(state: TrenchesState, group: str) -> int | None:
-    """The figure a group's "follow" order steers: its leader, else its first member."""
+def reference(state: TrenchesState, group: str, first: int | None = -1) -> int | None:
+    """The figure a group's "follow" order steers: its leader, else its first member
+    (``first``: the group's ``first_mover`` if the caller has it already)."""
     leader = state.leader.get(group)
     if leader is not None and state.status[leader] == TABLE and can_move(state, leader):
         return leader
-    return first_mover(state, group)
+    return first_mover(state, group) if first == -1 else first
 
 
-def objectives(state: TrenchesState, group: str) -> list[str]:
-    """The objectives a group may march on: those ahead of it, in lines not yet French."""
-    ref = reference(state, group)
+def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list[str]:
+    """The objectives a group may march on: those ahead of it, in lines not yet French
+    (``first``: the group's ``first_mover`` if the caller has it already)."""
+    ref = reference(state, group, first)
     if ref is None:
         return []
     forward = FORWARD[state.fig(ref).side]
@@ -243,10 +452,16 @@ def marches(c: Components) -> tuple[tuple[str, int, int], ...]:
 
 def order(state: TrenchesState, group: str, direction: str, distance: str) -> list[int]:
     """A regiment-wide move: every figure that may move heads the same way."""
-    went = []
-    for i in movers(state, group):
-        reach = allowance(state, i) // (2 if distance == "half" else 1)
-        if step_to(state, i, geo.heading(state.at(i), direction, reach)):
+    went: list[int] = []
+    reach = state.allow.get(group, 0) // (2 if distance == "half" else 1)  # the group's move
+    dx, dy = geo.heading((0, 0), direction, reach)  # the same step for every man
+    men = movers(state, group)  # men only: tanks move on their own
+    if not men:
+        return went
+    way = man_way(state, state.c.figures[men[0]].side)
+    xs, ys = way[2], way[3]
+    for i in men:
+        if _man_step(state, way, i, xs[i] + dx, ys[i] + dy):
             went.append(i)
     return went
 
@@ -260,32 +475,65 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     start = state.at(ref)
     target = state.c.objectives[objective]
     others = [i for i in movers(state, group) if i != ref]  # the 12" radius, before moving
-    went = [ref] if step_to(state, ref, geo.toward(start, target, allowance(state, ref))) else []
-    dx, dy = state.x[ref] - start[0], state.y[ref] - start[1]
+    aim = geo.toward(start, target, allowance(state, ref))
+    way = man_way(state, state.c.figures[ref].side)  # the leader's and his men's
+    if state.c.tank_flags[ref]:  # a leader or a mover is a man: never so far
+        went = [ref] if step_to(state, ref, aim) else []
+    else:
+        went = [ref] if _man_step(state, way, ref, aim[0], aim[1]) else []
+    if not others:
+        return went
+    xs, ys = way[2], way[3]
+    dx, dy = xs[ref] - start[0], ys[ref] - start[1]
     for i in others:
-        if step_to(state, i, (state.x[i] + dx, state.y[i] + dy)):
+        if _man_step(state, way, i, xs[i] + dx, ys[i] + dy):
             went.append(i)
     return went
 
 
 def to_cover(state: TrenchesState, group: str) -> list[int]:
     """Every figure heads for the nearest point of cover within its move, not backwards."""
-    went = []
-    for i in movers(state, group):
+    went: list[int] = []
+    men = movers(state, group)  # men only: tanks move on their own
+    if not men:
+        return went
+    way = man_way(state, state.c.figures[men[0]].side)
+    for i in men:
         here = state.at(i)
         reach = allowance(state, i)
-        side = state.fig(i).side
-        best = None
-        for p in anchors_between(state.c, here[1] - reach, here[1] + reach):
-            if (p[1] - here[1]) * FORWARD[side] < -20 or not geo.within(here, p, reach):
-                continue
-            key = (geo.dist2(here, p), p)
-            best = key if best is None or key < best else best
-        if best is not None and step_to(state, i, best[1]):
+        forward = FORWARD[state.fig(i).side]
+        anchors = anchors_between(state.c, here[1] - reach, here[1] + reach)
+        best = nearest_cover(anchors, here[0], here[1], reach, forward)
+        if best is not None and _man_step(state, way, i, best[0], best[1]):
             went.append(i)
         else:
             state.moved.add(i)
     return went
+
+
+def nearest_cover(
+    anchors: tuple[geo.Point2, ...], hx: int, hy: int, reach: int, forward: int
+) -> geo.Point2 | None:
+    """The nearest of ``anchors`` within ``reach`` of (hx, hy) and not more than 2" back
+    (``forward``: the side's way ahead), the lowest (x, y) among the nearest; None if none.
+    In machine integers (movement.pxd)."""
+    best = None
+    best_d2 = best_x = best_y = 0
+    for p in anchors:
+        px, py = p
+        if (py - hy) * forward < -20:
+            continue
+        dx, dy = px - hx, py - hy
+        d2 = dx * dx + dy * dy
+        if d2 > reach * reach:  # geo.within
+            continue
+        if (
+            best is None
+            or d2 < best_d2
+            or (d2 == best_d2 and (px < best_x or (px == best_x and py < best_y)))
+        ):
+            best, best_d2, best_x, best_y = p, d2, px, py
+    return best
 
 
 def anchors_between(c: Components, lo_y: int, hi_y: int) -> tuple[geo.Point2, ...]:
@@ -309,12 +557,20 @@ def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
 def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
     """``cutters`` of a group whose riflemen are ``men``."""
     at: dict[int, list[int]] = {}
-    c, ys, moved = state.c, state.y, state.moved
+    c, xs, ys, moved = state.c, state.x, state.y, state.moved
     edges = belt_edges(c)
     for i in men:
-        if i in moved or bisect_right(edges, ys[i]) % 2 == 0:
-            continue  # moved, or not within 1" of a belt's band
-        x, y = state.at(i)
+        if i in moved:
+            continue
+        y = ys[i]
+        below = 0  # bisect_right(edges, y): odd within 1" of a belt's band
+        for e in edges:
+            if e > y:
+                break
+            below += 1
+        if below % 2 == 0:
+            continue
+        x = xs[i]
         for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
             if c.wire[w].id not in state.cut:
                 at.setdefault(w, []).append(i)
@@ -380,29 +636,21 @@ class MoveFire(Prompt[TrenchesState]):
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
         found: list[Action] = []
-        for group in groups(state, side):
-            if first_mover(state, group) is not None:
-                found += group_orders(group)
-                found += [act("follow", group, o) for o in objectives(state, group)]
-                found.append(act("cover", group))
-            men = fire.riflemen(state, group)
-            if fire.any_target(state, "rifle", men):  # Fire (Hot Steel)
-                found.append(act("volley", group))
-            if fire.any_target(state, "grenade", men):  # Bunker (Archie)
-                found.append(act("grenade", group))
-            if cutters_among(state, men):  # Barbed Wire
-                found.append(act("cut", group))
+        basis = offer_basis(state, frame, side)
+        kept, acted, groups_of = state.offered, state.acted, state.roster(side).groups
+        for group in sorted(groups_of):
+            key = (basis, groups_of[group], acted.get(group, 0))
+            last = kept.get(group)
+            if last is None or not same_key(last[0], key):
+                last = kept[group] = (key, group_offers(state, group))
+            found += last[1]
         for i in singles(state, side):
-            f = state.fig(i)
-            if can_move(state, i):
-                found += figure_moves(f.id)
-            if f.kind in ("mg", "mortar") and i not in state.moved and i not in state.fired:
-                found += [
-                    act("fire", f.id, state.fig(t).id)
-                    for t in fire.targets(state, weapon_of(state, i), i)
-                ]
-            if f.is_tank:
-                found += tank_offers(state, i)
+            group = state.group[i]
+            key = (basis, groups_of[group], acted.get(group, 0))
+            last = kept.get(i)
+            if last is None or not same_key(last[0], key):
+                last = kept[i] = (key, single_offers(state, i))
+            found += last[1]
         found += strafe_offers(state, side)
         found.append(act("done"))
         return found
@@ -447,6 +695,9 @@ class MoveFire(Prompt[TrenchesState]):
     def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
         verb, args = action.verb, action.args
         went: list[int] = []
+        group = acting_group(state, action)
+        if group is not None:
+            state.acted[group] = state.acted.get(group, 0) + 1  # its part of the offer is stale
         if verb == "done":
             state.pop()
             state.note(move_rule(side), f"{side} ends the move")
@@ -476,6 +727,86 @@ class MoveFire(Prompt[TrenchesState]):
         if verb in ("order", "follow", "cover", "move"):
             state.note(move_rule(side), f"{side}: {action} ({len(went)} figures moved)")
         opportunity(state, side, went)
+
+
+def group_offers(state: TrenchesState, group: str) -> list[Action]:
+    """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
+    (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire)."""
+    found: list[Action] = []
+    first = first_mover(state, group)
+    if first is not None:
+        found += group_orders(group)
+        found += [act("follow", group, o) for o in objectives(state, group, first)]
+        found.append(act("cover", group))
+    men = fire.riflemen(state, group)
+    volley = fire.any_target(state, "rifle", men)  # Fire (Hot Steel)
+    if volley:
+        found.append(act("volley", group))
+    if (volley or not fire.grenade_within_rifle(state.c)) and fire.any_target(
+        state, "grenade", men
+    ):  # Bunker (Archie)
+        found.append(act("grenade", group))
+    if cutters_among(state, men):  # Barbed Wire
+        found.append(act("cut", group))
+    return found
+
+
+def single_offers(state: TrenchesState, i: int) -> list[Action]:
+    """A weapon's, the HQ's or a tank's part of the Move and Fire offer: its moves, a machine
+    gun's or mortar's three nearest targets, a tank's weapons (Tanks)."""
+    found: list[Action] = []
+    f = state.fig(i)
+    if can_move(state, i):
+        found += figure_moves(f.id)
+    if f.kind in ("mg", "mortar") and i not in state.moved and i not in state.fired:
+        found += [
+            act("fire", f.id, state.fig(t).id) for t in fire.targets(state, weapon_of(state, i), i)
+        ]
+    if f.is_tank:
+        found += tank_offers(state, i)
+    return found
+
+
+OfferBasis = tuple[Frame, object, int, tuple[str, ...], int, str]
+OfferKey = tuple[OfferBasis, tuple[int, ...], int]
+
+
+def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
+    """What every part of a Move and Fire offer follows from (the offer's key, with a group's
+    men and how often it has acted, ``state.acted``: its men move, fire and cut only by its
+    own actions): the phase's frame, the enemy's index (a new one when an enemy falls or
+    moves), the wire cut, the lines owned, the clouds and the event. The last offer's basis
+    while nothing of it changed, so that a key's basis is compared by identity."""
+    basis = (
+        frame,
+        state.index(enemy(side)),
+        len(state.cut),
+        tuple(state.owner),
+        len(state.clouds),
+        state.event,
+    )
+    last: OfferBasis | None = state.offer_basis
+    if last is not None and last[0] is frame and last[1] is basis[1] and last[2:] == basis[2:]:
+        return last
+    state.offer_basis = basis
+    return basis
+
+
+def same_key(kept: OfferKey, key: OfferKey) -> bool:
+    """The same basis and men (the objects themselves), the group as often acted."""
+    return kept[0] is key[0] and kept[1] is key[1] and kept[2] == key[2]
+
+
+def acting_group(state: TrenchesState, action: Action) -> str | None:
+    """The group whose men a Move and Fire action moves, fires or sets cutting: the one named,
+    or the named figure's (None: done, strafe)."""
+    verb, args = action.verb, action.args
+    if verb in ("order", "follow", "cover", "volley", "grenade", "cut"):
+        return args[0]
+    if verb in ("move", "fire", "ap", "he"):
+        i = figure(state, args[0])
+        return state.group[i] if i >= 0 else None
+    return None
 
 
 def move_rule(side: str) -> str:
@@ -544,9 +875,24 @@ def shot(state: TrenchesState, action: Action, side: str) -> tuple[int, int] | N
 
 
 def gunners(state: TrenchesState, side: str) -> list[int]:
+    """The machine guns of ``side`` on the table with opportunity shots left, not pinned, in
+    figure order (``state.on_table``'s). Read from the few loaded guns (``state.shots``),
+    not by a test of every figure on the table after every move."""
     if side == GERMAN and state.event == "jammed":
         return []  # Fortune of War: jammed belts
-    return [i for i in state.on_table(side) if state.shots.get(i, 0) > 0 and i not in state.pinned]
+    shots, pinned, status = state.shots, state.pinned, state.status
+    figures, kinds = state.c.figures, state.c.kinds
+    found = [
+        i
+        for i in shots
+        if shots[i] > 0
+        and status[i] == TABLE
+        and i not in pinned
+        and figures[i].side == side
+        and kinds[i] != "plane"  # on_table: the airplane excepted
+    ]
+    found.sort()
+    return found
 
 
 def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
@@ -558,18 +904,41 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
 
 
 def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
-    found = []
-    moved = [t for t in state.just_moved if state.status[t] == TABLE]
+    found: list[Action] = []
+    loaded = gunners(state, side)
+    if not loaded:
+        return found  # most moves: no machine gun of the other side has a shot left
+    status, xs, ys = state.status, state.x, state.y
+    moved = [t for t in state.just_moved if status[t] == TABLE]
+    if not moved:
+        return found
     reach = fire.table(state, "mg_range")
-    longest, ys = reach * reach, state.y
-    for g in gunners(state, side):
-        here = state.at(g)
+    longest, tanks = reach * reach, state.c.tank_flags
+    plain = not state.clouds and state.event != "fog"
+    lo = hi = ys[moved[0]]  # the band the movers stand in: a gun beyond its reach skips them
+    for t in moved:
+        ty = ys[t]
+        if ty < lo:
+            lo = ty
+        elif ty > hi:
+            hi = ty
+    for g in loaded:
+        hx, hy = xs[g], ys[g]
+        if hy + reach < lo or hy - reach > hi:
+            continue  # nobody moved within the machine gun's range north or south
         hits: list[int] = []
-        near = [t for t in moved if abs(ys[t] - here[1]) <= reach]
-        for d2, t in sorted((geo.dist2(here, state.at(t)), t) for t in near):
-            if d2 > longest or len(hits) == 3:
-                break  # nearest first: the rest are out of range too
-            if fire.can_hit(state, "mg", g, t):
+        near = []  # (squared distance, figure) within the machine gun's range
+        for t in moved:
+            tx, ty = xs[t], ys[t]
+            dx, dy = tx - hx, ty - hy
+            if -reach <= dy <= reach and dx * dx + dy * dy <= longest:
+                near.append((dx * dx + dy * dy, t))
+        near.sort()  # nearest first
+        for _, t in near:
+            if len(hits) == 3:
+                break
+            # no cloud, no fog: the machine gun's reach is its range, checked above
+            if not tanks[t] if plain else fire.can_hit(state, "mg", g, t):
                 hits.append(t)
         found += [act("opfire", state.fig(g).id, state.fig(t).id) for t in hits]
     return found
@@ -610,9 +979,12 @@ class ReturnFire(Prompt[TrenchesState]):
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
         for group in groups(state, side):
             men = fire.riflemen(state, group)
-            if fire.any_target(state, "rifle", men):
+            volley = fire.any_target(state, "rifle", men)
+            if volley:
                 yield act("volley", group)
-            if fire.any_target(state, "grenade", men):
+            if (volley or not fire.grenade_within_rifle(state.c)) and fire.any_target(
+                state, "grenade", men
+            ):
                 yield act("grenade", group)
         for i in state.of_kind(side, ("mg", "mortar")):
             if i not in state.fired and i not in state.pinned:

@@ -10,7 +10,7 @@ from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, GM, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, enemy
 from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
 from greatwar.games.trenches.state import (
@@ -128,12 +128,12 @@ def clouds(state: TrenchesState) -> None:
             )
     state.clouds = moved
     radius = int(state.c.tables["scatter"]["gas_radius"])
-    everyone = state.index(None)
     state.pinned = {
         i
         for kind, x, y in moved
         if kind == "gas"
-        for i in everyone.between(y - radius, y + radius)
+        for side in SIDES
+        for i in state.index(side).between(y - radius, y + radius)
         if geo.within(state.at(i), (x, y), radius)
     }
     if state.pinned:
@@ -171,7 +171,8 @@ def move_phase(state: TrenchesState, side: str) -> None:
     for t in tanks(state, side):
         roll_tank(state, t)
     shots = int(state.c.tables["fire"]["opportunity_shots"])
-    state.shots = {i: shots for i in state.on_table(enemy(side)) if state.fig(i).kind == "mg"}
+    kinds = state.c.kinds
+    state.shots = {i: shots for i in state.on_table(enemy(side)) if kinds[i] == "mg"}
     for group, turns in list(state.broken.items()):
         if group in state.allow and side == FRENCH:
             state.note("Morale", f"{group} is broken and does not move this turn")
@@ -246,23 +247,36 @@ def captures(state: TrenchesState) -> None:
     r = state.c.tables["reinforcements"]
     # only a man within the y of a shell hole, a bunker or a trench can hold or capture one
     bands = feature_bands(state.c)
-    german, french = state.index(GERMAN), state.index(FRENCH)
+    french = state.index(FRENCH)
+    near = sorted({i for lo, hi in bands for i in french.between(lo, hi)})
+    if not near:
+        return
+    german = state.index(GERMAN)
     germans = [state.at(i) for lo, hi in bands for i in german.between(lo, hi)]
-    held_holes = {state.hole_of(g) for g in germans}
-    held_bunkers = {state.bunker_of(g) for g in germans}
-    for i in sorted({i for lo, hi in bands for i in french.between(lo, hi)}):
-        group = state.group[i]
-        if group not in state.leader:
+    held_holes: set[str | None] | None = None  # what the Germans hold, once asked
+    held_bunkers: set[int | None] | None = None
+    # read once for the hundred-odd men near a feature
+    groups, leaders, xs, ys, owner = state.group, state.leader, state.x, state.y, state.owner
+    hole_of, bunker_of, line_of = state.hole_of, state.bunker_of, state.line_of
+    for i in near:
+        group = groups[i]
+        if group not in leaders:
             continue
-        p = state.at(i)
-        hole = state.hole_of(p)
-        if hole and hole not in held_holes:
-            earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
-        bunker = state.bunker_of(p)
-        if bunker and bunker not in held_bunkers:
-            earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
-        line = state.line_of(p)
-        if line and state.owner[line - 1] == GERMAN:
+        p = (xs[i], ys[i])
+        hole = hole_of(p)
+        if hole:
+            if held_holes is None:
+                held_holes = {hole_of(g) for g in germans}
+            if hole not in held_holes:
+                earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
+        bunker = bunker_of(p)
+        if bunker:
+            if held_bunkers is None:
+                held_bunkers = {bunker_of(g) for g in germans}
+            if bunker not in held_bunkers:
+                earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
+        line = line_of(p)
+        if line and owner[line - 1] == GERMAN:
             earn(state, group, f"trench:{line}:{group}", int(r["trench"]))
 
 
@@ -449,12 +463,20 @@ class Arrive(Prompt[TrenchesState]):
 # --- German morale and victory -------------------------------------------------------------
 
 
-def garrison(state: TrenchesState, line: int) -> list[int]:
-    """The Germans in a trench line (its bunker included), tanks excepted, in figure order."""
+def garrison(state: TrenchesState, line: int, beyond: int = -1) -> list[int]:
+    """The Germans in a trench line (its bunker included), tanks excepted, in figure order;
+    only the first ``beyond`` + 1 of them if ``beyond`` >= 0 (enough to tell that more than
+    ``beyond`` hold it)."""
     lo, hi = line_band(state.c, line)
     near = sorted(state.index(GERMAN).between(lo, hi))
-    tanks = state.c.tank_flags
-    return [i for i in near if not tanks[i] and state.line_of(state.at(i)) == line]
+    tanks, xs, ys = state.c.tank_flags, state.x, state.y
+    found = []
+    for i in near:
+        if not tanks[i] and state.line_of((xs[i], ys[i])) == line:
+            found.append(i)
+            if len(found) == beyond + 1:
+                break
+    return found
 
 
 def surrender(state: TrenchesState) -> None:
@@ -465,7 +487,7 @@ def surrender(state: TrenchesState) -> None:
     for t in state.c.trenches:
         if state.owner[t.line - 1] == FRENCH:
             continue
-        men = garrison(state, t.line)
+        men = garrison(state, t.line, at_most)  # all of them when at most at_most
         if len(men) <= at_most:
             state.owner[t.line - 1] = FRENCH
             for i in men:

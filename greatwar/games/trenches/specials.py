@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
@@ -87,14 +86,8 @@ def tank_offers(state: TrenchesState, i: int) -> Iterator[Action]:
 def he_targets(state: TrenchesState, i: int) -> list[int]:
     """The three nearest enemy figures within a tank's HE range, tanks excepted."""
     reach = int(state.c.tables["scatter"]["tank_he_range"])
-    foes = state.index(enemy(state.fig(i).side))
-    hx, hy = state.at(i)
-    if not foes.any_between(hy - reach, hy + reach):
-        return []
-    d2 = (foes.xs - hx) ** 2 + (foes.ys - hy) ** 2
-    near = np.flatnonzero((d2 <= reach * reach) & foes.soft)
-    order = near[np.argsort(d2[near], kind="stable")[:3]]  # nearest, then in figure order
-    return [foes.figures[k] for k in order.tolist()]
+    side = enemy(state.fig(i).side)
+    return fire.in_reach(state, side, state.x[i], state.y[i], reach, True)[:3]
 
 
 def tank_accepts(state: TrenchesState, action: Action, side: str) -> bool:

@@ -20,10 +20,10 @@ from greatwar.games.trenches.data import (
     SIDES,
     Components,
     Figure,
+    Trench,
     components,
-    enemy,
 )
-from greatwar.games.trenches.index import Roster, SideIndex, nearest_soft
+from greatwar.games.trenches.index import Roster, SideIndex
 
 # Where a figure is: on the table, waiting off it, or gone.
 POOL, TABLE, DEAD, GONE = 0, 1, 2, 3  # GONE: prisoners of a surrendered line, a crashed plane
@@ -64,8 +64,14 @@ class TrenchesState(AgendaState):
         self.c: Components = components()
         # derived from the position (index.py): per side, dropped when one of its figures changes
         self._index: dict[str | None, SideIndex] = {}
+        # the index a move made stale, per side: its order by y, nearly right, sorts the next
+        self._stale: dict[str | None, SideIndex] = {}
+        # Move and Fire's offer by group and by single figure, with what it follows from, and
+        # how often each group has acted (movement.offer_basis): never copied into a clone
+        self.offered: dict[str | int, tuple[Any, list[Any]]] = {}
+        self.acted: dict[str, int] = {}
+        self.offer_basis: Any = None
         self._roster: dict[str | None, Roster] = {}
-        self._nearest: dict[str, tuple[SideIndex, SideIndex, list[int]]] = {}
         c = self.c
         self.turn = 0
         self.phase = "setup"
@@ -136,7 +142,7 @@ class TrenchesState(AgendaState):
         found = self._roster.get(side)
         if found is None:
             c, status = self.c, self.status
-            figures = tuple(i for i in _ground(c, side) if status[i] == TABLE)
+            figures = tuple([i for i in _ground(c, side) if status[i] == TABLE])
             found = self._roster[side] = Roster(c, figures, self.group)
         return found
 
@@ -144,7 +150,9 @@ class TrenchesState(AgendaState):
         """The roster of a side where its figures stand now; kept until one of them moves."""
         found = self._index.get(side)
         if found is None:
-            found = SideIndex(self.c, self.roster(side), tuple(self.x), tuple(self.y))
+            found = SideIndex(
+                self.c, self.roster(side), tuple(self.x), tuple(self.y), self._stale.get(side)
+            )
             self._index[side] = found
         return found
 
@@ -158,9 +166,15 @@ class TrenchesState(AgendaState):
 
     def near(self, p: geo.Point2, reach: int) -> list[int]:
         """The figures on the table within ``reach`` of a point, in figure order."""
-        at = self.at
-        close = self.index(None).between(p[1] - reach, p[1] + reach)
-        return sorted(i for i in close if geo.within(at(i), p, reach))
+        xs, ys = self.x, self.y
+        found = [
+            i
+            for side in SIDES  # each side's index: a casualty rebuilds only his side's
+            for i in self.index(side).between(p[1] - reach, p[1] + reach)
+            if (xs[i] - p[0]) ** 2 + (ys[i] - p[1]) ** 2 <= reach * reach
+        ]
+        found.sort()
+        return found
 
     def group_infantry(self, group: str) -> tuple[int, ...]:
         """A group's men on the table who fire rifles and throw grenades."""
@@ -180,22 +194,19 @@ class TrenchesState(AgendaState):
     def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
         """A side's figures on the table of these kinds, in figure order."""
         found = self.roster(side).kinds
-        return sorted(i for kind in kinds for i in found.get(kind, ()))
-
-    def nearest_soft(self, side: str) -> tuple[SideIndex, list[int]]:
-        """``side``'s index and, aligned with it, each figure's squared distance to the nearest
-        enemy that is not a tank (-1: none), kept while neither side's figures change."""
-        own, foes = self.index(side), self.index(enemy(side))
-        kept = self._nearest.get(side)
-        if kept is None or kept[0] is not own or kept[1] is not foes:
-            kept = (own, foes, nearest_soft(own, foes))
-            self._nearest[side] = kept
-        return own, kept[2]
+        men = [i for kind in kinds for i in found.get(kind, ())]
+        men.sort()
+        return men
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
-        self._index.pop(self.c.figures[index].side, None)  # the roster stays
-        self._index.pop(None, None)
+        indexes = self._index
+        side = self.c.figures[index].side
+        if side in indexes or None in indexes:  # else both are stale already
+            for key in (side, None):  # the roster stays
+                stale = indexes.pop(key, None)
+                if stale is not None:
+                    self._stale[key] = stale
 
     def set_status(self, index: int, status: int) -> None:
         leaves = self.status[index] == TABLE and status != TABLE
@@ -204,11 +215,13 @@ class TrenchesState(AgendaState):
         if not leaves:
             self._changed(index)
             return
-        for key in (side, None):  # a casualty: the rosters lose one figure
-            self._index.pop(key, None)
+        for key in (side, None):  # a casualty: the rosters and indexes lose one figure
+            found = self._index.pop(key, None)
             roster = self._roster.get(key)
             if roster is not None:
-                self._roster[key] = roster.without(index)
+                less = self._roster[key] = roster.without(index)
+                if found is not None and found.roster is roster:
+                    self._index[key] = found.without(index, less)  # nobody moved: no sort
 
     def set_group(self, index: int, group: str) -> None:
         self.group[index] = group
@@ -224,8 +237,11 @@ class TrenchesState(AgendaState):
     def forget_cached(self) -> None:
         super().forget_cached()
         self._index = {}
+        self._stale = {}
+        self.offered = {}
+        self.acted = {}
+        self.offer_basis = None
         self._roster = {}
-        self._nearest = {}
 
     def in_cover(self, index: int) -> bool:
         """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover."""
@@ -305,8 +321,10 @@ class TrenchesState(AgendaState):
         new.agenda = list(self.agenda)
         new.pending = dict(self.pending)
         new._index = dict(self._index)  # the indexes themselves never change: shared
+        new._stale = dict(self._stale)
+        new.offered, new.acted = {}, {}  # a clone's frames are new: it offers afresh
+        new.offer_basis = None
         new._roster = dict(self._roster)
-        new._nearest = dict(self._nearest)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -380,9 +398,20 @@ def _line_at(c: Components, p: geo.Point2) -> int | None:
         bx0, by0, bx1, by1 = t.bunker_box
         if bx0 <= p[0] <= bx1 and by0 <= p[1] <= by1:
             return t.line
-        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and geo.inside(t.shape, p):
+        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and in_trench(t, p):
             return t.line
     return None
+
+
+def in_trench(t: Trench, p: geo.Point2) -> bool:
+    """Whether p lies in the trench's shape: in exact integers (geo.in_mitred_band), shapely
+    only for a point on a flat end or not in whole tenths."""
+    x, y = p
+    if isinstance(x, int) and isinstance(y, int):
+        found = geo.in_mitred_band(t.points, t.half, x, y)
+        if found >= 0:
+            return found == 1
+    return geo.inside(t.shape, p)
 
 
 @cache
@@ -392,10 +421,15 @@ def _trench_bounds(c: Components) -> tuple[tuple[float, float, float, float], ..
 
 @lru_cache(maxsize=TERRAIN_MEMO)
 def _hole_at(c: Components, p: geo.Point2) -> str | None:
-    for h in c.holes:
-        if geo.within(p, h.at, h.radius):
-            return h.id
-    return None
+    """The first large shell hole (in the table's order) whose disc holds p."""
+    k = geo.first_disc(_hole_discs(c), p[0], p[1])
+    return c.holes[k].id if k >= 0 else None
+
+
+@cache
+def _hole_discs(c: Components) -> tuple[tuple[int, int, int], ...]:
+    """Each shell hole as (x, y, radius)."""
+    return tuple((h.at[0], h.at[1], h.radius) for h in c.holes)
 
 
 @cache

@@ -1,0 +1,41 @@
+# Declarations Cython reads when it compiles geometry.py (an augmenting .pxd; geometry.py
+# itself stays plain Python and is the reference): the point-to-point arithmetic in 64-bit
+# machine integers. Every point the rules measure lies on the table (960 x 720 tenths), so
+# no product comes near 2**63; floor division keeps Python's rounding (cdivision is off), so
+# the answers are the source's.
+import cython
+
+
+@cython.locals(dx=cython.longlong, dy=cython.longlong)
+cpdef long long dist2(object a, object b) except? -1
+
+cpdef bint within(object a, object b, long long reach) except -1
+
+@cython.locals(d2=cython.longlong, root=cython.longlong)
+cpdef long long ceil_length(object a, object b) except? -1
+
+cpdef long long _part(long long v, long long num, long long den) except? -1
+
+@cython.locals(whole=cython.longlong)
+cpdef object at_distance(object a, object b, long long reach)
+
+@cython.locals(dx=cython.longlong, dy=cython.longlong, fx=cython.longlong, fy=cython.longlong,
+               c=cython.longlong, aa=cython.longlong, bb=cython.longlong,
+               disc=cython.longlong, root=cython.longlong, whole=cython.longlong)
+cpdef object first_contact(object a, object b, object centre, long long radius)
+
+@cython.locals(last=cython.Py_ssize_t, k=cython.Py_ssize_t, x0=cython.longlong,
+               y0=cython.longlong, x1=cython.longlong, y1=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong, length2=cython.longlong,
+               cross=cython.longlong, along=cython.longlong, back=cython.longlong,
+               px=cython.longlong, py=cython.longlong, nx=cython.longlong, ny=cython.longlong)
+cpdef int in_mitred_band(object line, long long half, long long x, long long y) except? -2
+
+@cython.locals(p=cython.longlong, q=cython.longlong, left=cython.longlong,
+               right=cython.longlong)
+cpdef int _bisector_side(long long ax, long long ay, long long bx, long long by, long long vx,
+                         long long vy) except? -2
+
+@cython.locals(k=cython.Py_ssize_t, cx=cython.longlong, cy=cython.longlong,
+               radius=cython.longlong, dx=cython.longlong, dy=cython.longlong)
+cpdef Py_ssize_t first_disc(object discs, long long x, long long y) except? -2

@@ -1,0 +1,37 @@
+# Declarations Cython reads when it compiles index.py (an augmenting .pxd; index.py itself
+# stays plain Python and is the reference): a side's index as an extension type, its fields
+# read without an instance dict, and the bisection of its band in machine integers (every y
+# is on the table, 0 to 720 tenths, and every bound within a few hundred tenths of it).
+import cython
+
+
+cdef class SideIndex:
+    cdef public object c
+    cdef public object roster
+    cdef public tuple figures
+    cdef public tuple x
+    cdef public tuple y
+    cdef public tuple _order
+    cdef public object _by_y
+    cdef public list _band
+    cdef public object _xs
+    cdef public object _ys
+    cdef public object _soft
+
+    @cython.locals(slots=cython.longlong, bits=cython.longlong, i=cython.Py_ssize_t,
+                   k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list,
+                   band=list)
+    cpdef _sort(self)
+
+    cpdef tuple between(self, long long lo_y, long long hi_y)
+
+    cpdef bint any_between(self, long long lo_y, long long hi_y) except -1
+
+
+@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
+               y=cython.longlong)
+cpdef Py_ssize_t _first_at_least(list band, long long v) except -1
+
+@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
+               y=cython.longlong)
+cpdef Py_ssize_t _first_above(list band, long long v) except -1

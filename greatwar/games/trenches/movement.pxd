@@ -1,0 +1,87 @@
+# Declarations Cython reads when it compiles movement.py (an augmenting .pxd; movement.py
+# itself stays plain Python and is the reference): the arithmetic of a man's way (contact with
+# an enemy, the wire's boxes) in 64-bit machine integers. Every length is in tenths of an inch
+# on a table of 960 x 720, so no product comes near 2**63; floor division keeps Python's
+# rounding (cdivision is off), so the results are the same as the source's.
+import cython
+
+
+@cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
+               hi_x=cython.longlong, reach=cython.longlong)
+cpdef long long _way_stop(tuple way, long long ax, long long ay, long long bx,
+                          long long by, long long stop) except? -9
+
+
+@cython.locals(dx=cython.longlong, dy=cython.longlong, aa=cython.longlong, r2=cython.longlong,
+               whole=cython.longlong, e=cython.Py_ssize_t, ex=cython.longlong,
+               fx=cython.longlong, fy=cython.longlong, cc=cython.longlong, bb=cython.longlong,
+               disc=cython.longlong, root=cython.longlong, entry=cython.longlong)
+cpdef long long _contact_stop(long long ax, long long ay, long long bx, long long by,
+                              tuple near, list xs, list ys, tuple tanks, long long lo_x,
+                              long long hi_x, long long radius, long long stop) except? -9
+
+
+@cython.locals(lo_x=cython.longlong, hi_x=cython.longlong, lo_y=cython.longlong,
+               hi_y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
+               top=cython.longlong, bottom=cython.longlong, x0=cython.longlong,
+               x1=cython.longlong, w=cython.Py_ssize_t, s00=cython.longlong,
+               s01=cython.longlong, s10=cython.longlong, s11=cython.longlong)
+cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, long long ay,
+                           long long bx, long long by, long long stop) except? -9
+
+
+@cython.locals(lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong, i=cython.Py_ssize_t, men=tuple,
+               status=list, xs=list, ys=list, tanks=tuple, kinds=tuple, kind=str, moved=set,
+               fired=set, pinned=set, out=dict)
+cpdef list _movers(object state, str group, bint first)
+
+
+cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
+
+
+@cython.locals(width=cython.longlong, depth=cython.longlong, ax=cython.longlong,
+               ay=cython.longlong, dx=cython.longlong, dy=cython.longlong, d2=cython.longlong,
+               whole=cython.longlong, stop=cython.longlong, xs=list, ys=list)
+cpdef tuple _man_end(tuple way, Py_ssize_t i, long long bx, long long by)
+
+
+@cython.locals(ax=cython.longlong, ay=cython.longlong, end=tuple, xs=list, ys=list)
+cpdef bint _man_step(object state, tuple way, Py_ssize_t i, long long bx, long long by) except -1
+
+
+@cython.locals(i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
+               below=cython.Py_ssize_t, e=cython.longlong)
+cpdef dict cutters_among(object state, list men)
+
+
+@cython.locals(best_d2=cython.longlong, best_x=cython.longlong, best_y=cython.longlong,
+               px=cython.longlong, py=cython.longlong, dx=cython.longlong,
+               dy=cython.longlong, d2=cython.longlong)
+cpdef object nearest_cover(tuple anchors, long long hx, long long hy, long long reach,
+                           long long forward)
+
+
+@cython.locals(x=cython.longlong, y=cython.longlong, entry=cython.longlong)
+cpdef long long _gas_stop(object clouds, long long ax, long long ay, long long bx, long long by,
+                          long long radius, long long stop) except? -9
+
+
+@cython.locals(dx=cython.longlong, dy=cython.longlong, fx=cython.longlong, fy=cython.longlong,
+               cc=cython.longlong, aa=cython.longlong, bb=cython.longlong,
+               disc=cython.longlong, root=cython.longlong, whole=cython.longlong)
+cpdef long long _first_contact(long long ax, long long ay, long long bx, long long by,
+                               long long cx, long long cy, long long radius) except? -9
+
+
+@cython.locals(reach=cython.longlong, longest=cython.longlong, hx=cython.longlong,
+               hy=cython.longlong, dx=cython.longlong, dy=cython.longlong,
+               tx=cython.longlong, ty=cython.longlong, t=cython.Py_ssize_t,
+               g=cython.Py_ssize_t, lo=cython.longlong, hi=cython.longlong, status=list,
+               xs=list, ys=list, moved=list)
+cpdef list opportunity_offers(object state, str side)
+
+
+@cython.locals(status=list, kind=str, leader=object, radius=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong)
+cpdef bint can_move(object state, Py_ssize_t i) except -1

@@ -1,0 +1,446 @@
+"""The hot paths in machine integers (movement.pxd, fire.pxd, index.pxd, geometry.pxd) give the
+answers of the plain geometry they replace, at every position of random games and of their
+clones: Barbed Wire, Poison Gas and Hand to hand combat on a man's way, Fire (Hot Steel) and
+Bunker (Archie) targets, Leaders (who may move), the cover order and the sorted index."""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+
+from greatwar.ai.random_player import RandomPlayer
+from greatwar.games.trenches import fire, movement
+from greatwar.games.trenches import geometry as geo
+from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, SIDES, enemy
+from greatwar.games.trenches.index import FIGURE_SLOTS, Roster, SideIndex
+from greatwar.games.trenches.state import TABLE, TrenchesState, in_trench
+from tests.trenches.positions import fresh
+
+SEEDS = (0, 1, 2)
+STEPS = 120  # actions per game at most: a few turns, the armies in contact
+
+
+def positions() -> list[TrenchesState]:
+    """Positions of random games, each with a clone of it (its caches copied, not rebuilt)."""
+    found: list[TrenchesState] = []
+    for seed in SEEDS:
+        state = fresh(seed)
+        player = RandomPlayer(seed)
+        for _ in range(STEPS):
+            if state.is_terminal():
+                break
+            state.apply_action(player.choose(state, state.current_player()))
+            clone = state.clone()
+            assert isinstance(clone, TrenchesState)
+            found.append(clone)
+    return found
+
+
+def walk_reference(state: TrenchesState, i: int, b: geo.Point2) -> geo.Point2:
+    """``movement.walk`` for a man, as the geometry says it: the wire sections meeting the
+    way's box, the gas clouds and every enemy figure that is not a tank."""
+    c = state.c
+    a = state.at(i)
+    b = geo.clamp(b, c.width, c.depth)
+    stop = geo.ceil_length(a, b)
+    margin = movement.WAY_MARGIN
+    box = (
+        min(a[0], b[0]) - margin,
+        min(a[1], b[1]) - margin,
+        max(a[0], b[0]) + margin,
+        max(a[1], b[1]) + margin,
+    )
+    for w in c.wire_meeting(*box):
+        section = c.wire[w]
+        if section.id not in state.cut:
+            entry = geo.first_entry_box(a, b, section.box, section.shape)
+            if entry is not None:
+                stop = min(stop, entry - 1)
+    radius = int(c.tables["scatter"]["gas_radius"])
+    for kind, x, y in state.clouds:
+        if kind == "gas":
+            entry = geo.first_contact(a, b, (x, y), radius + 1)
+            if entry is not None and entry > 0:
+                stop = min(stop, entry - 1)
+    contact = int(c.tables["fire"]["contact"]) - 1
+    for e in state.on_table(enemy(state.fig(i).side)):
+        if not c.tank_flags[e]:
+            entry = geo.first_contact(a, b, state.at(e), contact)
+            if entry is not None:
+                stop = min(stop, entry)
+    return geo.at_distance(a, b, max(stop, 0))
+
+
+def any_target_reference(state: TrenchesState, weapon: str, men: list[int]) -> bool:
+    """``fire.any_target`` from every man's nearest enemy that is not a tank."""
+    if not men:
+        return False
+    foes = [e for e in state.on_table(enemy(state.fig(men[0]).side)) if not state.fig(e).is_tank]
+    longest = fire.table(state, fire.RANGE_KEYS[weapon])
+    sure = longest
+    if state.clouds:
+        sure = min(sure, fire.table(state, "cloud_fire"), fire.table(state, "smoke_fire"))
+    if state.event == "fog":
+        sure = min(sure, fire.table(state, "smoke_fire"))
+    doubtful = []
+    for i in men:
+        d2 = min((geo.dist2(state.at(i), state.at(e)) for e in foes), default=-1)
+        if 0 <= d2 <= sure * sure:
+            return True
+        if sure * sure < d2 <= longest * longest:
+            doubtful.append(i)
+    return any(fire.can_hit(state, weapon, i, e) for i in doubtful for e in foes)
+
+
+def targets_reference(state: TrenchesState, weapon: str, shooter: int) -> list[int]:
+    """``fire.targets``: every enemy figure ``can_hit`` says the shooter hits, by (squared
+    distance, figure), the first three."""
+    foes = state.on_table(enemy(state.fig(shooter).side))
+    near = sorted((geo.dist2(state.at(shooter), state.at(t)), t) for t in foes)
+    return [t for _, t in near if fire.can_hit(state, weapon, shooter, t)][:3]
+
+
+def can_move_reference(state: TrenchesState, i: int) -> bool:
+    """``movement.can_move`` as the rules word it (Leaders: within 12" of the leader)."""
+    if state.status[i] != TABLE or i in state.moved or i in state.fired or i in state.pinned:
+        return False
+    f = state.fig(i)
+    if f.kind in ("gun", "plane") or movement.allowance(state, i) <= 0 or i in state.tank_out:
+        return False
+    group = state.group[i]
+    if state.broken.get(group, 0) > 0:
+        return False
+    leader = state.leader.get(group) if f.side == FRENCH else None
+    if leader is not None and leader != i and state.status[leader] == TABLE:
+        radius = int(state.c.tables["move"]["leader_radius"])
+        return geo.within(state.at(i), state.at(leader), radius)
+    return True
+
+
+def test_barbed_wire_poison_gas_hand_to_hand_a_mans_way_in_machine_integers() -> None:
+    for state in positions():
+        for side in SIDES:
+            men = [i for i in state.on_table(side) if not state.c.tank_flags[i]][::7]
+            for n, i in enumerate(men):
+                here = state.at(i)
+                direction = list(geo.DIRECTIONS)[n % 8]
+                for reach in (60, 120, 180):
+                    b = geo.heading(here, direction, reach)
+                    assert movement.walk(state, i, b, dry=True) == walk_reference(state, i, b)
+
+
+def order_reference(state: TrenchesState, group: str, direction: str) -> list[int]:
+    """``movement.order`` at full move, each man's way read afresh by ``movement.step_to``."""
+    went = []
+    dx, dy = geo.heading((0, 0), direction, state.allow.get(group, 0))
+    for i in movement.movers(state, group):
+        if movement.step_to(state, i, (state.x[i] + dx, state.y[i] + dy)):
+            went.append(i)
+    return went
+
+
+def follow_reference(state: TrenchesState, group: str, objective: str) -> list[int]:
+    """``movement.follow``, each man's way read afresh by ``movement.step_to``."""
+    ref = movement.reference(state, group)
+    if ref is None:
+        return []
+    start = state.at(ref)
+    target = state.c.objectives[objective]
+    others = [i for i in movement.movers(state, group) if i != ref]
+    aim = geo.toward(start, target, movement.allowance(state, ref))
+    went = [ref] if movement.step_to(state, ref, aim) else []
+    dx, dy = state.x[ref] - start[0], state.y[ref] - start[1]
+    for i in others:
+        if movement.step_to(state, i, (state.x[i] + dx, state.y[i] + dy)):
+            went.append(i)
+    return went
+
+
+def test_barbed_wire_poison_gas_hand_to_hand_an_orders_way_read_once_for_its_men() -> None:
+    """A regiment-wide order reads the enemy's index, the wire and the clouds once
+    (``movement.man_way``) for all its men: the same moves as each man's way read afresh."""
+    for state in positions():
+        for side in SIDES:
+            for group in movement.groups(state, side):
+                if not movement.movers(state, group):
+                    continue
+                for direction in ("N", "SE", "W"):
+                    kept, fresh_state = state.clone(), state.clone()
+                    assert isinstance(kept, TrenchesState)
+                    assert isinstance(fresh_state, TrenchesState)
+                    went = movement.order(kept, group, direction, "full")
+                    assert went == order_reference(fresh_state, group, direction)
+                    assert (kept.x, kept.y) == (fresh_state.x, fresh_state.y)
+                for objective in movement.objectives(state, group)[:2]:
+                    kept, fresh_state = state.clone(), state.clone()
+                    assert isinstance(kept, TrenchesState)
+                    assert isinstance(fresh_state, TrenchesState)
+                    went = movement.follow(kept, group, objective)
+                    assert went == follow_reference(fresh_state, group, objective)
+                    assert (kept.x, kept.y) == (fresh_state.x, fresh_state.y)
+
+
+def test_fire_hot_steel_bunker_targets_and_hand_to_hand_contacts_in_machine_integers() -> None:
+    for state in positions():
+        for side in SIDES:
+            for group in sorted(state.roster(side).groups):
+                men = fire.riflemen(state, group)
+                for weapon in ("rifle", "grenade"):
+                    want = any_target_reference(state, weapon, men)
+                    assert fire.any_target(state, weapon, men) == want
+        for side in SIDES:
+            for i in state.on_table(side)[::3]:
+                for weapon in ("rifle", "mg", "mortar", "ap", "grenade"):
+                    assert fire.targets(state, weapon, i) == targets_reference(state, weapon, i)
+            for group in sorted(state.roster(side).groups):
+                men = fire.riflemen(state, group)
+                if fire.any_target(state, "grenade", men):  # Bunker (Archie) within 8"
+                    assert fire.any_target(state, "rifle", men)
+        french = [i for i in state.on_table(FRENCH) if not state.c.tank_flags[i]]
+        german = [i for i in state.on_table(GERMAN) if not state.c.tank_flags[i]]
+        pairs = [(a, b) for a in french for b in german if geo.within(state.at(a), state.at(b), 10)]
+        assert sorted(fire.contacts(state)) == pairs
+
+
+def test_leaders_movers_cover_and_wire_cutters_in_machine_integers() -> None:
+    for state in positions():
+        for side in SIDES:
+            for group in sorted(state.roster(side).groups):
+                members = state.members(group)
+                want = [i for i in members if not state.c.tank_flags[i]]
+                want = [i for i in want if can_move_reference(state, i)]
+                assert movement.movers(state, group) == want
+                assert movement.first_mover(state, group) == (want[0] if want else None)
+                for i in members:
+                    assert movement.can_move(state, i) == can_move_reference(state, i)
+                men = fire.riflemen(state, group)
+                assert movement.cutters_among(state, men) == cutters_reference(state, men)
+            for i in state.on_table(side)[::5]:
+                here, reach = state.at(i), 120
+                anchors = movement.anchors_between(state.c, here[1] - reach, here[1] + reach)
+                best = None
+                for p in anchors:
+                    if (p[1] - here[1]) * FORWARD[side] < -20 or not geo.within(here, p, reach):
+                        continue
+                    key = (geo.dist2(here, p), p)
+                    best = key if best is None or key < best else best
+                found = movement.nearest_cover(anchors, here[0], here[1], reach, FORWARD[side])
+                assert found == (best[1] if best else None)
+
+
+def opportunity_reference(state: TrenchesState, side: str) -> list[str]:
+    """``movement.opportunity_offers``: each gunner with shots left, his three nearest
+    just-moved figures within 12" that ``can_hit`` allows."""
+    found = []
+    moved = [t for t in state.just_moved if state.status[t] == TABLE]
+    for g in gunners_reference(state, side):
+        near = sorted((geo.dist2(state.at(g), state.at(t)), t) for t in moved)
+        hits = [t for d2, t in near if d2 <= 120 * 120 and fire.can_hit(state, "mg", g, t)]
+        found += [f"opfire {state.fig(g).id} {state.fig(t).id}" for t in hits[:3]]
+    return found
+
+
+def gunners_reference(state: TrenchesState, side: str) -> list[int]:
+    """``movement.gunners`` by a test of every figure of the side on the table."""
+    if side == GERMAN and state.event == "jammed":
+        return []
+    shots, pinned = state.shots, state.pinned
+    return [i for i in state.on_table(side) if i in shots and shots[i] > 0 and i not in pinned]
+
+
+def test_german_move_machine_gun_opportunity_fire_gunners_from_the_loaded_guns() -> None:
+    for state in positions():
+        for side in SIDES:
+            assert movement.gunners(state, side) == gunners_reference(state, side)
+
+
+def test_german_move_machine_gun_opportunity_fire_in_machine_integers() -> None:
+    for state in positions():
+        for side in SIDES:
+            offers = [str(a) for a in movement.opportunity_offers(state, side)]
+            assert offers == opportunity_reference(state, side)
+
+
+def cutters_reference(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
+    """``movement.cutters_among``: the first uncut section within 1" of each unmoved man."""
+    at: dict[int, list[int]] = {}
+    for i in men:
+        if i in state.moved:
+            continue
+        x, y = state.at(i)
+        for w in state.c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
+            if state.c.wire[w].id not in state.cut:
+                at.setdefault(w, []).append(i)
+                break
+    return at
+
+
+def test_the_game_sequence_index_by_y_and_its_bands() -> None:
+    assert len(fresh().c.figures) < FIGURE_SLOTS
+    for state in positions()[::4]:
+        for side in (FRENCH, GERMAN, None):
+            roster = state.roster(side)  # kept through casualties (Roster.without)
+            ground = [i for i in range(len(state.c.figures)) if state.c.kinds[i] != "plane"]
+            on_table = [i for i in ground if state.status[i] == TABLE]
+            if side is not None:
+                on_table = [i for i in on_table if state.fig(i).side == side]
+            afresh = Roster(state.c, tuple(on_table), state.group)
+            assert roster.figures == afresh.figures  # (a casualty leaves an empty entry)
+            for kept, made in (
+                (roster.groups, afresh.groups),
+                (roster.kinds, afresh.kinds),
+                (roster.infantry, afresh.infantry),
+            ):
+                assert {k: v for k, v in kept.items() if v} == {k: v for k, v in made.items() if v}
+            index = state.index(side)
+            by_y = sorted(state.on_table(side), key=lambda i: (state.y[i], i))
+            assert list(index.by_y) == by_y
+            band = [state.y[i] for i in by_y]
+            for lo in range(-40, state.c.depth + 40, 37):
+                for hi in (lo - 1, lo, lo + 10, lo + 85):
+                    want = tuple(by_y[bisect_left(band, lo) : bisect_right(band, hi)])
+                    assert index.between(lo, hi) == want
+                    assert index.any_between(lo, hi) == bool(want)
+
+
+def test_french_move_and_fire_german_move_the_offer_kept_by_group_is_the_offer_made_afresh() -> (
+    None
+):
+    """Move and Fire's offer, kept by group and by weapon for the phase (movement.offer_basis),
+    equals the offer a clone (which keeps nothing) makes from scratch, at every offer of
+    random games; asked again, it is the same."""
+    prompt = movement.MoveFire()
+    for seed in SEEDS:
+        state = fresh(seed)
+        player = RandomPlayer(seed)
+        for _ in range(STEPS * 2):
+            if state.is_terminal():
+                break
+            frame = state.stack[-1]
+            if frame["p"] == "move_fire":
+                side = frame["side"]
+                offered = prompt.offer(state, frame, side)
+                clone = state.clone()
+                assert isinstance(clone, TrenchesState)
+                assert not clone.offered
+                assert prompt.offer(clone, clone.stack[-1], side) == offered
+                assert prompt.offer(state, frame, side) == offered  # kept
+            state.apply_action(player.choose(state, state.current_player()))
+
+
+def test_german_morale_a_trench_line_in_exact_integers_is_shapelys_at_every_point() -> None:
+    """German morale (who holds a line) and French reinforcements (entering one): a point is
+    in a trench in exact integers (geo.in_mitred_band) as shapely says, at every whole tenth
+    of the table in and around each line; undecided only on a flat end."""
+    c = fresh().c
+    for t in c.trenches:
+        x0, y0, x1, y1 = (int(v) for v in t.shape.bounds)
+        points = [(x, y) for y in range(y0 - 2, y1 + 3) for x in range(x0 - 2, x1 + 3)]
+        for (x, y), inside in zip(points, geo.covered(t.shape, points), strict=True):
+            found = geo.in_mitred_band(t.points, t.half, x, y)
+            assert found == inside or found == -1  # -1: shapely decides (in_trench)
+
+
+def test_french_reinforcements_a_shell_hole_in_machine_integers() -> None:
+    """French reinforcements (capturing a large shell hole): the first hole whose disc holds
+    a point (geo.first_disc), at every whole tenth in and around each hole."""
+    state = fresh()
+    for h in state.c.holes:
+        for y in range(h.at[1] - h.radius - 2, h.at[1] + h.radius + 3):
+            for x in range(h.at[0] - h.radius - 2, h.at[0] + h.radius + 3):
+                want = next(
+                    (g.id for g in state.c.holes if geo.within((x, y), g.at, g.radius)), None
+                )
+                assert state.hole_of((x, y)) == want
+
+
+def test_barbed_wire_entry_along_an_axis_is_shapelys_at_every_distance() -> None:
+    """Barbed Wire: a path north, south, east or west that enters a section at a whole tenth
+    (where first_entry_box cannot decide in integers) stops where shapely says
+    (geo.axis_entry), for every distance to the section and every length to AXIS_CHECKED."""
+    c = fresh().c
+    w = c.wire[len(c.wire) // 2]
+    x0, y0, x1, y1 = w.box
+    mid_x, mid_y = (x0 + x1) // 2, (y0 + y1) // 2
+    reach = geo.AXIS_CHECKED
+    for gap in range(1, reach + 1):
+        for length in range(gap, reach + 1):
+            edge_x = (x0, x1)[length % 2]  # along a side of the box now and then
+            edge_y = (y0, y1)[length % 2]
+            for a, b in (
+                ((mid_x, y0 - gap), (mid_x, y0 - gap + length)),  # north
+                ((mid_x, y1 + gap), (mid_x, y1 + gap - length)),  # south
+                ((x0 - gap, mid_y), (x0 - gap + length, mid_y)),  # east
+                ((x1 + gap, mid_y), (x1 + gap - length, mid_y)),  # west
+                ((edge_x, y0 - gap), (edge_x, y0 - gap + length)),
+                ((x0 - gap, edge_y), (x0 - gap + length, edge_y)),
+            ):
+                assert geo.axis_entry(a, b, w.box) == geo.first_entry(a, b, w.shape)
+
+
+def test_bombardment_phase_the_lines_aimed_at_kept_by_owner() -> None:
+    """Bombardment Phase, German Bombardment: the thirds and bunkers aimed at, kept for each
+    way the lines can be owned, are those the objectives give."""
+    from itertools import product
+
+    from greatwar.games.trenches import bombardment
+
+    c = fresh().c
+    for owner in product((FRENCH, GERMAN), repeat=3):
+        for side in SIDES:
+            want = []
+            for name, p in c.objectives.items():
+                if name[0] in "LB" and (owner[int(name[1]) - 1] == GERMAN) == (side == FRENCH):
+                    want.append((name, p))
+            assert list(bombardment.line_aims(c, side, owner)) == want
+
+
+def test_german_morale_a_garrison_counted_only_as_far_as_needed() -> None:
+    """German morale: the garrison counted up to one more than surrenders is the start of the
+    whole garrison, in figure order."""
+    from greatwar.games.trenches.sequence import garrison
+
+    for state in positions()[::3]:
+        for t in state.c.trenches:
+            whole = garrison(state, t.line)
+            assert whole == [
+                i
+                for i in sorted(state.on_table(GERMAN))
+                if not state.c.tank_flags[i] and state.line_of(state.at(i)) == t.line
+            ]
+            for beyond in (0, 5, 12):
+                assert garrison(state, t.line, beyond) == whole[: beyond + 1]
+
+
+def test_the_game_sequence_an_index_kept_through_a_casualty_is_the_index_made_afresh() -> None:
+    """An index a casualty leaves standing (``SideIndex.without``: nobody moved, so no sort)
+    holds what an index made afresh holds, after every action of random games and in their
+    clones."""
+    for state in positions():
+        for side, kept in list(state._index.items()):
+            made = SideIndex(state.c, state.roster(side), tuple(state.x), tuple(state.y))
+            assert kept.figures == made.figures == state.on_table(side)
+            assert kept.by_y == made.by_y
+            assert kept.band == made.band
+            assert list(kept.xs) == list(made.xs) and list(kept.ys) == list(made.ys)
+            assert list(kept.soft) == list(made.soft)
+
+
+def test_tanks_a_crossing_looks_only_at_trenches_whose_box_the_way_meets() -> None:
+    """Tanks: where a tank halts at a trench (dry: no dice) is the same when the trench lines
+    whose bounding box the way misses are passed over before shapely is asked."""
+    state = fresh()
+    for ax in range(0, state.c.width + 1, 80):
+        for ay in range(0, state.c.depth + 1, 30):
+            a = (ax, ay)
+            for dx, dy in geo.DIRECTIONS.values():
+                b = (ax + dx * 3 // 10, ay + dy * 3 // 10)  # 30" that way
+                whole = geo.ceil_length(a, b)
+                want = whole
+                for t in state.c.trenches:
+                    if in_trench(t, a):
+                        continue
+                    entry = geo.first_entry(a, b, t.shape)
+                    if entry is not None and entry < whole:
+                        want = entry - 1
+                        break
+                assert movement.crossing(state, 0, a, b, dry=True) == want
