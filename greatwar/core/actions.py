@@ -28,7 +28,7 @@ class Action(NamedTuple):
 def act(verb: str, *args: object) -> Action:
     """Shorthand used by the rules: ``act("fire", "3511")``. Memoised: actions are immutable
     values, and the rules offer the same few thousand of them again and again."""
-    return Action(verb, tuple(str(a) for a in args))
+    return Action(verb, tuple(map(str, args)))  # map: no generator on a compiled path
 
 
 class Played(NamedTuple):
