@@ -11,7 +11,7 @@ from greatwar.games.meuse.bombardment import observed_units
 from greatwar.games.meuse.data import ALLIED, GERMAN, MEUSE, RIVER, WOODS
 from greatwar.games.meuse.retreat import queue_result
 from greatwar.games.meuse.state import OTHER, MeuseState, Task
-from greatwar.games.meuse.supply import supplied_hexes
+from greatwar.games.meuse.supply import supply_mask
 
 DEFENDER_HITS = ("Ex", "D1", "D2", "D3", "De")  # digest 8.4: each costs the target one step
 
@@ -82,12 +82,12 @@ def attack_strength(state: MeuseState, units: Iterable[int]) -> int:
     units = list(units)
     if not units:
         return 0
-    supplied = supplied_hexes(state, state.counter(units[0]).side)
+    supplied = supply_mask(state, state.counter(units[0]).side)
     divisor = state.cfg.supply_attack_divisor
     total = 0
     for unit in units:
         attack = state.values(unit)[0]
-        total += attack if state.where[unit] in supplied else max(1, attack // divisor)
+        total += attack if supplied[state.where[unit]] else max(1, attack // divisor)
     return total
 
 
@@ -213,7 +213,7 @@ def declare(state: MeuseState, side: str, target: int, units: tuple[int, ...]) -
     """Digest 7.1, 8.3: the attack is fixed; support fire is allotted, then the die rolls."""
     hexes = tuple(sorted({state.where[u] for u in units}))
     defenders = tuple(state.units_in(target))
-    supplied = supplied_hexes(state, side)  # 9.2: checked the instant the attack is declared
+    supplied = supply_mask(state, side)  # 9.2: checked the instant the attack is declared
     state.attacked.update(units)
     state.attacked_hexes.add(target)
     state.combat = {
@@ -228,7 +228,7 @@ def declare(state: MeuseState, side: str, target: int, units: tuple[int, ...]) -
         "lost_battalion": False,
         "no_advance": False,
         "strength": attack_strength(state, units),
-        "supplied": tuple(u for u in units if state.where[u] in supplied),  # 9.2, 9.3
+        "supplied": tuple([u for u in units if supplied[state.where[u]]]),  # 9.2, 9.3
     }
     names = ", ".join(state.counter(u).id for u in units)
     state.note("7.1", f"{side} attacks {state.hex_id(target)} with {names}")

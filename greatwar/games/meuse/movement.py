@@ -132,56 +132,91 @@ def _reach(state: MeuseState, side: str, start: int, allowance: int) -> dict[int
     other = OTHER[side]
     enemy_hexes = state.occupied(other)
     enemy_zoc = state.zoc(other)
+    scale, steps = steps_from(state, side)
     key = (side, start, allowance)
     free = _FREE_REACH.get(key)
     if free is None:
-        free = _FREE_REACH[key] = _search(state, side, start, allowance, frozenset(), frozenset())
+        empty = bytes(len(steps))
+        free = _FREE_REACH[key] = _search(steps, scale, start, allowance, empty, True, False)
     if enemy_hexes.isdisjoint(free) and enemy_zoc.isdisjoint(free):
         return free
-    return _search(state, side, start, allowance, enemy_hexes, enemy_zoc)
+    first_zoc = start in enemy_zoc and not state.cfg.zoc_to_zoc
+    mask = enemy_mask(state, side)
+    return _search(steps, scale, start, allowance, mask, state.cfg.zoc_stops_movement, first_zoc)
 
 
 # (side, hex, allowance) -> reach on a map without enemy units (the map is the same in every game)
 _FREE_REACH: dict[tuple[str, int, int], dict[int, float]] = {}
 
+# ``enemy_mask`` per hex: what an enemy unit or its ZOC does to a move there (digest 5.1, 6.1)
+OPEN = 0
+ENEMY_ZOC = 1  # in the ZOC of an enemy unit, and holding none
+ENEMY_UNIT = 2
+
+
+def enemy_mask(state: MeuseState, side: str) -> bytes:
+    """For each hex, ENEMY_UNIT, ENEMY_ZOC or OPEN to ``side``'s movement: the enemy's units
+    and ZOC as one byte a hex for the searches, kept while the enemy stands still."""
+    other = OTHER[side]
+
+    def make() -> bytes:
+        mask = bytearray(state.c.board.grid.size)
+        for h in state.zoc(other):
+            mask[h] = ENEMY_ZOC
+        for h in state.hexes_of(other):
+            mask[h] = ENEMY_UNIT
+        return bytes(mask)
+
+    found: bytes = state.derived_from(other, ("enemy_mask", len(state.breached)), make)
+    return found
+
 
 def _search(
-    state: MeuseState,
-    side: str,
+    steps: tuple[tuple[tuple[int, int], ...], ...],
+    scale: int,
     start: int,
     allowance: int,
-    enemy_hexes: frozenset[int],
-    enemy_zoc: frozenset[int],
+    mask: bytes,
+    stops: bool,
+    first_zoc: bool,
 ) -> dict[int, float]:
-    """``reach`` among these enemy hexes and ZOC: ``greatwar.hexes.reachable`` with
-    ``step_cost``, written out over the precomputed steps, taking the hexes in order of MP
-    spent (a list of hexes per cost)."""
-    stops = state.cfg.zoc_stops_movement
-    first_zoc = start in enemy_zoc and not state.cfg.zoc_to_zoc
-    scale, steps = steps_from(state, side)
+    """``reach`` past the enemy units and ZOC of ``mask``: ``greatwar.hexes.reachable`` with
+    ``step_cost``, written out over the precomputed steps (in units of ``1 / scale`` MP),
+    taking the hexes in order of MP spent (a list of hexes per cost). ``stops``: entering an
+    enemy ZOC ends the move (digest 6.1); ``first_zoc``: the unit starts in an enemy ZOC and
+    may not step from it into another ZOC hex. The hexes come in the order first reached."""
     limit = allowance * scale
-    spent = {start: 0}
-    by_cost: list[list[int]] = [[] for _ in range(limit + 1)]
+    unreached = limit + 1
+    spent = [unreached] * len(steps)  # MP spent to reach each hex, ``unreached`` for none yet
+    spent[start] = 0
+    order = [start]
+    by_cost: list[list[int]] = [[] for _ in range(unreached)]
     for there, step in steps[start]:
-        if there in enemy_hexes or (first_zoc and there in enemy_zoc):
+        block = mask[there]
+        if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
             continue  # digest 5.1, 6.1: never into an enemy; no first step from ZOC into ZOC
-        if step <= limit and step < spent.get(there, limit + 1):
+        if step <= limit:
+            order.append(there)
             spent[there] = step
             by_cost[step].append(there)
-    for used, hexes in enumerate(by_cost):
-        for here in hexes:
-            if spent[here] != used or (stops and here in enemy_zoc):
+    for used in range(unreached):
+        for here in by_cost[used]:
+            if spent[here] != used or (stops and mask[here] == ENEMY_ZOC):
                 continue  # reached more cheaply; digest 6.1 entering an enemy ZOC ends the move
             for there, step in steps[here]:
                 total = used + step
-                if (
-                    total <= limit
-                    and total < spent.get(there, limit + 1)
-                    and there not in enemy_hexes
-                ):
-                    spent[there] = total
-                    by_cost[total].append(there)
-    return {h: mp / scale for h, mp in spent.items()}
+                if total <= limit and mask[there] != ENEMY_UNIT:
+                    known = spent[there]
+                    if total < known:
+                        if known == unreached:
+                            order.append(there)
+                        spent[there] = total
+                        by_cost[total].append(there)
+    found = {}
+    for h in order:
+        known = spent[h]
+        found[h] = known / scale
+    return found
 
 
 def destinations(state: MeuseState, unit: int) -> dict[int, float]:
@@ -190,7 +225,7 @@ def destinations(state: MeuseState, unit: int) -> dict[int, float]:
     spent = dict(reach(state, unit))
     del spent[start]
     neighbors = state.c.board.grid.neighbors(start)
-    if state.cfg.minimum_move and not spent.keys() >= set(neighbors):
+    if state.cfg.minimum_move and [h for h in neighbors if h not in spent]:
         cost = step_cost(state, unit)
         for there in neighbors:
             step = cost(start, there)
@@ -198,7 +233,8 @@ def destinations(state: MeuseState, unit: int) -> dict[int, float]:
                 spent[there] = step  # digest 5.1: an unmoved unit may always move one hex
     if state.cfg.stacking_limit < 1:  # (a table allowing no unit at all: check every hex)
         return {h: mp for h, mp in spent.items() if state.room(h, [unit])}
-    occupied = spent.keys() & state.stacks.keys()  # an empty hex always has room for one unit
+    stacks = state.stacks
+    occupied = [h for h in spent if h in stacks]  # an empty hex always has room for one unit
     if only_alone(state.c, state.cfg.stacking_limit)[unit]:
         for h in occupied:
             del spent[h]  # digest 5.3, MA 13.2
@@ -228,9 +264,7 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
     if not units:
         return []
     side = state.c.counters[units[0]].side
-    other = OTHER[side]
-    enemy_hexes = state.occupied(other)
-    enemy_zoc = state.zoc(other)
+    mask = enemy_mask(state, side)
     cfg = state.cfg
     zoc_to_zoc = cfg.zoc_to_zoc
     any_cost = cfg.minimum_move
@@ -242,12 +276,13 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
     found = []
     for unit in units:
         start = where[unit]
-        first_zoc = not zoc_to_zoc and start in enemy_zoc
+        first_zoc = not zoc_to_zoc and mask[start] == ENEMY_ZOC
         # (with a minimum move of one hex the allowance does not matter here)
         allowance = 0 if any_cost else state.values(unit)[2] * scale
         alone = alone_by_unit[unit]  # digest 5.3, MA 13.2
         for there, step in steps[start]:
-            if there in enemy_hexes or (first_zoc and there in enemy_zoc):
+            block = mask[there]
+            if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
                 continue
             if (any_cost or step <= allowance) and (
                 there not in stacks

@@ -23,34 +23,94 @@ def sources(state: MeuseState, side: str) -> frozenset[int]:
 
 def supplied_hexes(state: MeuseState, side: str) -> frozenset[int]:
     """Digest 9.1: every hex a supply path reaches (all hexes when supply is switched off)."""
-    grid = state.c.board.grid
+    mask = supply_mask(state, side)
+    return frozenset([h for h in range(len(mask)) if mask[h]])
+
+
+def supply_mask(state: MeuseState, side: str) -> bytes:
+    """``supplied_hexes`` as one byte a hex, 1 where a supply path reaches (digest 9.1).
+
+    9.1 reads the enemy's units and ZOC and, of the side's own, only those standing in that
+    ZOC: the search past the enemy alone is kept while the enemy stands still, and for each
+    set of friendly hexes in its ZOC, what those open beyond it."""
+    size = state.c.board.grid.size
     if not state.cfg.supply:
-        return frozenset(range(grid.size))
+        return b"\x01" * size
     other = ALLIED if side == GERMAN else GERMAN
-    # 9.1 reads the enemy's units and ZOC and, of the side's own, only those standing in that
-    # ZOC: kept while the enemy stands still, for each set of such friendly hexes
-    held = state.occupied(side) & state.zoc(other)
-    key = ("supply", len(state.breached), held)
-    found: frozenset[int] = state.derived_from(other, key, lambda: _trace(state, side))
+    breaches = len(state.breached)  # the Allied ZOC stops at unbreached works (MA 14.2)
+    closed, reached, seen = state.derived_from(
+        other, ("supply", breaches), lambda: _trace(state, side)
+    )
+    held = [h for h in state.hexes_of(side) if closed[h]]  # friendly units in enemy ZOC
+    if not held:
+        return reached
+    found: bytes = state.derived_from(
+        other,
+        ("supply", breaches, tuple(held)),
+        lambda: _extend(state, side, reached, seen, held),
+    )
     return found
 
 
-def _trace(state: MeuseState, side: str) -> frozenset[int]:
-    """9.1: a search from the side's supply sources through hexes free of enemy units and of
-    enemy ZOC not occupied by a friendly unit."""
-    grid = state.c.board.grid
+def _neighbors(state: MeuseState) -> list[tuple[int, ...]]:
+    """The map's neighbours by hex, made once a process (the map is the same in every game)."""
     if not _NEIGHBORS:
+        grid = state.c.board.grid
         _NEIGHBORS.extend(grid.neighbors(h) for h in grid)
-    neighbors = _NEIGHBORS
+    return _NEIGHBORS
+
+
+def _trace(state: MeuseState, side: str) -> tuple[bytes, bytes, bytes]:
+    """9.1: a search from the side's supply sources through hexes free of enemy units and of
+    enemy ZOC, as if no friendly unit stood in that ZOC: the hexes it may not enter, those it
+    reaches, and the two together (each one byte a hex, 1 for yes)."""
     other = ALLIED if side == GERMAN else GERMAN
-    # never an enemy hex; an enemy ZOC hex only where a friendly unit stands (9.1)
-    closed = state.occupied(other) | (state.zoc(other) - state.occupied(side))
-    seen = bytearray(grid.size)  # reached, or closed: never to be entered
-    for h in closed:
-        seen[h] = 1
-    frontier = [h for h in sources(state, side) if not seen[h]]
-    for h in frontier:
-        seen[h] = 1
+    closed = bytearray(state.c.board.grid.size)
+    for h in state.zoc(other):
+        closed[h] = 1
+    for h in state.hexes_of(other):
+        closed[h] = 1
+    seen = bytearray(closed)  # reached, or closed: never to be entered
+    reached = bytearray(len(closed))
+    for h in _spread(_neighbors(state), seen, list(sources(state, side))):
+        reached[h] = 1
+    return bytes(closed), bytes(reached), bytes(seen)
+
+
+def _extend(state: MeuseState, side: str, reached: bytes, seen: bytes, held: list[int]) -> bytes:
+    """9.1 with friendly units in enemy ZOC hexes (``held``): an enemy ZOC hex occupied by a
+    friendly unit does not block, so the search goes on from each held hex it reaches (next to
+    a hex ``_trace`` reached, or a source itself) through what the held hexes open."""
+    neighbors = _neighbors(state)
+    edge = sources(state, side)
+    opened = bytearray(seen)
+    starts = []
+    for h in held:
+        opened[h] = 0
+        if h in edge:
+            starts.append(h)
+        else:
+            for n in neighbors[h]:
+                if reached[n]:
+                    starts.append(h)
+                    break
+    more = _spread(neighbors, opened, starts)
+    if not more:
+        return reached
+    mask = bytearray(reached)
+    for h in more:
+        mask[h] = 1
+    return bytes(mask)
+
+
+def _spread(neighbors: list[tuple[int, ...]], seen: bytearray, starts: list[int]) -> list[int]:
+    """The hexes a search reaches from ``starts`` through hexes ``seen`` leaves at 0 (it
+    marks every hex reached)."""
+    frontier = []
+    for h in starts:
+        if not seen[h]:
+            seen[h] = 1
+            frontier.append(h)
     reached = list(frontier)
     while frontier:
         for there in neighbors[frontier.pop()]:
@@ -58,7 +118,7 @@ def _trace(state: MeuseState, side: str) -> frozenset[int]:
                 seen[there] = 1
                 frontier.append(there)
                 reached.append(there)
-    return frozenset(reached)
+    return reached
 
 
 _NEIGHBORS: list[tuple[int, ...]] = []  # the map's neighbours by hex (the same in every game)
@@ -66,4 +126,4 @@ _NEIGHBORS: list[tuple[int, ...]] = []  # the map's neighbours by hex (the same 
 
 def in_supply(state: MeuseState, unit: int) -> bool:
     """Digest 9.1-9.2: whether a unit on the map can trace supply now."""
-    return state.where[unit] in supplied_hexes(state, state.c.counters[unit].side)
+    return bool(supply_mask(state, state.c.counters[unit].side)[state.where[unit]])
