@@ -9,7 +9,6 @@ cdef unsigned char OPEN, ENEMY_ZOC, ENEMY_UNIT  # enemy_mask's bytes, compared i
 
 @cython.locals(
     limit=cython.long,
-    unreached=cython.long,
     used=cython.long,
     total=cython.long,
     step=cython.long,
@@ -32,3 +31,30 @@ cpdef dict _search(
     bint stops,
     bint first_zoc,
 )
+
+cdef list _SPENT
+cdef long _UNREACHED
+
+
+@cython.locals(h=cython.Py_ssize_t)
+cpdef bint _all_open(bytes mask, tuple hexes)
+
+
+@cython.locals(
+    mask=bytes,
+    steps=tuple,
+    stacks=dict,
+    where=list,
+    found=list,
+    start=cython.Py_ssize_t,
+    there=cython.Py_ssize_t,
+    step=cython.long,
+    allowance=cython.long,
+    block=cython.uchar,
+    first_zoc=cython.bint,
+    zoc_to_zoc=cython.bint,
+    any_cost=cython.bint,
+    empty_has_room=cython.bint,
+    alone=cython.bint,
+)
+cpdef list movers(state, list units)

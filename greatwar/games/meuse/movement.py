@@ -129,24 +129,32 @@ def reach(state: MeuseState, unit: int) -> dict[int, float]:
 def _reach(state: MeuseState, side: str, start: int, allowance: int) -> dict[int, float]:
     """``reach`` worked out: where no enemy unit nor ZOC lies within the allowance on an empty
     map, nothing stops the unit and the search of the empty map stands (made once a process)."""
-    other = OTHER[side]
-    enemy_hexes = state.occupied(other)
-    enemy_zoc = state.zoc(other)
     scale, steps = steps_from(state, side)
+    mask = enemy_mask(state, side)
     key = (side, start, allowance)
     free = _FREE_REACH.get(key)
     if free is None:
         empty = bytes(len(steps))
-        free = _FREE_REACH[key] = _search(steps, scale, start, allowance, empty, True, False)
-    if enemy_hexes.isdisjoint(free) and enemy_zoc.isdisjoint(free):
-        return free
-    first_zoc = start in enemy_zoc and not state.cfg.zoc_to_zoc
-    mask = enemy_mask(state, side)
+        found = _search(steps, scale, start, allowance, empty, True, False)
+        free = _FREE_REACH[key] = (found, tuple(found))
+    if _all_open(mask, free[1]):
+        return free[0]
+    first_zoc = mask[start] == ENEMY_ZOC and not state.cfg.zoc_to_zoc
     return _search(steps, scale, start, allowance, mask, state.cfg.zoc_stops_movement, first_zoc)
 
 
-# (side, hex, allowance) -> reach on a map without enemy units (the map is the same in every game)
-_FREE_REACH: dict[tuple[str, int, int], dict[int, float]] = {}
+def _all_open(mask: bytes, hexes: tuple[int, ...]) -> bool:
+    """Whether no enemy unit nor enemy ZOC lies in any of the hexes (a loop over typed hexes,
+    which a compiled ``all(...)`` generator would not be)."""
+    for h in hexes:  # noqa: SIM110
+        if mask[h] != OPEN:
+            return False
+    return True
+
+
+# (side, hex, allowance) -> reach on a map without enemy units, and its hexes (the map is the
+# same in every game)
+_FREE_REACH: dict[tuple[str, int, int], tuple[dict[int, float], tuple[int, ...]]] = {}
 
 # ``enemy_mask`` per hex: what an enemy unit or its ZOC does to a move there (digest 5.1, 6.1)
 OPEN = 0
@@ -186,11 +194,12 @@ def _search(
     enemy ZOC ends the move (digest 6.1); ``first_zoc``: the unit starts in an enemy ZOC and
     may not step from it into another ZOC hex. The hexes come in the order first reached."""
     limit = allowance * scale
-    unreached = limit + 1
-    spent = [unreached] * len(steps)  # MP spent to reach each hex, ``unreached`` for none yet
+    if len(_SPENT) < len(steps):
+        _SPENT.extend([_UNREACHED] * (len(steps) - len(_SPENT)))
+    spent = _SPENT  # MP spent to reach each hex: _UNREACHED but for the hexes in ``order``
     spent[start] = 0
     order = [start]
-    by_cost: list[list[int]] = [[] for _ in range(unreached)]
+    by_cost: list[list[int]] = [[] for _ in range(limit + 1)]
     for there, step in steps[start]:
         block = mask[there]
         if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
@@ -199,7 +208,7 @@ def _search(
             order.append(there)
             spent[there] = step
             by_cost[step].append(there)
-    for used in range(unreached):
+    for used in range(limit + 1):
         for here in by_cost[used]:
             if spent[here] != used or (stops and mask[here] == ENEMY_ZOC):
                 continue  # reached more cheaply; digest 6.1 entering an enemy ZOC ends the move
@@ -208,15 +217,21 @@ def _search(
                 if total <= limit and mask[there] != ENEMY_UNIT:
                     known = spent[there]
                     if total < known:
-                        if known == unreached:
+                        if known == _UNREACHED:
                             order.append(there)
                         spent[there] = total
                         by_cost[total].append(there)
     found = {}
     for h in order:
         known = spent[h]
+        spent[h] = _UNREACHED  # (left as found for the next search)
         found[h] = known / scale
     return found
+
+
+# ``_search``'s MP spent by hex, shared by every search (each leaves it all _UNREACHED)
+_SPENT: list[int] = []
+_UNREACHED = 1 << 30  # more than any allowance
 
 
 def destinations(state: MeuseState, unit: int) -> dict[int, float]:
@@ -284,11 +299,12 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
             block = mask[there]
             if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
                 continue
-            if (any_cost or step <= allowance) and (
-                there not in stacks
-                if alone
-                else (empty_has_room and there not in stacks) or state.room(there, [unit])
-            ):
+            if not any_cost and step > allowance:
+                continue
+            if (alone or empty_has_room) and there not in stacks:
+                found.append(unit)  # digest 5.3: an empty hex has room for one unit
+                break
+            if not alone and state.room(there, [unit]):
                 found.append(unit)
                 break
         else:
