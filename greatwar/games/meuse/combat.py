@@ -112,12 +112,18 @@ def targets(state: MeuseState, side: str) -> list[int]:
     """Digest 7.1: enemy hexes not yet attacked this phase, next to a unit that may attack."""
     attacked = state.attacked
     stacks = state.stacks
-    ready = {h for h in state.hexes_of(side) if not attacked.issuperset(stacks[h])}
-    neighbors = state.c.board.grid.neighbors
+    ready = set()  # friendly hexes holding a unit that has not attacked
+    for h in state.hexes_of(side):
+        for unit in stacks[h]:
+            if unit not in attacked:
+                ready.add(h)
+                break
+    neighbors = state.c.neighbors
+    attacked_hexes = state.attacked_hexes
     return [
         h
         for h in state.hexes_of(OTHER[side])
-        if h not in state.attacked_hexes and not ready.isdisjoint(neighbors(h))
+        if h not in attacked_hexes and not ready.isdisjoint(neighbors[h])
     ]
 
 

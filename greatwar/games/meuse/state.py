@@ -89,8 +89,9 @@ class MeuseState(State, UnitStacks):
         found: tuple[int, ...] | None = cache.get(("hexes",))
         if found is None:
             counters = self.c.counters
-            found = tuple(sorted(h for h, s in self.stacks.items() if counters[s[0]].side == side))
-            cache["hexes",] = found
+            hexes = [h for h, s in self.stacks.items() if counters[s[0]].side == side]
+            hexes.sort()
+            found = cache["hexes",] = tuple(hexes)
         return found
 
     def occupied(self, side: str) -> frozenset[int]:
@@ -151,7 +152,15 @@ class MeuseState(State, UnitStacks):
     def _layout_changed(self, unit: int) -> None:
         """Forget what was derived from where the unit's side stood (a new dict: clones keep
         theirs)."""
-        self._by_side[self.c.counters[unit].side] = {}
+        side = self.c.counters[unit].side
+        if self._by_side[side]:
+            self._by_side[side] = {}
+
+    def forget_cached(self) -> None:
+        """Also what was derived from where the units stand: a position changed outside the
+        rules (a test, a determinization) may have moved them without ``put`` or ``lift``."""
+        super().forget_cached()
+        self._by_side = {ALLIED: {}, GERMAN: {}}
 
     def remove(self, unit: int, where: int) -> None:
         """Take a unit off the map into the eliminated pile, out of play or the chit pool."""
@@ -196,10 +205,10 @@ class MeuseState(State, UnitStacks):
         key = ("zoc", len(self.breached))  # breaches are never repaired (17.6)
         found: frozenset[int] | None = cache.get(key)
         if found is None:
-            grid = self.c.board.grid
+            neighbors = self.c.neighbors
             zone: set[int] = set()
             for hex_index in self.hexes_of(side):
-                zone.update(grid.neighbors(hex_index))
+                zone.update(neighbors[hex_index])
             if side == ALLIED:
                 zone -= self.c.board.works.keys() - self.breached
             found = cache[key] = frozenset(zone)

@@ -4,4 +4,4 @@ import cython
 
 
 @cython.locals(h=cython.Py_ssize_t, there=cython.Py_ssize_t, frontier=list, reached=list)
-cpdef list _spread(list neighbors, bytearray seen, list starts)
+cpdef list _spread(tuple neighbors, bytearray seen, list starts)

@@ -52,14 +52,6 @@ def supply_mask(state: MeuseState, side: str) -> bytes:
     return found
 
 
-def _neighbors(state: MeuseState) -> list[tuple[int, ...]]:
-    """The map's neighbours by hex, made once a process (the map is the same in every game)."""
-    if not _NEIGHBORS:
-        grid = state.c.board.grid
-        _NEIGHBORS.extend(grid.neighbors(h) for h in grid)
-    return _NEIGHBORS
-
-
 def _trace(state: MeuseState, side: str) -> tuple[bytes, bytes, bytes]:
     """9.1: a search from the side's supply sources through hexes free of enemy units and of
     enemy ZOC, as if no friendly unit stood in that ZOC: the hexes it may not enter, those it
@@ -72,7 +64,7 @@ def _trace(state: MeuseState, side: str) -> tuple[bytes, bytes, bytes]:
         closed[h] = 1
     seen = bytearray(closed)  # reached, or closed: never to be entered
     reached = bytearray(len(closed))
-    for h in _spread(_neighbors(state), seen, list(sources(state, side))):
+    for h in _spread(state.c.neighbors, seen, list(sources(state, side))):
         reached[h] = 1
     return bytes(closed), bytes(reached), bytes(seen)
 
@@ -81,7 +73,7 @@ def _extend(state: MeuseState, side: str, reached: bytes, seen: bytes, held: lis
     """9.1 with friendly units in enemy ZOC hexes (``held``): an enemy ZOC hex occupied by a
     friendly unit does not block, so the search goes on from each held hex it reaches (next to
     a hex ``_trace`` reached, or a source itself) through what the held hexes open."""
-    neighbors = _neighbors(state)
+    neighbors = state.c.neighbors
     edge = sources(state, side)
     opened = bytearray(seen)
     starts = []
@@ -103,7 +95,9 @@ def _extend(state: MeuseState, side: str, reached: bytes, seen: bytes, held: lis
     return bytes(mask)
 
 
-def _spread(neighbors: list[tuple[int, ...]], seen: bytearray, starts: list[int]) -> list[int]:
+def _spread(
+    neighbors: tuple[tuple[int, ...], ...], seen: bytearray, starts: list[int]
+) -> list[int]:
     """The hexes a search reaches from ``starts`` through hexes ``seen`` leaves at 0 (it
     marks every hex reached)."""
     frontier = []
@@ -119,9 +113,6 @@ def _spread(neighbors: list[tuple[int, ...]], seen: bytearray, starts: list[int]
                 frontier.append(there)
                 reached.append(there)
     return reached
-
-
-_NEIGHBORS: list[tuple[int, ...]] = []  # the map's neighbours by hex (the same in every game)
 
 
 def in_supply(state: MeuseState, unit: int) -> bool:
