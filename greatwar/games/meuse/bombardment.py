@@ -57,7 +57,15 @@ def aircraft_view(state: MeuseState) -> set[int]:
 
 def observed_units(state: MeuseState, side: str) -> list[int]:
     """17.3: enemy units adjacent to a unit of ``side``, and for the Allies those an aircraft
-    observes; no line of sight at this scale."""
+    observes; no line of sight at this scale. Kept until a unit moves, for each placing of the
+    aircraft, since the bombardment prompt asks after every marker: read it, never change it."""
+    key = ("observed", side, tuple(state.aircraft) if side == ALLIED else ())
+    found: list[int] = state.derived_from_both(key, lambda: _observed_units(state, side))
+    return found
+
+
+def _observed_units(state: MeuseState, side: str) -> list[int]:
+    """``observed_units`` worked out."""
     by_air = aircraft_view(state) if side == ALLIED else set()
     watched = _adjacent_to(state, side)
     found = []

@@ -67,6 +67,9 @@ class MeuseState(State, UnitStacks):
         # side's movement searches and supply through them), kept until a unit of that side is
         # placed or lifted, so a side's own moves keep its searches; never changed in place
         self._by_side: dict[str, dict[tuple[Any, ...], Any]] = {ALLIED: {}, GERMAN: {}}
+        # and what depends on where both sides' units stand, kept until any unit is placed or
+        # lifted (what is observed for bombardment, 17.3)
+        self._by_both: dict[tuple[Any, ...], Any] = {}
         for unit in self.c.units(self.c.tables["setup"]["depleted"]):
             self.steps[unit] = 1  # MA 19.4 set up depleted
         self.note("10.2", self.cfg.summary())
@@ -112,6 +115,15 @@ class MeuseState(State, UnitStacks):
             found = cache[key] = make()
         return found
 
+    def derived_from_both(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """A value computed from where both sides' units stand and from nothing else of the
+        position but what ``key`` names, kept until any unit is placed or lifted (it must not
+        change in place)."""
+        found = self._by_both.get(key)
+        if found is None:
+            found = self._by_both[key] = make()
+        return found
+
     def values(self, unit: int) -> tuple[int, int, int]:
         """Attack, defense and movement allowance of the side now showing (MA 13.1)."""
         counter = self.c.counters[unit]
@@ -155,12 +167,15 @@ class MeuseState(State, UnitStacks):
         side = self.c.counters[unit].side
         if self._by_side[side]:
             self._by_side[side] = {}
+        if self._by_both:
+            self._by_both = {}
 
     def forget_cached(self) -> None:
         """Also what was derived from where the units stand: a position changed outside the
         rules (a test, a determinization) may have moved them without ``put`` or ``lift``."""
         super().forget_cached()
         self._by_side = {ALLIED: {}, GERMAN: {}}
+        self._by_both = {}
 
     def remove(self, unit: int, where: int) -> None:
         """Take a unit off the map into the eliminated pile, out of play or the chit pool."""
@@ -325,6 +340,7 @@ class MeuseState(State, UnitStacks):
         new.tasks = list(self.tasks)
         new.delayed = list(self.delayed)
         new._by_side = {side: dict(cache) for side, cache in self._by_side.items()}
+        new._by_both = dict(self._by_both)
 
     def to_dict(self) -> dict[str, Any]:
         return {
