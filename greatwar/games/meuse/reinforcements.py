@@ -29,7 +29,11 @@ def entry_hexes(state: MeuseState, side: str, unit: int) -> list[int]:
         candidates = board.south_edge
     else:
         candidates = allied_edge(state)
-    return sorted(h for h in candidates if not state.units_in(h) and state.room(h, [unit]))
+    stacks = state.stacks
+    empty_has_room = state.cfg.stacking_limit >= 1  # (as ``room`` finds without looking)
+    hexes = [h for h in candidates if h not in stacks and (empty_has_room or state.room(h, [unit]))]
+    hexes.sort()
+    return hexes
 
 
 def allied_edge(state: MeuseState) -> frozenset[int]:
@@ -119,7 +123,10 @@ def arrival_hexes(state: MeuseState, side: str, unit: int) -> list[int]:
     else:
         candidates = (board.north_edge | board.east_edge) - state.zoc(ALLIED)
     stacks = state.stacks
-    return sorted(h for h in candidates if h not in stacks and state.room(h, [unit]))
+    empty_has_room = state.cfg.stacking_limit >= 1  # (as ``room`` finds without looking)
+    hexes = [h for h in candidates if h not in stacks and (empty_has_room or state.room(h, [unit]))]
+    hexes.sort()
+    return hexes
 
 
 def rebuildable(state: MeuseState, side: str) -> list[int]:

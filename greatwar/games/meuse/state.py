@@ -297,7 +297,11 @@ class MeuseState(State, UnitStacks):
     # --- text for logs and actions -------------------------------------------------------
 
     def hex_id(self, hex_index: int) -> str:
-        return self.c.board.grid.id(hex_index)
+        """The printed id of a hex (from the components' table, without a method call)."""
+        ids = self.c.hex_ids
+        if 0 <= hex_index < len(ids):
+            return ids[hex_index]
+        return self.c.board.grid.id(hex_index)  # (which says what is wrong)
 
     def hex_actions(self, verb: str) -> tuple[Action, ...]:
         """``verb HEX`` for every hex, by index: made once per verb in a process (the map is
