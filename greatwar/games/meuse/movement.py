@@ -237,39 +237,27 @@ _UNREACHED = 1 << 30  # more than any allowance
 def destinations(state: MeuseState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in, with the MP spent (digest 5.1-5.3, 6.1)."""
     start = state.where[unit]
-    spent = reach(state, unit)
-    cfg = state.cfg
+    spent = dict(reach(state, unit))  # (a copy of a dict is made at C speed)
+    del spent[start]
+    neighbors = state.c.neighbors[start]
+    if state.cfg.minimum_move and [h for h in neighbors if h not in spent]:
+        cost = step_cost(state, unit)
+        for there in neighbors:
+            step = cost(start, there)
+            if step is not None and there not in spent:
+                spent[there] = step  # digest 5.1: an unmoved unit may always move one hex
+    if state.cfg.stacking_limit < 1:  # (a table allowing no unit at all: check every hex)
+        return {h: mp for h, mp in spent.items() if state.room(h, [unit])}
     stacks = state.stacks
-    extra: dict[int, float] = {}
-    if cfg.minimum_move:
-        missing = [h for h in state.c.neighbors[start] if h not in spent]
-        if missing:
-            cost = step_cost(state, unit)
-            for there in missing:
-                step = cost(start, there)
-                if step is not None:
-                    extra[there] = step  # digest 5.1: an unmoved unit may always move one hex
-    if cfg.stacking_limit < 1:  # (a table allowing no unit at all: check every hex)
-        found = {h: mp for h, mp in spent.items() if h != start and state.room(h, [unit])}
-        found.update({h: mp for h, mp in extra.items() if state.room(h, [unit])})
-        return found
-    if only_alone(state.c, cfg.stacking_limit)[unit]:
-        # digest 5.3, MA 13.2: only an empty hex (never its own, which holds the unit)
-        found = {h: mp for h, mp in spent.items() if h not in stacks}
-        for h, mp in extra.items():
-            if h not in stacks:
-                found[h] = mp
-        return found
-    # an empty hex always has room for one unit
-    found = {
-        h: mp
-        for h, mp in spent.items()
-        if h != start and (h not in stacks or state.room(h, [unit]))
-    }
-    for h, mp in extra.items():
-        if h not in stacks or state.room(h, [unit]):
-            found[h] = mp
-    return found
+    occupied = [h for h in spent if h in stacks]  # an empty hex always has room for one unit
+    if only_alone(state.c, state.cfg.stacking_limit)[unit]:
+        for h in occupied:
+            del spent[h]  # digest 5.3, MA 13.2
+        return spent
+    for h in occupied:
+        if not state.room(h, [unit]):
+            del spent[h]
+    return spent
 
 
 @cache
