@@ -1,39 +1,41 @@
 # Declarations Cython reads when it compiles movement.py (an augmenting .pxd; movement.py
-# itself stays plain Python): the movement search's costs, hexes and enemy mask held in machine
-# integers, so a step of the search is a few instructions instead of boxed arithmetic and set
-# lookups. The costs are small whole numbers (MP in units of 1 / scale), so nothing overflows.
+# itself stays plain Python): the movement search's steps, costs, queue and enemy mask held in
+# machine integers (the arrays read through typed memoryviews), so a step of the search is a
+# few instructions instead of boxed arithmetic and set lookups. The costs are small whole
+# numbers (MP in units of 1 / scale), so nothing overflows.
 import cython
 
 cdef unsigned char OPEN, ENEMY_ZOC, ENEMY_UNIT  # enemy_mask's bytes, compared in the searches
+cdef long _UNREACHED
 
 
 @cython.locals(
-    limit=cython.long,
     used=cython.long,
     total=cython.long,
     step=cython.long,
     known=cython.long,
+    queued=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    k=cython.Py_ssize_t,
     there=cython.Py_ssize_t,
     here=cython.Py_ssize_t,
     h=cython.Py_ssize_t,
     block=cython.uchar,
-    spent=list,
     order=list,
-    by_cost=list,
     found=dict,
 )
-cpdef dict _search(
-    tuple steps,
+cpdef dict _cheapest(
+    int[:] first,
+    int[:] links,
     long scale,
     Py_ssize_t start,
-    long allowance,
+    long limit,
     bytes mask,
     bint stops,
     bint first_zoc,
+    int[:] spent,
+    int[:] queue,
 )
-
-cdef list _SPENT
-cdef long _UNREACHED
 
 
 @cython.locals(h=cython.Py_ssize_t)

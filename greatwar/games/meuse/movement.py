@@ -6,6 +6,7 @@ The movement phase also offers the replacements of MA 11.3 and 11.6 (reinforceme
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cache
@@ -68,21 +69,33 @@ def steps_from(state: MeuseState, side: str) -> Steps:
         for cost in costs.values():
             scale = math.lcm(scale, Fraction(cost).limit_denominator(1000).denominator)
         grid = state.c.board.grid
-        table = _STEPS[side] = Steps(
-            scale,
-            tuple(
-                tuple((there, round(costs[here, there] * scale)) for there in grid.neighbors(here))
-                for here in grid
-            ),
+        out = tuple(
+            tuple((there, round(costs[here, there] * scale)) for there in grid.neighbors(here))
+            for here in grid
         )
+        first = array("i", [0])
+        links = array("i")
+        for here in grid:
+            for there, step in out[here]:
+                links.extend((there, step))
+            first.append(len(links))
+        table = _STEPS[side] = Steps(scale, out, first, links)
+        if len(_SPENT) < grid.size:
+            _SPENT.extend([_UNREACHED] * (grid.size - len(_SPENT)))
+        if len(_QUEUE) < len(links) + 2:
+            _QUEUE.extend([0] * (len(links) + 2 - len(_QUEUE)))
     return table
 
 
 class Steps(NamedTuple):
-    """``steps_from``: the MP unit as a fraction ``1 / scale`` and each hex's steps out."""
+    """``steps_from``: the MP unit as a fraction ``1 / scale`` and each hex's steps out; the
+    same as machine integers for the search, the steps out of ``here`` being the
+    ``(there, cost)`` pairs of ``links[first[here]:first[here + 1]]``, flat."""
 
     scale: int
     out: tuple[tuple[tuple[int, int], ...], ...]
+    first: array[int]
+    links: array[int]
 
 
 _STEPS: dict[str, Steps] = {}
@@ -129,18 +142,18 @@ def reach(state: MeuseState, unit: int) -> dict[int, float]:
 def _reach(state: MeuseState, side: str, start: int, allowance: int) -> dict[int, float]:
     """``reach`` worked out: where no enemy unit nor ZOC lies within the allowance on an empty
     map, nothing stops the unit and the search of the empty map stands (made once a process)."""
-    scale, steps = steps_from(state, side)
+    steps = steps_from(state, side)
     mask = enemy_mask(state, side)
     key = (side, start, allowance)
     free = _FREE_REACH.get(key)
     if free is None:
-        empty = bytes(len(steps))
-        found = _search(steps, scale, start, allowance, empty, True, False)
+        empty = bytes(len(steps.out))
+        found = _search(steps, start, allowance, empty, True, False)
         free = _FREE_REACH[key] = (found, tuple(found))
     if _all_open(mask, free[1]):
         return free[0]
     first_zoc = mask[start] == ENEMY_ZOC and not state.cfg.zoc_to_zoc
-    return _search(steps, scale, start, allowance, mask, state.cfg.zoc_stops_movement, first_zoc)
+    return _search(steps, start, allowance, mask, state.cfg.zoc_stops_movement, first_zoc)
 
 
 def _all_open(mask: bytes, hexes: tuple[int, ...]) -> bool:
@@ -180,47 +193,82 @@ def enemy_mask(state: MeuseState, side: str) -> bytes:
 
 
 def _search(
-    steps: tuple[tuple[tuple[int, int], ...], ...],
+    steps: Steps, start: int, allowance: int, mask: bytes, stops: bool, first_zoc: bool
+) -> dict[int, float]:
+    """``reach`` past the enemy units and ZOC of ``mask``: ``greatwar.hexes.reachable`` with
+    ``step_cost``, written out over the precomputed steps. ``stops``: entering an enemy ZOC
+    ends the move (digest 6.1); ``first_zoc``: the unit starts in an enemy ZOC and may not
+    step from it into another ZOC hex. The hexes come in the order first reached."""
+    return _cheapest(
+        steps.first,
+        steps.links,
+        steps.scale,
+        start,
+        allowance * steps.scale,
+        mask,
+        stops,
+        first_zoc,
+        _SPENT,
+        _QUEUE,
+    )
+
+
+def _cheapest(
+    first: array[int],
+    links: array[int],
     scale: int,
     start: int,
-    allowance: int,
+    limit: int,
     mask: bytes,
     stops: bool,
     first_zoc: bool,
+    spent: array[int],
+    queue: array[int],
 ) -> dict[int, float]:
-    """``reach`` past the enemy units and ZOC of ``mask``: ``greatwar.hexes.reachable`` with
-    ``step_cost``, written out over the precomputed steps (in units of ``1 / scale`` MP),
-    taking the hexes in order of MP spent (a list of hexes per cost). ``stops``: entering an
-    enemy ZOC ends the move (digest 6.1); ``first_zoc``: the unit starts in an enemy ZOC and
-    may not step from it into another ZOC hex. The hexes come in the order first reached."""
-    limit = allowance * scale
-    if len(_SPENT) < len(steps):
-        _SPENT.extend([_UNREACHED] * (len(steps) - len(_SPENT)))
-    spent = _SPENT  # MP spent to reach each hex: _UNREACHED but for the hexes in ``order``
+    """``_search`` over machine integers (MP in units of ``1 / scale``, ``limit`` of them at
+    most), taking the hexes in order of MP spent and, at equal MP, in the order queued.
+    ``spent`` (MP spent to reach each hex) is _UNREACHED everywhere before and after; the
+    queue holds ``(hex, MP)`` pairs, flat, a hex queued again each time it is reached more
+    cheaply."""
     spent[start] = 0
     order = [start]
-    by_cost: list[list[int]] = [[] for _ in range(limit + 1)]
-    for there, step in steps[start]:
+    queued = 0
+    k = first[start]
+    while k < first[start + 1]:
+        there = links[k]
+        step = links[k + 1]
+        k += 2
         block = mask[there]
         if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
             continue  # digest 5.1, 6.1: never into an enemy; no first step from ZOC into ZOC
         if step <= limit:
             order.append(there)
             spent[there] = step
-            by_cost[step].append(there)
+            queue[queued] = there
+            queue[queued + 1] = step
+            queued += 2
     for used in range(limit + 1):
-        for here in by_cost[used]:
-            if spent[here] != used or (stops and mask[here] == ENEMY_ZOC):
-                continue  # reached more cheaply; digest 6.1 entering an enemy ZOC ends the move
-            for there, step in steps[here]:
-                total = used + step
+        i = 0
+        while i < queued:
+            here = queue[i]
+            if queue[i + 1] != used or spent[here] != used or (stops and mask[here] == ENEMY_ZOC):
+                i += 2
+                continue  # another MP; reached more cheaply; 6.1 entering a ZOC ends the move
+            k = first[here]
+            while k < first[here + 1]:
+                there = links[k]
+                total = used + links[k + 1]
+                k += 2
                 if total <= limit and mask[there] != ENEMY_UNIT:
                     known = spent[there]
                     if total < known:
                         if known == _UNREACHED:
                             order.append(there)
                         spent[there] = total
-                        by_cost[total].append(there)
+                        queue[queued] = there
+                        queue[queued + 1] = total
+                        queued += 2
+            i += 2
     found = {}
     for h in order:
         known = spent[h]
@@ -229,9 +277,10 @@ def _search(
     return found
 
 
-# ``_search``'s MP spent by hex, shared by every search (each leaves it all _UNREACHED)
-_SPENT: list[int] = []
+# ``_cheapest``'s MP spent by hex and its queue, shared by every search (sized by steps_from)
 _UNREACHED = 1 << 30  # more than any allowance
+_SPENT = array("i")
+_QUEUE = array("i")
 
 
 def destinations(state: MeuseState, unit: int) -> dict[int, float]:
@@ -286,7 +335,9 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
     empty_has_room = cfg.stacking_limit >= 1
     alone_by_unit = only_alone(state.c, cfg.stacking_limit)
     stacks = state.stacks
-    scale, steps = steps_from(state, side)
+    table = steps_from(state, side)
+    scale = table.scale
+    steps = table.out
     where = state.where
     found = []
     for unit in units:
