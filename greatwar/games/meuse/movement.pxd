@@ -19,7 +19,6 @@ cdef long _UNREACHED
     k=cython.Py_ssize_t,
     there=cython.Py_ssize_t,
     here=cython.Py_ssize_t,
-    h=cython.Py_ssize_t,
     block=cython.uchar,
     order=list,
     found=dict,

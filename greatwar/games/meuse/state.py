@@ -151,8 +151,9 @@ class MeuseState(State, UnitStacks):
 
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins."""
+        if self.where[unit] < 0:
+            self._layout_changed(unit)  # (``lift`` does it for a unit leaving a hex)
         super().put(unit, hex_index)
-        self._layout_changed(unit)
         check_sedan(self, unit, hex_index)
 
     def lift(self, unit: int) -> None:

@@ -15,10 +15,18 @@ if TYPE_CHECKING:
 def sources(state: MeuseState, side: str) -> frozenset[int]:
     """Digest 9.1: German north and east edges; Allied south edge, and the west edge south of
     the southernmost Stellung line."""
-    board = state.c.board
-    if side == GERMAN:
-        return board.north_edge | board.east_edge
-    return board.south_edge | (board.west_edge & board.south_zone)
+    found = _SOURCES.get(side)
+    if found is None:
+        board = state.c.board
+        if side == GERMAN:
+            found = board.north_edge | board.east_edge
+        else:
+            found = board.south_edge | (board.west_edge & board.south_zone)
+        _SOURCES[side] = found
+    return found
+
+
+_SOURCES: dict[str, frozenset[int]] = {}  # by side: the map is the same in every game
 
 
 def supplied_hexes(state: MeuseState, side: str) -> frozenset[int]:
