@@ -10,7 +10,7 @@ from greatwar.games.meuse.bombardment import _observed_units, observed_units
 from greatwar.games.meuse.data import ALLIED, GERMAN
 from greatwar.games.meuse.movement import reach, step_cost
 from greatwar.games.meuse.state import OTHER, MeuseState
-from greatwar.games.meuse.supply import sources, supply_mask
+from greatwar.games.meuse.supply import hex_supplied, sources, supply_mask
 from greatwar.hexes import reachable
 
 SEEDS = (3, 11)
@@ -84,7 +84,12 @@ def test_9_1_kept_supply_traces_equal_fresh_ones() -> None:
     for seed in SEEDS:
         for state in positions(seed):
             for side in (ALLIED, GERMAN):
-                assert supply_mask(state, side) == fresh_supply(state, side)
+                expected = fresh_supply(state, side)
+                assert supply_mask(state, side) == expected
+                for unit in state.c.side_units[side]:
+                    hex_index = state.where[unit]
+                    if hex_index >= 0:
+                        assert hex_supplied(state, side, hex_index) == bool(expected[hex_index])
 
 
 def test_17_3_kept_observed_units_equal_fresh_ones() -> None:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.meuse.data import ALLIED, GERMAN, WOODS
 from greatwar.games.meuse.state import BROKEN_DOWN, ELIMINATED, UNPLACED, MeuseState, Task
-from greatwar.games.meuse.supply import supply_mask
+from greatwar.games.meuse.supply import hex_supplied
 
 # --- reinforcements (11.4, 11.7, 19.3, 19.6) ---------------------------------------------
 
@@ -140,8 +140,7 @@ def rebuildable(state: MeuseState, side: str) -> list[int]:
     ]
     if not candidates:
         return []  # (the supply search is the costly part: only when it can matter)
-    supplied = supply_mask(state, side)
-    return [u for u in candidates if supplied[where[u]]]
+    return [u for u in candidates if hex_supplied(state, side, where[u])]
 
 
 def replacement_actions(state: MeuseState, side: str) -> Iterator[Action]:

@@ -45,10 +45,8 @@ def supply_mask(state: MeuseState, side: str) -> bytes:
     if not state.cfg.supply:
         return b"\x01" * size
     other = ALLIED if side == GERMAN else GERMAN
-    breaches = len(state.breached)  # the Allied ZOC stops at unbreached works (MA 14.2)
-    closed, reached, seen = state.derived_from(
-        other, ("supply", breaches), lambda: _trace(state, side)
-    )
+    breaches = len(state.breached)
+    closed, reached, seen = _base(state, side)
     held = [h for h in state.hexes_of(side) if closed[h]]  # friendly units in enemy ZOC
     if not held:
         return reached
@@ -58,6 +56,34 @@ def supply_mask(state: MeuseState, side: str) -> bytes:
         lambda: _extend(state, side, reached, seen, held),
     )
     return found
+
+
+def _base(state: MeuseState, side: str) -> tuple[bytes, bytes, bytes]:
+    """``_trace``, kept while the enemy stands still (MA 14.2: the Allied ZOC stops at
+    unbreached works, so the breaches count too)."""
+    other = ALLIED if side == GERMAN else GERMAN
+    key = ("supply", len(state.breached))
+    found: tuple[bytes, bytes, bytes] = state.derived_from(other, key, lambda: _trace(state, side))
+    return found
+
+
+def hex_supplied(state: MeuseState, side: str, hex_index: int) -> bool:
+    """Whether a supply path of ``side`` reaches a hex holding one of its units (digest 9.1):
+    ``supply_mask`` at that hex, seen at once where the search past the enemy alone reaches
+    the hex, or the hex is a friendly-held enemy ZOC hex next to what it reaches (or a
+    source), which a supply path therefore enters."""
+    if not state.cfg.supply:
+        return True
+    closed, reached, _ = _base(state, side)
+    if reached[hex_index]:
+        return True
+    if closed[hex_index]:  # in the enemy ZOC, held by the unit
+        if hex_index in sources(state, side):
+            return True
+        for n in state.c.neighbors[hex_index]:
+            if reached[n]:
+                return True
+    return bool(supply_mask(state, side)[hex_index])
 
 
 def _trace(state: MeuseState, side: str) -> tuple[bytes, bytes, bytes]:
