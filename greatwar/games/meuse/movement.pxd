@@ -57,5 +57,11 @@ cpdef bint _all_open(bytes mask, tuple hexes)
     any_cost=cython.bint,
     empty_has_room=cython.bint,
     alone=cython.bint,
+    only_one=cython.bint,
+    is_brigade=tuple,
 )
 cpdef list movers(state, list units)
+
+
+@cython.locals(where=list, moved=set)
+cpdef list movable(state, str side)

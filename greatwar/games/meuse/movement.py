@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
@@ -133,9 +133,9 @@ def reach(state: MeuseState, unit: int) -> dict[int, float]:
     start = state.where[unit]
     allowance = state.values(unit)[2]
     key = ("reach", start, allowance, len(state.breached), cfg.zoc_stops_movement, cfg.zoc_to_zoc)
-    found: dict[int, float] = state.derived_from(
-        OTHER[side], key, lambda: _reach(state, side, start, allowance)
-    )
+    found: dict[int, float] | None = state.kept(OTHER[side], key)
+    if found is None:
+        found = state.keep(OTHER[side], key, _reach(state, side, start, allowance))
     return found
 
 
@@ -179,16 +179,15 @@ def enemy_mask(state: MeuseState, side: str) -> bytes:
     """For each hex, ENEMY_UNIT, ENEMY_ZOC or OPEN to ``side``'s movement: the enemy's units
     and ZOC as one byte a hex for the searches, kept while the enemy stands still."""
     other = OTHER[side]
-
-    def make() -> bytes:
+    key = ("enemy_mask", len(state.breached))
+    found: bytes | None = state.kept(other, key)
+    if found is None:
         mask = bytearray(state.c.board.grid.size)
         for h in state.zoc(other):
             mask[h] = ENEMY_ZOC
         for h in state.hexes_of(other):
             mask[h] = ENEMY_UNIT
-        return bytes(mask)
-
-    found: bytes = state.derived_from(other, ("enemy_mask", len(state.breached)), make)
+        found = state.keep(other, key, bytes(mask))
     return found
 
 
@@ -333,7 +332,8 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
     zoc_to_zoc = cfg.zoc_to_zoc
     any_cost = cfg.minimum_move
     empty_has_room = cfg.stacking_limit >= 1
-    alone_by_unit = only_alone(state.c, cfg.stacking_limit)
+    only_one = cfg.stacking_limit == 1  # digest 5.3, MA 13.2: one unit a hex but brigades
+    is_brigade = state.c.is_brigade
     stacks = state.stacks
     table = steps_from(state, side)
     scale = table.scale
@@ -345,7 +345,7 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
         first_zoc = not zoc_to_zoc and mask[start] == ENEMY_ZOC
         # (with a minimum move of one hex the allowance does not matter here)
         allowance = 0 if any_cost else state.values(unit)[2] * scale
-        alone = alone_by_unit[unit]  # digest 5.3, MA 13.2
+        alone = only_one and not is_brigade[unit]  # as only_alone has it
         for there, step in steps[start]:
             block = mask[there]
             if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
@@ -420,17 +420,17 @@ class MovementPhase(Prompt[MeuseState]):
     name = "movement"
     title = "move a unit, use a replacement, or end the phase (5.1)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         units = movable(state, side)
+        actions = []
         if not state.moved:  # 13.2: at the beginning of the phase only
-            for unit in units:
-                if can_break_down(state, unit):
-                    yield state.unit_actions("breakdown")[unit]
-        yield from replacement_actions(state, side)
+            breakdown = state.unit_actions("breakdown")
+            actions = [breakdown[u] for u in units if can_break_down(state, u)]
+        actions += replacement_actions(state, side)
         moves = state.unit_actions("move")
-        for unit in movers(state, units):
-            yield moves[unit]
-        yield act("end")
+        actions += [moves[u] for u in movers(state, units)]
+        actions.append(act("end"))
+        return actions
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "end":

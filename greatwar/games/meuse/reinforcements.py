@@ -143,15 +143,15 @@ def rebuildable(state: MeuseState, side: str) -> list[int]:
     return [u for u in candidates if hex_supplied(state, side, where[u])]
 
 
-def replacement_actions(state: MeuseState, side: str) -> Iterator[Action]:
+def replacement_actions(state: MeuseState, side: str) -> list[Action]:
     """The replacement choices open now (offered by the movement phase)."""
     if not may_replace(state, side):
-        return
-    for unit in returnable(state, side):
-        if arrival_hexes(state, side, unit):
-            yield state.unit_actions("return")[unit]
-    for unit in rebuildable(state, side):
-        yield state.unit_actions("rebuild")[unit]
+        return []
+    returns = state.unit_actions("return")
+    actions = [returns[u] for u in returnable(state, side) if arrival_hexes(state, side, u)]
+    rebuilds = state.unit_actions("rebuild")
+    actions += [rebuilds[u] for u in rebuildable(state, side)]
+    return actions
 
 
 def use_replacement(state: MeuseState, side: str, action: Action) -> None:

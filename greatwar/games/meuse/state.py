@@ -115,6 +115,18 @@ class MeuseState(State, UnitStacks):
             found = cache[key] = make()
         return found
 
+    def kept(self, side: str, key: tuple[Any, ...]) -> Any:
+        """What ``keep`` kept under ``key``, or None: ``derived_from`` for a hot path, without
+        a function to make the value."""
+        return self._by_side[side].get(key)
+
+    def keep(self, side: str, key: tuple[Any, ...], value: Any) -> Any:
+        """Keep a value computed from where ``side``'s units stand and from nothing else of the
+        position but what ``key`` names, until a unit of ``side`` is placed or lifted (it must
+        not change in place); the value."""
+        self._by_side[side][key] = value
+        return value
+
     def derived_from_both(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
         """A value computed from where both sides' units stand and from nothing else of the
         position but what ``key`` names, kept until any unit is placed or lifted (it must not

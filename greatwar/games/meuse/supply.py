@@ -63,7 +63,9 @@ def _base(state: MeuseState, side: str) -> tuple[bytes, bytes, bytes]:
     unbreached works, so the breaches count too)."""
     other = ALLIED if side == GERMAN else GERMAN
     key = ("supply", len(state.breached))
-    found: tuple[bytes, bytes, bytes] = state.derived_from(other, key, lambda: _trace(state, side))
+    found: tuple[bytes, bytes, bytes] | None = state.kept(other, key)
+    if found is None:
+        found = state.keep(other, key, _trace(state, side))
     return found
 
 
