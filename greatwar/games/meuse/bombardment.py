@@ -13,18 +13,24 @@ from greatwar.games.meuse.state import OTHER, MeuseState, Task
 # --- observation (17.3) -------------------------------------------------------------------
 
 
-def allied_reach(state: MeuseState, radius: int) -> frozenset[int]:
-    """Hexes within ``radius`` of an Allied unit (kept until a unit moves)."""
-
-    def make() -> frozenset[int]:
-        within = _within(state, radius)
-        found: set[int] = set()
-        for a in state.hexes_of(ALLIED):
-            found.update(within[a])
-        return frozenset(found)
-
-    found: frozenset[int] = state.derived_from(ALLIED, ("allied_reach", radius), make)
+def allied_near(state: MeuseState, radius: int) -> bytes:
+    """One byte a hex, 1 within ``radius`` of an Allied unit (kept until an Allied unit
+    moves)."""
+    key = ("allied_near", radius)
+    found: bytes | None = state.kept(ALLIED, key)
+    if found is None:
+        table = _within(state, radius)
+        found = state.keep(ALLIED, key, _marks(table, state.hexes_of(ALLIED), len(table)))
     return found
+
+
+def _marks(table: tuple[tuple[int, ...], ...], hexes: tuple[int, ...], size: int) -> bytes:
+    """One byte a hex, 1 for each hex ``table`` lists for any of the ``hexes``."""
+    marks = bytearray(size)
+    for a in hexes:
+        for h in table[a]:
+            marks[h] = 1
+    return bytes(marks)
 
 
 def _within(state: MeuseState, radius: int) -> tuple[tuple[int, ...], ...]:
@@ -42,16 +48,20 @@ _WITHIN: dict[int, tuple[tuple[int, ...], ...]] = {}
 def near_allied(state: MeuseState, hex_index: int) -> bool:
     """17.3: within three hexes of an Allied unit (its hex not counted, the target's counted)."""
     reach = int(state.c.tables["bombardment"]["aircraft_range"])
-    return hex_index in allied_reach(state, reach)
+    return bool(allied_near(state, reach)[hex_index])
 
 
 def aircraft_view(state: MeuseState) -> set[int]:
     """17.3: each aircraft's hex and the hexes around it, where within range of an Allied unit."""
-    grid = state.c.board.grid
-    near = allied_reach(state, int(state.c.tables["bombardment"]["aircraft_range"]))
+    neighbors = state.c.neighbors
+    near = allied_near(state, int(state.c.tables["bombardment"]["aircraft_range"]))
     seen: set[int] = set()
     for hex_index in state.aircraft:
-        seen.update(h for h in (hex_index, *grid.neighbors(hex_index)) if h in near)
+        if near[hex_index]:
+            seen.add(hex_index)
+        for h in neighbors[hex_index]:
+            if near[h]:
+                seen.add(h)
     return seen
 
 
@@ -68,21 +78,21 @@ def _observed_units(state: MeuseState, side: str) -> list[int]:
     """``observed_units`` worked out."""
     by_air = aircraft_view(state) if side == ALLIED else set()
     watched = _adjacent_to(state, side)
+    stacks = state.stacks
     found = []
     for hex_index in state.hexes_of(OTHER[side]):
-        if hex_index in watched or hex_index in by_air:
-            found.extend(state.units_in(hex_index))
-    return sorted(found)
+        if watched[hex_index] or hex_index in by_air:
+            found.extend(stacks[hex_index])
+    found.sort()
+    return found
 
 
-def _adjacent_to(state: MeuseState, side: str) -> frozenset[int]:
-    """Hexes next to a unit of ``side`` (kept until a unit moves)."""
-
-    def make() -> frozenset[int]:
-        neighbors = state.c.board.grid.neighbors
-        return frozenset(n for h in state.hexes_of(side) for n in neighbors(h))
-
-    found: frozenset[int] = state.derived_from(side, ("adjacent_to",), make)
+def _adjacent_to(state: MeuseState, side: str) -> bytes:
+    """One byte a hex, 1 next to a unit of ``side`` (kept until a unit of ``side`` moves)."""
+    found: bytes | None = state.kept(side, ("adjacent_to",))
+    if found is None:
+        table = state.c.neighbors
+        found = state.keep(side, ("adjacent_to",), _marks(table, state.hexes_of(side), len(table)))
     return found
 
 
@@ -96,9 +106,11 @@ def aircraft_hexes(state: MeuseState) -> list[int]:
         return []
     reach = int(state.c.tables["bombardment"]["aircraft_range"]) + 1
     placed = state.aircraft
-    near: tuple[int, ...] = state.derived_from(
-        ALLIED, ("allied_reach_in_order", reach), lambda: tuple(sorted(allied_reach(state, reach)))
-    )
+    near: tuple[int, ...] | None = state.kept(ALLIED, ("allied_near_in_order", reach))
+    if near is None:
+        marks = allied_near(state, reach)
+        hexes = tuple([h for h in range(len(marks)) if marks[h]])
+        near = state.keep(ALLIED, ("allied_near_in_order", reach), hexes)
     return [h for h in near if h not in placed]
 
 
