@@ -112,19 +112,22 @@ def targets(state: MeuseState, side: str) -> list[int]:
     """Digest 7.1: enemy hexes not yet attacked this phase, next to a unit that may attack."""
     attacked = state.attacked
     stacks = state.stacks
-    ready = set()  # friendly hexes holding a unit that has not attacked
+    neighbors = state.c.neighbors
+    ready = bytearray(len(neighbors))  # 1: a friendly hex holding a unit that has not attacked
     for h in state.hexes_of(side):
         for unit in stacks[h]:
             if unit not in attacked:
-                ready.add(h)
+                ready[h] = 1
                 break
-    neighbors = state.c.neighbors
     attacked_hexes = state.attacked_hexes
-    return [
-        h
-        for h in state.hexes_of(OTHER[side])
-        if h not in attacked_hexes and not ready.isdisjoint(neighbors[h])
-    ]
+    found = []
+    for h in state.hexes_of(OTHER[side]):
+        if h not in attacked_hexes:
+            for n in neighbors[h]:
+                if ready[n]:
+                    found.append(h)
+                    break
+    return found
 
 
 def shell_targets(state: MeuseState, side: str) -> list[int]:

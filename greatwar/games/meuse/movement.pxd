@@ -63,5 +63,5 @@ cpdef bint _all_open(bytes mask, tuple hexes)
 cpdef list movers(state, list units)
 
 
-@cython.locals(where=list, moved=set)
+@cython.locals(where=list, moved=set, found=list, u=cython.Py_ssize_t)
 cpdef list movable(state, str side)

@@ -380,7 +380,11 @@ def movable(state: MeuseState, side: str) -> list[int]:
     """Digest 5.1: the side's units on the map that have not moved this phase."""
     where = state.where
     moved = state.moved
-    return [u for u in state.c.side_units[side] if where[u] >= 0 and u not in moved]
+    found = []
+    for u in state.c.side_units[side]:
+        if where[u] >= 0 and u not in moved:
+            found.append(u)
+    return found
 
 
 def can_break_down(state: MeuseState, unit: int) -> bool:
