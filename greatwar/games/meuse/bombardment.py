@@ -147,17 +147,16 @@ class Bombard(Prompt[MeuseState]):
     name = "bombard"
     title = "place bombardment markers (and aircraft), then fire (17.2)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         bombard = state.unit_actions("bombard")
-        for unit in targets(state, side):
-            yield bombard[unit]
+        actions = [bombard[unit] for unit in targets(state, side)]
         if may_gas(state, side):
-            yield act("gas")
+            actions.append(act("gas"))
         if side == ALLIED and state.markers[side] > 0:
             aircraft = state.hex_actions("aircraft")
-            for hex_index in aircraft_hexes(state):
-                yield aircraft[hex_index]
-        yield act("fire")
+            actions += [aircraft[hex_index] for hex_index in aircraft_hexes(state)]
+        actions.append(act("fire"))
+        return actions
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "bombard":

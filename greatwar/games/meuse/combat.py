@@ -150,13 +150,12 @@ class CombatPhase(Prompt[MeuseState]):
     name = "combat"
     title = "attack a hex, bombard with support fire, or end the phase (7.1)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         attack, shell = state.hex_actions("attack"), state.hex_actions("shell")
-        for hex_index in targets(state, side):
-            yield attack[hex_index]
-        for hex_index in shell_targets(state, side):
-            yield shell[hex_index]
-        yield act("end")
+        actions = [attack[hex_index] for hex_index in targets(state, side)]
+        actions += [shell[hex_index] for hex_index in shell_targets(state, side)]
+        actions.append(act("end"))
+        return actions
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "end":

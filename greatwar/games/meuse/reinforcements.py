@@ -68,9 +68,9 @@ class Reinforce(Prompt[MeuseState]):
     name = "reinforce"
     title = "place the arriving reinforcement (19.3, 19.6)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
-        for hex_index in entry_hexes(state, side, frame["unit"]):
-            yield state.hex_actions("enter")[hex_index]
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
+        enter = state.hex_actions("enter")
+        return [enter[hex_index] for hex_index in entry_hexes(state, side, frame["unit"])]
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         unit = frame["unit"]
