@@ -33,6 +33,15 @@ def _marks(table: tuple[tuple[int, ...], ...], hexes: tuple[int, ...], size: int
     return bytes(marks)
 
 
+def _marked(marks: bytes) -> tuple[int, ...]:
+    """The hexes ``marks`` marks, in order."""
+    found = []
+    for h in range(len(marks)):
+        if marks[h]:
+            found.append(h)
+    return tuple(found)
+
+
 def _within(state: MeuseState, radius: int) -> tuple[tuple[int, ...], ...]:
     """``hexes_within(h, radius)`` for every hex: the map is the same in every game."""
     table = _WITHIN.get(radius)
@@ -108,9 +117,11 @@ def aircraft_hexes(state: MeuseState) -> list[int]:
     placed = state.aircraft
     near: tuple[int, ...] | None = state.kept(ALLIED, ("allied_near_in_order", reach))
     if near is None:
-        marks = allied_near(state, reach)
-        hexes = tuple([h for h in range(len(marks)) if marks[h]])
-        near = state.keep(ALLIED, ("allied_near_in_order", reach), hexes)
+        near = state.keep(
+            ALLIED, ("allied_near_in_order", reach), _marked(allied_near(state, reach))
+        )
+    if not placed:
+        return list(near)
     return [h for h in near if h not in placed]
 
 
