@@ -107,9 +107,8 @@ def returnable(state: MeuseState, side: str) -> list[int]:
     where = state.where
     units = []
     for unit in state.c.divisions[side]:
-        if where[unit] == ELIMINATED or (
-            where[unit] == BROKEN_DOWN and len(state.free_brigades()) >= needed
-        ):
+        place = where[unit]
+        if place == ELIMINATED or (place == BROKEN_DOWN and len(state.free_brigades()) >= needed):
             units.append(unit)
     return units
 
