@@ -9,11 +9,10 @@ import math
 from array import array
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
 from typing import NamedTuple
 
 from greatwar.core import Action, Frame, Prompt, act
-from greatwar.games.meuse.data import ALLIED, FORTIFICATION, Components
+from greatwar.games.meuse.data import ALLIED, FORTIFICATION
 from greatwar.games.meuse.reinforcements import (
     explain_replacement,
     replacement_actions,
@@ -298,7 +297,7 @@ def destinations(state: MeuseState, unit: int) -> dict[int, float]:
         return {h: mp for h, mp in spent.items() if state.room(h, [unit])}
     stacks = state.stacks
     occupied = [h for h in spent if h in stacks]  # an empty hex always has room for one unit
-    if only_alone(state.c, state.cfg.stacking_limit)[unit]:
+    if is_alone(state, unit):
         for h in occupied:
             del spent[h]  # digest 5.3, MA 13.2
         return spent
@@ -308,11 +307,10 @@ def destinations(state: MeuseState, unit: int) -> dict[int, float]:
     return spent
 
 
-@cache
-def only_alone(c: Components, stacking_limit: int) -> tuple[bool, ...]:
-    """Per counter: whether it has room in an empty hex only, as ``room`` would find without
-    looking (digest 5.3 one unit per hex; MA 13.2 only brigades share one)."""
-    return tuple(stacking_limit == 1 and not brigade for brigade in c.is_brigade)
+def is_alone(state: MeuseState, unit: int) -> bool:
+    """Whether the unit has room in an empty hex only, as ``room`` would find without looking
+    (digest 5.3 one unit per hex; MA 13.2 only brigades share one)."""
+    return state.cfg.stacking_limit == 1 and not state.c.is_brigade[unit]
 
 
 def can_move(state: MeuseState, unit: int) -> bool:
@@ -345,7 +343,7 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
         first_zoc = not zoc_to_zoc and mask[start] == ENEMY_ZOC
         # (with a minimum move of one hex the allowance does not matter here)
         allowance = 0 if any_cost else state.values(unit)[2] * scale
-        alone = only_one and not is_brigade[unit]  # as only_alone has it
+        alone = only_one and not is_brigade[unit]  # as is_alone has it
         for there, step in steps[start]:
             block = mask[there]
             if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
