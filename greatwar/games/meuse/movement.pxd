@@ -43,7 +43,9 @@ cpdef bint _all_open(bytes mask, tuple hexes)
 
 @cython.locals(
     mask=bytes,
-    steps=tuple,
+    first=cython.int[:],
+    links=cython.int[:],
+    k=cython.Py_ssize_t,
     stacks=dict,
     where=list,
     found=list,

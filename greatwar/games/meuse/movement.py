@@ -335,7 +335,8 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
     stacks = state.stacks
     table = steps_from(state, side)
     scale = table.scale
-    steps = table.out
+    first = table.first
+    links = table.links
     where = state.where
     found = []
     for unit in units:
@@ -344,7 +345,9 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
         # (with a minimum move of one hex the allowance does not matter here)
         allowance = 0 if any_cost else state.values(unit)[2] * scale
         alone = only_one and not is_brigade[unit]  # as is_alone has it
-        for there, step in steps[start]:
+        for k in range(first[start], first[start + 1], 2):
+            there = links[k]
+            step = links[k + 1]
             block = mask[there]
             if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
                 continue
