@@ -8,7 +8,7 @@ from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.registry import load_game
 from greatwar.games.meuse.bombardment import _observed_units, observed_units
 from greatwar.games.meuse.data import ALLIED, GERMAN
-from greatwar.games.meuse.movement import reach, step_cost
+from greatwar.games.meuse.movement import movable, movers, reach, step_cost, unmoved_movers
 from greatwar.games.meuse.state import OTHER, MeuseState
 from greatwar.games.meuse.supply import hex_supplied, sources, supply_mask
 from greatwar.hexes import reachable
@@ -98,3 +98,26 @@ def test_17_3_kept_observed_units_equal_fresh_ones() -> None:
             look = fresh(state)
             for side in (ALLIED, GERMAN):
                 assert observed_units(state, side) == _observed_units(look, side)
+
+
+def test_5_1_6_1_kept_movers_equal_fresh_ones() -> None:
+    """The movement phase's units that can move, kept from offer to offer
+    and brought up to date by each move, equal a fresh look after every action."""
+    for seed in SEEDS:
+        state = load_game("meuse").new_initial_state(seed)
+        assert isinstance(state, MeuseState)
+        player = RandomPlayer(seed)
+        checked = 0
+        while not state.is_terminal():
+            frame = state.stack[-1] if state.stack else None
+            if frame is not None and frame["p"] == "movement":
+                side = frame["side"]
+                state.legal_actions(state.current_player())
+                can = unmoved_movers(state, frame, side)
+                assert can == movers(state, movable(state, side))
+                clone = state.clone()
+                assert isinstance(clone, MeuseState)
+                assert unmoved_movers(clone, clone.stack[-1], side) == can
+                checked += 1
+            state.apply_action(player.choose(state, state.current_player()))
+        assert checked > 0

@@ -62,8 +62,29 @@ cpdef bint _all_open(bytes mask, tuple hexes)
     only_one=cython.bint,
     is_brigade=tuple,
 )
-cpdef list movers(state, list units)
+cpdef list _movers(state, list units, list far)
 
 
 @cython.locals(where=list, moved=set, found=list, u=cython.Py_ssize_t)
 cpdef list movable(state, str side)
+
+
+cdef unsigned char GONE, CANNOT, CAN, TESTING  # unmoved_movers' status of a unit
+
+
+@cython.locals(
+    memo=tuple,
+    status=bytearray,
+    far=list,
+    retest=list,
+    stack=list,
+    stacks=dict,
+    found=list,
+    side_units=tuple,
+    u=cython.Py_ssize_t,
+    h=cython.Py_ssize_t,
+    end=cython.Py_ssize_t,
+    dest=cython.Py_ssize_t,
+    moved=cython.Py_ssize_t,
+)
+cpdef after_move(state, dict phase, Py_ssize_t unit, Py_ssize_t origin)

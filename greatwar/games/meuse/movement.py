@@ -19,7 +19,7 @@ from greatwar.games.meuse.reinforcements import (
     start_arrivals,
     use_replacement,
 )
-from greatwar.games.meuse.state import BROKEN_DOWN, OTHER, MeuseState
+from greatwar.games.meuse.state import BROKEN_DOWN, NO_MOVERS, OTHER, MeuseState
 
 StepCost = Callable[[int, int], float | None]
 
@@ -322,6 +322,12 @@ def can_move(state: MeuseState, unit: int) -> bool:
 def movers(state: MeuseState, units: list[int]) -> list[int]:
     """The units (all of one side) that ``can_move``: for each, a free neighbour it may step
     into (digest 5.1, 6.1, as ``step_cost``), or failing that a full search."""
+    return _movers(state, units, [])
+
+
+def _movers(state: MeuseState, units: list[int], far: list[int]) -> list[int]:
+    """``movers``, adding to ``far`` the units no neighbour decided for (those whose answer
+    depends on hexes further out: see ``unmoved_movers``)."""
     if not units:
         return []
     side = state.c.counters[units[0]].side
@@ -360,9 +366,81 @@ def movers(state: MeuseState, units: list[int]) -> list[int]:
                 found.append(unit)
                 break
         else:
+            far.append(unit)
             if _room_in_reach(state, unit):
                 found.append(unit)
     return found
+
+
+def unmoved_movers(state: MeuseState, frame: Frame, side: str) -> list[int]:
+    """``movers`` of ``movable`` at the movement phase's prompt ``frame``, kept in the state
+    with the frame and the count of units moved, and brought up to date by each move
+    (``after_move``); a clone, whose frames are copies, works them out afresh. Read the list,
+    never change it."""
+    memo = state.mover_memo
+    if memo[0] is frame and memo[1] == len(state.moved):
+        return memo[2]
+    units = movable(state, side)
+    far: list[int] = []
+    found = _movers(state, units, far)
+    status = bytearray(len(state.where))
+    for u in units:
+        status[u] = CANNOT
+    for u in found:
+        status[u] = CAN
+    state.mover_memo = (frame, len(state.moved), found, far, bytes(status))
+    return found
+
+
+# ``unmoved_movers``' status of each unit: moved, off the map or the other side's; yet to
+# move and unable to; yet to move and able to
+GONE = 0
+CANNOT = 1
+CAN = 2
+
+
+def after_move(state: MeuseState, phase: Frame, unit: int, origin: int) -> None:
+    """Bring ``unmoved_movers`` at the movement phase's prompt ``phase`` up to date after
+    ``unit`` moved from ``origin`` (or stayed). Within the phase the enemy stands still, so a
+    unit's answer reads only the stacks in its neighbours, or, where none of them decided it
+    (``far``), in the hexes it reaches (digest 5.1, 5.3, 6.1): so only the far units and those
+    next to either end of the move are tested again. Any other action of the phase forgets
+    the memo (``MovementPhase.apply``)."""
+    memo = state.mover_memo
+    moved = len(state.moved)
+    if memo[0] is not phase or memo[1] != moved - 1:
+        return  # (not kept for this prompt: the next offer works it out)
+    status = bytearray(memo[4])
+    status[unit] = GONE
+    far = memo[3]
+    dest = state.where[unit]
+    if dest != origin:  # (where it stayed, the others' answers stand)
+        retest = []
+        for u in far:
+            if status[u] != GONE:
+                status[u] = TESTING
+                retest.append(u)
+        neighbors = state.c.neighbors
+        stacks = state.stacks
+        for end in (origin, dest):
+            for h in neighbors[end]:
+                stack = stacks.get(h)
+                if stack is not None:
+                    for u in stack:
+                        if status[u] == CAN or status[u] == CANNOT:
+                            status[u] = TESTING
+                            retest.append(u)
+        far = []
+        for u in retest:
+            status[u] = CANNOT
+        for u in _movers(state, retest, far):
+            status[u] = CAN
+    side_units = state.c.side_units[phase["side"]]
+    found = [u for u in side_units if status[u] == CAN]
+    state.mover_memo = (phase, moved, found, far, bytes(status))
+
+
+TESTING = 3  # (``after_move``: queued to be tested again)
 
 
 def _room_in_reach(state: MeuseState, unit: int) -> bool:
@@ -426,18 +504,20 @@ class MovementPhase(Prompt[MeuseState]):
     title = "move a unit, use a replacement, or end the phase (5.1)"
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
-        units = movable(state, side)
         actions = []
         if not state.moved:  # 13.2: at the beginning of the phase only
             breakdown = state.unit_actions("breakdown")
+            units = movable(state, side)
             actions = [breakdown[u] for u in units if can_break_down(state, u)]
         actions += replacement_actions(state, side)
         moves = state.unit_actions("move")
-        actions += [moves[u] for u in movers(state, units)]
+        actions += [moves[u] for u in unmoved_movers(state, frame, side)]
         actions.append(act("end"))
         return actions
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb != "move":
+            state.mover_memo = NO_MOVERS  # (a move keeps it: after_move)
         if action.verb == "end":
             state.pop()
         elif action.verb == "breakdown":
@@ -482,11 +562,14 @@ class Move(Prompt[MeuseState]):
         unit = frame["unit"]
         state.pop()
         state.moved.add(unit)
-        if action.verb == "stay":
-            return
-        origin = state.hex_id(state.where[unit])
-        state.note("5.1", f"{state.label(unit)} moves {origin} to {action.args[0]}")
-        state.put(unit, state.c.board.grid.index(action.args[0]))
+        origin = state.where[unit]
+        if action.verb != "stay":
+            state.note(
+                "5.1", f"{state.label(unit)} moves {state.hex_id(origin)} to {action.args[0]}"
+            )
+            state.put(unit, state.c.board.grid.index(action.args[0]))
+        if state.stack:
+            after_move(state, state.stack[-1], unit, origin)
 
     def explain(self, state: MeuseState, frame: Frame, action: Action, side: str) -> str | None:
         if action.verb != "to" or not action.args:

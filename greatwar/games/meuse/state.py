@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
-from greatwar.core import Action, Game, Prompt, State, act
+from greatwar.core import Action, Frame, Game, Prompt, State, act
 from greatwar.games.meuse.config import RuleConfig
 from greatwar.games.meuse.data import ALLIED, GERMAN, Components, Counter, components
 from greatwar.hexes.stacks import UnitStacks
@@ -29,6 +29,11 @@ PHASES = (
 OTHER = {ALLIED: GERMAN, GERMAN: ALLIED}
 
 Task = tuple[Any, ...]
+
+# movement.unmoved_movers: (the movement phase's frame, how many units had moved, the units
+# that can move, those decided by a search past their neighbours, each unit's status)
+MoverMemo = tuple[Frame | None, int, list[int], list[int], bytes]
+NO_MOVERS: MoverMemo = (None, 0, [], [], b"")
 
 
 class MeuseState(State, UnitStacks):
@@ -70,6 +75,8 @@ class MeuseState(State, UnitStacks):
         # and what depends on where both sides' units stand, kept until any unit is placed or
         # lifted (what is observed for bombardment, 17.3)
         self._by_both: dict[tuple[Any, ...], Any] = {}
+        # the movement phase's units that can move (movement.unmoved_movers)
+        self.mover_memo: MoverMemo = NO_MOVERS
         for unit in self.c.units(self.c.tables["setup"]["depleted"]):
             self.steps[unit] = 1  # MA 19.4 set up depleted
         self.note("10.2", self.cfg.summary())
@@ -189,6 +196,7 @@ class MeuseState(State, UnitStacks):
         super().forget_cached()
         self._by_side = {ALLIED: {}, GERMAN: {}}
         self._by_both = {}
+        self.mover_memo = NO_MOVERS
 
     def remove(self, unit: int, where: int) -> None:
         """Take a unit off the map into the eliminated pile, out of play or the chit pool."""
