@@ -8,7 +8,15 @@ from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.registry import load_game
 from greatwar.games.meuse.bombardment import _observed_units, observed_units
 from greatwar.games.meuse.data import ALLIED, GERMAN
-from greatwar.games.meuse.movement import movable, movers, reach, step_cost, unmoved_movers
+from greatwar.games.meuse.movement import (
+    destination_hexes,
+    destinations,
+    movable,
+    movers,
+    reach,
+    step_cost,
+    unmoved_movers,
+)
 from greatwar.games.meuse.state import OTHER, MeuseState
 from greatwar.games.meuse.supply import hex_supplied, sources, supply_mask
 from greatwar.hexes import reachable
@@ -121,3 +129,18 @@ def test_5_1_6_1_kept_movers_equal_fresh_ones() -> None:
                 checked += 1
             state.apply_action(player.choose(state, state.current_player()))
         assert checked > 0
+
+
+def test_5_1_5_3_kept_destination_order_equals_fresh_destinations() -> None:
+    """The move prompt's hexes, read from the kept search's hexes in order, are the unit's
+    ``destinations`` in order, for every unmoved unit of the moving side, and in a clone."""
+    for seed in SEEDS:
+        for state in positions(seed):
+            frame = state.stack[-1] if state.stack else None
+            if frame is None or frame["p"] not in ("movement", "move"):
+                continue
+            look = fresh(state)
+            for unit in movable(state, frame["side"]):
+                expected = sorted(destinations(look, unit))
+                assert destination_hexes(state, unit) == expected
+

@@ -75,6 +75,7 @@ cdef unsigned char GONE, CANNOT, CAN, TESTING  # unmoved_movers' status of a uni
 @cython.locals(
     memo=tuple,
     status=bytearray,
+    before=bytes,
     far=list,
     retest=list,
     stack=list,
@@ -82,9 +83,29 @@ cdef unsigned char GONE, CANNOT, CAN, TESTING  # unmoved_movers' status of a uni
     found=list,
     side_units=tuple,
     u=cython.Py_ssize_t,
-    h=cython.Py_ssize_t,
     end=cython.Py_ssize_t,
     dest=cython.Py_ssize_t,
     moved=cython.Py_ssize_t,
 )
 cpdef after_move(state, dict phase, Py_ssize_t unit, Py_ssize_t origin)
+
+
+@cython.locals(
+    start=cython.Py_ssize_t,
+    h=cython.Py_ssize_t,
+    stacks=dict,
+    empty_has_room=cython.bint,
+    alone=cython.bint,
+)
+cpdef bint _room_in_reach(state, Py_ssize_t unit)
+
+
+@cython.locals(
+    mask=bytes,
+    block=cython.uchar,
+    first_zoc=cython.bint,
+    found=dict,
+    order=list,
+    stacks=dict,
+)
+cpdef list destination_hexes(state, unit)

@@ -307,6 +307,30 @@ def destinations(state: MeuseState, unit: int) -> dict[int, float]:
     return spent
 
 
+def destination_hexes(state: MeuseState, unit: int) -> list[int]:
+    """``destinations``' hexes in order, what the move prompt offers: read from the kept
+    search, in hex order, without a copy of its dict nor deletions from it."""
+    start = state.where[unit]
+    found = reach(state, unit)
+    cfg = state.cfg
+    if cfg.stacking_limit < 1:
+        return sorted(destinations(state, unit))
+    if cfg.minimum_move:
+        mask = enemy_mask(state, state.c.counters[unit].side)
+        first_zoc = not cfg.zoc_to_zoc and mask[start] == ENEMY_ZOC
+        for there in state.c.neighbors[start]:
+            if there not in found:
+                block = mask[there]
+                if block != ENEMY_UNIT and not (first_zoc and block == ENEMY_ZOC):
+                    # digest 5.1: a one-hex move beyond the allowance (rare): worked out whole
+                    return sorted(destinations(state, unit))
+    order = sorted(found)
+    stacks = state.stacks
+    if is_alone(state, unit):  # digest 5.3, MA 13.2: only an empty hex has room
+        return [h for h in order if h not in stacks]  # (its own hex is held)
+    return [h for h in order if h != start and (h not in stacks or state.room(h, [unit]))]
+
+
 def is_alone(state: MeuseState, unit: int) -> bool:
     """Whether the unit has room in an empty hex only, as ``room`` would find without looking
     (digest 5.3 one unit per hex; MA 13.2 only brigades share one)."""
@@ -435,8 +459,16 @@ def after_move(state: MeuseState, phase: Frame, unit: int, origin: int) -> None:
             status[u] = CANNOT
         for u in _movers(state, retest, far):
             status[u] = CAN
-    side_units = state.c.side_units[phase["side"]]
-    found = [u for u in side_units if status[u] == CAN]
+        before = memo[4]
+        for u in retest:
+            if status[u] != before[u]:
+                side_units = state.c.side_units[phase["side"]]
+                found = [u for u in side_units if status[u] == CAN]
+                state.mover_memo = (phase, moved, found, far, bytes(status))
+                return
+    found = list(memo[2])  # (no other answer changed: the list less the unit moved)
+    if unit in found:
+        found.remove(unit)
     state.mover_memo = (phase, moved, found, far, bytes(status))
 
 
@@ -449,10 +481,18 @@ def _room_in_reach(state: MeuseState, unit: int) -> bool:
     start = state.where[unit]
     stacks = state.stacks
     empty_has_room = state.cfg.stacking_limit >= 1
-    return any(
-        h != start and ((empty_has_room and h not in stacks) or state.room(h, [unit]))
-        for h in reach(state, unit)
-    )
+    alone = is_alone(state, unit)  # (then no held hex has room: room() is not asked)
+    for h in reach(state, unit):
+        if h == start:
+            continue
+        if h not in stacks:
+            if empty_has_room:
+                return True
+        elif alone:
+            continue
+        if state.room(h, [unit]):
+            return True
+    return False
 
 
 def movable(state: MeuseState, side: str) -> list[int]:
@@ -554,7 +594,7 @@ class Move(Prompt[MeuseState]):
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         to = state.hex_actions("to")
-        actions = [to[h] for h in sorted(destinations(state, frame["unit"]))]
+        actions = [to[h] for h in destination_hexes(state, frame["unit"])]
         actions.append(act("stay"))
         return actions
 

@@ -341,10 +341,16 @@ class MeuseState(State, UnitStacks):
         return found
 
     def label(self, unit: int) -> str:
-        counter = self.c.counters[unit]
-        attack, defense, move = self.values(unit)
-        face = " depleted" if self.is_depleted(unit) else ""
-        return f"{counter.id} ({counter.name}{face}, {attack}-{defense}-{move})"
+        """The unit as the log names it, with the face now showing: made once per unit and
+        face in a process (the counters are the same in every game)."""
+        key = 2 * unit + (0 if self.is_depleted(unit) else 1)
+        found = _LABELS.get(key)
+        if found is None:
+            counter = self.c.counters[unit]
+            attack, defense, move = self.values(unit)
+            face = " depleted" if self.is_depleted(unit) else ""
+            found = _LABELS[key] = f"{counter.id} ({counter.name}{face}, {attack}-{defense}-{move})"
+        return found
 
     # --- clone and full state -------------------------------------------------------------
 
@@ -395,6 +401,7 @@ class MeuseState(State, UnitStacks):
 
 _HEX_ACTIONS: dict[str, tuple[Action, ...]] = {}
 _UNIT_ACTIONS: dict[str, tuple[Action, ...]] = {}
+_LABELS: dict[int, str] = {}  # MeuseState.label by 2 * unit + (1 if full else 0)
 
 
 # === 12. VICTORY (here, not in a module of its own, since the state checks it as it changes)
