@@ -17,6 +17,7 @@ from greatwar.games.meuse.movement import (
     step_cost,
     unmoved_movers,
 )
+from greatwar.games.meuse.reinforcements import arrival_hexes, has_arrival_hex
 from greatwar.games.meuse.state import OTHER, MeuseState
 from greatwar.games.meuse.supply import hex_supplied, sources, supply_mask
 from greatwar.hexes import reachable
@@ -144,3 +145,13 @@ def test_5_1_5_3_kept_destination_order_equals_fresh_destinations() -> None:
                 expected = sorted(destinations(look, unit))
                 assert destination_hexes(state, unit) == expected
 
+
+def test_11_3_11_6_arrival_hex_look_equals_the_list() -> None:
+    """The movement phase's look for a hex a returned unit may arrive in, hex by hex, finds
+    one exactly when ``arrival_hexes`` lists one, for every division of either side."""
+    for seed in SEEDS:
+        for state in positions(seed):
+            for side in (ALLIED, GERMAN):
+                for unit in state.c.divisions[side]:
+                    expected = bool(arrival_hexes(state, side, unit))
+                    assert has_arrival_hex(state, side, unit) == expected

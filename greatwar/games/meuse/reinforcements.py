@@ -103,13 +103,20 @@ def returnable(state: MeuseState, side: str) -> list[int]:
     13.2 a broken-down division only while three brigade chits are free."""
     if side == ALLIED and state.replacement:
         return []  # a replacement already half spent on rebuilding
-    needed = int(state.c.tables["three_step"]["return_needs_free_brigades"])
     where = state.where
     units = []
+    free = -1  # (counted once, at the first broken-down division)
+    eliminated, broken_down = ELIMINATED, BROKEN_DOWN  # (machine integers where compiled)
     for unit in state.c.divisions[side]:
         place = where[unit]
-        if place == ELIMINATED or (place == BROKEN_DOWN and len(state.free_brigades()) >= needed):
+        if place == eliminated:
             units.append(unit)
+        elif place == broken_down:
+            if free < 0:
+                needed = int(state.c.tables["three_step"]["return_needs_free_brigades"])
+                free = 1 if len(state.free_brigades()) >= needed else 0
+            if free:
+                units.append(unit)
     return units
 
 
@@ -128,15 +135,33 @@ def arrival_hexes(state: MeuseState, side: str, unit: int) -> list[int]:
     return hexes
 
 
+def has_arrival_hex(state: MeuseState, side: str, unit: int) -> bool:
+    """Whether ``arrival_hexes`` holds a hex (11.3, 11.6), looked for hex by hex without
+    building the list: what the movement phase asks before offering a return."""
+    board = state.c.board
+    stacks = state.stacks
+    empty_has_room = state.cfg.stacking_limit >= 1  # (as ``room`` finds without looking)
+    if side == ALLIED:
+        for h in allied_edge(state):
+            if h not in stacks and (empty_has_room or state.room(h, [unit])):
+                return True
+        return False
+    zoc = state.zoc(ALLIED)
+    for edge in (board.north_edge, board.east_edge):
+        for h in edge:
+            if h not in zoc and h not in stacks and (empty_has_room or state.room(h, [unit])):
+                return True
+    return False
+
+
 def rebuildable(state: MeuseState, side: str) -> list[int]:
     """11.3, 11.6: depleted units on the map, even in an enemy ZOC, but not in a forest hex;
     digest 9.3: not while out of supply."""
     where, steps, terrain = state.where, state.steps, state.c.board.terrain
-    candidates = [
-        u
-        for u in state.c.divisions[side]
-        if where[u] >= 0 and steps[u] < 2 and WOODS not in terrain[where[u]]
-    ]
+    candidates = []
+    for u in state.c.divisions[side]:
+        if where[u] >= 0 and steps[u] < 2 and WOODS not in terrain[where[u]]:
+            candidates.append(u)
     if not candidates:
         return []  # (the supply search is the costly part: only when it can matter)
     return [u for u in candidates if hex_supplied(state, side, where[u])]
@@ -147,7 +172,7 @@ def replacement_actions(state: MeuseState, side: str) -> list[Action]:
     if not may_replace(state, side):
         return []
     returns = state.unit_actions("return")
-    actions = [returns[u] for u in returnable(state, side) if arrival_hexes(state, side, u)]
+    actions = [returns[u] for u in returnable(state, side) if has_arrival_hex(state, side, u)]
     rebuilds = state.unit_actions("rebuild")
     actions += [rebuilds[u] for u in rebuildable(state, side)]
     return actions
