@@ -466,9 +466,10 @@ def after_move(state: MeuseState, phase: Frame, unit: int, origin: int) -> None:
                 found = [u for u in side_units if status[u] == CAN]
                 state.mover_memo = (phase, moved, found, far, bytes(status))
                 return
-    found = list(memo[2])  # (no other answer changed: the list less the unit moved)
-    if unit in found:
-        found.remove(unit)
+    found = []  # (no other answer changed: the list less the unit moved)
+    for u in memo[2]:
+        if u != unit:
+            found.append(u)
     state.mover_memo = (phase, moved, found, far, bytes(status))
 
 
