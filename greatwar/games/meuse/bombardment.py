@@ -13,18 +13,33 @@ from greatwar.games.meuse.state import OTHER, MeuseState, Task
 # --- observation (17.3) -------------------------------------------------------------------
 
 
-def allied_reach(state: MeuseState, radius: int) -> frozenset[int]:
-    """Hexes within ``radius`` of an Allied unit (kept until a unit moves)."""
-
-    def make() -> frozenset[int]:
-        within = _within(state, radius)
-        found: set[int] = set()
-        for a in state.hexes_of(ALLIED):
-            found.update(within[a])
-        return frozenset(found)
-
-    found: frozenset[int] = state.derived_from(ALLIED, ("allied_reach", radius), make)
+def allied_near(state: MeuseState, radius: int) -> bytes:
+    """One byte a hex, 1 within ``radius`` of an Allied unit (kept until an Allied unit
+    moves)."""
+    key = ("allied_near", radius)
+    found: bytes | None = state.kept(ALLIED, key)
+    if found is None:
+        table = _within(state, radius)
+        found = state.keep(ALLIED, key, _marks(table, state.hexes_of(ALLIED), len(table)))
     return found
+
+
+def _marks(table: tuple[tuple[int, ...], ...], hexes: tuple[int, ...], size: int) -> bytes:
+    """One byte a hex, 1 for each hex ``table`` lists for any of the ``hexes``."""
+    marks = bytearray(size)
+    for a in hexes:
+        for h in table[a]:
+            marks[h] = 1
+    return bytes(marks)
+
+
+def _marked(marks: bytes) -> tuple[int, ...]:
+    """The hexes ``marks`` marks, in order."""
+    found = []
+    for h in range(len(marks)):
+        if marks[h]:
+            found.append(h)
+    return tuple(found)
 
 
 def _within(state: MeuseState, radius: int) -> tuple[tuple[int, ...], ...]:
@@ -42,39 +57,51 @@ _WITHIN: dict[int, tuple[tuple[int, ...], ...]] = {}
 def near_allied(state: MeuseState, hex_index: int) -> bool:
     """17.3: within three hexes of an Allied unit (its hex not counted, the target's counted)."""
     reach = int(state.c.tables["bombardment"]["aircraft_range"])
-    return hex_index in allied_reach(state, reach)
+    return bool(allied_near(state, reach)[hex_index])
 
 
 def aircraft_view(state: MeuseState) -> set[int]:
     """17.3: each aircraft's hex and the hexes around it, where within range of an Allied unit."""
-    grid = state.c.board.grid
-    near = allied_reach(state, int(state.c.tables["bombardment"]["aircraft_range"]))
+    neighbors = state.c.neighbors
+    near = allied_near(state, int(state.c.tables["bombardment"]["aircraft_range"]))
     seen: set[int] = set()
     for hex_index in state.aircraft:
-        seen.update(h for h in (hex_index, *grid.neighbors(hex_index)) if h in near)
+        if near[hex_index]:
+            seen.add(hex_index)
+        for h in neighbors[hex_index]:
+            if near[h]:
+                seen.add(h)
     return seen
 
 
 def observed_units(state: MeuseState, side: str) -> list[int]:
     """17.3: enemy units adjacent to a unit of ``side``, and for the Allies those an aircraft
-    observes; no line of sight at this scale."""
+    observes; no line of sight at this scale. Kept until a unit moves, for each placing of the
+    aircraft, since the bombardment prompt asks after every marker: read it, never change it."""
+    key = ("observed", side, tuple(state.aircraft) if side == ALLIED else ())
+    found: list[int] = state.derived_from_both(key, lambda: _observed_units(state, side))
+    return found
+
+
+def _observed_units(state: MeuseState, side: str) -> list[int]:
+    """``observed_units`` worked out."""
     by_air = aircraft_view(state) if side == ALLIED else set()
     watched = _adjacent_to(state, side)
+    stacks = state.stacks
     found = []
     for hex_index in state.hexes_of(OTHER[side]):
-        if hex_index in watched or hex_index in by_air:
-            found.extend(state.units_in(hex_index))
-    return sorted(found)
+        if watched[hex_index] or hex_index in by_air:
+            found.extend(stacks[hex_index])
+    found.sort()
+    return found
 
 
-def _adjacent_to(state: MeuseState, side: str) -> frozenset[int]:
-    """Hexes next to a unit of ``side`` (kept until a unit moves)."""
-
-    def make() -> frozenset[int]:
-        neighbors = state.c.board.grid.neighbors
-        return frozenset(n for h in state.hexes_of(side) for n in neighbors(h))
-
-    found: frozenset[int] = state.derived_from(side, ("adjacent_to",), make)
+def _adjacent_to(state: MeuseState, side: str) -> bytes:
+    """One byte a hex, 1 next to a unit of ``side`` (kept until a unit of ``side`` moves)."""
+    found: bytes | None = state.kept(side, ("adjacent_to",))
+    if found is None:
+        table = state.c.neighbors
+        found = state.keep(side, ("adjacent_to",), _marks(table, state.hexes_of(side), len(table)))
     return found
 
 
@@ -88,9 +115,13 @@ def aircraft_hexes(state: MeuseState) -> list[int]:
         return []
     reach = int(state.c.tables["bombardment"]["aircraft_range"]) + 1
     placed = state.aircraft
-    near: tuple[int, ...] = state.derived_from(
-        ALLIED, ("allied_reach_in_order", reach), lambda: tuple(sorted(allied_reach(state, reach)))
-    )
+    near: tuple[int, ...] | None = state.kept(ALLIED, ("allied_near_in_order", reach))
+    if near is None:
+        near = state.keep(
+            ALLIED, ("allied_near_in_order", reach), _marked(allied_near(state, reach))
+        )
+    if not placed:
+        return list(near)
     return [h for h in near if h not in placed]
 
 
@@ -127,17 +158,16 @@ class Bombard(Prompt[MeuseState]):
     name = "bombard"
     title = "place bombardment markers (and aircraft), then fire (17.2)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         bombard = state.unit_actions("bombard")
-        for unit in targets(state, side):
-            yield bombard[unit]
+        actions = [bombard[unit] for unit in targets(state, side)]
         if may_gas(state, side):
-            yield act("gas")
+            actions.append(act("gas"))
         if side == ALLIED and state.markers[side] > 0:
             aircraft = state.hex_actions("aircraft")
-            for hex_index in aircraft_hexes(state):
-                yield aircraft[hex_index]
-        yield act("fire")
+            actions += [aircraft[hex_index] for hex_index in aircraft_hexes(state)]
+        actions.append(act("fire"))
+        return actions
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "bombard":

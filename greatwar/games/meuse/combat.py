@@ -11,7 +11,7 @@ from greatwar.games.meuse.bombardment import observed_units
 from greatwar.games.meuse.data import ALLIED, GERMAN, MEUSE, RIVER, WOODS
 from greatwar.games.meuse.retreat import queue_result
 from greatwar.games.meuse.state import OTHER, MeuseState, Task
-from greatwar.games.meuse.supply import supplied_hexes
+from greatwar.games.meuse.supply import supply_mask
 
 DEFENDER_HITS = ("Ex", "D1", "D2", "D3", "De")  # digest 8.4: each costs the target one step
 
@@ -82,12 +82,12 @@ def attack_strength(state: MeuseState, units: Iterable[int]) -> int:
     units = list(units)
     if not units:
         return 0
-    supplied = supplied_hexes(state, state.counter(units[0]).side)
+    supplied = supply_mask(state, state.counter(units[0]).side)
     divisor = state.cfg.supply_attack_divisor
     total = 0
     for unit in units:
         attack = state.values(unit)[0]
-        total += attack if state.where[unit] in supplied else max(1, attack // divisor)
+        total += attack if supplied[state.where[unit]] else max(1, attack // divisor)
     return total
 
 
@@ -112,13 +112,22 @@ def targets(state: MeuseState, side: str) -> list[int]:
     """Digest 7.1: enemy hexes not yet attacked this phase, next to a unit that may attack."""
     attacked = state.attacked
     stacks = state.stacks
-    ready = {h for h in state.hexes_of(side) if not attacked.issuperset(stacks[h])}
-    neighbors = state.c.board.grid.neighbors
-    return [
-        h
-        for h in state.hexes_of(OTHER[side])
-        if h not in state.attacked_hexes and not ready.isdisjoint(neighbors(h))
-    ]
+    neighbors = state.c.neighbors
+    ready = bytearray(len(neighbors))  # 1: a friendly hex holding a unit that has not attacked
+    for h in state.hexes_of(side):
+        for unit in stacks[h]:
+            if unit not in attacked:
+                ready[h] = 1
+                break
+    attacked_hexes = state.attacked_hexes
+    found = []
+    for h in state.hexes_of(OTHER[side]):
+        if h not in attacked_hexes:
+            for n in neighbors[h]:
+                if ready[n]:
+                    found.append(h)
+                    break
+    return found
 
 
 def shell_targets(state: MeuseState, side: str) -> list[int]:
@@ -141,13 +150,12 @@ class CombatPhase(Prompt[MeuseState]):
     name = "combat"
     title = "attack a hex, bombard with support fire, or end the phase (7.1)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         attack, shell = state.hex_actions("attack"), state.hex_actions("shell")
-        for hex_index in targets(state, side):
-            yield attack[hex_index]
-        for hex_index in shell_targets(state, side):
-            yield shell[hex_index]
-        yield act("end")
+        actions = [attack[hex_index] for hex_index in targets(state, side)]
+        actions += [shell[hex_index] for hex_index in shell_targets(state, side)]
+        actions.append(act("end"))
+        return actions
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "end":
@@ -213,7 +221,7 @@ def declare(state: MeuseState, side: str, target: int, units: tuple[int, ...]) -
     """Digest 7.1, 8.3: the attack is fixed; support fire is allotted, then the die rolls."""
     hexes = tuple(sorted({state.where[u] for u in units}))
     defenders = tuple(state.units_in(target))
-    supplied = supplied_hexes(state, side)  # 9.2: checked the instant the attack is declared
+    supplied = supply_mask(state, side)  # 9.2: checked the instant the attack is declared
     state.attacked.update(units)
     state.attacked_hexes.add(target)
     state.combat = {
@@ -228,7 +236,7 @@ def declare(state: MeuseState, side: str, target: int, units: tuple[int, ...]) -
         "lost_battalion": False,
         "no_advance": False,
         "strength": attack_strength(state, units),
-        "supplied": tuple(u for u in units if state.where[u] in supplied),  # 9.2, 9.3
+        "supplied": tuple([u for u in units if supplied[state.where[u]]]),  # 9.2, 9.3
     }
     names = ", ".join(state.counter(u).id for u in units)
     state.note("7.1", f"{side} attacks {state.hex_id(target)} with {names}")

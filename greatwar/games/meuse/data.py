@@ -163,6 +163,9 @@ class Components(HexComponents[Board, Counter]):
             for side, units in self.side_units.items()
         }
         self.is_brigade = tuple(c.is_brigade for c in counters)
+        # each hex's neighbours by index, read without a method call on the hot paths
+        self.neighbors = tuple(board.grid.neighbors(h) for h in board.grid)
+        self.hex_ids = tuple(board.grid.id(h) for h in board.grid)  # printed ids by index
         self.brigades_per_stack = int(tables["three_step"]["brigades_per_stack"])  # MA 13.2
 
     def units(self, ids: list[str]) -> tuple[int, ...]:

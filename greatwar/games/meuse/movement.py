@@ -6,20 +6,20 @@ The movement phase also offers the replacements of MA 11.3 and 11.6 (reinforceme
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from array import array
+from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
 from typing import NamedTuple
 
 from greatwar.core import Action, Frame, Prompt, act
-from greatwar.games.meuse.data import ALLIED, FORTIFICATION, Components
+from greatwar.games.meuse.data import ALLIED, FORTIFICATION
 from greatwar.games.meuse.reinforcements import (
     explain_replacement,
     replacement_actions,
     start_arrivals,
     use_replacement,
 )
-from greatwar.games.meuse.state import BROKEN_DOWN, OTHER, MeuseState
+from greatwar.games.meuse.state import BROKEN_DOWN, NO_MOVERS, OTHER, MeuseState
 
 StepCost = Callable[[int, int], float | None]
 
@@ -68,21 +68,33 @@ def steps_from(state: MeuseState, side: str) -> Steps:
         for cost in costs.values():
             scale = math.lcm(scale, Fraction(cost).limit_denominator(1000).denominator)
         grid = state.c.board.grid
-        table = _STEPS[side] = Steps(
-            scale,
-            tuple(
-                tuple((there, round(costs[here, there] * scale)) for there in grid.neighbors(here))
-                for here in grid
-            ),
+        out = tuple(
+            tuple((there, round(costs[here, there] * scale)) for there in grid.neighbors(here))
+            for here in grid
         )
+        first = array("i", [0])
+        links = array("i")
+        for here in grid:
+            for there, step in out[here]:
+                links.extend((there, step))
+            first.append(len(links))
+        table = _STEPS[side] = Steps(scale, out, first, links)
+        if len(_SPENT) < grid.size:
+            _SPENT.extend([_UNREACHED] * (grid.size - len(_SPENT)))
+        if len(_QUEUE) < len(links) + 2:
+            _QUEUE.extend([0] * (len(links) + 2 - len(_QUEUE)))
     return table
 
 
 class Steps(NamedTuple):
-    """``steps_from``: the MP unit as a fraction ``1 / scale`` and each hex's steps out."""
+    """``steps_from``: the MP unit as a fraction ``1 / scale`` and each hex's steps out; the
+    same as machine integers for the search, the steps out of ``here`` being the
+    ``(there, cost)`` pairs of ``links[first[here]:first[here + 1]]``, flat."""
 
     scale: int
     out: tuple[tuple[tuple[int, int], ...], ...]
+    first: array[int]
+    links: array[int]
 
 
 _STEPS: dict[str, Steps] = {}
@@ -120,77 +132,162 @@ def reach(state: MeuseState, unit: int) -> dict[int, float]:
     start = state.where[unit]
     allowance = state.values(unit)[2]
     key = ("reach", start, allowance, len(state.breached), cfg.zoc_stops_movement, cfg.zoc_to_zoc)
-    found: dict[int, float] = state.derived_from(
-        OTHER[side], key, lambda: _reach(state, side, start, allowance)
-    )
+    found: dict[int, float] | None = state.kept(OTHER[side], key)
+    if found is None:
+        found = state.keep(OTHER[side], key, _reach(state, side, start, allowance))
     return found
 
 
 def _reach(state: MeuseState, side: str, start: int, allowance: int) -> dict[int, float]:
     """``reach`` worked out: where no enemy unit nor ZOC lies within the allowance on an empty
     map, nothing stops the unit and the search of the empty map stands (made once a process)."""
-    other = OTHER[side]
-    enemy_hexes = state.occupied(other)
-    enemy_zoc = state.zoc(other)
+    steps = steps_from(state, side)
+    mask = enemy_mask(state, side)
     key = (side, start, allowance)
     free = _FREE_REACH.get(key)
     if free is None:
-        free = _FREE_REACH[key] = _search(state, side, start, allowance, frozenset(), frozenset())
-    if enemy_hexes.isdisjoint(free) and enemy_zoc.isdisjoint(free):
-        return free
-    return _search(state, side, start, allowance, enemy_hexes, enemy_zoc)
+        empty = bytes(len(steps.out))
+        found = _search(steps, start, allowance, empty, True, False)
+        free = _FREE_REACH[key] = (found, tuple(found))
+    if _all_open(mask, free[1]):
+        return free[0]
+    first_zoc = mask[start] == ENEMY_ZOC and not state.cfg.zoc_to_zoc
+    return _search(steps, start, allowance, mask, state.cfg.zoc_stops_movement, first_zoc)
 
 
-# (side, hex, allowance) -> reach on a map without enemy units (the map is the same in every game)
-_FREE_REACH: dict[tuple[str, int, int], dict[int, float]] = {}
+def _all_open(mask: bytes, hexes: tuple[int, ...]) -> bool:
+    """Whether no enemy unit nor enemy ZOC lies in any of the hexes (a loop over typed hexes,
+    which a compiled ``all(...)`` generator would not be)."""
+    for h in hexes:  # noqa: SIM110
+        if mask[h] != OPEN:
+            return False
+    return True
+
+
+# (side, hex, allowance) -> reach on a map without enemy units, and its hexes (the map is the
+# same in every game)
+_FREE_REACH: dict[tuple[str, int, int], tuple[dict[int, float], tuple[int, ...]]] = {}
+
+# ``enemy_mask`` per hex: what an enemy unit or its ZOC does to a move there (digest 5.1, 6.1)
+OPEN = 0
+ENEMY_ZOC = 1  # in the ZOC of an enemy unit, and holding none
+ENEMY_UNIT = 2
+
+
+def enemy_mask(state: MeuseState, side: str) -> bytes:
+    """For each hex, ENEMY_UNIT, ENEMY_ZOC or OPEN to ``side``'s movement: the enemy's units
+    and ZOC as one byte a hex for the searches, kept while the enemy stands still."""
+    other = OTHER[side]
+    key = ("enemy_mask", len(state.breached))
+    found: bytes | None = state.kept(other, key)
+    if found is None:
+        mask = bytearray(state.c.board.grid.size)
+        for h in state.zoc(other):
+            mask[h] = ENEMY_ZOC
+        for h in state.hexes_of(other):
+            mask[h] = ENEMY_UNIT
+        found = state.keep(other, key, bytes(mask))
+    return found
 
 
 def _search(
-    state: MeuseState,
-    side: str,
-    start: int,
-    allowance: int,
-    enemy_hexes: frozenset[int],
-    enemy_zoc: frozenset[int],
+    steps: Steps, start: int, allowance: int, mask: bytes, stops: bool, first_zoc: bool
 ) -> dict[int, float]:
-    """``reach`` among these enemy hexes and ZOC: ``greatwar.hexes.reachable`` with
-    ``step_cost``, written out over the precomputed steps, taking the hexes in order of MP
-    spent (a list of hexes per cost)."""
-    stops = state.cfg.zoc_stops_movement
-    first_zoc = start in enemy_zoc and not state.cfg.zoc_to_zoc
-    scale, steps = steps_from(state, side)
-    limit = allowance * scale
-    spent = {start: 0}
-    by_cost: list[list[int]] = [[] for _ in range(limit + 1)]
-    for there, step in steps[start]:
-        if there in enemy_hexes or (first_zoc and there in enemy_zoc):
+    """``reach`` past the enemy units and ZOC of ``mask``: ``greatwar.hexes.reachable`` with
+    ``step_cost``, written out over the precomputed steps. ``stops``: entering an enemy ZOC
+    ends the move (digest 6.1); ``first_zoc``: the unit starts in an enemy ZOC and may not
+    step from it into another ZOC hex. The hexes come in the order first reached."""
+    return _cheapest(
+        steps.first,
+        steps.links,
+        steps.scale,
+        start,
+        allowance * steps.scale,
+        mask,
+        stops,
+        first_zoc,
+        _SPENT,
+        _QUEUE,
+    )
+
+
+def _cheapest(
+    first: array[int],
+    links: array[int],
+    scale: int,
+    start: int,
+    limit: int,
+    mask: bytes,
+    stops: bool,
+    first_zoc: bool,
+    spent: array[int],
+    queue: array[int],
+) -> dict[int, float]:
+    """``_search`` over machine integers (MP in units of ``1 / scale``, ``limit`` of them at
+    most), taking the hexes in order of MP spent and, at equal MP, in the order queued.
+    ``spent`` (MP spent to reach each hex) is _UNREACHED everywhere before and after; the
+    queue holds ``(hex, MP)`` pairs, flat, a hex queued again each time it is reached more
+    cheaply."""
+    spent[start] = 0
+    order = [start]
+    queued = 0
+    k = first[start]
+    while k < first[start + 1]:
+        there = links[k]
+        step = links[k + 1]
+        k += 2
+        block = mask[there]
+        if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
             continue  # digest 5.1, 6.1: never into an enemy; no first step from ZOC into ZOC
-        if step <= limit and step < spent.get(there, limit + 1):
+        if step <= limit:
+            order.append(there)
             spent[there] = step
-            by_cost[step].append(there)
-    for used, hexes in enumerate(by_cost):
-        for here in hexes:
-            if spent[here] != used or (stops and here in enemy_zoc):
-                continue  # reached more cheaply; digest 6.1 entering an enemy ZOC ends the move
-            for there, step in steps[here]:
-                total = used + step
-                if (
-                    total <= limit
-                    and total < spent.get(there, limit + 1)
-                    and there not in enemy_hexes
-                ):
-                    spent[there] = total
-                    by_cost[total].append(there)
-    return {h: mp / scale for h, mp in spent.items()}
+            queue[queued] = there
+            queue[queued + 1] = step
+            queued += 2
+    for used in range(limit + 1):
+        i = 0
+        while i < queued:
+            here = queue[i]
+            if queue[i + 1] != used or spent[here] != used or (stops and mask[here] == ENEMY_ZOC):
+                i += 2
+                continue  # another MP; reached more cheaply; 6.1 entering a ZOC ends the move
+            k = first[here]
+            while k < first[here + 1]:
+                there = links[k]
+                total = used + links[k + 1]
+                k += 2
+                if total <= limit and mask[there] != ENEMY_UNIT:
+                    known = spent[there]
+                    if total < known:
+                        if known == _UNREACHED:
+                            order.append(there)
+                        spent[there] = total
+                        queue[queued] = there
+                        queue[queued + 1] = total
+                        queued += 2
+            i += 2
+    found = {}
+    for h in order:
+        known = spent[h]
+        spent[h] = _UNREACHED  # (left as found for the next search)
+        found[h] = known / scale
+    return found
+
+
+# ``_cheapest``'s MP spent by hex and its queue, shared by every search (sized by steps_from)
+_UNREACHED = 1 << 30  # more than any allowance
+_SPENT = array("i")
+_QUEUE = array("i")
 
 
 def destinations(state: MeuseState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in, with the MP spent (digest 5.1-5.3, 6.1)."""
     start = state.where[unit]
-    spent = dict(reach(state, unit))
+    spent = dict(reach(state, unit))  # (a copy of a dict is made at C speed)
     del spent[start]
-    neighbors = state.c.board.grid.neighbors(start)
-    if state.cfg.minimum_move and not spent.keys() >= set(neighbors):
+    neighbors = state.c.neighbors[start]
+    if state.cfg.minimum_move and [h for h in neighbors if h not in spent]:
         cost = step_cost(state, unit)
         for there in neighbors:
             step = cost(start, there)
@@ -198,8 +295,9 @@ def destinations(state: MeuseState, unit: int) -> dict[int, float]:
                 spent[there] = step  # digest 5.1: an unmoved unit may always move one hex
     if state.cfg.stacking_limit < 1:  # (a table allowing no unit at all: check every hex)
         return {h: mp for h, mp in spent.items() if state.room(h, [unit])}
-    occupied = spent.keys() & state.stacks.keys()  # an empty hex always has room for one unit
-    if only_alone(state.c, state.cfg.stacking_limit)[unit]:
+    stacks = state.stacks
+    occupied = [h for h in spent if h in stacks]  # an empty hex always has room for one unit
+    if is_alone(state, unit):
         for h in occupied:
             del spent[h]  # digest 5.3, MA 13.2
         return spent
@@ -209,11 +307,34 @@ def destinations(state: MeuseState, unit: int) -> dict[int, float]:
     return spent
 
 
-@cache
-def only_alone(c: Components, stacking_limit: int) -> tuple[bool, ...]:
-    """Per counter: whether it has room in an empty hex only, as ``room`` would find without
-    looking (digest 5.3 one unit per hex; MA 13.2 only brigades share one)."""
-    return tuple(stacking_limit == 1 and not brigade for brigade in c.is_brigade)
+def destination_hexes(state: MeuseState, unit: int) -> list[int]:
+    """``destinations``' hexes in order, what the move prompt offers: read from the kept
+    search, in hex order, without a copy of its dict nor deletions from it."""
+    start = state.where[unit]
+    found = reach(state, unit)
+    cfg = state.cfg
+    if cfg.stacking_limit < 1:
+        return sorted(destinations(state, unit))
+    if cfg.minimum_move:
+        mask = enemy_mask(state, state.c.counters[unit].side)
+        first_zoc = not cfg.zoc_to_zoc and mask[start] == ENEMY_ZOC
+        for there in state.c.neighbors[start]:
+            if there not in found:
+                block = mask[there]
+                if block != ENEMY_UNIT and not (first_zoc and block == ENEMY_ZOC):
+                    # digest 5.1: a one-hex move beyond the allowance (rare): worked out whole
+                    return sorted(destinations(state, unit))
+    order = sorted(found)
+    stacks = state.stacks
+    if is_alone(state, unit):  # digest 5.3, MA 13.2: only an empty hex has room
+        return [h for h in order if h not in stacks]  # (its own hex is held)
+    return [h for h in order if h != start and (h not in stacks or state.room(h, [unit]))]
+
+
+def is_alone(state: MeuseState, unit: int) -> bool:
+    """Whether the unit has room in an empty hex only, as ``room`` would find without looking
+    (digest 5.3 one unit per hex; MA 13.2 only brigades share one)."""
+    return state.cfg.stacking_limit == 1 and not state.c.is_brigade[unit]
 
 
 def can_move(state: MeuseState, unit: int) -> bool:
@@ -225,41 +346,134 @@ def can_move(state: MeuseState, unit: int) -> bool:
 def movers(state: MeuseState, units: list[int]) -> list[int]:
     """The units (all of one side) that ``can_move``: for each, a free neighbour it may step
     into (digest 5.1, 6.1, as ``step_cost``), or failing that a full search."""
+    return _movers(state, units, [])
+
+
+def _movers(state: MeuseState, units: list[int], far: list[int]) -> list[int]:
+    """``movers``, adding to ``far`` the units no neighbour decided for (those whose answer
+    depends on hexes further out: see ``unmoved_movers``)."""
     if not units:
         return []
     side = state.c.counters[units[0]].side
-    other = OTHER[side]
-    enemy_hexes = state.occupied(other)
-    enemy_zoc = state.zoc(other)
+    mask = enemy_mask(state, side)
     cfg = state.cfg
     zoc_to_zoc = cfg.zoc_to_zoc
     any_cost = cfg.minimum_move
     empty_has_room = cfg.stacking_limit >= 1
-    alone_by_unit = only_alone(state.c, cfg.stacking_limit)
+    only_one = cfg.stacking_limit == 1  # digest 5.3, MA 13.2: one unit a hex but brigades
+    is_brigade = state.c.is_brigade
     stacks = state.stacks
-    scale, steps = steps_from(state, side)
+    table = steps_from(state, side)
+    scale = table.scale
+    first = table.first
+    links = table.links
     where = state.where
     found = []
     for unit in units:
         start = where[unit]
-        first_zoc = not zoc_to_zoc and start in enemy_zoc
+        first_zoc = not zoc_to_zoc and mask[start] == ENEMY_ZOC
         # (with a minimum move of one hex the allowance does not matter here)
         allowance = 0 if any_cost else state.values(unit)[2] * scale
-        alone = alone_by_unit[unit]  # digest 5.3, MA 13.2
-        for there, step in steps[start]:
-            if there in enemy_hexes or (first_zoc and there in enemy_zoc):
+        alone = only_one and not is_brigade[unit]  # as is_alone has it
+        for k in range(first[start], first[start + 1], 2):
+            there = links[k]
+            step = links[k + 1]
+            block = mask[there]
+            if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
                 continue
-            if (any_cost or step <= allowance) and (
-                there not in stacks
-                if alone
-                else (empty_has_room and there not in stacks) or state.room(there, [unit])
-            ):
+            if not any_cost and step > allowance:
+                continue
+            if (alone or empty_has_room) and there not in stacks:
+                found.append(unit)  # digest 5.3: an empty hex has room for one unit
+                break
+            if not alone and state.room(there, [unit]):
                 found.append(unit)
                 break
         else:
+            far.append(unit)
             if _room_in_reach(state, unit):
                 found.append(unit)
     return found
+
+
+def unmoved_movers(state: MeuseState, frame: Frame, side: str) -> list[int]:
+    """``movers`` of ``movable`` at the movement phase's prompt ``frame``, kept in the state
+    with the frame and the count of units moved, and brought up to date by each move
+    (``after_move``); a clone, whose frames are copies, works them out afresh. Read the list,
+    never change it."""
+    memo = state.mover_memo
+    if memo[0] is frame and memo[1] == len(state.moved):
+        return memo[2]
+    units = movable(state, side)
+    far: list[int] = []
+    found = _movers(state, units, far)
+    status = bytearray(len(state.where))
+    for u in units:
+        status[u] = CANNOT
+    for u in found:
+        status[u] = CAN
+    state.mover_memo = (frame, len(state.moved), found, far, bytes(status))
+    return found
+
+
+# ``unmoved_movers``' status of each unit: moved, off the map or the other side's; yet to
+# move and unable to; yet to move and able to
+GONE = 0
+CANNOT = 1
+CAN = 2
+
+
+def after_move(state: MeuseState, phase: Frame, unit: int, origin: int) -> None:
+    """Bring ``unmoved_movers`` at the movement phase's prompt ``phase`` up to date after
+    ``unit`` moved from ``origin`` (or stayed). Within the phase the enemy stands still, so a
+    unit's answer reads only the stacks in its neighbours, or, where none of them decided it
+    (``far``), in the hexes it reaches (digest 5.1, 5.3, 6.1): so only the far units and those
+    next to either end of the move are tested again. Any other action of the phase forgets
+    the memo (``MovementPhase.apply``)."""
+    memo = state.mover_memo
+    moved = len(state.moved)
+    if memo[0] is not phase or memo[1] != moved - 1:
+        return  # (not kept for this prompt: the next offer works it out)
+    status = bytearray(memo[4])
+    status[unit] = GONE
+    far = memo[3]
+    dest = state.where[unit]
+    if dest != origin:  # (where it stayed, the others' answers stand)
+        retest = []
+        for u in far:
+            if status[u] != GONE:
+                status[u] = TESTING
+                retest.append(u)
+        neighbors = state.c.neighbors
+        stacks = state.stacks
+        for end in (origin, dest):
+            for h in neighbors[end]:
+                stack = stacks.get(h)
+                if stack is not None:
+                    for u in stack:
+                        if status[u] == CAN or status[u] == CANNOT:
+                            status[u] = TESTING
+                            retest.append(u)
+        far = []
+        for u in retest:
+            status[u] = CANNOT
+        for u in _movers(state, retest, far):
+            status[u] = CAN
+        before = memo[4]
+        for u in retest:
+            if status[u] != before[u]:
+                side_units = state.c.side_units[phase["side"]]
+                found = [u for u in side_units if status[u] == CAN]
+                state.mover_memo = (phase, moved, found, far, bytes(status))
+                return
+    found = []  # (no other answer changed: the list less the unit moved)
+    for u in memo[2]:
+        if u != unit:
+            found.append(u)
+    state.mover_memo = (phase, moved, found, far, bytes(status))
+
+
+TESTING = 3  # (``after_move``: queued to be tested again)
 
 
 def _room_in_reach(state: MeuseState, unit: int) -> bool:
@@ -268,17 +482,29 @@ def _room_in_reach(state: MeuseState, unit: int) -> bool:
     start = state.where[unit]
     stacks = state.stacks
     empty_has_room = state.cfg.stacking_limit >= 1
-    return any(
-        h != start and ((empty_has_room and h not in stacks) or state.room(h, [unit]))
-        for h in reach(state, unit)
-    )
+    alone = is_alone(state, unit)  # (then no held hex has room: room() is not asked)
+    for h in reach(state, unit):
+        if h == start:
+            continue
+        if h not in stacks:
+            if empty_has_room:
+                return True
+        elif alone:
+            continue
+        if state.room(h, [unit]):
+            return True
+    return False
 
 
 def movable(state: MeuseState, side: str) -> list[int]:
     """Digest 5.1: the side's units on the map that have not moved this phase."""
     where = state.where
     moved = state.moved
-    return [u for u in state.c.side_units[side] if where[u] >= 0 and u not in moved]
+    found = []
+    for u in state.c.side_units[side]:
+        if where[u] >= 0 and u not in moved:
+            found.append(u)
+    return found
 
 
 def can_break_down(state: MeuseState, unit: int) -> bool:
@@ -318,19 +544,21 @@ class MovementPhase(Prompt[MeuseState]):
     name = "movement"
     title = "move a unit, use a replacement, or end the phase (5.1)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
-        units = movable(state, side)
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
+        actions = []
         if not state.moved:  # 13.2: at the beginning of the phase only
-            for unit in units:
-                if can_break_down(state, unit):
-                    yield state.unit_actions("breakdown")[unit]
-        yield from replacement_actions(state, side)
+            breakdown = state.unit_actions("breakdown")
+            units = movable(state, side)
+            actions = [breakdown[u] for u in units if can_break_down(state, u)]
+        actions += replacement_actions(state, side)
         moves = state.unit_actions("move")
-        for unit in movers(state, units):
-            yield moves[unit]
-        yield act("end")
+        actions += [moves[u] for u in unmoved_movers(state, frame, side)]
+        actions.append(act("end"))
+        return actions
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
+        if action.verb != "move":
+            state.mover_memo = NO_MOVERS  # (a move keeps it: after_move)
         if action.verb == "end":
             state.pop()
         elif action.verb == "breakdown":
@@ -367,7 +595,7 @@ class Move(Prompt[MeuseState]):
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         to = state.hex_actions("to")
-        actions = [to[h] for h in sorted(destinations(state, frame["unit"]))]
+        actions = [to[h] for h in destination_hexes(state, frame["unit"])]
         actions.append(act("stay"))
         return actions
 
@@ -375,11 +603,14 @@ class Move(Prompt[MeuseState]):
         unit = frame["unit"]
         state.pop()
         state.moved.add(unit)
-        if action.verb == "stay":
-            return
-        origin = state.hex_id(state.where[unit])
-        state.note("5.1", f"{state.label(unit)} moves {origin} to {action.args[0]}")
-        state.put(unit, state.c.board.grid.index(action.args[0]))
+        origin = state.where[unit]
+        if action.verb != "stay":
+            state.note(
+                "5.1", f"{state.label(unit)} moves {state.hex_id(origin)} to {action.args[0]}"
+            )
+            state.put(unit, state.c.board.grid.index(action.args[0]))
+        if state.stack:
+            after_move(state, state.stack[-1], unit, origin)
 
     def explain(self, state: MeuseState, frame: Frame, action: Action, side: str) -> str | None:
         if action.verb != "to" or not action.args:

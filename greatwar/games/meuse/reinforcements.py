@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.meuse.data import ALLIED, GERMAN, WOODS
 from greatwar.games.meuse.state import BROKEN_DOWN, ELIMINATED, UNPLACED, MeuseState, Task
-from greatwar.games.meuse.supply import supplied_hexes
+from greatwar.games.meuse.supply import hex_supplied
 
 # --- reinforcements (11.4, 11.7, 19.3, 19.6) ---------------------------------------------
 
@@ -29,7 +29,11 @@ def entry_hexes(state: MeuseState, side: str, unit: int) -> list[int]:
         candidates = board.south_edge
     else:
         candidates = allied_edge(state)
-    return sorted(h for h in candidates if not state.units_in(h) and state.room(h, [unit]))
+    stacks = state.stacks
+    empty_has_room = state.cfg.stacking_limit >= 1  # (as ``room`` finds without looking)
+    hexes = [h for h in candidates if h not in stacks and (empty_has_room or state.room(h, [unit]))]
+    hexes.sort()
+    return hexes
 
 
 def allied_edge(state: MeuseState) -> frozenset[int]:
@@ -64,9 +68,9 @@ class Reinforce(Prompt[MeuseState]):
     name = "reinforce"
     title = "place the arriving reinforcement (19.3, 19.6)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
-        for hex_index in entry_hexes(state, side, frame["unit"]):
-            yield state.hex_actions("enter")[hex_index]
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
+        enter = state.hex_actions("enter")
+        return [enter[hex_index] for hex_index in entry_hexes(state, side, frame["unit"])]
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         unit = frame["unit"]
@@ -99,14 +103,20 @@ def returnable(state: MeuseState, side: str) -> list[int]:
     13.2 a broken-down division only while three brigade chits are free."""
     if side == ALLIED and state.replacement:
         return []  # a replacement already half spent on rebuilding
-    needed = int(state.c.tables["three_step"]["return_needs_free_brigades"])
     where = state.where
     units = []
+    free = -1  # (counted once, at the first broken-down division)
+    eliminated, broken_down = ELIMINATED, BROKEN_DOWN  # (machine integers where compiled)
     for unit in state.c.divisions[side]:
-        if where[unit] == ELIMINATED or (
-            where[unit] == BROKEN_DOWN and len(state.free_brigades()) >= needed
-        ):
+        place = where[unit]
+        if place == eliminated:
             units.append(unit)
+        elif place == broken_down:
+            if free < 0:
+                needed = int(state.c.tables["three_step"]["return_needs_free_brigades"])
+                free = 1 if len(state.free_brigades()) >= needed else 0
+            if free:
+                units.append(unit)
     return units
 
 
@@ -119,33 +129,53 @@ def arrival_hexes(state: MeuseState, side: str, unit: int) -> list[int]:
     else:
         candidates = (board.north_edge | board.east_edge) - state.zoc(ALLIED)
     stacks = state.stacks
-    return sorted(h for h in candidates if h not in stacks and state.room(h, [unit]))
+    empty_has_room = state.cfg.stacking_limit >= 1  # (as ``room`` finds without looking)
+    hexes = [h for h in candidates if h not in stacks and (empty_has_room or state.room(h, [unit]))]
+    hexes.sort()
+    return hexes
+
+
+def has_arrival_hex(state: MeuseState, side: str, unit: int) -> bool:
+    """Whether ``arrival_hexes`` holds a hex (11.3, 11.6), looked for hex by hex without
+    building the list: what the movement phase asks before offering a return."""
+    board = state.c.board
+    stacks = state.stacks
+    empty_has_room = state.cfg.stacking_limit >= 1  # (as ``room`` finds without looking)
+    if side == ALLIED:
+        for h in allied_edge(state):
+            if h not in stacks and (empty_has_room or state.room(h, [unit])):
+                return True
+        return False
+    zoc = state.zoc(ALLIED)
+    for edge in (board.north_edge, board.east_edge):
+        for h in edge:
+            if h not in zoc and h not in stacks and (empty_has_room or state.room(h, [unit])):
+                return True
+    return False
 
 
 def rebuildable(state: MeuseState, side: str) -> list[int]:
     """11.3, 11.6: depleted units on the map, even in an enemy ZOC, but not in a forest hex;
     digest 9.3: not while out of supply."""
     where, steps, terrain = state.where, state.steps, state.c.board.terrain
-    candidates = [
-        u
-        for u in state.c.divisions[side]
-        if where[u] >= 0 and steps[u] < 2 and WOODS not in terrain[where[u]]
-    ]
+    candidates = []
+    for u in state.c.divisions[side]:
+        if where[u] >= 0 and steps[u] < 2 and WOODS not in terrain[where[u]]:
+            candidates.append(u)
     if not candidates:
         return []  # (the supply search is the costly part: only when it can matter)
-    supplied = supplied_hexes(state, side)
-    return sorted(u for u in candidates if state.where[u] in supplied)
+    return [u for u in candidates if hex_supplied(state, side, where[u])]
 
 
-def replacement_actions(state: MeuseState, side: str) -> Iterator[Action]:
+def replacement_actions(state: MeuseState, side: str) -> list[Action]:
     """The replacement choices open now (offered by the movement phase)."""
     if not may_replace(state, side):
-        return
-    for unit in returnable(state, side):
-        if arrival_hexes(state, side, unit):
-            yield state.unit_actions("return")[unit]
-    for unit in rebuildable(state, side):
-        yield state.unit_actions("rebuild")[unit]
+        return []
+    returns = state.unit_actions("return")
+    actions = [returns[u] for u in returnable(state, side) if has_arrival_hex(state, side, u)]
+    rebuilds = state.unit_actions("rebuild")
+    actions += [rebuilds[u] for u in rebuildable(state, side)]
+    return actions
 
 
 def use_replacement(state: MeuseState, side: str, action: Action) -> None:

@@ -3,8 +3,6 @@ Germans in the Stellung hexes and their reserves north of it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.meuse.data import GERMAN
 from greatwar.games.meuse.state import UNPLACED, MeuseState
@@ -40,12 +38,16 @@ def german_hexes(state: MeuseState, key: str) -> list[int]:
     stacks = state.stacks
     if key == "german_stellung":
         return [h for h in board.in_order(board.stellung) if h not in stacks]
-    neighbors = board.grid.neighbors
-    return [
-        h
-        for h in board.in_order(board.north_zone)
-        if h not in stacks and not any(n in stacks for n in neighbors(h))
-    ]
+    neighbors = state.c.neighbors
+    found = []
+    for h in board.in_order(board.north_zone):
+        if h not in stacks:
+            for n in neighbors[h]:
+                if n in stacks:
+                    break
+            else:
+                found.append(h)
+    return found
 
 
 class AlliedSetup(Prompt[MeuseState]):
@@ -54,13 +56,13 @@ class AlliedSetup(Prompt[MeuseState]):
     name = "allied_setup"
     title = "set up a division south of the Stellung line (11.2)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         unit = next_unit(state, "allied")
         if unit is None:
-            return
+            return []
         unit_id = state.counter(unit).id
-        for hex_index in allied_hexes(state):
-            yield act("place", unit_id, state.hex_id(hex_index))
+        ids = state.c.hex_ids
+        return [act("place", unit_id, ids[h]) for h in allied_hexes(state)]
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         unit = state.c.counter(action.args[0]).index
@@ -86,14 +88,14 @@ class GermanSetup(Prompt[MeuseState]):
     name = "german_setup"
     title = "set up a division (19.4 Stellung, 19.5 reserve)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         step = german_step(state)
         if step is None:
-            return
+            return []
         key, unit = step
         unit_id = state.counter(unit).id
-        for hex_index in german_hexes(state, key):
-            yield act("place", unit_id, state.hex_id(hex_index))
+        ids = state.c.hex_ids
+        return [act("place", unit_id, ids[h]) for h in german_hexes(state, key)]
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         step = german_step(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
-from greatwar.core import Action, Game, Prompt, State, act
+from greatwar.core import Action, Frame, Game, Prompt, State, act
 from greatwar.games.meuse.config import RuleConfig
 from greatwar.games.meuse.data import ALLIED, GERMAN, Components, Counter, components
 from greatwar.hexes.stacks import UnitStacks
@@ -29,6 +29,11 @@ PHASES = (
 OTHER = {ALLIED: GERMAN, GERMAN: ALLIED}
 
 Task = tuple[Any, ...]
+
+# movement.unmoved_movers: (the movement phase's frame, how many units had moved, the units
+# that can move, those decided by a search past their neighbours, each unit's status)
+MoverMemo = tuple[Frame | None, int, list[int], list[int], bytes]
+NO_MOVERS: MoverMemo = (None, 0, [], [], b"")
 
 
 class MeuseState(State, UnitStacks):
@@ -67,6 +72,11 @@ class MeuseState(State, UnitStacks):
         # side's movement searches and supply through them), kept until a unit of that side is
         # placed or lifted, so a side's own moves keep its searches; never changed in place
         self._by_side: dict[str, dict[tuple[Any, ...], Any]] = {ALLIED: {}, GERMAN: {}}
+        # and what depends on where both sides' units stand, kept until any unit is placed or
+        # lifted (what is observed for bombardment, 17.3)
+        self._by_both: dict[tuple[Any, ...], Any] = {}
+        # the movement phase's units that can move (movement.unmoved_movers)
+        self.mover_memo: MoverMemo = NO_MOVERS
         for unit in self.c.units(self.c.tables["setup"]["depleted"]):
             self.steps[unit] = 1  # MA 19.4 set up depleted
         self.note("10.2", self.cfg.summary())
@@ -89,8 +99,9 @@ class MeuseState(State, UnitStacks):
         found: tuple[int, ...] | None = cache.get(("hexes",))
         if found is None:
             counters = self.c.counters
-            found = tuple(sorted(h for h, s in self.stacks.items() if counters[s[0]].side == side))
-            cache["hexes",] = found
+            hexes = [h for h, s in self.stacks.items() if counters[s[0]].side == side]
+            hexes.sort()
+            found = cache["hexes",] = tuple(hexes)
         return found
 
     def occupied(self, side: str) -> frozenset[int]:
@@ -109,6 +120,27 @@ class MeuseState(State, UnitStacks):
         found = cache.get(key)
         if found is None:
             found = cache[key] = make()
+        return found
+
+    def kept(self, side: str, key: tuple[Any, ...]) -> Any:
+        """What ``keep`` kept under ``key``, or None: ``derived_from`` for a hot path, without
+        a function to make the value."""
+        return self._by_side[side].get(key)
+
+    def keep(self, side: str, key: tuple[Any, ...], value: Any) -> Any:
+        """Keep a value computed from where ``side``'s units stand and from nothing else of the
+        position but what ``key`` names, until a unit of ``side`` is placed or lifted (it must
+        not change in place); the value."""
+        self._by_side[side][key] = value
+        return value
+
+    def derived_from_both(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """A value computed from where both sides' units stand and from nothing else of the
+        position but what ``key`` names, kept until any unit is placed or lifted (it must not
+        change in place)."""
+        found = self._by_both.get(key)
+        if found is None:
+            found = self._by_both[key] = make()
         return found
 
     def values(self, unit: int) -> tuple[int, int, int]:
@@ -138,8 +170,9 @@ class MeuseState(State, UnitStacks):
 
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins."""
+        if self.where[unit] < 0:
+            self._layout_changed(unit)  # (``lift`` does it for a unit leaving a hex)
         super().put(unit, hex_index)
-        self._layout_changed(unit)
         check_sedan(self, unit, hex_index)
 
     def lift(self, unit: int) -> None:
@@ -151,7 +184,19 @@ class MeuseState(State, UnitStacks):
     def _layout_changed(self, unit: int) -> None:
         """Forget what was derived from where the unit's side stood (a new dict: clones keep
         theirs)."""
-        self._by_side[self.c.counters[unit].side] = {}
+        side = self.c.counters[unit].side
+        if self._by_side[side]:
+            self._by_side[side] = {}
+        if self._by_both:
+            self._by_both = {}
+
+    def forget_cached(self) -> None:
+        """Also what was derived from where the units stand: a position changed outside the
+        rules (a test, a determinization) may have moved them without ``put`` or ``lift``."""
+        super().forget_cached()
+        self._by_side = {ALLIED: {}, GERMAN: {}}
+        self._by_both = {}
+        self.mover_memo = NO_MOVERS
 
     def remove(self, unit: int, where: int) -> None:
         """Take a unit off the map into the eliminated pile, out of play or the chit pool."""
@@ -196,10 +241,10 @@ class MeuseState(State, UnitStacks):
         key = ("zoc", len(self.breached))  # breaches are never repaired (17.6)
         found: frozenset[int] | None = cache.get(key)
         if found is None:
-            grid = self.c.board.grid
+            neighbors = self.c.neighbors
             zone: set[int] = set()
             for hex_index in self.hexes_of(side):
-                zone.update(grid.neighbors(hex_index))
+                zone.update(neighbors[hex_index])
             if side == ALLIED:
                 zone -= self.c.board.works.keys() - self.breached
             found = cache[key] = frozenset(zone)
@@ -273,7 +318,11 @@ class MeuseState(State, UnitStacks):
     # --- text for logs and actions -------------------------------------------------------
 
     def hex_id(self, hex_index: int) -> str:
-        return self.c.board.grid.id(hex_index)
+        """The printed id of a hex (from the components' table, without a method call)."""
+        ids = self.c.hex_ids
+        if 0 <= hex_index < len(ids):
+            return ids[hex_index]
+        return self.c.board.grid.id(hex_index)  # (which says what is wrong)
 
     def hex_actions(self, verb: str) -> tuple[Action, ...]:
         """``verb HEX`` for every hex, by index: made once per verb in a process (the map is
@@ -292,10 +341,16 @@ class MeuseState(State, UnitStacks):
         return found
 
     def label(self, unit: int) -> str:
-        counter = self.c.counters[unit]
-        attack, defense, move = self.values(unit)
-        face = " depleted" if self.is_depleted(unit) else ""
-        return f"{counter.id} ({counter.name}{face}, {attack}-{defense}-{move})"
+        """The unit as the log names it, with the face now showing: made once per unit and
+        face in a process (the counters are the same in every game)."""
+        key = 2 * unit + (0 if self.is_depleted(unit) else 1)
+        found = _LABELS.get(key)
+        if found is None:
+            counter = self.c.counters[unit]
+            attack, defense, move = self.values(unit)
+            face = " depleted" if self.is_depleted(unit) else ""
+            found = _LABELS[key] = f"{counter.id} ({counter.name}{face}, {attack}-{defense}-{move})"
+        return found
 
     # --- clone and full state -------------------------------------------------------------
 
@@ -316,6 +371,7 @@ class MeuseState(State, UnitStacks):
         new.tasks = list(self.tasks)
         new.delayed = list(self.delayed)
         new._by_side = {side: dict(cache) for side, cache in self._by_side.items()}
+        new._by_both = dict(self._by_both)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -345,6 +401,7 @@ class MeuseState(State, UnitStacks):
 
 _HEX_ACTIONS: dict[str, tuple[Action, ...]] = {}
 _UNIT_ACTIONS: dict[str, tuple[Action, ...]] = {}
+_LABELS: dict[int, str] = {}  # MeuseState.label by 2 * unit + (1 if full else 0)
 
 
 # === 12. VICTORY (here, not in a module of its own, since the state checks it as it changes)

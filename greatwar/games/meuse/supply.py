@@ -15,42 +15,132 @@ if TYPE_CHECKING:
 def sources(state: MeuseState, side: str) -> frozenset[int]:
     """Digest 9.1: German north and east edges; Allied south edge, and the west edge south of
     the southernmost Stellung line."""
-    board = state.c.board
-    if side == GERMAN:
-        return board.north_edge | board.east_edge
-    return board.south_edge | (board.west_edge & board.south_zone)
+    found = _SOURCES.get(side)
+    if found is None:
+        board = state.c.board
+        if side == GERMAN:
+            found = board.north_edge | board.east_edge
+        else:
+            found = board.south_edge | (board.west_edge & board.south_zone)
+        _SOURCES[side] = found
+    return found
+
+
+_SOURCES: dict[str, frozenset[int]] = {}  # by side: the map is the same in every game
 
 
 def supplied_hexes(state: MeuseState, side: str) -> frozenset[int]:
     """Digest 9.1: every hex a supply path reaches (all hexes when supply is switched off)."""
-    grid = state.c.board.grid
+    mask = supply_mask(state, side)
+    return frozenset([h for h in range(len(mask)) if mask[h]])
+
+
+def supply_mask(state: MeuseState, side: str) -> bytes:
+    """``supplied_hexes`` as one byte a hex, 1 where a supply path reaches (digest 9.1).
+
+    9.1 reads the enemy's units and ZOC and, of the side's own, only those standing in that
+    ZOC: the search past the enemy alone is kept while the enemy stands still, and for each
+    set of friendly hexes in its ZOC, what those open beyond it."""
+    size = state.c.board.grid.size
     if not state.cfg.supply:
-        return frozenset(range(grid.size))
+        return b"\x01" * size
     other = ALLIED if side == GERMAN else GERMAN
-    # 9.1 reads the enemy's units and ZOC and, of the side's own, only those standing in that
-    # ZOC: kept while the enemy stands still, for each set of such friendly hexes
-    held = state.occupied(side) & state.zoc(other)
-    key = ("supply", len(state.breached), held)
-    found: frozenset[int] = state.derived_from(other, key, lambda: _trace(state, side))
+    breaches = len(state.breached)
+    closed, reached, seen = _base(state, side)
+    held = [h for h in state.hexes_of(side) if closed[h]]  # friendly units in enemy ZOC
+    if not held:
+        return reached
+    found: bytes = state.derived_from(
+        other,
+        ("supply", breaches, tuple(held)),
+        lambda: _extend(state, side, reached, seen, held),
+    )
     return found
 
 
-def _trace(state: MeuseState, side: str) -> frozenset[int]:
-    """9.1: a search from the side's supply sources through hexes free of enemy units and of
-    enemy ZOC not occupied by a friendly unit."""
-    grid = state.c.board.grid
-    if not _NEIGHBORS:
-        _NEIGHBORS.extend(grid.neighbors(h) for h in grid)
-    neighbors = _NEIGHBORS
+def _base(state: MeuseState, side: str) -> tuple[bytes, bytes, bytes]:
+    """``_trace``, kept while the enemy stands still (MA 14.2: the Allied ZOC stops at
+    unbreached works, so the breaches count too)."""
     other = ALLIED if side == GERMAN else GERMAN
-    # never an enemy hex; an enemy ZOC hex only where a friendly unit stands (9.1)
-    closed = state.occupied(other) | (state.zoc(other) - state.occupied(side))
-    seen = bytearray(grid.size)  # reached, or closed: never to be entered
-    for h in closed:
-        seen[h] = 1
-    frontier = [h for h in sources(state, side) if not seen[h]]
-    for h in frontier:
-        seen[h] = 1
+    key = ("supply", len(state.breached))
+    found: tuple[bytes, bytes, bytes] | None = state.kept(other, key)
+    if found is None:
+        found = state.keep(other, key, _trace(state, side))
+    return found
+
+
+def hex_supplied(state: MeuseState, side: str, hex_index: int) -> bool:
+    """Whether a supply path of ``side`` reaches a hex holding one of its units (digest 9.1):
+    ``supply_mask`` at that hex, seen at once where the search past the enemy alone reaches
+    the hex, or the hex is a friendly-held enemy ZOC hex next to what it reaches (or a
+    source), which a supply path therefore enters."""
+    if not state.cfg.supply:
+        return True
+    closed, reached, _ = _base(state, side)
+    if reached[hex_index]:
+        return True
+    if closed[hex_index]:  # in the enemy ZOC, held by the unit
+        if hex_index in sources(state, side):
+            return True
+        for n in state.c.neighbors[hex_index]:
+            if reached[n]:
+                return True
+    return bool(supply_mask(state, side)[hex_index])
+
+
+def _trace(state: MeuseState, side: str) -> tuple[bytes, bytes, bytes]:
+    """9.1: a search from the side's supply sources through hexes free of enemy units and of
+    enemy ZOC, as if no friendly unit stood in that ZOC: the hexes it may not enter, those it
+    reaches, and the two together (each one byte a hex, 1 for yes)."""
+    other = ALLIED if side == GERMAN else GERMAN
+    closed = bytearray(state.c.board.grid.size)
+    for h in state.zoc(other):
+        closed[h] = 1
+    for h in state.hexes_of(other):
+        closed[h] = 1
+    seen = bytearray(closed)  # reached, or closed: never to be entered
+    reached = bytearray(len(closed))
+    for h in _spread(state.c.neighbors, seen, list(sources(state, side))):
+        reached[h] = 1
+    return bytes(closed), bytes(reached), bytes(seen)
+
+
+def _extend(state: MeuseState, side: str, reached: bytes, seen: bytes, held: list[int]) -> bytes:
+    """9.1 with friendly units in enemy ZOC hexes (``held``): an enemy ZOC hex occupied by a
+    friendly unit does not block, so the search goes on from each held hex it reaches (next to
+    a hex ``_trace`` reached, or a source itself) through what the held hexes open."""
+    neighbors = state.c.neighbors
+    edge = sources(state, side)
+    opened = bytearray(seen)
+    starts = []
+    for h in held:
+        opened[h] = 0
+        if h in edge:
+            starts.append(h)
+        else:
+            for n in neighbors[h]:
+                if reached[n]:
+                    starts.append(h)
+                    break
+    more = _spread(neighbors, opened, starts)
+    if not more:
+        return reached
+    mask = bytearray(reached)
+    for h in more:
+        mask[h] = 1
+    return bytes(mask)
+
+
+def _spread(
+    neighbors: tuple[tuple[int, ...], ...], seen: bytearray, starts: list[int]
+) -> list[int]:
+    """The hexes a search reaches from ``starts`` through hexes ``seen`` leaves at 0 (it
+    marks every hex reached)."""
+    frontier = []
+    for h in starts:
+        if not seen[h]:
+            seen[h] = 1
+            frontier.append(h)
     reached = list(frontier)
     while frontier:
         for there in neighbors[frontier.pop()]:
@@ -58,12 +148,9 @@ def _trace(state: MeuseState, side: str) -> frozenset[int]:
                 seen[there] = 1
                 frontier.append(there)
                 reached.append(there)
-    return frozenset(reached)
-
-
-_NEIGHBORS: list[tuple[int, ...]] = []  # the map's neighbours by hex (the same in every game)
+    return reached
 
 
 def in_supply(state: MeuseState, unit: int) -> bool:
     """Digest 9.1-9.2: whether a unit on the map can trace supply now."""
-    return state.where[unit] in supplied_hexes(state, state.c.counters[unit].side)
+    return bool(supply_mask(state, state.c.counters[unit].side)[state.where[unit]])

@@ -1,0 +1,111 @@
+# Declarations Cython reads when it compiles movement.py (an augmenting .pxd; movement.py
+# itself stays plain Python): the movement search's steps, costs, queue and enemy mask held in
+# machine integers (the arrays read through typed memoryviews), so a step of the search is a
+# few instructions instead of boxed arithmetic and set lookups. The costs are small whole
+# numbers (MP in units of 1 / scale), so nothing overflows.
+import cython
+
+cdef unsigned char OPEN, ENEMY_ZOC, ENEMY_UNIT  # enemy_mask's bytes, compared in the searches
+cdef long _UNREACHED
+
+
+@cython.locals(
+    used=cython.long,
+    total=cython.long,
+    step=cython.long,
+    known=cython.long,
+    queued=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    k=cython.Py_ssize_t,
+    there=cython.Py_ssize_t,
+    here=cython.Py_ssize_t,
+    block=cython.uchar,
+    order=list,
+    found=dict,
+)
+cpdef dict _cheapest(
+    int[:] first,
+    int[:] links,
+    long scale,
+    Py_ssize_t start,
+    long limit,
+    bytes mask,
+    bint stops,
+    bint first_zoc,
+    int[:] spent,
+    int[:] queue,
+)
+
+
+@cython.locals(h=cython.Py_ssize_t)
+cpdef bint _all_open(bytes mask, tuple hexes)
+
+
+@cython.locals(
+    mask=bytes,
+    first=cython.int[:],
+    links=cython.int[:],
+    k=cython.Py_ssize_t,
+    stacks=dict,
+    where=list,
+    found=list,
+    start=cython.Py_ssize_t,
+    there=cython.Py_ssize_t,
+    step=cython.long,
+    allowance=cython.long,
+    block=cython.uchar,
+    first_zoc=cython.bint,
+    zoc_to_zoc=cython.bint,
+    any_cost=cython.bint,
+    empty_has_room=cython.bint,
+    alone=cython.bint,
+    only_one=cython.bint,
+    is_brigade=tuple,
+)
+cpdef list _movers(state, list units, list far)
+
+
+@cython.locals(where=list, moved=set, found=list, u=cython.Py_ssize_t)
+cpdef list movable(state, str side)
+
+
+cdef unsigned char GONE, CANNOT, CAN, TESTING  # unmoved_movers' status of a unit
+
+
+@cython.locals(
+    memo=tuple,
+    status=bytearray,
+    before=bytes,
+    far=list,
+    retest=list,
+    stack=list,
+    stacks=dict,
+    found=list,
+    side_units=tuple,
+    u=cython.Py_ssize_t,
+    end=cython.Py_ssize_t,
+    dest=cython.Py_ssize_t,
+    moved=cython.Py_ssize_t,
+)
+cpdef after_move(state, dict phase, Py_ssize_t unit, Py_ssize_t origin)
+
+
+@cython.locals(
+    start=cython.Py_ssize_t,
+    h=cython.Py_ssize_t,
+    stacks=dict,
+    empty_has_room=cython.bint,
+    alone=cython.bint,
+)
+cpdef bint _room_in_reach(state, Py_ssize_t unit)
+
+
+@cython.locals(
+    mask=bytes,
+    block=cython.uchar,
+    first_zoc=cython.bint,
+    found=dict,
+    order=list,
+    stacks=dict,
+)
+cpdef list destination_hexes(state, unit)
