@@ -179,6 +179,7 @@ class Components:
         self.hq = {u.regiment: u.index for u in units if u.kind == "hq"}
         self.compass = {int(k): v for k, v in tables["compass"].items()}
         self.side_units = {side: tuple(u.index for u in units if u.side == side) for side in SIDES}
+        self.foe = tuple(enemy(u.side) for u in units)  # each unit's enemy side, by index
 
     def unit(self, unit_id: str) -> Unit:
         return self.unit_by_id[unit_id]

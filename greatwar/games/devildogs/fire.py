@@ -3,21 +3,12 @@ priority chart, damage per terrain and the order of applying step losses."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from greatwar.games.devildogs.data import enemy
 from greatwar.games.devildogs.movement import advances, start_retreats
 from greatwar.games.devildogs.pick import choose, take, units_of
 from greatwar.games.devildogs.state import DevilDogsState
-from greatwar.hexes.grid import HexGrid, LineStep
 
 # --- line of sight (7.1) ----------------------------------------------------------------
-
-
-@cache
-def _interior(grid: HexGrid, a: int, b: int) -> tuple[LineStep, ...]:
-    """The steps of the line from a to b between its ends (the map never changes)."""
-    return tuple(grid.line(a, b)[1:-1])
 
 
 def blocks_sight(state: DevilDogsState, firer: int, target: int, h: int) -> bool:
@@ -35,35 +26,51 @@ def blocks_sight(state: DevilDogsState, firer: int, target: int, h: int) -> bool
 def has_los(state: DevilDogsState, a: int, b: int) -> bool:
     """7.1: a straight edge from centre to centre crossing no blocking hex; adjacent hexes
     always see each other. Along a hexside, sight is blocked only if both hexes block."""
-    sight = _SIGHTS.get((a, b), _UNKNOWN)
-    if sight is _UNKNOWN:
-        sight = _sight(state, a, b)
-    if sight is None:
-        return True  # adjacent
-    blocked, singles, pairs = sight
-    if blocked:
+    return is_clear(state.at, sight(state, a, b))
+
+
+def is_clear(at: dict[int, int], line: Sight) -> bool:
+    """7.1: whether a line of sight ``line`` is open with units standing as in ``at``."""
+    singles = line[1]
+    if singles is None:
         return False  # woods, urban or a slope on the line, whoever stands where
-    at = state.at
     for h in singles:
         if h in at:
             return False  # an occupied hex on the line
-    for plus, minus, plus_blocks, minus_blocks in pairs:
-        if (plus_blocks or plus in at) and (minus_blocks or minus in at):
-            return False
+    for plus, minus in line[2]:  # noqa: SIM110 (a loop: compiled, all() of a generator costs more)
+        if plus in at and minus in at:
+            return False  # both hexes of a hexside the line runs along
     return True
 
 
-Sight = tuple[bool, tuple[int, ...], tuple[tuple[int, int, bool, bool], ...]]
+# (range, the hexes whose occupation blocks or None if the terrain blocks whoever stands
+# where, the hexside pairs that block when both are occupied)
+Sight = tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...]]
 
 
-def _sight(state: DevilDogsState, a: int, b: int) -> Sight | None:
+def sights_from(state: DevilDogsState, a: int) -> list[Sight | None]:
+    """The kept ``sight`` from hex a to every hex, by hex index; None where not worked out
+    yet (then ask ``sight``). A list per hex: read with an index, no key to build."""
+    row = _SIGHTS.get(a)
+    if row is None:
+        row = _SIGHTS[a] = [None] * state.c.board.grid.size
+    return row
+
+
+def sight(state: DevilDogsState, a: int, b: int) -> Sight:
     """``has_los`` from a to b with what the map alone decides worked out once (the map is the
-    same in every game): None when adjacent, else whether the terrain blocks whoever stands
-    where, the hexes whose occupation would block (7.1: ``blocks_sight``) and the hexside
-    pairs, each with whether its hex blocks whatever stands in it."""
-    key = (a, b)
-    if key in _SIGHTS:
-        return _SIGHTS[key]
+    same in every game), and the range from a to b (10.6)."""
+    row = sights_from(state, a)
+    found = row[b]
+    if found is None:
+        found = row[b] = _sight(state, a, b)
+    return found
+
+
+def _sight(state: DevilDogsState, a: int, b: int) -> Sight:
+    """``sight`` worked out: 7.1 ``blocks_sight`` with the units left out, a hexside pair
+    blocking when both its hexes do (a hex that blocks by its terrain leaves the other hex of
+    its pair to block alone)."""
     board = state.c.board
     grid = board.grid
 
@@ -72,31 +79,32 @@ def _sight(state: DevilDogsState, a: int, b: int) -> Sight | None:
             return True
         return bool(board.slope[h]) and grid.distance(a, h) >= grid.distance(h, b)
 
-    found: Sight | None
-    if grid.distance(a, b) <= 1:
-        found = None
-    else:
-        singles: list[int] = []
-        pairs: list[tuple[int, int, bool, bool]] = []
-        blocked = False
-        for plus, minus in _interior(grid, a, b):
-            if plus is None:
-                continue
-            if plus == minus:
-                if fixed(plus):
-                    blocked = True
-                    break
+    distance = grid.distance(a, b)
+    if distance <= 1:
+        return (distance, (), ())  # adjacent hexes always see each other
+    singles: list[int] = []
+    pairs: list[tuple[int, int]] = []
+    for plus, minus in grid.line(a, b)[1:-1]:  # the steps between its ends
+        if plus is None:
+            continue
+        if plus == minus:
+            if fixed(plus):
+                return (distance, None, ())
+            singles.append(plus)
+        elif minus is not None:
+            plus_blocks, minus_blocks = fixed(plus), fixed(minus)
+            if plus_blocks and minus_blocks:
+                return (distance, None, ())
+            if plus_blocks:
+                singles.append(minus)
+            elif minus_blocks:
                 singles.append(plus)
-            elif minus is not None:
-                pairs.append((plus, minus, fixed(plus), fixed(minus)))
-        blocked = blocked or any(p and m for _, _, p, m in pairs)
-        found = (blocked, tuple(singles), tuple(pairs))
-    _SIGHTS[key] = found
-    return found
+            else:
+                pairs.append((plus, minus))
+    return (distance, tuple(singles), tuple(pairs))
 
 
-_SIGHTS: dict[tuple[int, int], Sight | None] = {}
-_UNKNOWN: Sight = (True, (), ())  # (a pair not yet worked out: compared by identity only)
+_SIGHTS: dict[int, list[Sight | None]] = {}
 
 
 # --- combat damage (7, 8.1) -----------------------------------------------------------
@@ -188,12 +196,14 @@ def apply_hits(state: DevilDogsState, side: str, key: str, rule: str, why: str) 
 
 def visible_enemies(state: DevilDogsState, side: str, sector: str) -> list[int]:
     """5.8: enemy units in the sector that a friendly unit in the sector can see."""
-    friends = state.in_sector(side, sector)
-    where = state.where
+    where, at = state.where, state.at
+    friends = [where[f] for f in state.in_sector(side, sector)]
+    rows = [sights_from(state, here) for here in friends]
     seen = []
     for e in state.in_sector(enemy(side), sector):
-        for f in friends:  # a loop: compiled, a generator expression costs more
-            if has_los(state, where[f], where[e]):
+        target = where[e]
+        for here, row in zip(friends, rows, strict=True):  # a loop: compiled, cheaper
+            if is_clear(at, row[target] or sight(state, here, target)):
                 seen.append(e)
                 break
     return seen
@@ -234,20 +244,21 @@ def combat_fire(
 ) -> tuple[int, list[int]]:
     """7, 8.1: (combat damage, targets) of one side: units within range and LOS of an enemy
     unit in the sector fire, with BAYONETS, DEFENSIVE FIRE and SHELL HOLES (9)."""
-    grid = state.c.board.grid
-    where = state.where
+    where, at = state.where, state.at
     reach = combat_reach(state, side, sector, x)
-    foes = state.in_sector(enemy(side), sector)
+    foes = [(e, where[e]) for e in state.in_sector(enemy(side), sector)]
     firers, targets = [], set()
     for f in state.in_sector(side, sector):
-        seen = [
-            e
-            for e in foes
-            if grid.distance(where[f], where[e]) <= reach and has_los(state, where[f], where[e])
-        ]
+        here = where[f]
+        row = sights_from(state, here)
+        seen = False
+        for e, there in foes:
+            line = row[there] or sight(state, here, there)
+            if line[0] <= reach and is_clear(at, line):  # 10.6 range, 7.1 LOS
+                targets.add(e)
+                seen = True
         if seen:
             firers.append(f)
-            targets.update(seen)
     cd = sum(unit_cd(state, f) for f in firers)
     if state.effect("bayonets", side, sector):
         cd += sum(1 for f in firers if bayonet_unit(state, f))

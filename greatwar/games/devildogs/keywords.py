@@ -18,8 +18,18 @@ Keyword = Callable[[DevilDogsState, str, str, int], None]
 
 def keyword_text(state: DevilDogsState, name: str, x: int) -> str:
     """The printed form of a keyword ("COMBAT 2")."""
-    printed = {v: k for k, v in state.c.tables["keywords"]["printed"].items()}[name]
+    printed = _printed(state)[name]
     return f"{printed} {x}" if x else printed
+
+
+def _printed(state: DevilDogsState) -> dict[str, str]:
+    """Each keyword's printed name, by its name in the rules (read once per process)."""
+    if not _PRINTED:
+        _PRINTED.update({v: k for k, v in state.c.tables["keywords"]["printed"].items()})
+    return _PRINTED
+
+
+_PRINTED: dict[str, str] = {}
 
 
 def keyword_step(state: DevilDogsState, side: str, sector: str, name: str, x: int) -> None:

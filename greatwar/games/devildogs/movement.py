@@ -8,9 +8,10 @@ from collections.abc import Iterator
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.devildogs.data import US, enemy
 from greatwar.games.devildogs.state import DevilDogsState
-from greatwar.hexes import reachable, zone_of_control
 
 ADV, RET, REP, HOLD = "ADV", "RET", "REP", "HOLD"
+
+MoveEnd = tuple[int, Action]  # (a hex a unit may end its move in, the action that moves it there)
 
 
 def toward_enemy(state: DevilDogsState, side: str, a: int, b: int) -> int:
@@ -19,48 +20,53 @@ def toward_enemy(state: DevilDogsState, side: str, a: int, b: int) -> int:
     return rows[a] - rows[b] if side == US else rows[b] - rows[a]
 
 
-def enemy_zone(state: DevilDogsState, side: str) -> frozenset[int]:
-    """6.1: hexes adjacent to an enemy unit of ``side`` (kept until an enemy unit moves)."""
-    cache = state.by_side[enemy(side)]
-    found: frozenset[int] | None = cache.get(("zone",))
-    if found is None:
-        enemies = enemy_hexes(state, side)
-        found = cache["zone",] = frozenset(zone_of_control(state.c.board.grid, enemies))
-    return found
-
-
-def enemy_hexes(state: DevilDogsState, side: str) -> frozenset[int]:
-    """Hexes holding a unit of the enemy of ``side`` (kept until an enemy unit moves)."""
-    cache = state.by_side[enemy(side)]
-    found: frozenset[int] | None = cache.get(("enemies",))
-    if found is None:
-        units = state.c.units
-        found = frozenset(h for h, u in state.at.items() if units[u].side != side)
-        cache["enemies",] = found
-    return found
-
-
 def reach(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
     """5.8, 6.1, 4.1: hexes the unit can reach, one hex per step, through friends but never
     enemies; entering an enemy-adjacent hex ends the move (leaving one is allowed). It reads
     only the enemy's units, so it is kept while they stand still: read it, never change it."""
-    side = state.unit(unit).side
+    side = state.c.units[unit].side
     start = state.where[unit]
     cache = state.by_side[enemy(side)]
     key = ("reach", start, allowance)
     found: dict[int, float] | None = cache.get(key)
     if found is None:
-        found = cache[key] = _search(state, side, start, allowance)
+        found = _open_reach(state, start, allowance)
+        enemies = state.enemy_hexes(side)
+        if not enemies.isdisjoint(found):  # else no enemy is in reach to block or stop it
+            found = _search(state, start, allowance, enemies, state.enemy_zone(side))
+        cache[key] = found
     return found
 
 
-def _search(state: DevilDogsState, side: str, start: int, allowance: int) -> dict[int, float]:
-    """``reach``: every step costs one hex, so a breadth-first search finds the same hexes
-    and counts as a movement-point search would."""
-    zone = enemy_zone(state, side)
-    enemies = enemy_hexes(state, side)
-    playable = state.playable()
-    neighbors = state.c.board.grid.neighbors
+def _open_reach(state: DevilDogsState, start: int, allowance: int) -> dict[int, float]:
+    """``reach`` with no enemy on the map, kept for the process (the map is the same in every
+    game). An enemy changes a unit's reach only if it stands in this one: it must be in it to
+    be blocked (4.1), and a hex next to it that stops the move (6.1) matters only if the move
+    would go on from there, into the enemy's hex among others."""
+    key = (state.sc.id, start, allowance)
+    found = _OPEN_REACH.get(key)
+    if found is None:
+        found = _OPEN_REACH[key] = _search(state, start, allowance, frozenset(), frozenset())
+    return found
+
+
+_OPEN_REACH: dict[tuple[str, int, int], dict[int, float]] = {}
+
+
+def _search(
+    state: DevilDogsState,
+    start: int,
+    allowance: int,
+    enemies: frozenset[int],
+    zone: frozenset[int],
+) -> dict[int, float]:
+    """Hexes reached in up to ``allowance`` steps through the scenario's hexes without
+    entering ``enemies``, stopping on entering ``zone``, with the steps taken: every step
+    costs one hex, so a breadth-first search finds the same hexes and counts as a
+    movement-point search would."""
+    closed = set(enemies)  # 4.1 never entered; the hexes found join them
+    closed.add(start)
+    neighbors = state.playable_neighbors  # units never leave the scenario's sectors
     spent = {start: 0.0}
     frontier = [start]
     for step in range(1, allowance + 1):
@@ -68,9 +74,10 @@ def _search(state: DevilDogsState, side: str, start: int, allowance: int) -> dic
         following = []
         for here in frontier:
             if here != start and here in zone:
-                continue  # 6.1 a unit that moves adjacent to an enemy must stop
-            for there in neighbors(here):
-                if there not in spent and there in playable and there not in enemies:
+                continue  # 6.1 a unit that moves adjacent to an enemy must stop (reach)
+            for there in neighbors[here]:
+                if there not in closed:
+                    closed.add(there)
                     spent[there] = cost
                     following.append(there)
         if not following:
@@ -87,40 +94,105 @@ def destinations(state: DevilDogsState, unit: int, allowance: int) -> list[int]:
 
 def _ends(state: DevilDogsState, unit: int, allowance: int, kind: str) -> tuple[int, ...]:
     """The reachable hexes in order (REP), for ADV only those closer to the enemy and for RET
-    only those farther (5.8), whoever stands in them (kept with ``reach``)."""
-    side = state.unit(unit).side
+    only those farther (5.8), whoever stands in them (kept with ``reach``; with no enemy in
+    reach, kept for the process with ``_open_reach``)."""
+    side = state.c.units[unit].side
     start = state.where[unit]
     cache = state.by_side[enemy(side)]
     key = ("ends", start, allowance, kind)
     found: tuple[int, ...] | None = cache.get(key)
     if found is None:
-        hexes = sorted(reach(state, unit, allowance))
-        if kind in (ADV, RET):  # toward_enemy, read in the same pass
-            rows = state.c.board.row
-            ahead = 1 if kind == ADV else -1
-            if side != US:
-                ahead = -ahead
-            hexes = [h for h in hexes if (rows[start] - rows[h]) * ahead > 0]
-        found = cache[key] = tuple(hexes)
+        hexes = reach(state, unit, allowance)
+        if hexes is _open_reach(state, start, allowance):
+            whole = (state.sc.id, side, start, allowance, kind)
+            found = _OPEN_ENDS.get(whole)
+            if found is None:
+                found = _OPEN_ENDS[whole] = _directed(state, side, start, kind, hexes)
+        else:
+            found = _directed(state, side, start, kind, hexes)
+        cache[key] = found
     return found
 
 
-def move_options(
-    state: DevilDogsState, unit: int, kind: str, allowance: int
-) -> tuple[list[int], bool]:
-    """(hexes the unit may end in, whether it may stay without penalty) under an order."""
+_OPEN_ENDS: dict[tuple[str, str, int, int, str], tuple[int, ...]] = {}
+
+
+def _directed(
+    state: DevilDogsState, side: str, start: int, kind: str, hexes: dict[int, float]
+) -> tuple[int, ...]:
+    """The hexes in order, for ADV only those closer to the enemy and for RET only those
+    farther than ``start`` (5.8)."""
+    ends = sorted(hexes)
+    if kind in (ADV, RET):  # toward_enemy, read in the same pass
+        rows = state.c.board.row
+        ahead = 1 if kind == ADV else -1
+        if side != US:
+            ahead = -ahead
+        ends = [h for h in ends if (rows[start] - rows[h]) * ahead > 0]
+    return tuple(ends)
+
+
+# (the unit's hex, (hex, action) for each end of its move whoever stands there, whether it
+# starts next to the enemy): what the move prompt reads of a unit, kept in ``plans``
+Plan = tuple[int, tuple[MoveEnd, ...], bool]
+
+
+def plans(state: DevilDogsState, side: str, kind: str, allowance: int) -> list[Plan | None]:
+    """The side's units' ``Plan`` under an order, by unit index (None: not worked out yet).
+    The move prompt offers each waiting unit's empty ends again after every move of the
+    sector's units, which never changes a plan: only the enemy's moves do, and they drop the
+    list with the rest of what is kept for the enemy's positions. A plan also names the hex
+    it was made from, so a unit that has moved gets a new one."""
+    cache = state.by_side[enemy(side)]
+    key = ("plans", kind, allowance)
+    found: list[Plan | None] | None = cache.get(key)
+    if found is None:
+        found = cache[key] = [None] * len(state.c.units)
+    return found
+
+
+def _plan(state: DevilDogsState, unit: int, kind: str, allowance: int) -> Plan:
+    actions = move_actions(state, unit)
+    ends = tuple([(h, actions[h]) for h in _ends(state, unit, allowance, kind)])
+    return (state.where[unit], ends, state.enemy_adjacent(unit))
+
+
+def offer_moves(
+    state: DevilDogsState, side: str, units: tuple[int, ...], kind: str, allowance: int
+) -> tuple[list[Action], bool, bool]:
+    """5.8: (for each unit in turn its ``move UNIT HEX`` actions, then ``stay UNIT`` if it may
+    stay without penalty or else ``refuse UNIT``; whether every unit may stay; whether any
+    unit can move) under an order."""
+    stay, refuse = unit_actions(state, "stay"), unit_actions(state, "refuse")
     if kind == HOLD or allowance <= 0:
-        return [], True
-    pinned = unit in state.pinned
-    if kind != RET and pinned:
-        return [], True  # 6.2 a pinned unit may not move and suffers no penalty for it
-    at = state.at  # the unit's own hex is in it too
-    ends = [h for h in _ends(state, unit, allowance, kind) if h not in at]
-    if kind == REP:
-        return ends, True  # 5.8 may move in any direction or remain
-    if kind == ADV:
-        return ends, not ends or state.enemy_adjacent(unit)  # 5.8 unless adjacent
-    return ends, not ends  # 5.8 RET: at least one hex back if possible
+        return [stay[unit] for unit in units], True, False
+    kept = plans(state, side, kind, allowance)
+    at, where, pinned = state.at, state.where, state.pinned  # a unit's own hex is in ``at``
+    advance, retreat = kind == ADV, kind == RET
+    actions: list[Action] = []
+    all_free = True
+    can_move = False
+    for unit in units:
+        if not retreat and unit in pinned:
+            actions.append(stay[unit])  # 6.2 a pinned unit may not move, and pays nothing
+            continue
+        plan = kept[unit]
+        if plan is None or plan[0] != where[unit]:
+            plan = kept[unit] = _plan(state, unit, kind, allowance)
+        moves = [action for h, action in plan[1] if h not in at]
+        if not moves:
+            actions.append(stay[unit])
+            continue
+        actions.extend(moves)
+        can_move = True
+        # 5.8: REP may remain; ADV must advance unless adjacent to the enemy; RET must go
+        # at least one hex back
+        if not retreat and (not advance or plan[2]):
+            actions.append(stay[unit])
+        else:
+            actions.append(refuse[unit])
+            all_free = False
+    return actions, all_free, can_move
 
 
 def hesitated(state: DevilDogsState, side: str, sector: str, allowance: int) -> int:
@@ -140,7 +212,7 @@ def movement_step(state: DevilDogsState, side: str, sector: str, kind: str, n: i
     units = tuple(state.in_sector(side, sector))
     if kind == HOLD or allowance == 0 or not units:
         return
-    if any(move_options(state, u, kind, allowance)[0] for u in units):
+    if offer_moves(state, side, units, kind, allowance)[2]:
         state.push("move", side=side, sector=sector, kind=kind, n=allowance, units=units)
 
 
@@ -164,6 +236,17 @@ def move_actions(state: DevilDogsState, unit: int) -> tuple[Action, ...]:
 _MOVES: dict[int, tuple[Action, ...]] = {}
 
 
+def unit_actions(state: DevilDogsState, verb: str) -> tuple[Action, ...]:
+    """``VERB UNIT`` for every unit, by index (made once per verb and process)."""
+    found = _UNIT_ACTIONS.get(verb)
+    if found is None:
+        found = _UNIT_ACTIONS[verb] = tuple([act(verb, u.id) for u in state.c.units])
+    return found
+
+
+_UNIT_ACTIONS: dict[str, tuple[Action, ...]] = {}
+
+
 class Move(Prompt[DevilDogsState]):
     """5.8: move each unit of the sector, or leave it, or refuse a compulsory move (8)."""
 
@@ -171,14 +254,7 @@ class Move(Prompt[DevilDogsState]):
     title = "move the sector's units under the movement order (5.8)"
 
     def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
-        actions: list[Action] = []
-        all_free = True
-        for unit in frame["units"]:
-            ends, may_stay = move_options(state, unit, frame["kind"], frame["n"])
-            moves = move_actions(state, unit)
-            actions.extend([moves[hex_index] for hex_index in ends])
-            actions.append(act("stay" if may_stay else "refuse", state.unit(unit).id))
-            all_free = all_free and may_stay
+        actions, all_free, _ = offer_moves(state, side, frame["units"], frame["kind"], frame["n"])
         if all_free:
             actions.append(act("done"))
         return actions
@@ -192,7 +268,7 @@ class Move(Prompt[DevilDogsState]):
             state.put(unit, state.c.board.hex(action.args[1]))
             if frame["kind"] == RET:
                 state.pinned.discard(unit)  # 5.8 retreating units remove their pins
-            state.note("5.8", f"{state.unit(unit).id} moves {origin} to {action.args[1]}")
+            state.note("5.8", f"{action.args[0]} moves {origin} to {action.args[1]}")
         elif action.verb == "refuse":
             refuse(state, unit, "5.8")
         else:  # 5.8: an order is always explicit, and so is giving it up
@@ -236,7 +312,7 @@ def retreat_hexes(state: DevilDogsState, unit: int, mode: str, token: int) -> li
             for h in grid.neighbors(here)
             if state.is_playable(h) and h not in state.at and toward_enemy(state, side, here, h) < 0
         )
-    zone = enemy_zone(state, side)
+    zone = state.enemy_zone(side)
     reached = reach_ignoring_zoc(state, unit, 6)
     clear = {
         h: d
@@ -251,17 +327,8 @@ def retreat_hexes(state: DevilDogsState, unit: int, mode: str, token: int) -> li
 
 def reach_ignoring_zoc(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
     """Hexes within ``allowance`` steps through empty or friendly hexes (a forced move)."""
-    side = state.unit(unit).side
-
-    def cost(here: int, there: int) -> float | None:
-        occupant = state.at.get(there)
-        if not state.is_playable(there) or (
-            occupant is not None and state.unit(occupant).side != side
-        ):
-            return None
-        return 1.0
-
-    return reachable(state.c.board.grid, state.where[unit], allowance, cost)
+    enemies = state.enemy_hexes(state.c.units[unit].side)
+    return _search(state, state.where[unit], allowance, enemies, frozenset())
 
 
 def start_retreats(

@@ -19,6 +19,7 @@ from greatwar.games.devildogs.data import (
     components,
     enemy,
 )
+from greatwar.hexes import zone_of_control
 
 # Where a unit is when it is not in a hex (``where`` holds hex indexes otherwise).
 OFF, DEAD, WITHDRAWN = -1, -2, -3
@@ -45,6 +46,15 @@ def _playable(c: Components, scenario: str) -> frozenset[int]:
     return frozenset(h for h, here in enumerate(c.board.sectors) if not here.isdisjoint(sectors))
 
 
+@cache
+def _playable_neighbors(c: Components, scenario: str) -> tuple[tuple[int, ...], ...]:
+    """For every hex, its neighbours on the scenario's sectors, in compass order (a unit's
+    moves look no further)."""
+    playable = _playable(c, scenario)
+    grid = c.board.grid
+    return tuple(tuple([n for n in grid.neighbors(h) if n in playable]) for h in grid)
+
+
 class DevilDogsState(AgendaState):
     """A game of Devil Dogs: Belleau Wood 1918 in progress."""
 
@@ -57,6 +67,7 @@ class DevilDogsState(AgendaState):
         self.c: Components = components()
         self.sc: Scenario = self.c.scenarios[str(game.options["scenario"])]
         self._playable = _playable(self.c, self.sc.id)
+        self.playable_neighbors = _playable_neighbors(self.c, self.sc.id)
         self.turn = 1
         self.phase = "5.1"
         self.track = self.sc.track  # 5.3.1: positive = US, negative = German
@@ -93,7 +104,8 @@ class DevilDogsState(AgendaState):
         self.hits: dict[str, list[tuple[str, ...]]] = {}  # choices made by pick prompts
         # what depends only on where one side's units stand (its hexes, its zone of control,
         # the other side's movement searches through them), kept until a unit of that side
-        # is placed or removed; the values are immutable, so clones share them
+        # is placed or removed; clones share the values: immutable, or tables filled in as
+        # asked whose entries hold for every state that shares them (movement.plans)
         self.by_side: dict[str, dict[tuple[Any, ...], Any]] = {s: {} for s in SIDES}
         self.setup()
 
@@ -134,9 +146,21 @@ class DevilDogsState(AgendaState):
         return [u for u in self.c.side_units[side] if where[u] >= 0]
 
     def in_sector(self, side: str, sector: str) -> list[int]:
-        """5.7: the side's units in a sector, border hexes included."""
-        sectors, where = self.c.board.sectors, self.where
-        return [u for u in self.c.side_units[side] if where[u] >= 0 and sector in sectors[where[u]]]
+        """5.7: the side's units in a sector, border hexes included, in counter order (kept
+        until a unit of the side is placed or removed)."""
+        cache = self.by_side[side]
+        key = ("in_sector", sector)
+        found: tuple[int, ...] | None = cache.get(key)
+        if found is None:
+            sectors, where = self.c.board.sectors, self.where
+            found = cache[key] = tuple(
+                [
+                    u
+                    for u in self.c.side_units[side]
+                    if where[u] >= 0 and sector in sectors[where[u]]
+                ]
+            )
+        return list(found)
 
     def is_playable(self, hex_index: int) -> bool:
         """A hex of one of the scenario's sectors (units never leave them)."""
@@ -166,15 +190,28 @@ class DevilDogsState(AgendaState):
         self.where[unit] = where
         self.pinned.discard(unit)
 
+    def enemy_hexes(self, side: str) -> frozenset[int]:
+        """Hexes holding a unit of the enemy of ``side`` (kept until an enemy unit moves)."""
+        cache = self.by_side[enemy(side)]
+        found: frozenset[int] | None = cache.get(("enemies",))
+        if found is None:
+            units = self.c.units
+            found = frozenset([h for h, u in self.at.items() if units[u].side != side])
+            cache["enemies",] = found
+        return found
+
+    def enemy_zone(self, side: str) -> frozenset[int]:
+        """6.1: hexes adjacent to an enemy unit of ``side`` (kept until an enemy unit moves)."""
+        cache = self.by_side[enemy(side)]
+        found: frozenset[int] | None = cache.get(("zone",))
+        if found is None:
+            enemies = self.enemy_hexes(side)
+            found = cache["zone",] = frozenset(zone_of_control(self.c.board.grid, enemies))
+        return found
+
     def enemy_adjacent(self, unit: int) -> bool:
-        """6.1: whether an enemy unit is adjacent."""
-        units, at = self.c.units, self.at
-        side = units[unit].side
-        for h in self.c.board.grid.neighbors(self.where[unit]):  # (a loop: compiled, cheaper)
-            other = at.get(h)
-            if other is not None and units[other].side != side:
-                return True
-        return False
+        """6.1: whether an enemy unit is adjacent (the unit's hex is in the enemy's zone)."""
+        return self.where[unit] in self.enemy_zone(self.c.units[unit].side)
 
     def enemy_units_near(self, side: str, hex_index: int, radius: int) -> bool:
         """An enemy of ``side`` within ``radius`` hexes of a hex."""
@@ -362,6 +399,12 @@ class DevilDogsState(AgendaState):
         new.agenda = list(self.agenda)
         new.hits = {k: list(v) for k, v in self.hits.items()}
         new.by_side = {side: dict(cache) for side, cache in self.by_side.items()}
+
+    def forget_cached(self) -> None:
+        """Also drop what was kept for where the units stand (``by_side``): a position changed
+        outside the rules may have moved them."""
+        super().forget_cached()
+        self.by_side = {s: {} for s in SIDES}
 
     def to_dict(self) -> dict[str, Any]:
         return {
