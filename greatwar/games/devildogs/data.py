@@ -27,6 +27,9 @@ def enemy(side: str) -> str:
     return GERMAN if side == US else US
 
 
+ENEMY = {US: GERMAN, GERMAN: US}  # ``enemy`` as a table, for the hot paths (no call)
+
+
 @dataclass(frozen=True)
 class Keyword:
     """One keyword of an order (9): the rules' name, its X if it takes one, the printed text."""

@@ -145,17 +145,14 @@ def is_hidden(state: DevilDogsState, unit: int, sector: str) -> bool:
 def priority_classes(state: DevilDogsState, targets: list[int]) -> list[tuple[int, list[int]]]:
     """7.1, 8.1: (CD per step, units) in the order they must be hit: open hexes before cover,
     infantry before heavy weapons before HQs."""
-    board = state.c.board
+    cover, where, units = state.c.board.cover, state.where, state.c.units
     damage = state.c.tables["damage"]
+    ordered = sorted(targets)
     classes = []
-    for cover in (False, True):
-        cost = int(damage["cover_cd_per_step" if cover else "open_cd_per_step"])
+    for covered in (False, True):
+        cost = int(damage["cover_cd_per_step" if covered else "open_cd_per_step"])
         for kinds in state.c.tables["target_priority"]["classes"]:
-            members = [
-                t
-                for t in sorted(targets)
-                if board.cover[state.where[t]] == cover and state.unit(t).kind in kinds
-            ]
+            members = [t for t in ordered if cover[where[t]] == covered and units[t].kind in kinds]
             if members:
                 classes.append((cost, members))
     return classes
@@ -166,19 +163,20 @@ def allocate(
 ) -> None:
     """7.1, 8.2: turn ``cd`` into at most one step per target, by priority; damage that
     cannot be assigned is lost, but any damage at all inflicts at least one step."""
-    state.hits[key] = []
+    hits: list[tuple[str, ...]] = []
+    state.hits[key] = hits
     if cd <= 0 or not targets:
         return
-    classes = priority_classes(state, targets)
+    units = state.c.units
     budget = cd
-    for cost, members in classes:
+    for cost, members in priority_classes(state, targets):
         can = budget // cost
         if can >= len(members):
-            state.hits[key].extend((state.unit(u).id,) for u in members)
+            hits.extend([(units[u].id,) for u in members])
             budget -= cost * len(members)
             continue
-        count = can if (can or state.hits[key]) else int(state.c.tables["damage"]["minimum_steps"])
-        options = [(state.unit(u).id,) for u in members]
+        count = can if (can or hits) else int(state.c.tables["damage"]["minimum_steps"])
+        options = [(units[u].id,) for u in members]
         choose(state, side, key, options, count, verb="hit", why=why)
         return
 
@@ -203,7 +201,8 @@ def visible_enemies(state: DevilDogsState, side: str, sector: str) -> list[int]:
     for e in state.in_sector(enemy(side), sector):
         target = where[e]
         for here, row in zip(friends, rows, strict=True):  # a loop: compiled, cheaper
-            if is_clear(at, row[target] or sight(state, here, target)):
+            line = row[target] or sight(state, here, target)
+            if line[1] is not None and is_clear(at, line):  # (terrain blocks: no call)
                 seen.append(e)
                 break
     return seen
@@ -254,7 +253,7 @@ def combat_fire(
         seen = False
         for e, there in foes:
             line = row[there] or sight(state, here, there)
-            if line[0] <= reach and is_clear(at, line):  # 10.6 range, 7.1 LOS
+            if line[0] <= reach and line[1] is not None and is_clear(at, line):  # 10.6, 7.1
                 targets.add(e)
                 seen = True
         if seen:

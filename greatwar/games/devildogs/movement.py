@@ -6,12 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
-from greatwar.games.devildogs.data import US, enemy
+from greatwar.games.devildogs.data import ENEMY, US
 from greatwar.games.devildogs.state import DevilDogsState
 
 ADV, RET, REP, HOLD = "ADV", "RET", "REP", "HOLD"
-
-MoveEnd = tuple[int, Action]  # (a hex a unit may end its move in, the action that moves it there)
 
 
 def toward_enemy(state: DevilDogsState, side: str, a: int, b: int) -> int:
@@ -26,16 +24,16 @@ def reach(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
     only the enemy's units, so it is kept while they stand still: read it, never change it."""
     side = state.c.units[unit].side
     start = state.where[unit]
-    cache = state.by_side[enemy(side)]
+    found = _open_reach(state, start, allowance)
+    enemies = state.enemy_hexes(side)
+    if enemies.isdisjoint(found):
+        return found  # no enemy in reach to block or stop the move
+    cache = state.by_side[ENEMY[side]]
     key = ("reach", start, allowance)
-    found: dict[int, float] | None = cache.get(key)
-    if found is None:
-        found = _open_reach(state, start, allowance)
-        enemies = state.enemy_hexes(side)
-        if not enemies.isdisjoint(found):  # else no enemy is in reach to block or stop it
-            found = _search(state, start, allowance, enemies, state.enemy_zone(side))
-        cache[key] = found
-    return found
+    kept: dict[int, float] | None = cache.get(key)
+    if kept is None:
+        kept = cache[key] = _search(state, start, allowance, enemies, state.enemy_zone(side))
+    return kept
 
 
 def _open_reach(state: DevilDogsState, start: int, allowance: int) -> dict[int, float]:
@@ -94,24 +92,24 @@ def destinations(state: DevilDogsState, unit: int, allowance: int) -> list[int]:
 
 def _ends(state: DevilDogsState, unit: int, allowance: int, kind: str) -> tuple[int, ...]:
     """The reachable hexes in order (REP), for ADV only those closer to the enemy and for RET
-    only those farther (5.8), whoever stands in them (kept with ``reach``; with no enemy in
-    reach, kept for the process with ``_open_reach``)."""
+    only those farther (5.8), whoever stands in them (kept with ``reach``: for the process
+    while no enemy is in reach)."""
     side = state.c.units[unit].side
     start = state.where[unit]
-    cache = state.by_side[enemy(side)]
+    hexes = _open_reach(state, start, allowance)
+    if state.enemy_hexes(side).isdisjoint(hexes):
+        whole = (state.sc.id, side, start, allowance, kind)
+        found = _OPEN_ENDS.get(whole)
+        if found is None:
+            found = _OPEN_ENDS[whole] = _directed(state, side, start, kind, hexes)
+        return found
+    cache = state.by_side[ENEMY[side]]
     key = ("ends", start, allowance, kind)
-    found: tuple[int, ...] | None = cache.get(key)
-    if found is None:
+    kept: tuple[int, ...] | None = cache.get(key)
+    if kept is None:
         hexes = reach(state, unit, allowance)
-        if hexes is _open_reach(state, start, allowance):
-            whole = (state.sc.id, side, start, allowance, kind)
-            found = _OPEN_ENDS.get(whole)
-            if found is None:
-                found = _OPEN_ENDS[whole] = _directed(state, side, start, kind, hexes)
-        else:
-            found = _directed(state, side, start, kind, hexes)
-        cache[key] = found
-    return found
+        kept = cache[key] = _directed(state, side, start, kind, hexes)
+    return kept
 
 
 _OPEN_ENDS: dict[tuple[str, str, int, int, str], tuple[int, ...]] = {}
@@ -132,9 +130,10 @@ def _directed(
     return tuple(ends)
 
 
-# (the unit's hex, (hex, action) for each end of its move whoever stands there, whether it
-# starts next to the enemy): what the move prompt reads of a unit, kept in ``plans``
-Plan = tuple[int, tuple[MoveEnd, ...], bool]
+# (the unit's hex, the ends of its move whoever stands there, its ``move_actions``, whether
+# it starts next to the enemy under ADV): what the move prompt reads of a unit, kept in
+# ``plans``
+Plan = tuple[int, tuple[int, ...], tuple[Action, ...], bool]
 
 
 def plans(state: DevilDogsState, side: str, kind: str, allowance: int) -> list[Plan | None]:
@@ -143,7 +142,7 @@ def plans(state: DevilDogsState, side: str, kind: str, allowance: int) -> list[P
     sector's units, which never changes a plan: only the enemy's moves do, and they drop the
     list with the rest of what is kept for the enemy's positions. A plan also names the hex
     it was made from, so a unit that has moved gets a new one."""
-    cache = state.by_side[enemy(side)]
+    cache = state.by_side[ENEMY[side]]
     key = ("plans", kind, allowance)
     found: list[Plan | None] | None = cache.get(key)
     if found is None:
@@ -152,9 +151,9 @@ def plans(state: DevilDogsState, side: str, kind: str, allowance: int) -> list[P
 
 
 def _plan(state: DevilDogsState, unit: int, kind: str, allowance: int) -> Plan:
-    actions = move_actions(state, unit)
-    ends = tuple([(h, actions[h]) for h in _ends(state, unit, allowance, kind)])
-    return (state.where[unit], ends, state.enemy_adjacent(unit))
+    ends = _ends(state, unit, allowance, kind)
+    adjacent = kind == ADV and state.enemy_adjacent(unit)
+    return (state.where[unit], ends, move_actions(state, unit), adjacent)
 
 
 def offer_moves(
@@ -179,7 +178,8 @@ def offer_moves(
         plan = kept[unit]
         if plan is None or plan[0] != where[unit]:
             plan = kept[unit] = _plan(state, unit, kind, allowance)
-        moves = [action for h, action in plan[1] if h not in at]
+        table = plan[2]
+        moves = [table[h] for h in plan[1] if h not in at]
         if not moves:
             actions.append(stay[unit])
             continue
@@ -187,7 +187,7 @@ def offer_moves(
         can_move = True
         # 5.8: REP may remain; ADV must advance unless adjacent to the enemy; RET must go
         # at least one hex back
-        if not retreat and (not advance or plan[2]):
+        if not retreat and (not advance or plan[3]):
             actions.append(stay[unit])
         else:
             actions.append(refuse[unit])

@@ -102,12 +102,13 @@ def set_aside_step(state: DevilDogsState) -> None:
 def replaceable(state: DevilDogsState) -> list[int]:
     """5.11: damaged or pinned USMC units not adjacent to the enemy, one per regiment per turn."""
     nation = state.c.tables["replacements"]["nation"]
+    lost, pinned, units = state.lost, state.pinned, state.c.units
     return [
         u
         for u in state.units_of(US)
-        if state.unit(u).nation == nation
-        and (state.lost[u] or u in state.pinned)
-        and state.unit(u).regiment not in state.replaced
+        if (lost[u] or u in pinned)  # (the rarest first)
+        and units[u].nation == nation
+        and units[u].regiment not in state.replaced
         and not state.enemy_adjacent(u)
     ]
 

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from greatwar.core import Action, Game, Prompt, State
 from greatwar.core.agenda import AgendaState, Step
 from greatwar.games.devildogs.data import (
+    ENEMY,
     SIDES,
     US,
     Card,
@@ -104,9 +105,9 @@ class DevilDogsState(AgendaState):
         self.hits: dict[str, list[tuple[str, ...]]] = {}  # choices made by pick prompts
         # what depends only on where one side's units stand (its hexes, its zone of control,
         # the other side's movement searches through them), kept until a unit of that side
-        # is placed or removed; clones share the values: immutable, or tables filled in as
-        # asked whose entries hold for every state that shares them (movement.plans)
-        self.by_side: dict[str, dict[tuple[Any, ...], Any]] = {s: {} for s in SIDES}
+        # is placed or removed, which gives the state a new dict: clones share the dicts,
+        # since whatever any of them adds holds for all (movement.plans fills a list in)
+        self.by_side: dict[str, dict[Any, Any]] = {s: {} for s in SIDES}
         self.setup()
 
     # --- set-up (3.1) -----------------------------------------------------------------
@@ -130,7 +131,7 @@ class DevilDogsState(AgendaState):
         return self.c.units[index]
 
     def unit_index(self, unit_id: str) -> int:
-        return self.c.unit(unit_id).index
+        return self.c.unit_by_id[unit_id].index
 
     def unit_or_done(self, action: Action) -> int | None:
         """The unit ``action`` names; None for ``done``, which ends the waiting prompt (pops it):
@@ -192,21 +193,21 @@ class DevilDogsState(AgendaState):
 
     def enemy_hexes(self, side: str) -> frozenset[int]:
         """Hexes holding a unit of the enemy of ``side`` (kept until an enemy unit moves)."""
-        cache = self.by_side[enemy(side)]
-        found: frozenset[int] | None = cache.get(("enemies",))
+        cache = self.by_side[ENEMY[side]]
+        found: frozenset[int] | None = cache.get("enemies")
         if found is None:
             units = self.c.units
             found = frozenset([h for h, u in self.at.items() if units[u].side != side])
-            cache["enemies",] = found
+            cache["enemies"] = found
         return found
 
     def enemy_zone(self, side: str) -> frozenset[int]:
         """6.1: hexes adjacent to an enemy unit of ``side`` (kept until an enemy unit moves)."""
-        cache = self.by_side[enemy(side)]
-        found: frozenset[int] | None = cache.get(("zone",))
+        cache = self.by_side[ENEMY[side]]
+        found: frozenset[int] | None = cache.get("zone")
         if found is None:
             enemies = self.enemy_hexes(side)
-            found = cache["zone",] = frozenset(zone_of_control(self.c.board.grid, enemies))
+            found = cache["zone"] = frozenset(zone_of_control(self.c.board.grid, enemies))
         return found
 
     def enemy_adjacent(self, unit: int) -> bool:
@@ -398,7 +399,7 @@ class DevilDogsState(AgendaState):
         new.held = dict(self.held)
         new.agenda = list(self.agenda)
         new.hits = {k: list(v) for k, v in self.hits.items()}
-        new.by_side = {side: dict(cache) for side, cache in self.by_side.items()}
+        new.by_side = dict(self.by_side)  # shared: a change of position makes a new one
 
     def forget_cached(self) -> None:
         """Also drop what was kept for where the units stand (``by_side``): a position changed
