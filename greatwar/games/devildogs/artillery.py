@@ -31,7 +31,8 @@ def mortar_phase(state: DevilDogsState) -> None:
 
 
 def mortars_step(state: DevilDogsState, side: str) -> None:
-    mortars = tuple(u for u in state.units_of(side) if state.unit(u).kind == "mortar")
+    units = state.c.units
+    mortars = tuple([u for u in state.units_of(side) if units[u].kind == "mortar"])
     if mortars:
         state.push("mortar", side=side, units=mortars)
 
@@ -71,9 +72,8 @@ class MortarFire(Prompt[DevilDogsState]):
     name = "mortar"
     title = "place each mortar's artillery chit 2-5 hexes away (5.5)"
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
-        for unit in frame["units"]:
-            yield from mortar_actions(state, unit)
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
+        return [action for unit in frame["units"] for action in mortar_actions(state, unit)]
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         unit = state.unit_index(action.args[0])

@@ -96,13 +96,13 @@ def _ends(state: DevilDogsState, unit: int, allowance: int, kind: str) -> tuple[
     while no enemy is in reach)."""
     side = state.c.units[unit].side
     start = state.where[unit]
-    hexes = _open_reach(state, start, allowance)
-    if state.enemy_hexes(side).isdisjoint(hexes):
-        whole = (state.sc.id, side, start, allowance, kind)
-        found = _OPEN_ENDS.get(whole)
-        if found is None:
-            found = _OPEN_ENDS[whole] = _directed(state, side, start, kind, hexes)
-        return found
+    whole = (state.sc.id, side, start, allowance, kind)
+    found = _OPEN_ENDS.get(whole)
+    if found is None:
+        hexes = _open_reach(state, start, allowance)
+        found = _OPEN_ENDS[whole] = (hexes, _directed(state, side, start, kind, hexes))
+    if state.enemy_hexes(side).isdisjoint(found[0]):
+        return found[1]  # no enemy in reach to block or stop the move
     cache = state.by_side[ENEMY[side]]
     key = ("ends", start, allowance, kind)
     kept: tuple[int, ...] | None = cache.get(key)
@@ -112,7 +112,8 @@ def _ends(state: DevilDogsState, unit: int, allowance: int, kind: str) -> tuple[
     return kept
 
 
-_OPEN_ENDS: dict[tuple[str, str, int, int, str], tuple[int, ...]] = {}
+# ``_ends`` with no enemy on the map, with the ``_open_reach`` it reads, kept for the process
+_OPEN_ENDS: dict[tuple[str, str, int, int, str], tuple[dict[int, float], tuple[int, ...]]] = {}
 
 
 def _directed(

@@ -124,10 +124,9 @@ class Replace(Prompt[DevilDogsState]):
     name = "replace"
     title = "spend USMC replacement points, one per regiment (5.11)"
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
-        for unit in replaceable(state):
-            yield act("replace", state.unit(unit).id)
-        yield act("done")
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
+        units = state.c.units
+        return [act("replace", units[unit].id) for unit in replaceable(state)] + [act("done")]
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         unit = state.unit_or_done(action)

@@ -212,7 +212,10 @@ class DevilDogsState(AgendaState):
 
     def enemy_adjacent(self, unit: int) -> bool:
         """6.1: whether an enemy unit is adjacent (the unit's hex is in the enemy's zone)."""
-        return self.where[unit] in self.enemy_zone(self.c.units[unit].side)
+        zone = self.by_side[self.c.foe[unit]].get("zone")  # (``enemy_zone`` when kept)
+        if zone is None:
+            zone = self.enemy_zone(self.c.units[unit].side)
+        return self.where[unit] in zone
 
     def enemy_units_near(self, side: str, hex_index: int, radius: int) -> bool:
         """An enemy of ``side`` within ``radius`` hexes of a hex."""
