@@ -1,0 +1,150 @@
+"""What the rules keep between actions to play fast (units per sector and side, the enemy's
+hexes and zone of control, each unit's movement plan, line of sight and range per pair of
+hexes) gives the answer worked out from scratch after every action of random games, in the
+state played on and in a clone taken there and played on along another line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from greatwar.core import Rng
+from greatwar.games.devildogs.data import SIDES, US
+from greatwar.games.devildogs.fire import blocks_sight, has_los, sight
+from greatwar.games.devildogs.movement import ADV, REP, RET, offer_moves, unit_actions
+from greatwar.games.devildogs.state import DevilDogsState
+from greatwar.hexes import reachable
+from tests.devildogs.positions import new_state
+
+SCENARIOS = ("hill142", "gas", "vaux")
+
+
+def positions(scenario: str, seed: int, actions: int = 100) -> Iterator[DevilDogsState]:
+    """Every position of a random game's first ``actions`` actions, and after every tenth a
+    clone that plays a few random actions of its own (what the clone adds to the kept answers
+    it shares must hold for the original too)."""
+    state = new_state(scenario, seed)
+    rng = Rng(seed, stream=3)
+    step = 0
+    while not state.is_terminal() and step < actions:
+        yield state
+        if step % 10 == 0:
+            twin = state.clone()
+            for _ in range(3):
+                if twin.is_terminal():
+                    break
+                twin.apply_action(rng.choice(twin.legal_actions()))
+                yield twin
+        state.apply_action(rng.choice(state.legal_actions()))
+        step += 1
+
+
+def fresh_units(state: DevilDogsState, side: str, sector: str | None) -> list[int]:
+    """5.7: the side's units on the map (in the sector), read off ``where``."""
+    return [
+        u
+        for u in state.c.side_units[side]
+        if state.where[u] >= 0
+        and (sector is None or sector in state.c.board.sectors[state.where[u]])
+    ]
+
+
+def fresh_adjacent(state: DevilDogsState, unit: int) -> bool:
+    """6.1: an enemy unit in a neighbouring hex."""
+    side = state.c.units[unit].side
+    neighbors = state.c.board.grid.neighbors(state.where[unit])
+    return any(h in state.at and state.c.units[state.at[h]].side != side for h in neighbors)
+
+
+def fresh_moves(state: DevilDogsState, unit: int, kind: str, allowance: int) -> list[str]:
+    """5.8, 6.1, 4.1, 6.2: the unit's actions under an order, by a movement-point search."""
+    side = state.c.units[unit].side
+    start = state.where[unit]
+    if kind != RET and unit in state.pinned:
+        return [f"stay {state.c.units[unit].id}"]
+
+    def cost(here: int, there: int) -> float | None:
+        occupant = state.at.get(there)
+        if not state.is_playable(there):
+            return None
+        if occupant is not None and state.c.units[occupant].side != side:
+            return None
+        if here != start and fresh_adjacent_hex(state, side, here):
+            return None  # 6.1 entering an enemy-adjacent hex ended the move
+        return 1.0
+
+    rows = state.c.board.row
+    ahead = {ADV: 1, RET: -1, REP: 0}[kind] * (1 if side == US else -1)
+    ends = [
+        h
+        for h in sorted(reachable(state.c.board.grid, start, allowance, cost))
+        if h not in state.at and (ahead == 0 or (rows[start] - rows[h]) * ahead > 0)
+    ]
+    unit_id = state.c.units[unit].id
+    actions = [f"move {unit_id} {state.hex_id(h)}" for h in ends]
+    must_move = ends and (kind == RET or (kind == ADV and not fresh_adjacent(state, unit)))
+    return [*actions, f"{'refuse' if must_move else 'stay'} {unit_id}"]
+
+
+def fresh_adjacent_hex(state: DevilDogsState, side: str, h: int) -> bool:
+    neighbors = state.c.board.grid.neighbors(h)
+    return any(n in state.at and state.c.units[state.at[n]].side != side for n in neighbors)
+
+
+def fresh_los(state: DevilDogsState, a: int, b: int) -> bool:
+    """7.1 walked along the line: any blocking hex, or both hexes of a hexside, blocks."""
+    grid = state.c.board.grid
+    if grid.distance(a, b) <= 1:
+        return True
+    for plus, minus in grid.line(a, b)[1:-1]:
+        if plus is None:
+            continue
+        if plus == minus:
+            if blocks_sight(state, a, b, plus):
+                return False
+        elif (
+            minus is not None
+            and blocks_sight(state, a, b, plus)
+            and blocks_sight(state, a, b, minus)
+        ):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_5_7_6_1_kept_units_and_zones_equal_a_fresh_count(scenario: str) -> None:
+    for state in positions(scenario, 11):
+        for side in SIDES:
+            assert state.units_of(side) == fresh_units(state, side, None)
+            for sector in state.sc.sectors:
+                assert state.in_sector(side, sector) == fresh_units(state, side, sector)
+            foes = {h for h, u in state.at.items() if state.c.units[u].side != side}
+            assert state.enemy_hexes(side) == foes
+        for unit in state.at.values():
+            assert state.enemy_adjacent(unit) == fresh_adjacent(state, unit)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_5_8_6_1_kept_movement_plans_equal_a_fresh_search(scenario: str) -> None:
+    for state in positions(scenario, 12):
+        for unit in state.at.values():
+            side = state.c.units[unit].side
+            for kind in (ADV, RET, REP):
+                for allowance in (1, 3):
+                    actions, all_free, can_move = offer_moves(state, side, (unit,), kind, allowance)
+                    fresh = fresh_moves(state, unit, kind, allowance)
+                    assert [str(a) for a in actions] == fresh
+                    assert can_move == (len(fresh) > 1)
+                    assert all_free == (actions[-1] == unit_actions(state, "stay")[unit])
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_7_1_kept_sight_equals_the_line_walked(scenario: str) -> None:
+    grid = new_state(scenario).c.board.grid
+    for state in positions(scenario, 13):
+        hexes = sorted(state.at)
+        for a in hexes[::2]:
+            for b in hexes:
+                assert has_los(state, a, b) == fresh_los(state, a, b)
+                assert sight(state, a, b)[0] == grid.distance(a, b)
