@@ -230,7 +230,7 @@ def move_actions(state: DevilDogsState, unit: int) -> tuple[Action, ...]:
     if found is None:
         grid = state.c.board.grid
         unit_id = state.unit(unit).id
-        found = _MOVES[unit] = tuple(act("move", unit_id, grid.id(h)) for h in grid)
+        found = _MOVES[unit] = tuple([act("move", unit_id, grid.id(h)) for h in grid])
     return found
 
 

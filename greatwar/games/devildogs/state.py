@@ -142,14 +142,9 @@ class DevilDogsState(AgendaState):
         return self.unit_index(action.args[0])
 
     def units_of(self, side: str) -> list[int]:
-        """The side's units on the map, in counter order (kept until a unit of the side is
-        placed or removed)."""
-        cache = self.by_side[side]
-        found: tuple[int, ...] | None = cache.get("on_map")
-        if found is None:
-            where = self.where
-            found = cache["on_map"] = tuple([u for u in self.c.side_units[side] if where[u] >= 0])
-        return list(found)
+        """The side's units on the map, in counter order."""
+        where = self.where
+        return [u for u in self.c.side_units[side] if where[u] >= 0]
 
     def in_sector(self, side: str, sector: str) -> list[int]:
         """5.7: the side's units in a sector, border hexes included, in counter order (kept

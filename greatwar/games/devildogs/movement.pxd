@@ -1,0 +1,20 @@
+# Declarations Cython reads when it compiles movement.py (an augmenting .pxd; movement.py
+# itself stays plain Python): the move prompt's offer, made after every move of a sector's
+# units, with its containers typed, so that a membership test or an index is a direct call
+# into the dict, set, list or tuple instead of the interpreter's generic protocol.
+import cython
+
+
+@cython.locals(
+    kept=list, at=dict, where=list, pinned=set, actions=list, plan=tuple, table=tuple,
+    moves=list, stay=tuple, refuse=tuple, all_free=cython.bint, can_move=cython.bint,
+    advance=cython.bint, retreat=cython.bint,
+)
+cpdef tuple offer_moves(state, side, tuple units, kind, allowance)
+
+# what the offer reads of each unit, called from it without the interpreter
+cpdef tuple unit_actions(state, verb)
+cpdef list plans(state, side, kind, allowance)
+cpdef tuple _plan(state, unit, kind, allowance)
+cpdef tuple move_actions(state, unit)
+cpdef tuple _ends(state, unit, allowance, kind)
