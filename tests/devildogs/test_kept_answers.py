@@ -1,7 +1,8 @@
-"""What the rules keep between actions to play fast (units per sector and side, the enemy's
-hexes and zone of control, each unit's movement plan, line of sight and range per pair of
-hexes) gives the answer worked out from scratch after every action of random games, in the
-state played on and in a clone taken there and played on along another line."""
+"""What the rules keep between actions to play fast (units per sector and side, the hexes
+occupied, the enemy's hexes and zone of control, each unit's movement plan, line of sight
+and range per pair of hexes) gives the answer worked out from scratch after every action of
+random games, in the state played on and in a clone taken there and played on along another
+line."""
 
 from __future__ import annotations
 
@@ -123,6 +124,7 @@ def test_5_7_6_1_kept_units_and_zones_equal_a_fresh_count(scenario: str) -> None
             assert state.enemy_hexes(side) == foes
         for unit in state.at.values():
             assert state.enemy_adjacent(unit) == fresh_adjacent(state, unit)
+        assert [h for h, taken in enumerate(state.occupied) if taken] == sorted(state.at)
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -15,6 +15,6 @@ cpdef list sights_from(state, a)
 cpdef tuple sight(state, a, b)
 
 @cython.locals(
-    where=list, at=dict, friends=list, rows=list, seen=list, row=list, line=tuple,
+    where=list, at=dict, friends=list, seen=list, row=list, line=tuple,
 )
 cpdef list visible_enemies(state, side, sector)

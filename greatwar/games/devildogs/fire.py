@@ -195,12 +195,11 @@ def apply_hits(state: DevilDogsState, side: str, key: str, rule: str, why: str) 
 def visible_enemies(state: DevilDogsState, side: str, sector: str) -> list[int]:
     """5.8: enemy units in the sector that a friendly unit in the sector can see."""
     where, at = state.where, state.at
-    friends = [where[f] for f in state.in_sector(side, sector)]
-    rows = [sights_from(state, here) for here in friends]
+    friends = [(where[f], sights_from(state, where[f])) for f in state.in_sector(side, sector)]
     seen = []
     for e in state.in_sector(enemy(side), sector):
         target = where[e]
-        for here, row in zip(friends, rows, strict=True):  # a loop: compiled, cheaper
+        for here, row in friends:  # a loop: compiled, a generator expression costs more
             line = row[target] or sight(state, here, target)
             if line[1] is not None and is_clear(at, line):  # (terrain blocks: no call)
                 seen.append(e)

@@ -6,9 +6,9 @@ import cython
 
 
 @cython.locals(
-    kept=list, at=dict, where=list, pinned=set, actions=list, plan=tuple, table=tuple,
-    moves=list, stay=tuple, refuse=tuple, all_free=cython.bint, can_move=cython.bint,
-    advance=cython.bint, retreat=cython.bint,
+    kept=list, occupied=bytearray, where=list, pinned=set, actions=list, plan=tuple,
+    table=tuple, moves=list, stay=tuple, refuse=tuple, h=cython.Py_ssize_t,
+    all_free=cython.bint, can_move=cython.bint, advance=cython.bint, retreat=cython.bint,
 )
 cpdef tuple offer_moves(state, side, tuple units, kind, allowance)
 

@@ -167,7 +167,7 @@ def offer_moves(
     if kind == HOLD or allowance <= 0:
         return [stay[unit] for unit in units], True, False
     kept = plans(state, side, kind, allowance)
-    at, where, pinned = state.at, state.where, state.pinned  # a unit's own hex is in ``at``
+    occupied, where, pinned = state.occupied, state.where, state.pinned  # (its own hex too)
     advance, retreat = kind == ADV, kind == RET
     actions: list[Action] = []
     all_free = True
@@ -179,8 +179,10 @@ def offer_moves(
         plan = kept[unit]
         if plan is None or plan[0] != where[unit]:
             plan = kept[unit] = _plan(state, unit, kind, allowance)
-        table = plan[2]
-        moves = [table[h] for h in plan[1] if h not in at]
+        table, moves = plan[2], []
+        for h in plan[1]:  # a loop: its index is a machine integer (movement.pxd)
+            if not occupied[h]:
+                moves.append(table[h])
         if not moves:
             actions.append(stay[unit])
             continue

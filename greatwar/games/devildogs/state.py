@@ -86,6 +86,8 @@ class DevilDogsState(AgendaState):
         n = len(self.c.units)
         self.where = [OFF] * n
         self.at: dict[int, int] = {}  # hex -> unit (4.1: one unit per hex)
+        # 1 where ``at`` has a unit, by hex index: the move prompt's test of each end
+        self.occupied = bytearray(self.c.board.grid.size)
         self.lost = [0] * n  # 7.2: steps lost
         self.pinned: set[int] = set()  # 6.2
         self.hurt: set[int] = set()  # damaged or pinned this turn (9 ROUT!)
@@ -176,8 +178,10 @@ class DevilDogsState(AgendaState):
         old = self.where[unit]
         if old >= 0:
             del self.at[old]
+            self.occupied[old] = 0
         self.where[unit] = hex_index
         self.at[hex_index] = unit
+        self.occupied[hex_index] = 1
         self.by_side[self.unit(unit).side] = {}  # a new dict: clones keep the one they share
         if hex_index in self.held:
             self.held[hex_index] = self.unit(unit).side
@@ -187,6 +191,7 @@ class DevilDogsState(AgendaState):
         old = self.where[unit]
         if old >= 0:
             del self.at[old]
+            self.occupied[old] = 0
             self.by_side[self.unit(unit).side] = {}
         self.where[unit] = where
         self.pinned.discard(unit)
@@ -386,6 +391,7 @@ class DevilDogsState(AgendaState):
         new.activated = list(self.activated)
         new.where = list(self.where)
         new.at = dict(self.at)
+        new.occupied = bytearray(self.occupied)
         new.lost = list(self.lost)
         new.pinned = set(self.pinned)
         new.hurt = set(self.hurt)
