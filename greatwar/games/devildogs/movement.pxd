@@ -14,7 +14,12 @@ cpdef tuple offer_moves(state, side, tuple units, kind, allowance)
 
 # what the offer reads of each unit, called from it without the interpreter
 cpdef tuple unit_actions(state, verb)
+
+@cython.locals(cache=dict, found=list)
 cpdef list plans(state, side, kind, allowance)
+
 cpdef tuple _plan(state, unit, kind, allowance)
 cpdef tuple move_actions(state, unit)
+
+@cython.locals(kept_open=dict, found=tuple, cache=dict, enemies=frozenset, kept=tuple)
 cpdef tuple _ends(state, unit, allowance, kind)

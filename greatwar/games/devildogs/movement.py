@@ -97,13 +97,17 @@ def _ends(state: DevilDogsState, unit: int, allowance: int, kind: str) -> tuple[
     side = state.c.units[unit].side
     start = state.where[unit]
     whole = (state.sc.id, side, start, allowance, kind)
-    found = _OPEN_ENDS.get(whole)
+    kept_open = _OPEN_ENDS  # (a local: typed in movement.pxd)
+    found = kept_open.get(whole)
     if found is None:
         hexes = _open_reach(state, start, allowance)
-        found = _OPEN_ENDS[whole] = (hexes, _directed(state, side, start, kind, hexes))
-    if state.enemy_hexes(side).isdisjoint(found[0]):
-        return found[1]  # no enemy in reach to block or stop the move
+        found = kept_open[whole] = (hexes, _directed(state, side, start, kind, hexes))
     cache = state.by_side[ENEMY[side]]
+    enemies = cache.get("enemies")  # (``enemy_hexes`` when kept)
+    if enemies is None:
+        enemies = state.enemy_hexes(side)
+    if enemies.isdisjoint(found[0]):
+        return found[1]  # no enemy in reach to block or stop the move
     key = ("ends", start, allowance, kind)
     kept: tuple[int, ...] | None = cache.get(key)
     if kept is None:
@@ -276,7 +280,7 @@ class Move(Prompt[DevilDogsState]):
             refuse(state, unit, "5.8")
         else:  # 5.8: an order is always explicit, and so is giving it up
             here = state.hex_id(state.where[unit])
-            state.note("5.8", f"{state.unit(unit).id} stays in {here}: it does not move")
+            state.note("5.8", f"{action.args[0]} stays in {here}: it does not move")
         frame["units"] = tuple([u for u in frame["units"] if u != unit])
         if not frame["units"] or state.is_terminal():
             state.pop()

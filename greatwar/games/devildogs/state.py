@@ -182,9 +182,10 @@ class DevilDogsState(AgendaState):
         self.where[unit] = hex_index
         self.at[hex_index] = unit
         self.occupied[hex_index] = 1
-        self.by_side[self.unit(unit).side] = {}  # a new dict: clones keep the one they share
+        side = self.c.units[unit].side
+        self.by_side[side] = {}  # a new dict: clones keep the one they share
         if hex_index in self.held:
-            self.held[hex_index] = self.unit(unit).side
+            self.held[hex_index] = side
 
     def take_off(self, unit: int, where: int) -> None:
         """Remove a unit from the map (destroyed or withdrawn)."""
@@ -192,7 +193,7 @@ class DevilDogsState(AgendaState):
         if old >= 0:
             del self.at[old]
             self.occupied[old] = 0
-            self.by_side[self.unit(unit).side] = {}
+            self.by_side[self.c.units[unit].side] = {}
         self.where[unit] = where
         self.pinned.discard(unit)
 
