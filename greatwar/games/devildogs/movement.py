@@ -101,7 +101,7 @@ def _ends(state: DevilDogsState, unit: int, allowance: int, kind: str) -> tuple[
     found = kept_open.get(whole)
     if found is None:
         hexes = _open_reach(state, start, allowance)
-        found = kept_open[whole] = (hexes, _directed(state, side, start, kind, hexes))
+        found = kept_open[whole] = (frozenset(hexes), _directed(state, side, start, kind, hexes))
     cache = state.by_side[ENEMY[side]]
     enemies = cache.get("enemies")  # (``enemy_hexes`` when kept)
     if enemies is None:
@@ -116,8 +116,9 @@ def _ends(state: DevilDogsState, unit: int, allowance: int, kind: str) -> tuple[
     return kept
 
 
-# ``_ends`` with no enemy on the map, with the ``_open_reach`` it reads, kept for the process
-_OPEN_ENDS: dict[tuple[str, str, int, int, str], tuple[dict[int, float], tuple[int, ...]]] = {}
+# ``_ends`` with no enemy on the map, with the hexes of the ``_open_reach`` it reads, kept for
+# the process
+_OPEN_ENDS: dict[tuple[str, str, int, int, str], tuple[frozenset[int], tuple[int, ...]]] = {}
 
 
 def _directed(
@@ -315,9 +316,13 @@ def retreat_hexes(state: DevilDogsState, unit: int, mode: str, token: int) -> li
     grid = state.c.board.grid
     if mode != "gas":
         return sorted(
-            h
-            for h in grid.neighbors(here)
-            if state.is_playable(h) and h not in state.at and toward_enemy(state, side, here, h) < 0
+            [
+                h
+                for h in grid.neighbors(here)
+                if state.is_playable(h)
+                and h not in state.at
+                and toward_enemy(state, side, here, h) < 0
+            ]
         )
     zone = state.enemy_zone(side)
     reached = reach_ignoring_zoc(state, unit, 6)
@@ -329,7 +334,7 @@ def retreat_hexes(state: DevilDogsState, unit: int, mode: str, token: int) -> li
     if not clear:
         return []
     nearest = min(clear.values())
-    return sorted(h for h, d in clear.items() if d == nearest)
+    return sorted([h for h, d in clear.items() if d == nearest])
 
 
 def reach_ignoring_zoc(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
@@ -354,13 +359,14 @@ class Retreat(Prompt[DevilDogsState]):
     name = "retreat"
     title = "make the forced move of each unit, or refuse it (8, 9)"
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
+        actions: list[Action] = []
         for unit in frame["units"]:
-            unit_id = state.unit(unit).id
+            unit_id = state.c.units[unit].id
             ends = retreat_hexes(state, unit, frame["mode"], frame["token"])
-            for hex_index in ends:
-                yield act("retreat", unit_id, state.hex_id(hex_index))
-            yield act("refuse" if ends else "stay", unit_id)
+            actions.extend([act("retreat", unit_id, state.hex_id(h)) for h in ends])
+            actions.append(act("refuse" if ends else "stay", unit_id))
+        return actions
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         unit = state.unit_index(action.args[0])
