@@ -113,7 +113,7 @@ _SIGHTS: dict[int, list[Sight | None]] = {}
 def unit_cd(state: DevilDogsState, unit: int) -> int:
     """7, 8.1: combat damage by unit type, +1 next to the enemy, halved (down) if pinned."""
     table = state.c.tables["combat_damage"]
-    cd = int(table[state.unit(unit).kind])
+    cd = int(table[state.c.units[unit].kind])
     if state.enemy_adjacent(unit):
         cd += int(table["adjacent_bonus"])
     if unit in state.pinned:
@@ -131,7 +131,7 @@ def shell_holes(state: DevilDogsState, sector: str, cd: int) -> int:
 def is_hidden(state: DevilDogsState, unit: int, sector: str) -> bool:
     """9 HIDDEN MG'S: an MG of a side that played it here takes no combat damage unless
     adjacent to the enemy."""
-    u = state.unit(unit)
+    u = state.c.units[unit]
     return (
         u.kind == "mg"
         and state.effect("hidden_mgs", u.side, sector) > 0
@@ -257,9 +257,9 @@ def combat_fire(
                 seen = True
         if seen:
             firers.append(f)
-    cd = sum(unit_cd(state, f) for f in firers)
+    cd = sum([unit_cd(state, f) for f in firers])
     if state.effect("bayonets", side, sector):
-        cd += sum(1 for f in firers if bayonet_unit(state, f))
+        cd += len([f for f in firers if bayonet_unit(state, f)])
     if firers and initiator != side and state.effect("defensive_fire", side, sector):
         cd += int(state.c.tables["keywords"]["defensive_fire_cd"])
     cd = shell_holes(state, sector, cd)

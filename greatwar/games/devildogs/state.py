@@ -141,7 +141,7 @@ class DevilDogsState(AgendaState):
         if action.verb == "done":
             self.pop()
             return None
-        return self.unit_index(action.args[0])
+        return self.c.unit_by_id[action.args[0]].index
 
     def units_of(self, side: str) -> list[int]:
         """The side's units on the map, in counter order."""
