@@ -150,3 +150,19 @@ def test_7_1_kept_sight_equals_the_line_walked(scenario: str) -> None:
             for b in hexes:
                 assert has_los(state, a, b) == fresh_los(state, a, b)
                 assert sight(state, a, b)[0] == grid.distance(a, b)
+
+
+def test_4_1_forget_cached_rebuilds_what_is_kept_from_the_units_on_the_map() -> None:
+    state = new_state("hill142", 5)
+    unit = next(iter(state.at.values()))
+    old = state.where[unit]
+    target = next(h for h in state.playable_neighbors[old] if h not in state.at)
+    del state.at[old]  # moved outside the rules, as a test position may be
+    state.at[target] = unit
+    state.where[unit] = target
+    state.forget_cached()
+    assert [h for h, taken in enumerate(state.occupied) if taken] == sorted(state.at)
+    side = state.c.units[unit].side
+    assert state.units_of(side) == fresh_units(state, side, None)
+    for sector in state.sc.sectors:
+        assert state.in_sector(side, sector) == fresh_units(state, side, sector)

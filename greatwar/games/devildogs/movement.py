@@ -157,6 +157,7 @@ def plans(state: DevilDogsState, side: str, kind: str, allowance: int) -> list[P
 
 
 def _plan(state: DevilDogsState, unit: int, kind: str, allowance: int) -> Plan:
+    """The unit's ``Plan`` from where it stands, worked out (``plans`` keeps it)."""
     ends = _ends(state, unit, allowance, kind)
     adjacent = kind == ADV and state.enemy_adjacent(unit)
     return (state.where[unit], ends, move_actions(state, unit), adjacent)
@@ -172,7 +173,8 @@ def offer_moves(
     if kind == HOLD or allowance <= 0:
         return [stay[unit] for unit in units], True, False
     kept = plans(state, side, kind, allowance)
-    occupied, where, pinned = state.occupied, state.where, state.pinned  # (its own hex too)
+    # 4.1: a move ends in an empty hex (the unit's own hex counts as occupied)
+    occupied, where, pinned = state.occupied, state.where, state.pinned
     advance, retreat = kind == ADV, kind == RET
     actions: list[Action] = []
     all_free = True

@@ -412,10 +412,13 @@ class DevilDogsState(AgendaState):
         new.by_side = dict(self.by_side)  # shared: a change of position makes a new one
 
     def forget_cached(self) -> None:
-        """Also drop what was kept for where the units stand (``by_side``): a position changed
-        outside the rules may have moved them."""
+        """Also drop what was kept for where the units stand (``by_side``, ``occupied``): a
+        position changed outside the rules may have moved them."""
         super().forget_cached()
         self.by_side = {s: {} for s in SIDES}
+        self.occupied = bytearray(self.c.board.grid.size)
+        for h in self.at:
+            self.occupied[h] = 1
 
     def to_dict(self) -> dict[str, Any]:
         return {
