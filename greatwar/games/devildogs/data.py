@@ -105,7 +105,9 @@ class Board:
         self.place = tuple(row["place"] for row in rows)
         self.blocks = tuple(bool(terrain[t]["blocks_los"]) for t in self.terrain)  # 7.1
         self.cover = tuple(bool(terrain[t]["cover"]) for t in self.terrain)  # 7.1, 8.2
-        self.row = tuple(int(self.grid.id(h)[2:]) for h in range(self.grid.size))
+        # the printed ids by index, read where a note names a unit's hex
+        self.ids = tuple(self.grid.id(h) for h in range(self.grid.size))
+        self.row = tuple(int(hex_id[2:]) for hex_id in self.ids)
         self.sector_names = tuple(sorted({s for group in self.sectors for s in group}))
         self.sector_hexes = {
             name: tuple(h for h, group in enumerate(self.sectors) if name in group)

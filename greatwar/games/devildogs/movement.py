@@ -270,20 +270,24 @@ class Move(Prompt[DevilDogsState]):
         return actions
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
-        unit = state.unit_or_done(action)
-        if unit is None:
+        verb = action.verb
+        if verb == "done":
+            state.pop()  # (``unit_or_done``, read inline: a move is applied at every step)
             return
-        if action.verb == "move":
-            origin = state.hex_id(state.where[unit])
-            state.put(unit, state.c.board.hex(action.args[1]))
+        args = action.args
+        unit = state.c.unit_by_id[args[0]].index
+        if verb == "move":
+            board = state.c.board
+            origin = board.ids[state.where[unit]]
+            state.put(unit, board.grid.index(args[1]))
             if frame["kind"] == RET:
                 state.pinned.discard(unit)  # 5.8 retreating units remove their pins
-            state.note("5.8", f"{action.args[0]} moves {origin} to {action.args[1]}")
-        elif action.verb == "refuse":
+            state.note("5.8", f"{args[0]} moves {origin} to {args[1]}")
+        elif verb == "refuse":
             refuse(state, unit, "5.8")
         else:  # 5.8: an order is always explicit, and so is giving it up
-            here = state.hex_id(state.where[unit])
-            state.note("5.8", f"{action.args[0]} stays in {here}: it does not move")
+            here = state.c.board.ids[state.where[unit]]
+            state.note("5.8", f"{args[0]} stays in {here}: it does not move")
         frame["units"] = tuple([u for u in frame["units"] if u != unit])
         if not frame["units"] or state.is_terminal():
             state.pop()

@@ -101,15 +101,17 @@ def set_aside_step(state: DevilDogsState) -> None:
 
 def replaceable(state: DevilDogsState) -> list[int]:
     """5.11: damaged or pinned USMC units not adjacent to the enemy, one per regiment per turn."""
+    lost, pinned, where = state.lost, state.pinned, state.where
+    hurt = [u for u in state.c.side_units[US] if where[u] >= 0 and (lost[u] or u in pinned)]
+    if not hurt:
+        return hurt  # (the rarest test first: most turns no unit qualifies)
     nation = state.c.tables["replacements"]["nation"]
-    lost, pinned, units = state.lost, state.pinned, state.c.units
+    units, replaced = state.c.units, state.replaced
+    zone = state.enemy_zone(US)  # 6.1: the hexes adjacent to a German unit
     return [
         u
-        for u in state.units_of(US)
-        if (lost[u] or u in pinned)  # (the rarest first)
-        and units[u].nation == nation
-        and units[u].regiment not in state.replaced
-        and not state.enemy_adjacent(u)
+        for u in hurt
+        if units[u].nation == nation and units[u].regiment not in replaced and where[u] not in zone
     ]
 
 

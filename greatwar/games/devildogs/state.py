@@ -56,6 +56,43 @@ def _playable_neighbors(c: Components, scenario: str) -> tuple[tuple[int, ...], 
     return tuple(tuple([n for n in grid.neighbors(h) if n in playable]) for h in grid)
 
 
+class _Start:
+    """What every game of a scenario starts from before its shuffles (3.1), worked out once
+    per process: each new game (one per random playout) copies it instead of placing its
+    units one by one."""
+
+    def __init__(self, c: Components, scenario: str) -> None:
+        sc = c.scenarios[scenario]
+        n = len(c.units)
+        self.decks = {s: c.deck(s) for s in SIDES}
+        where = [OFF] * n
+        at: dict[int, int] = {}
+        occupied = bytearray(c.board.grid.size)
+        held = {o.hex: o.holder for o in sc.objectives}
+        for unit, hex_index in sc.setup:  # 3.1, as ``DevilDogsState.put`` places them
+            old = where[unit]
+            if old >= 0:
+                del at[old]
+                occupied[old] = 0
+            where[unit] = hex_index
+            at[hex_index] = unit
+            occupied[hex_index] = 1
+            if hex_index in held:
+                held[hex_index] = c.units[unit].side  # C4: objectives change hands
+        lost = [0] * n
+        for unit, steps in sc.damaged:
+            lost[unit] = steps
+        self.where, self.at, self.occupied, self.held, self.lost = where, at, occupied, held, lost
+        self.arrivals = [g.turn for g in sc.reinforcements]  # 5.11 turn track
+        self.replacements = int(c.tables["replacements"]["us_points"])  # 5.11
+        self.text = f"scenario {sc.title} ({sc.date}): {sc.summary}"
+
+
+@cache
+def _start(c: Components, scenario: str) -> _Start:
+    return _Start(c, scenario)
+
+
 class DevilDogsState(AgendaState):
     """A game of Devil Dogs: Belleau Wood 1918 in progress."""
 
@@ -72,7 +109,9 @@ class DevilDogsState(AgendaState):
         self.turn = 1
         self.phase = "5.1"
         self.track = self.sc.track  # 5.3.1: positive = US, negative = German
-        self.decks: dict[str, list[int]] = {s: self.c.deck(s) for s in SIDES}  # top = last
+        start = _start(self.c, self.sc.id)
+        # top = last
+        self.decks: dict[str, list[int]] = {s: list(d) for s, d in start.decks.items()}
         self.discard: dict[str, list[int]] = {s: [] for s in SIDES}
         self.hands: dict[str, list[int]] = {s: [] for s in SIDES}
         self.assigned: dict[str, dict[str, int]] = {s: {} for s in SIDES}  # sector -> card
@@ -99,8 +138,8 @@ class DevilDogsState(AgendaState):
         self.tokens: list[tuple[str, int]] = []  # artillery chits placed this turn (kind, hex)
         self.gas: list[tuple[str, int, int]] = []  # 9 GAS BARRAGE: (owner, hex, 1 or 2)
         self.drawn: list[tuple[str, int, str]] = []  # cards drawn for deviation: (side, card, why)
-        self.arrivals = [g.turn for g in self.sc.reinforcements]  # 5.11 turn track
-        self.replacements = int(self.c.tables["replacements"]["us_points"])  # 5.11
+        self.arrivals = list(start.arrivals)  # 5.11 turn track
+        self.replacements = start.replacements  # 5.11
         self.replaced: list[str] = []  # regiments given a replacement point this turn
         self.held = {o.hex: o.holder for o in self.sc.objectives}
         self.agenda: list[Step] = []
@@ -118,11 +157,13 @@ class DevilDogsState(AgendaState):
         """3.1: shuffle both decks, place the scenario's units, start turn 1."""
         for side in SIDES:
             self.rng.shuffle(self.decks[side])
-        for unit, hex_index in self.sc.setup:
-            self.put(unit, hex_index)
-        for unit, steps in self.sc.damaged:
-            self.lost[unit] = steps
-        self.note("3.1", f"scenario {self.sc.title} ({self.sc.date}): {self.sc.summary}")
+        start = _start(self.c, self.sc.id)  # the units placed as ``put`` would, once
+        self.where = list(start.where)
+        self.at = dict(start.at)
+        self.occupied = bytearray(start.occupied)
+        self.held = dict(start.held)
+        self.lost = list(start.lost)
+        self.note("3.1", start.text)
         self.agenda = list(TURN_PLAN)
 
     # --- the agenda (5) ---------------------------------------------------------------
@@ -370,9 +411,11 @@ class DevilDogsState(AgendaState):
         return self.c.board.grid.id(hex_index)
 
     def label(self, unit: int) -> str:
-        u = self.unit(unit)
+        u = self.c.units[unit]
         where = self.where[unit]
-        return f"{u.id} ({u.name})" + (f" in {self.hex_id(where)}" if where >= 0 else "")
+        if where >= 0:
+            return f"{u.id} ({u.name}) in {self.c.board.ids[where]}"
+        return f"{u.id} ({u.name})"
 
     def sectors_left(self) -> list[str]:
         return [s for s in self.sc.sectors if s not in self.activated]
