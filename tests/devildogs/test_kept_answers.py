@@ -11,12 +11,12 @@ from collections.abc import Iterator
 import pytest
 
 from greatwar.core import Rng
-from greatwar.games.devildogs.data import SIDES, US
+from greatwar.games.devildogs.data import SIDES, US, scenario_ids
 from greatwar.games.devildogs.fire import blocks_sight, has_los, sight
 from greatwar.games.devildogs.movement import ADV, REP, RET, offer_moves, unit_actions
 from greatwar.games.devildogs.state import DevilDogsState
 from greatwar.hexes import reachable
-from tests.devildogs.positions import new_state
+from tests.devildogs.positions import blank, new_state
 
 SCENARIOS = ("hill142", "gas", "vaux")
 
@@ -166,3 +166,34 @@ def test_4_1_forget_cached_rebuilds_what_is_kept_from_the_units_on_the_map() -> 
     assert state.units_of(side) == fresh_units(state, side, None)
     for sector in state.sc.sectors:
         assert state.in_sector(side, sector) == fresh_units(state, side, sector)
+
+
+def test_3_1_a_new_game_starts_as_placing_the_scenario_unit_by_unit() -> None:
+    """3.1: the start kept per scenario and process (units placed, objectives held, damage,
+    decks before their shuffle) is what placing the units one by one gives, in every game,
+    and a game played on leaves the next one's start untouched."""
+    for scenario in scenario_ids():
+        for seed in (1, 2):
+            state = new_state(scenario, seed)
+            placed = blank(scenario, seed)
+            placed.held = {o.hex: o.holder for o in placed.sc.objectives}
+            placed.lost = [0] * len(placed.c.units)
+            for unit, hex_index in placed.sc.setup:
+                placed.put(unit, hex_index)
+            for unit, steps in placed.sc.damaged:
+                placed.lost[unit] = steps
+            assert state.where == placed.where
+            assert list(state.at.items()) == list(placed.at.items())
+            assert state.occupied == placed.occupied
+            assert state.held == placed.held
+            assert state.lost == placed.lost
+            for side in SIDES:  # (turn 1's hands are drawn already)
+                cards = state.decks[side] + state.hands[side] + state.discard[side]
+                assert sorted(cards) == state.c.deck(side)
+            rng = Rng(seed, stream=3)
+            for _ in range(200):  # a game played on (the next one must start afresh)
+                if state.is_terminal():
+                    break
+                state.apply_action(rng.choice(state.legal_actions()))
+        again = new_state(scenario, 1)
+        assert again.to_dict() == new_state(scenario, 1).to_dict()
