@@ -26,19 +26,20 @@ def blocks_sight(state: DevilDogsState, firer: int, target: int, h: int) -> bool
 def has_los(state: DevilDogsState, a: int, b: int) -> bool:
     """7.1: a straight edge from centre to centre crossing no blocking hex; adjacent hexes
     always see each other. Along a hexside, sight is blocked only if both hexes block."""
-    return is_clear(state.at, sight(state, a, b))
+    return is_clear(state.occupied, sight(state, a, b))
 
 
-def is_clear(at: dict[int, int], line: Sight) -> bool:
-    """7.1: whether a line of sight ``line`` is open with units standing as in ``at``."""
+def is_clear(occupied: bytearray, line: Sight) -> bool:
+    """7.1: whether a line of sight ``line`` is open with units standing as ``occupied`` says
+    (the state's byte per hex, 1 where a unit stands: read with a machine index)."""
     singles = line[1]
     if singles is None:
         return False  # woods, urban or a slope on the line, whoever stands where
     for h in singles:
-        if h in at:
+        if occupied[h]:
             return False  # an occupied hex on the line
     for plus, minus in line[2]:  # noqa: SIM110 (a loop: compiled, all() of a generator costs more)
-        if plus in at and minus in at:
+        if occupied[plus] and occupied[minus]:
             return False  # both hexes of a hexside the line runs along
     return True
 
@@ -194,14 +195,18 @@ def apply_hits(state: DevilDogsState, side: str, key: str, rule: str, why: str) 
 
 def visible_enemies(state: DevilDogsState, side: str, sector: str) -> list[int]:
     """5.8: enemy units in the sector that a friendly unit in the sector can see."""
-    where, at = state.where, state.at
-    friends = [(where[f], sights_from(state, where[f])) for f in state.in_sector(side, sector)]
+    where, occupied = state.where, state.occupied
+    heres = [where[f] for f in state.in_sector(side, sector)]
+    rows = [sights_from(state, here) for here in heres]
+    count = len(heres)
     seen = []
     for e in state.in_sector(enemy(side), sector):
         target = where[e]
-        for here, row in friends:  # a loop: compiled, a generator expression costs more
-            line = row[target] or sight(state, here, target)
-            if line[1] is not None and is_clear(at, line):  # (terrain blocks: no call)
+        for i in range(count):  # a loop over machine indexes (fire.pxd): no generator
+            line = rows[i][target]
+            if line is None:
+                line = sight(state, heres[i], target)
+            if line[1] is not None and is_clear(occupied, line):  # (terrain blocks: no call)
                 seen.append(e)
                 break
     return seen
@@ -242,18 +247,23 @@ def combat_fire(
 ) -> tuple[int, list[int]]:
     """7, 8.1: (combat damage, targets) of one side: units within range and LOS of an enemy
     unit in the sector fire, with BAYONETS, DEFENSIVE FIRE and SHELL HOLES (9)."""
-    where, at = state.where, state.at
+    where, occupied = state.where, state.occupied
     reach = combat_reach(state, side, sector, x)
-    foes = [(e, where[e]) for e in state.in_sector(enemy(side), sector)]
+    foes = state.in_sector(enemy(side), sector)
+    theres = [where[e] for e in foes]
+    count = len(foes)
     firers, targets = [], set()
     for f in state.in_sector(side, sector):
         here = where[f]
         row = sights_from(state, here)
         seen = False
-        for e, there in foes:
-            line = row[there] or sight(state, here, there)
-            if line[0] <= reach and line[1] is not None and is_clear(at, line):  # 10.6, 7.1
-                targets.add(e)
+        for i in range(count):  # a loop over machine indexes (fire.pxd)
+            there = theres[i]
+            line = row[there]
+            if line is None:
+                line = sight(state, here, there)
+            if line[0] <= reach and line[1] is not None and is_clear(occupied, line):  # 10.6, 7.1
+                targets.add(foes[i])
                 seen = True
         if seen:
             firers.append(f)
