@@ -147,16 +147,34 @@ def priority_classes(state: DevilDogsState, targets: list[int]) -> list[tuple[in
     """7.1, 8.1: (CD per step, units) in the order they must be hit: open hexes before cover,
     infantry before heavy weapons before HQs."""
     cover, where, units = state.c.board.cover, state.where, state.c.units
-    damage = state.c.tables["damage"]
-    ordered = sorted(targets)
-    classes = []
-    for covered in (False, True):
-        cost = int(damage["cover_cd_per_step" if covered else "open_cd_per_step"])
-        for kinds in state.c.tables["target_priority"]["classes"]:
-            members = [t for t in ordered if cover[where[t]] == covered and units[t].kind in kinds]
-            if members:
-                classes.append((cost, members))
-    return classes
+    costs, of_kind = _priority_chart(state)
+    buckets: list[list[int]] = [[] for _ in costs]
+    half = len(costs) // 2
+    for t in sorted(targets):  # each class keeps the targets in counter order
+        first = half if cover[where[t]] else 0  # the open hexes' classes, then cover's
+        for k in of_kind.get(units[t].kind, ()):
+            buckets[first + k].append(t)
+    return [(costs[i], buckets[i]) for i in range(len(costs)) if buckets[i]]
+
+
+def _priority_chart(state: DevilDogsState) -> tuple[list[int], dict[str, tuple[int, ...]]]:
+    """7.1, 8.1: the Target Priority Chart read once per process: the CD per step of each
+    class (the open hexes' classes, then the same in cover), and for each unit kind the
+    indexes of its classes among one terrain's."""
+    if not _CHART:
+        damage = state.c.tables["damage"]
+        chart = state.c.tables["target_priority"]["classes"]
+        costs = [int(damage["open_cd_per_step"])] * len(chart)
+        costs += [int(damage["cover_cd_per_step"])] * len(chart)
+        kinds = {kind for group in chart for kind in group}
+        of_kind = {
+            kind: tuple([k for k, group in enumerate(chart) if kind in group]) for kind in kinds
+        }
+        _CHART.append((costs, of_kind))
+    return _CHART[0]
+
+
+_CHART: list[tuple[list[int], dict[str, tuple[int, ...]]]] = []
 
 
 def allocate(

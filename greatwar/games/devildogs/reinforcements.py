@@ -102,7 +102,10 @@ def set_aside_step(state: DevilDogsState) -> None:
 def replaceable(state: DevilDogsState) -> list[int]:
     """5.11: damaged or pinned USMC units not adjacent to the enemy, one per regiment per turn."""
     lost, pinned, where = state.lost, state.pinned, state.where
-    hurt = [u for u in state.c.side_units[US] if where[u] >= 0 and (lost[u] or u in pinned)]
+    hurt = []
+    for u in state.c.side_units[US]:  # a loop: its index is a machine integer (.pxd)
+        if where[u] >= 0 and (lost[u] or u in pinned):
+            hurt.append(u)
     if not hurt:
         return hurt  # (the rarest test first: most turns no unit qualifies)
     nation = state.c.tables["replacements"]["nation"]

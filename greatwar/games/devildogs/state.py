@@ -307,20 +307,24 @@ class DevilDogsState(AgendaState):
     def inflict(self, unit: int, rule: str, why: str, *, track: bool = True) -> bool:
         """7.2: one step loss (9 ENTRENCH may ignore it); 8.3 the destroyed go to the dead
         pool; 7.2 each step moves the initiative track one space for the enemy."""
-        if self.where[unit] < 0:
+        where = self.where[unit]
+        if where < 0:
             return False
-        side = self.unit(unit).side
-        for sector in sorted(self.c.board.sectors[self.where[unit]]):
-            key = f"entrench:{side}:{sector}"
-            if self.effects.get(key, 0) > 0:
-                self.effects[key] -= 1
-                self.note("9", f"{self.label(unit)} ignores a step loss ({why}): ENTRENCH")
-                return False
+        u = self.c.units[unit]
+        side = u.side
+        effects = self.effects
+        if effects:  # (empty until a keyword is played this turn: no key to build)
+            for sector in sorted(self.c.board.sectors[where]):
+                key = f"entrench:{side}:{sector}"
+                if effects.get(key, 0) > 0:
+                    effects[key] -= 1
+                    self.note("9", f"{self.label(unit)} ignores a step loss ({why}): ENTRENCH")
+                    return False
         self.lost[unit] += 1
         self.hurt.add(unit)
         if track:
-            self.shift_track(enemy(side), 1, "7.2")
-        if self.lost[unit] >= self.unit(unit).steps:
+            self.shift_track(ENEMY[side], 1, "7.2")
+        if self.lost[unit] >= u.steps:
             self.destroy(unit, rule, why)
         else:
             self.note(rule, f"{self.label(unit)} loses a step ({why})")
