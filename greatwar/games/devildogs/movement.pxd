@@ -7,7 +7,8 @@ import cython
 
 @cython.locals(
     kept=list, occupied=bytearray, where=list, pinned=set, actions=list, plan=tuple,
-    table=tuple, moves=list, stay=tuple, refuse=tuple, h=cython.Py_ssize_t,
+    table=tuple, stay=tuple, refuse=tuple, h=cython.Py_ssize_t, unit=cython.Py_ssize_t,
+    before=cython.Py_ssize_t,
     all_free=cython.bint, can_move=cython.bint, advance=cython.bint, retreat=cython.bint,
 )
 cpdef tuple offer_moves(state, side, tuple units, kind, allowance)
@@ -23,3 +24,9 @@ cpdef tuple move_actions(state, unit)
 
 @cython.locals(kept_open=dict, found=tuple, cache=dict, enemies=frozenset, kept=tuple)
 cpdef tuple _ends(state, unit, allowance, kind)
+
+@cython.locals(
+    kept=list, occupied=bytearray, where=list, pinned=set, plan=tuple, h=cython.Py_ssize_t,
+    retreat=cython.bint, unit=cython.Py_ssize_t,
+)
+cpdef bint can_move(state, side, tuple units, kind, allowance)

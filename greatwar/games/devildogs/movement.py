@@ -10,6 +10,7 @@ from greatwar.games.devildogs.data import ENEMY, US
 from greatwar.games.devildogs.state import DevilDogsState
 
 ADV, RET, REP, HOLD = "ADV", "RET", "REP", "HOLD"
+DONE = act("done")  # (actions are immutable values: one serves every offer)
 
 
 def toward_enemy(state: DevilDogsState, side: str, a: int, b: int) -> int:
@@ -169,7 +170,8 @@ def offer_moves(
     """5.8: (for each unit in turn its ``move UNIT HEX`` actions, then ``stay UNIT`` if it may
     stay without penalty or else ``refuse UNIT``; whether every unit may stay; whether any
     unit can move) under an order."""
-    stay, refuse = unit_actions(state, "stay"), unit_actions(state, "refuse")
+    stay = _UNIT_ACTIONS.get("stay") or unit_actions(state, "stay")  # (made once)
+    refuse = _UNIT_ACTIONS.get("refuse") or unit_actions(state, "refuse")
     if kind == HOLD or allowance <= 0:
         return [stay[unit] for unit in units], True, False
     kept = plans(state, side, kind, allowance)
@@ -186,14 +188,13 @@ def offer_moves(
         plan = kept[unit]
         if plan is None or plan[0] != where[unit]:
             plan = kept[unit] = _plan(state, unit, kind, allowance)
-        table, moves = plan[2], []
+        table, before = plan[2], len(actions)
         for h in plan[1]:  # a loop: its index is a machine integer (movement.pxd)
             if not occupied[h]:
-                moves.append(table[h])
-        if not moves:
+                actions.append(table[h])
+        if len(actions) == before:  # no empty end
             actions.append(stay[unit])
             continue
-        actions.extend(moves)
         can_move = True
         # 5.8: REP may remain; ADV must advance unless adjacent to the enemy; RET must go
         # at least one hex back
@@ -203,6 +204,29 @@ def offer_moves(
             actions.append(refuse[unit])
             all_free = False
     return actions, all_free, can_move
+
+
+def can_move(
+    state: DevilDogsState, side: str, units: tuple[int, ...], kind: str, allowance: int
+) -> bool:
+    """``offer_moves``' third answer (whether any unit can move) without making the offer:
+    movement_step asks it before the prompt offers (5.8), so it stops at the first unit
+    with an empty end, and the plans it works out are kept for the offer."""
+    if kind == HOLD or allowance <= 0:
+        return False
+    kept = plans(state, side, kind, allowance)
+    occupied, where, pinned = state.occupied, state.where, state.pinned
+    retreat = kind == RET
+    for unit in units:
+        if not retreat and unit in pinned:
+            continue  # 6.2 a pinned unit may not move
+        plan = kept[unit]
+        if plan is None or plan[0] != where[unit]:
+            plan = kept[unit] = _plan(state, unit, kind, allowance)
+        for h in plan[1]:  # a loop: its index is a machine integer (movement.pxd)
+            if not occupied[h]:
+                return True  # 4.1 an empty end
+    return False
 
 
 def hesitated(state: DevilDogsState, side: str, sector: str, allowance: int) -> int:
@@ -222,7 +246,7 @@ def movement_step(state: DevilDogsState, side: str, sector: str, kind: str, n: i
     units = tuple(state.in_sector(side, sector))
     if kind == HOLD or allowance == 0 or not units:
         return
-    if offer_moves(state, side, units, kind, allowance)[2]:
+    if can_move(state, side, units, kind, allowance):
         state.push("move", side=side, sector=sector, kind=kind, n=allowance, units=units)
 
 
@@ -266,7 +290,7 @@ class Move(Prompt[DevilDogsState]):
     def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
         actions, all_free, _ = offer_moves(state, side, frame["units"], frame["kind"], frame["n"])
         if all_free:
-            actions.append(act("done"))
+            actions.append(DONE)
         return actions
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
@@ -317,17 +341,17 @@ class Move(Prompt[DevilDogsState]):
 def retreat_hexes(state: DevilDogsState, unit: int, mode: str, token: int) -> list[int]:
     """9: one empty hex back towards the friendly edge (ROUT!, BAYONETS), or the nearest
     empty hexes out of the gas area and not next to the enemy (GAS BARRAGE)."""
-    side = state.unit(unit).side
+    side = state.c.units[unit].side
     here = state.where[unit]
     grid = state.c.board.grid
     if mode != "gas":
+        at, rows = state.at, state.c.board.row
+        ahead = 1 if side == US else -1  # ``toward_enemy``, read inline
         return sorted(
             [
                 h
-                for h in grid.neighbors(here)
-                if state.is_playable(h)
-                and h not in state.at
-                and toward_enemy(state, side, here, h) < 0
+                for h in state.playable_neighbors[here]  # (the neighbours ``is_playable``)
+                if h not in at and (rows[here] - rows[h]) * ahead < 0
             ]
         )
     zone = state.enemy_zone(side)
