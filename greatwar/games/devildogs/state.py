@@ -56,6 +56,21 @@ def _playable_neighbors(c: Components, scenario: str) -> tuple[tuple[int, ...], 
     return tuple(tuple([n for n in grid.neighbors(h) if n in playable]) for h in grid)
 
 
+def _in_sector(
+    units: tuple[int, ...], where: list[int], sectors: tuple[frozenset[str], ...], sector: str
+) -> tuple[int, ...]:
+    """5.7: those of ``units`` on the map in ``sector`` (``DevilDogsState.in_sector`` worked
+    out, after every move of a unit of the side: a loop over machine indexes, state.pxd)."""
+    found = []
+    for u in units:
+        h = where[u]
+        if h >= 0:
+            here = sectors[h]
+            if sector in here:
+                found.append(u)
+    return tuple(found)
+
+
 class _Start:
     """What every game of a scenario starts from before its shuffles (3.1), worked out once
     per process: each new game (one per random playout) copies it instead of placing its
@@ -196,14 +211,8 @@ class DevilDogsState(AgendaState):
         key = ("in_sector", sector)
         found: tuple[int, ...] | None = cache.get(key)
         if found is None:
-            sectors, where = self.c.board.sectors, self.where
-            found = cache[key] = tuple(
-                [
-                    u
-                    for u in self.c.side_units[side]
-                    if where[u] >= 0 and sector in sectors[where[u]]
-                ]
-            )
+            units = self.c.side_units[side]
+            found = cache[key] = _in_sector(units, self.where, self.c.board.sectors, sector)
         return list(found)
 
     def is_playable(self, hex_index: int) -> bool:
@@ -427,25 +436,26 @@ class DevilDogsState(AgendaState):
     # --- clone, observation, full state ----------------------------------------------
 
     def copy_into(self, new: State) -> None:
+        # (``.copy()``: compiled, a direct call, where ``dict(x)`` goes through the type)
         assert isinstance(new, DevilDogsState)
         new.decks = {s: list(v) for s, v in self.decks.items()}
         new.discard = {s: list(v) for s, v in self.discard.items()}
         new.hands = {s: list(v) for s, v in self.hands.items()}
-        new.assigned = {s: dict(v) for s, v in self.assigned.items()}
+        new.assigned = {s: v.copy() for s, v in self.assigned.items()}
         new.committed = list(self.committed)
-        new.orders = {s: dict(v) for s, v in self.orders.items()}
+        new.orders = {s: v.copy() for s, v in self.orders.items()}
         new.shown_orders = list(self.shown_orders)
-        new.chits = dict(self.chits)
+        new.chits = self.chits.copy()
         new.activated = list(self.activated)
         new.where = list(self.where)
-        new.at = dict(self.at)
+        new.at = self.at.copy()
         new.occupied = bytearray(self.occupied)
         new.lost = list(self.lost)
         new.pinned = set(self.pinned)
         new.hurt = set(self.hurt)
         new.dead_pool = {s: list(v) for s, v in self.dead_pool.items()}
         new.casualties = list(self.casualties)
-        new.effects = dict(self.effects)
+        new.effects = self.effects.copy()
         new.combats = list(self.combats)
         new.executed = {s: list(v) for s, v in self.executed.items()}
         new.tokens = list(self.tokens)
@@ -453,10 +463,10 @@ class DevilDogsState(AgendaState):
         new.drawn = list(self.drawn)
         new.arrivals = list(self.arrivals)
         new.replaced = list(self.replaced)
-        new.held = dict(self.held)
+        new.held = self.held.copy()
         new.agenda = list(self.agenda)
         new.hits = {k: list(v) for k, v in self.hits.items()}
-        new.by_side = dict(self.by_side)  # shared: a change of position makes a new one
+        new.by_side = self.by_side.copy()  # shared: a change of position makes a new one
 
     def forget_cached(self) -> None:
         """Also drop what was kept for where the units stand (``by_side``, ``occupied``): a
