@@ -140,6 +140,14 @@ def is_hidden(state: DevilDogsState, unit: int, sector: str) -> bool:
     )
 
 
+def unhidden(state: DevilDogsState, foe: str, sector: str, units: list[int]) -> list[int]:
+    """``units`` of ``foe`` without those ``is_hidden`` hides; all of them, with no unit
+    to test, unless ``foe`` played HIDDEN MG'S here (9)."""
+    if state.effect("hidden_mgs", foe, sector) <= 0:
+        return units
+    return [u for u in units if not is_hidden(state, u, sector)]
+
+
 # --- assigning damage (7.1, 8.2) -----------------------------------------------------
 
 
@@ -238,7 +246,7 @@ def mg_step(state: DevilDogsState, side: str, sector: str, mg: int) -> None:
     mg = shell_holes(state, sector, mg)
     if mg <= 0:
         return
-    targets = [e for e in visible_enemies(state, side, sector) if not is_hidden(state, e, sector)]
+    targets = unhidden(state, enemy(side), sector, visible_enemies(state, side, sector))
     if not targets:
         state.note("5.8", f"{side} MG {mg} in sector {sector}: no enemy unit in sight")
         return
@@ -291,7 +299,7 @@ def combat_fire(
     if firers and initiator != side and state.effect("defensive_fire", side, sector):
         cd += int(state.c.tables["keywords"]["defensive_fire_cd"])
     cd = shell_holes(state, sector, cd)
-    return cd, [t for t in sorted(targets) if not is_hidden(state, t, sector)]
+    return cd, unhidden(state, enemy(side), sector, sorted(targets))
 
 
 def bayonet_unit(state: DevilDogsState, unit: int) -> bool:
