@@ -10,6 +10,10 @@ from greatwar.games.devildogs.state import DevilDogsState
 INITIATIVE, GENERAL = "initiative", "general"  # 5.4: the two sides of an order indicator
 COMMIT, RESET = act("commit"), act("reset")  # 5.2, 5.4: done choosing, or start again
 
+# ``assign CARD SECTOR`` by card index and sector, made once per process (actions are
+# immutable values; the prompt offers every card in every empty sector after each placing)
+_ASSIGN: dict[int, dict[str, Action]] = {}
+
 
 def hand_size(state: DevilDogsState) -> int:
     """5.1: the scenario's sectors plus one card."""
@@ -61,12 +65,17 @@ class Assign(Prompt[DevilDogsState]):
         if len(assigned) == len(sectors):
             return [COMMIT, RESET]
         empty = [sector for sector in sectors if sector not in assigned]
-        cards = state.c.cards
-        return [
-            act("assign", cards[card].id, sector)
-            for card in unassigned_cards(state, side)
-            for sector in empty
-        ]
+        actions = []
+        for card in unassigned_cards(state, side):
+            row = _ASSIGN.get(card)
+            if row is None:
+                row = _ASSIGN[card] = {}
+            for sector in empty:
+                found = row.get(sector)
+                if found is None:
+                    found = row[sector] = act("assign", state.c.cards[card].id, sector)
+                actions.append(found)
+        return actions
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "assign":

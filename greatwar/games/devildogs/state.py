@@ -275,11 +275,11 @@ class DevilDogsState(AgendaState):
 
     def enemy_units_near(self, side: str, hex_index: int, radius: int) -> bool:
         """An enemy of ``side`` within ``radius`` hexes of a hex."""
-        grid = self.c.board.grid
-        return any(
-            self.unit(u).side != side and grid.distance(h, hex_index) <= radius
-            for h, u in self.at.items()
-        )
+        grid, units = self.c.board.grid, self.c.units
+        for h, u in self.at.items():  # a loop: compiled, any() of a generator costs more
+            if units[u].side != side and grid.distance(h, hex_index) <= radius:
+                return True
+        return False
 
     # --- steps, falters and pins (6.2, 7.2) -------------------------------------------
 
@@ -412,11 +412,14 @@ class DevilDogsState(AgendaState):
 
     def pending_groups(self, side: str) -> list[int]:
         """Reinforcing regiments still on the turn track."""
-        return [
-            i
-            for i, g in enumerate(self.sc.reinforcements)
-            if g.side == side and any(self.where[u] == OFF for u in g.units)
-        ]
+        where, found = self.where, []
+        for i, g in enumerate(self.sc.reinforcements):
+            if g.side == side:
+                for u in g.units:  # a loop: compiled, any() of a generator costs more
+                    if where[u] == OFF:
+                        found.append(i)
+                        break
+        return found
 
     # --- text ----------------------------------------------------------------------------
 
