@@ -71,6 +71,28 @@ def _in_sector(
     return tuple(found)
 
 
+def _place(
+    where: list[int],
+    at: dict[int, int],
+    occupied: bytearray,
+    held: dict[int, str],
+    side: str,
+    unit: int,
+    hex_index: int,
+) -> None:
+    """``DevilDogsState.put`` on the state's containers (typed in state.pxd: a move is
+    applied at almost every step of the move prompt)."""
+    old = where[unit]
+    if old >= 0:
+        del at[old]
+        occupied[old] = 0
+    where[unit] = hex_index
+    at[hex_index] = unit
+    occupied[hex_index] = 1
+    if hex_index in held:
+        held[hex_index] = side  # C4: objectives change hands
+
+
 class _Start:
     """What every game of a scenario starts from before its shuffles (3.1), worked out once
     per process: each new game (one per random playout) copies it instead of placing its
@@ -225,17 +247,9 @@ class DevilDogsState(AgendaState):
 
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit; 4.1 a hex holds one unit; objectives change hands (C4)."""
-        old = self.where[unit]
-        if old >= 0:
-            del self.at[old]
-            self.occupied[old] = 0
-        self.where[unit] = hex_index
-        self.at[hex_index] = unit
-        self.occupied[hex_index] = 1
         side = self.c.units[unit].side
+        _place(self.where, self.at, self.occupied, self.held, side, unit, hex_index)
         self.by_side[side] = {}  # a new dict: clones keep the one they share
-        if hex_index in self.held:
-            self.held[hex_index] = side
 
     def take_off(self, unit: int, where: int) -> None:
         """Remove a unit from the map (destroyed or withdrawn)."""
