@@ -10,9 +10,17 @@ from collections.abc import Iterator
 
 import pytest
 
-from greatwar.core import Rng
+from greatwar.core import Rng, act
+from greatwar.games.devildogs.cards import unassigned_cards
 from greatwar.games.devildogs.data import SIDES, US, scenario_ids
-from greatwar.games.devildogs.fire import blocks_sight, has_los, sight
+from greatwar.games.devildogs.fire import (
+    blocks_sight,
+    has_los,
+    is_hidden,
+    priority_classes,
+    sight,
+    unhidden,
+)
 from greatwar.games.devildogs.movement import ADV, REP, RET, offer_moves, unit_actions
 from greatwar.games.devildogs.state import DevilDogsState
 from greatwar.hexes import reachable
@@ -197,3 +205,48 @@ def test_3_1_a_new_game_starts_as_placing_the_scenario_unit_by_unit() -> None:
                 state.apply_action(rng.choice(state.legal_actions()))
         again = new_state(scenario, 1)
         assert again.to_dict() == new_state(scenario, 1).to_dict()
+
+
+def fresh_classes(state: DevilDogsState, targets: list[int]) -> list[tuple[int, list[int]]]:
+    """7.1, 8.1: the Target Priority Chart read off the tables, class by class."""
+    damage = state.c.tables["damage"]
+    classes = []
+    for covered in (False, True):
+        cost = int(damage["cover_cd_per_step" if covered else "open_cd_per_step"])
+        for kinds in state.c.tables["target_priority"]["classes"]:
+            members = [
+                t
+                for t in sorted(targets)
+                if state.c.board.cover[state.where[t]] == covered and state.c.units[t].kind in kinds
+            ]
+            if members:
+                classes.append((cost, members))
+    return classes
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_7_1_8_1_kept_priority_chart_and_offers_equal_fresh_ones(scenario: str) -> None:
+    """The chart kept per process sorts targets as the tables do; the assign actions kept per
+    card and sector are the ones ``act`` makes; HIDDEN MG'S is tested only when played."""
+    for state in positions(scenario, 14):
+        for side in SIDES:
+            targets = [u for u in state.at.values() if state.c.units[u].side == side]
+            assert priority_classes(state, targets) == fresh_classes(state, targets)
+            for sector in state.sc.sectors:
+                units = state.in_sector(side, sector)
+                fresh = [u for u in units if not is_hidden(state, u, sector)]
+                assert unhidden(state, side, sector, units) == fresh
+        frame = state.stack[-1] if state.stack else None
+        if frame is None or frame["p"] != "assign":
+            continue
+        for side in SIDES:
+            offered = [str(a) for a in state.prompts["assign"].offer(state, frame, side)]
+            assigned = state.assigned[side]
+            if len(assigned) < len(state.sc.sectors):
+                fresh_offer = [
+                    str(act("assign", state.c.cards[card].id, sector))
+                    for card in unassigned_cards(state, side)
+                    for sector in state.sc.sectors
+                    if sector not in assigned
+                ]
+                assert offered == fresh_offer
