@@ -3,8 +3,6 @@ non-initiative player acts first (movement, MG, keywords), then combat."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.devildogs.data import Order, enemy
 from greatwar.games.devildogs.state import DevilDogsState
@@ -66,9 +64,8 @@ class Activate(Prompt[DevilDogsState]):
     name = "activate"
     title = "choose the next sector to activate (5.6)"
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
-        for sector in state.sectors_left():
-            yield act("activate", sector)
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
+        return [act("activate", sector) for sector in state.sectors_left()]
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         state.pop()

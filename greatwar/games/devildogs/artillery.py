@@ -31,7 +31,8 @@ def mortar_phase(state: DevilDogsState) -> None:
 
 
 def mortars_step(state: DevilDogsState, side: str) -> None:
-    mortars = tuple(u for u in state.units_of(side) if state.unit(u).kind == "mortar")
+    units = state.c.units
+    mortars = tuple([u for u in state.units_of(side) if units[u].kind == "mortar"])
     if mortars:
         state.push("mortar", side=side, units=mortars)
 
@@ -71,9 +72,8 @@ class MortarFire(Prompt[DevilDogsState]):
     name = "mortar"
     title = "place each mortar's artillery chit 2-5 hexes away (5.5)"
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
-        for unit in frame["units"]:
-            yield from mortar_actions(state, unit)
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
+        return [action for unit in frame["units"] for action in mortar_actions(state, unit)]
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         unit = state.unit_index(action.args[0])
@@ -171,9 +171,13 @@ class BarrageTarget(Prompt[DevilDogsState]):
     name = "barrage"
     title = "place the first artillery token in the sector (9 BARRAGE)"
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
-        for hex_index in state.c.board.sector_hexes[frame["sector"]]:
-            yield act("target", state.hex_id(hex_index))
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> tuple[Action, ...]:
+        sector = frame["sector"]
+        found = _TARGETS.get(sector)
+        if found is None:  # made once per sector and process
+            hexes = state.c.board.sector_hexes[sector]
+            found = _TARGETS[sector] = tuple([act("target", state.hex_id(h)) for h in hexes])
+        return found
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         state.pop()
@@ -197,6 +201,9 @@ class BarrageTarget(Prompt[DevilDogsState]):
 
     def explain(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> str | None:
         return f"the first token goes on a hex of sector {frame['sector']} (9 BARRAGE)"
+
+
+_TARGETS: dict[str, tuple[Action, ...]] = {}  # BarrageTarget's offer, by sector
 
 
 class BarrageDirection(Prompt[DevilDogsState]):

@@ -3,13 +3,16 @@ simultaneous hidden choices of the turn."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.devildogs.data import SIDES
 from greatwar.games.devildogs.state import DevilDogsState
 
 INITIATIVE, GENERAL = "initiative", "general"  # 5.4: the two sides of an order indicator
+COMMIT, RESET = act("commit"), act("reset")  # 5.2, 5.4: done choosing, or start again
+
+# ``assign CARD SECTOR`` by card index and sector, made once per process (actions are
+# immutable values; the prompt offers every card in every empty sector after each placing)
+_ASSIGN: dict[int, dict[str, Action]] = {}
 
 
 def hand_size(state: DevilDogsState) -> int:
@@ -54,18 +57,25 @@ class Assign(Prompt[DevilDogsState]):
     title = "place a command card face down in each sector, then commit (5.2)"
 
     def sides(self, state: DevilDogsState, frame: Frame) -> tuple[str, ...]:
-        return tuple(s for s in SIDES if s not in state.committed)
+        return tuple([s for s in SIDES if s not in state.committed])
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
         assigned = state.assigned[side]
-        if len(assigned) == len(state.sc.sectors):
-            yield act("commit")
-            yield act("reset")
-            return
+        sectors = state.sc.sectors
+        if len(assigned) == len(sectors):
+            return [COMMIT, RESET]
+        empty = [sector for sector in sectors if sector not in assigned]
+        actions = []
         for card in unassigned_cards(state, side):
-            for sector in state.sc.sectors:
-                if sector not in assigned:
-                    yield act("assign", state.card(card).id, sector)
+            row = _ASSIGN.get(card)
+            if row is None:
+                row = _ASSIGN[card] = {}
+            for sector in empty:
+                found = row.get(sector)
+                if found is None:
+                    found = row[sector] = act("assign", state.c.cards[card].id, sector)
+                actions.append(found)
+        return actions
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "assign":
@@ -127,21 +137,22 @@ class Orders(Prompt[DevilDogsState]):
     title = "set each sector's order indicator to initiative or general, then commit (5.4)"
 
     def sides(self, state: DevilDogsState, frame: Frame) -> tuple[str, ...]:
-        waiting = tuple(s for s in SIDES if s not in state.committed)
+        waiting = tuple([s for s in SIDES if s not in state.committed])
         if attacker_first(state) and state.sc.attacker in waiting:
             return (state.sc.attacker,)
         return waiting
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
         chosen = state.orders[side]
-        if len(chosen) == len(state.sc.sectors):
-            yield act("commit")
-            yield act("reset")
-            return
-        for sector in state.sc.sectors:
-            if sector not in chosen:
-                yield act("order", sector, INITIATIVE)
-                yield act("order", sector, GENERAL)
+        sectors = state.sc.sectors
+        if len(chosen) == len(sectors):
+            return [COMMIT, RESET]
+        return [
+            act("order", sector, choice)
+            for sector in sectors
+            if sector not in chosen
+            for choice in (INITIATIVE, GENERAL)
+        ]
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "order":

@@ -27,6 +27,9 @@ def enemy(side: str) -> str:
     return GERMAN if side == US else US
 
 
+ENEMY = {US: GERMAN, GERMAN: US}  # ``enemy`` as a table, for the hot paths (no call)
+
+
 @dataclass(frozen=True)
 class Keyword:
     """One keyword of an order (9): the rules' name, its X if it takes one, the printed text."""
@@ -102,7 +105,9 @@ class Board:
         self.place = tuple(row["place"] for row in rows)
         self.blocks = tuple(bool(terrain[t]["blocks_los"]) for t in self.terrain)  # 7.1
         self.cover = tuple(bool(terrain[t]["cover"]) for t in self.terrain)  # 7.1, 8.2
-        self.row = tuple(int(self.grid.id(h)[2:]) for h in range(self.grid.size))
+        # the printed ids by index, read where a note names a unit's hex
+        self.ids = tuple(self.grid.id(h) for h in range(self.grid.size))
+        self.row = tuple(int(hex_id[2:]) for hex_id in self.ids)
         self.sector_names = tuple(sorted({s for group in self.sectors for s in group}))
         self.sector_hexes = {
             name: tuple(h for h, group in enumerate(self.sectors) if name in group)
@@ -179,6 +184,7 @@ class Components:
         self.hq = {u.regiment: u.index for u in units if u.kind == "hq"}
         self.compass = {int(k): v for k, v in tables["compass"].items()}
         self.side_units = {side: tuple(u.index for u in units if u.side == side) for side in SIDES}
+        self.foe = tuple(enemy(u.side) for u in units)  # each unit's enemy side, by index
 
     def unit(self, unit_id: str) -> Unit:
         return self.unit_by_id[unit_id]

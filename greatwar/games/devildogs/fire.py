@@ -3,21 +3,12 @@ priority chart, damage per terrain and the order of applying step losses."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from greatwar.games.devildogs.data import enemy
 from greatwar.games.devildogs.movement import advances, start_retreats
 from greatwar.games.devildogs.pick import choose, take, units_of
 from greatwar.games.devildogs.state import DevilDogsState
-from greatwar.hexes.grid import HexGrid, LineStep
 
 # --- line of sight (7.1) ----------------------------------------------------------------
-
-
-@cache
-def _interior(grid: HexGrid, a: int, b: int) -> tuple[LineStep, ...]:
-    """The steps of the line from a to b between its ends (the map never changes)."""
-    return tuple(grid.line(a, b)[1:-1])
 
 
 def blocks_sight(state: DevilDogsState, firer: int, target: int, h: int) -> bool:
@@ -35,35 +26,52 @@ def blocks_sight(state: DevilDogsState, firer: int, target: int, h: int) -> bool
 def has_los(state: DevilDogsState, a: int, b: int) -> bool:
     """7.1: a straight edge from centre to centre crossing no blocking hex; adjacent hexes
     always see each other. Along a hexside, sight is blocked only if both hexes block."""
-    sight = _SIGHTS.get((a, b), _UNKNOWN)
-    if sight is _UNKNOWN:
-        sight = _sight(state, a, b)
-    if sight is None:
-        return True  # adjacent
-    blocked, singles, pairs = sight
-    if blocked:
+    return is_clear(state.occupied, sight(state, a, b))
+
+
+def is_clear(occupied: bytearray, line: Sight) -> bool:
+    """7.1: whether a line of sight ``line`` is open with units standing as ``occupied`` says
+    (the state's byte per hex, 1 where a unit stands: read with a machine index)."""
+    singles = line[1]
+    if singles is None:
         return False  # woods, urban or a slope on the line, whoever stands where
-    at = state.at
     for h in singles:
-        if h in at:
+        if occupied[h]:
             return False  # an occupied hex on the line
-    for plus, minus, plus_blocks, minus_blocks in pairs:
-        if (plus_blocks or plus in at) and (minus_blocks or minus in at):
-            return False
+    for plus, minus in line[2]:  # noqa: SIM110 (a loop: compiled, all() of a generator costs more)
+        if occupied[plus] and occupied[minus]:
+            return False  # both hexes of a hexside the line runs along
     return True
 
 
-Sight = tuple[bool, tuple[int, ...], tuple[tuple[int, int, bool, bool], ...]]
+# (range, the hexes whose occupation blocks or None if the terrain blocks whoever stands
+# where, the hexside pairs that block when both are occupied)
+Sight = tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...]]
 
 
-def _sight(state: DevilDogsState, a: int, b: int) -> Sight | None:
+def sights_from(state: DevilDogsState, a: int) -> list[Sight | None]:
+    """The kept ``sight`` from hex a to every hex, by hex index; None where not worked out
+    yet (then ask ``sight``). A list per hex: read with an index, no key to build."""
+    row = _SIGHTS.get(a)
+    if row is None:
+        row = _SIGHTS[a] = [None] * state.c.board.grid.size
+    return row
+
+
+def sight(state: DevilDogsState, a: int, b: int) -> Sight:
     """``has_los`` from a to b with what the map alone decides worked out once (the map is the
-    same in every game): None when adjacent, else whether the terrain blocks whoever stands
-    where, the hexes whose occupation would block (7.1: ``blocks_sight``) and the hexside
-    pairs, each with whether its hex blocks whatever stands in it."""
-    key = (a, b)
-    if key in _SIGHTS:
-        return _SIGHTS[key]
+    same in every game), and the range from a to b (10.6)."""
+    row = sights_from(state, a)
+    found = row[b]
+    if found is None:
+        found = row[b] = _sight(state, a, b)
+    return found
+
+
+def _sight(state: DevilDogsState, a: int, b: int) -> Sight:
+    """``sight`` worked out: 7.1 ``blocks_sight`` with the units left out, a hexside pair
+    blocking when both its hexes do (a hex that blocks by its terrain leaves the other hex of
+    its pair to block alone)."""
     board = state.c.board
     grid = board.grid
 
@@ -72,31 +80,32 @@ def _sight(state: DevilDogsState, a: int, b: int) -> Sight | None:
             return True
         return bool(board.slope[h]) and grid.distance(a, h) >= grid.distance(h, b)
 
-    found: Sight | None
-    if grid.distance(a, b) <= 1:
-        found = None
-    else:
-        singles: list[int] = []
-        pairs: list[tuple[int, int, bool, bool]] = []
-        blocked = False
-        for plus, minus in _interior(grid, a, b):
-            if plus is None:
-                continue
-            if plus == minus:
-                if fixed(plus):
-                    blocked = True
-                    break
+    distance = grid.distance(a, b)
+    if distance <= 1:
+        return (distance, (), ())  # adjacent hexes always see each other
+    singles: list[int] = []
+    pairs: list[tuple[int, int]] = []
+    for plus, minus in grid.line(a, b)[1:-1]:  # the steps between its ends
+        if plus is None:
+            continue
+        if plus == minus:
+            if fixed(plus):
+                return (distance, None, ())
+            singles.append(plus)
+        elif minus is not None:
+            plus_blocks, minus_blocks = fixed(plus), fixed(minus)
+            if plus_blocks and minus_blocks:
+                return (distance, None, ())
+            if plus_blocks:
+                singles.append(minus)
+            elif minus_blocks:
                 singles.append(plus)
-            elif minus is not None:
-                pairs.append((plus, minus, fixed(plus), fixed(minus)))
-        blocked = blocked or any(p and m for _, _, p, m in pairs)
-        found = (blocked, tuple(singles), tuple(pairs))
-    _SIGHTS[key] = found
-    return found
+            else:
+                pairs.append((plus, minus))
+    return (distance, tuple(singles), tuple(pairs))
 
 
-_SIGHTS: dict[tuple[int, int], Sight | None] = {}
-_UNKNOWN: Sight = (True, (), ())  # (a pair not yet worked out: compared by identity only)
+_SIGHTS: dict[int, list[Sight | None]] = {}
 
 
 # --- combat damage (7, 8.1) -----------------------------------------------------------
@@ -105,7 +114,7 @@ _UNKNOWN: Sight = (True, (), ())  # (a pair not yet worked out: compared by iden
 def unit_cd(state: DevilDogsState, unit: int) -> int:
     """7, 8.1: combat damage by unit type, +1 next to the enemy, halved (down) if pinned."""
     table = state.c.tables["combat_damage"]
-    cd = int(table[state.unit(unit).kind])
+    cd = int(table[state.c.units[unit].kind])
     if state.enemy_adjacent(unit):
         cd += int(table["adjacent_bonus"])
     if unit in state.pinned:
@@ -123,12 +132,20 @@ def shell_holes(state: DevilDogsState, sector: str, cd: int) -> int:
 def is_hidden(state: DevilDogsState, unit: int, sector: str) -> bool:
     """9 HIDDEN MG'S: an MG of a side that played it here takes no combat damage unless
     adjacent to the enemy."""
-    u = state.unit(unit)
+    u = state.c.units[unit]
     return (
         u.kind == "mg"
         and state.effect("hidden_mgs", u.side, sector) > 0
         and not state.enemy_adjacent(unit)
     )
+
+
+def unhidden(state: DevilDogsState, foe: str, sector: str, units: list[int]) -> list[int]:
+    """``units`` of ``foe`` without those ``is_hidden`` hides; all of them, with no unit
+    to test, unless ``foe`` played HIDDEN MG'S here (9)."""
+    if state.effect("hidden_mgs", foe, sector) <= 0:
+        return units
+    return [u for u in units if not is_hidden(state, u, sector)]
 
 
 # --- assigning damage (7.1, 8.2) -----------------------------------------------------
@@ -137,20 +154,35 @@ def is_hidden(state: DevilDogsState, unit: int, sector: str) -> bool:
 def priority_classes(state: DevilDogsState, targets: list[int]) -> list[tuple[int, list[int]]]:
     """7.1, 8.1: (CD per step, units) in the order they must be hit: open hexes before cover,
     infantry before heavy weapons before HQs."""
-    board = state.c.board
-    damage = state.c.tables["damage"]
-    classes = []
-    for cover in (False, True):
-        cost = int(damage["cover_cd_per_step" if cover else "open_cd_per_step"])
-        for kinds in state.c.tables["target_priority"]["classes"]:
-            members = [
-                t
-                for t in sorted(targets)
-                if board.cover[state.where[t]] == cover and state.unit(t).kind in kinds
-            ]
-            if members:
-                classes.append((cost, members))
-    return classes
+    cover, where, units = state.c.board.cover, state.where, state.c.units
+    costs, of_kind = _priority_chart(state)
+    buckets: list[list[int]] = [[] for _ in costs]
+    half = len(costs) // 2
+    for t in sorted(targets):  # each class keeps the targets in counter order
+        first = half if cover[where[t]] else 0  # the open hexes' classes, then cover's
+        for k in of_kind.get(units[t].kind, ()):
+            buckets[first + k].append(t)
+    return [(costs[i], buckets[i]) for i in range(len(costs)) if buckets[i]]
+
+
+def _priority_chart(state: DevilDogsState) -> tuple[list[int], dict[str, tuple[int, ...]]]:
+    """7.1, 8.1: the Target Priority Chart read once per process: the CD per step of each
+    class (the open hexes' classes, then the same in cover), and for each unit kind the
+    indexes of its classes among one terrain's."""
+    if not _CHART:
+        damage = state.c.tables["damage"]
+        chart = state.c.tables["target_priority"]["classes"]
+        costs = [int(damage["open_cd_per_step"])] * len(chart)
+        costs += [int(damage["cover_cd_per_step"])] * len(chart)
+        kinds = {kind for group in chart for kind in group}
+        of_kind = {
+            kind: tuple([k for k, group in enumerate(chart) if kind in group]) for kind in kinds
+        }
+        _CHART.append((costs, of_kind))
+    return _CHART[0]
+
+
+_CHART: list[tuple[list[int], dict[str, tuple[int, ...]]]] = []
 
 
 def allocate(
@@ -158,19 +190,20 @@ def allocate(
 ) -> None:
     """7.1, 8.2: turn ``cd`` into at most one step per target, by priority; damage that
     cannot be assigned is lost, but any damage at all inflicts at least one step."""
-    state.hits[key] = []
+    hits: list[tuple[str, ...]] = []
+    state.hits[key] = hits
     if cd <= 0 or not targets:
         return
-    classes = priority_classes(state, targets)
+    units = state.c.units
     budget = cd
-    for cost, members in classes:
+    for cost, members in priority_classes(state, targets):
         can = budget // cost
         if can >= len(members):
-            state.hits[key].extend((state.unit(u).id,) for u in members)
+            hits.extend([(units[u].id,) for u in members])
             budget -= cost * len(members)
             continue
-        count = can if (can or state.hits[key]) else int(state.c.tables["damage"]["minimum_steps"])
-        options = [(state.unit(u).id,) for u in members]
+        count = can if (can or hits) else int(state.c.tables["damage"]["minimum_steps"])
+        options = [(units[u].id,) for u in members]
         choose(state, side, key, options, count, verb="hit", why=why)
         return
 
@@ -188,12 +221,18 @@ def apply_hits(state: DevilDogsState, side: str, key: str, rule: str, why: str) 
 
 def visible_enemies(state: DevilDogsState, side: str, sector: str) -> list[int]:
     """5.8: enemy units in the sector that a friendly unit in the sector can see."""
-    friends = state.in_sector(side, sector)
-    where = state.where
+    where, occupied = state.where, state.occupied
+    heres = [where[f] for f in state.in_sector(side, sector)]
+    rows = [sights_from(state, here) for here in heres]
+    count = len(heres)
     seen = []
     for e in state.in_sector(enemy(side), sector):
-        for f in friends:  # a loop: compiled, a generator expression costs more
-            if has_los(state, where[f], where[e]):
+        target = where[e]
+        for i in range(count):  # a loop over machine indexes (fire.pxd): no generator
+            line = rows[i][target]
+            if line is None:
+                line = sight(state, heres[i], target)
+            if line[1] is not None and is_clear(occupied, line):  # (terrain blocks: no call)
                 seen.append(e)
                 break
     return seen
@@ -207,7 +246,7 @@ def mg_step(state: DevilDogsState, side: str, sector: str, mg: int) -> None:
     mg = shell_holes(state, sector, mg)
     if mg <= 0:
         return
-    targets = [e for e in visible_enemies(state, side, sector) if not is_hidden(state, e, sector)]
+    targets = unhidden(state, enemy(side), sector, visible_enemies(state, side, sector))
     if not targets:
         state.note("5.8", f"{side} MG {mg} in sector {sector}: no enemy unit in sight")
         return
@@ -234,27 +273,33 @@ def combat_fire(
 ) -> tuple[int, list[int]]:
     """7, 8.1: (combat damage, targets) of one side: units within range and LOS of an enemy
     unit in the sector fire, with BAYONETS, DEFENSIVE FIRE and SHELL HOLES (9)."""
-    grid = state.c.board.grid
-    where = state.where
+    where, occupied = state.where, state.occupied
     reach = combat_reach(state, side, sector, x)
     foes = state.in_sector(enemy(side), sector)
+    theres = [where[e] for e in foes]
+    count = len(foes)
     firers, targets = [], set()
     for f in state.in_sector(side, sector):
-        seen = [
-            e
-            for e in foes
-            if grid.distance(where[f], where[e]) <= reach and has_los(state, where[f], where[e])
-        ]
+        here = where[f]
+        row = sights_from(state, here)
+        seen = False
+        for i in range(count):  # a loop over machine indexes (fire.pxd)
+            there = theres[i]
+            line = row[there]
+            if line is None:
+                line = sight(state, here, there)
+            if line[0] <= reach and line[1] is not None and is_clear(occupied, line):  # 10.6, 7.1
+                targets.add(foes[i])
+                seen = True
         if seen:
             firers.append(f)
-            targets.update(seen)
-    cd = sum(unit_cd(state, f) for f in firers)
+    cd = sum([unit_cd(state, f) for f in firers])
     if state.effect("bayonets", side, sector):
-        cd += sum(1 for f in firers if bayonet_unit(state, f))
+        cd += len([f for f in firers if bayonet_unit(state, f)])
     if firers and initiator != side and state.effect("defensive_fire", side, sector):
         cd += int(state.c.tables["keywords"]["defensive_fire_cd"])
     cd = shell_holes(state, sector, cd)
-    return cd, [t for t in sorted(targets) if not is_hidden(state, t, sector)]
+    return cd, unhidden(state, enemy(side), sector, sorted(targets))
 
 
 def bayonet_unit(state: DevilDogsState, unit: int) -> bool:

@@ -18,8 +18,18 @@ Keyword = Callable[[DevilDogsState, str, str, int], None]
 
 def keyword_text(state: DevilDogsState, name: str, x: int) -> str:
     """The printed form of a keyword ("COMBAT 2")."""
-    printed = {v: k for k, v in state.c.tables["keywords"]["printed"].items()}[name]
+    printed = _printed(state)[name]
     return f"{printed} {x}" if x else printed
+
+
+def _printed(state: DevilDogsState) -> dict[str, str]:
+    """Each keyword's printed name, by its name in the rules (read once per process)."""
+    if not _PRINTED:
+        _PRINTED.update({v: k for k, v in state.c.tables["keywords"]["printed"].items()})
+    return _PRINTED
+
+
+_PRINTED: dict[str, str] = {}
 
 
 def keyword_step(state: DevilDogsState, side: str, sector: str, name: str, x: int) -> None:
@@ -91,12 +101,15 @@ def sniper(state: DevilDogsState, side: str, sector: str, x: int) -> None:
     pinned units only once every unpinned one is taken; none twice."""
     grid = state.c.board.grid
     reach = int(state.c.tables["keywords"]["sniper_range"])
-    friends = [state.where[f] for f in state.units_of(side)]
-    near = [
-        e
-        for e in state.in_sector(enemy(side), sector)
-        if any(grid.distance(state.where[e], f) <= reach for f in friends)
-    ]
+    where = state.where
+    friends = [where[f] for f in state.units_of(side)]
+    near = []
+    for e in state.in_sector(enemy(side), sector):
+        here = where[e]
+        for f in friends:  # a loop: compiled, any() of a generator costs more
+            if grid.distance(here, f) <= reach:
+                near.append(e)
+                break
     unpinned = [(state.unit(u).id,) for u in near if u not in state.pinned]
     pinned = [(state.unit(u).id,) for u in near if u in state.pinned]
     key = f"sniper:{side}"

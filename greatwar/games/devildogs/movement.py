@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
-from greatwar.games.devildogs.data import US, enemy
+from greatwar.games.devildogs.data import ENEMY, US
 from greatwar.games.devildogs.state import DevilDogsState
-from greatwar.hexes import reachable, zone_of_control
 
 ADV, RET, REP, HOLD = "ADV", "RET", "REP", "HOLD"
+DONE = act("done")  # (actions are immutable values: one serves every offer)
 
 
 def toward_enemy(state: DevilDogsState, side: str, a: int, b: int) -> int:
@@ -19,48 +19,53 @@ def toward_enemy(state: DevilDogsState, side: str, a: int, b: int) -> int:
     return rows[a] - rows[b] if side == US else rows[b] - rows[a]
 
 
-def enemy_zone(state: DevilDogsState, side: str) -> frozenset[int]:
-    """6.1: hexes adjacent to an enemy unit of ``side`` (kept until an enemy unit moves)."""
-    cache = state.by_side[enemy(side)]
-    found: frozenset[int] | None = cache.get(("zone",))
-    if found is None:
-        enemies = enemy_hexes(state, side)
-        found = cache["zone",] = frozenset(zone_of_control(state.c.board.grid, enemies))
-    return found
-
-
-def enemy_hexes(state: DevilDogsState, side: str) -> frozenset[int]:
-    """Hexes holding a unit of the enemy of ``side`` (kept until an enemy unit moves)."""
-    cache = state.by_side[enemy(side)]
-    found: frozenset[int] | None = cache.get(("enemies",))
-    if found is None:
-        units = state.c.units
-        found = frozenset(h for h, u in state.at.items() if units[u].side != side)
-        cache["enemies",] = found
-    return found
-
-
 def reach(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
     """5.8, 6.1, 4.1: hexes the unit can reach, one hex per step, through friends but never
     enemies; entering an enemy-adjacent hex ends the move (leaving one is allowed). It reads
     only the enemy's units, so it is kept while they stand still: read it, never change it."""
-    side = state.unit(unit).side
+    side = state.c.units[unit].side
     start = state.where[unit]
-    cache = state.by_side[enemy(side)]
+    found = _open_reach(state, start, allowance)
+    enemies = state.enemy_hexes(side)
+    if enemies.isdisjoint(found):
+        return found  # no enemy in reach to block or stop the move
+    cache = state.by_side[ENEMY[side]]
     key = ("reach", start, allowance)
-    found: dict[int, float] | None = cache.get(key)
+    kept: dict[int, float] | None = cache.get(key)
+    if kept is None:
+        kept = cache[key] = _search(state, start, allowance, enemies, state.enemy_zone(side))
+    return kept
+
+
+def _open_reach(state: DevilDogsState, start: int, allowance: int) -> dict[int, float]:
+    """``reach`` with no enemy on the map, kept for the process (the map is the same in every
+    game). An enemy changes a unit's reach only if it stands in this one: it must be in it to
+    be blocked (4.1), and a hex next to it that stops the move (6.1) matters only if the move
+    would go on from there, into the enemy's hex among others."""
+    key = (state.sc.id, start, allowance)
+    found = _OPEN_REACH.get(key)
     if found is None:
-        found = cache[key] = _search(state, side, start, allowance)
+        found = _OPEN_REACH[key] = _search(state, start, allowance, frozenset(), frozenset())
     return found
 
 
-def _search(state: DevilDogsState, side: str, start: int, allowance: int) -> dict[int, float]:
-    """``reach``: every step costs one hex, so a breadth-first search finds the same hexes
-    and counts as a movement-point search would."""
-    zone = enemy_zone(state, side)
-    enemies = enemy_hexes(state, side)
-    playable = state.playable()
-    neighbors = state.c.board.grid.neighbors
+_OPEN_REACH: dict[tuple[str, int, int], dict[int, float]] = {}
+
+
+def _search(
+    state: DevilDogsState,
+    start: int,
+    allowance: int,
+    enemies: frozenset[int],
+    zone: frozenset[int],
+) -> dict[int, float]:
+    """Hexes reached in up to ``allowance`` steps through the scenario's hexes without
+    entering ``enemies``, stopping on entering ``zone``, with the steps taken: every step
+    costs one hex, so a breadth-first search finds the same hexes and counts as a
+    movement-point search would."""
+    closed = set(enemies)  # 4.1 never entered; the hexes found join them
+    closed.add(start)
+    neighbors = state.playable_neighbors  # units never leave the scenario's sectors
     spent = {start: 0.0}
     frontier = [start]
     for step in range(1, allowance + 1):
@@ -68,9 +73,10 @@ def _search(state: DevilDogsState, side: str, start: int, allowance: int) -> dic
         following = []
         for here in frontier:
             if here != start and here in zone:
-                continue  # 6.1 a unit that moves adjacent to an enemy must stop
-            for there in neighbors(here):
-                if there not in spent and there in playable and there not in enemies:
+                continue  # 6.1 a unit that moves adjacent to an enemy must stop (reach)
+            for there in neighbors[here]:
+                if there not in closed:
+                    closed.add(there)
                     spent[there] = cost
                     following.append(there)
         if not following:
@@ -87,40 +93,140 @@ def destinations(state: DevilDogsState, unit: int, allowance: int) -> list[int]:
 
 def _ends(state: DevilDogsState, unit: int, allowance: int, kind: str) -> tuple[int, ...]:
     """The reachable hexes in order (REP), for ADV only those closer to the enemy and for RET
-    only those farther (5.8), whoever stands in them (kept with ``reach``)."""
-    side = state.unit(unit).side
+    only those farther (5.8), whoever stands in them (kept with ``reach``: for the process
+    while no enemy is in reach)."""
+    side = state.c.units[unit].side
     start = state.where[unit]
-    cache = state.by_side[enemy(side)]
-    key = ("ends", start, allowance, kind)
-    found: tuple[int, ...] | None = cache.get(key)
+    whole = (state.sc.id, side, start, allowance, kind)
+    kept_open = _OPEN_ENDS  # (a local: typed in movement.pxd)
+    found = kept_open.get(whole)
     if found is None:
-        hexes = sorted(reach(state, unit, allowance))
-        if kind in (ADV, RET):  # toward_enemy, read in the same pass
-            rows = state.c.board.row
-            ahead = 1 if kind == ADV else -1
-            if side != US:
-                ahead = -ahead
-            hexes = [h for h in hexes if (rows[start] - rows[h]) * ahead > 0]
-        found = cache[key] = tuple(hexes)
+        hexes = _open_reach(state, start, allowance)
+        found = kept_open[whole] = (frozenset(hexes), _directed(state, side, start, kind, hexes))
+    cache = state.by_side[ENEMY[side]]
+    enemies = cache.get("enemies")  # (``enemy_hexes`` when kept)
+    if enemies is None:
+        enemies = state.enemy_hexes(side)
+    if enemies.isdisjoint(found[0]):
+        return found[1]  # no enemy in reach to block or stop the move
+    key = ("ends", start, allowance, kind)
+    kept: tuple[int, ...] | None = cache.get(key)
+    if kept is None:
+        hexes = reach(state, unit, allowance)
+        kept = cache[key] = _directed(state, side, start, kind, hexes)
+    return kept
+
+
+# ``_ends`` with no enemy on the map, with the hexes of the ``_open_reach`` it reads, kept for
+# the process
+_OPEN_ENDS: dict[tuple[str, str, int, int, str], tuple[frozenset[int], tuple[int, ...]]] = {}
+
+
+def _directed(
+    state: DevilDogsState, side: str, start: int, kind: str, hexes: dict[int, float]
+) -> tuple[int, ...]:
+    """The hexes in order, for ADV only those closer to the enemy and for RET only those
+    farther than ``start`` (5.8)."""
+    ends = sorted(hexes)
+    if kind in (ADV, RET):  # toward_enemy, read in the same pass
+        rows = state.c.board.row
+        ahead = 1 if kind == ADV else -1
+        if side != US:
+            ahead = -ahead
+        ends = [h for h in ends if (rows[start] - rows[h]) * ahead > 0]
+    return tuple(ends)
+
+
+# (the unit's hex, the ends of its move whoever stands there, its ``move_actions``, whether
+# it starts next to the enemy under ADV): what the move prompt reads of a unit, kept in
+# ``plans``
+Plan = tuple[int, tuple[int, ...], tuple[Action, ...], bool]
+
+
+def plans(state: DevilDogsState, side: str, kind: str, allowance: int) -> list[Plan | None]:
+    """The side's units' ``Plan`` under an order, by unit index (None: not worked out yet).
+    The move prompt offers each waiting unit's empty ends again after every move of the
+    sector's units, which never changes a plan: only the enemy's moves do, and they drop the
+    list with the rest of what is kept for the enemy's positions. A plan also names the hex
+    it was made from, so a unit that has moved gets a new one."""
+    cache = state.by_side[ENEMY[side]]
+    key = ("plans", kind, allowance)
+    found: list[Plan | None] | None = cache.get(key)
+    if found is None:
+        found = cache[key] = [None] * len(state.c.units)
     return found
 
 
-def move_options(
-    state: DevilDogsState, unit: int, kind: str, allowance: int
-) -> tuple[list[int], bool]:
-    """(hexes the unit may end in, whether it may stay without penalty) under an order."""
+def _plan(state: DevilDogsState, unit: int, kind: str, allowance: int) -> Plan:
+    """The unit's ``Plan`` from where it stands, worked out (``plans`` keeps it)."""
+    ends = _ends(state, unit, allowance, kind)
+    adjacent = kind == ADV and state.enemy_adjacent(unit)
+    return (state.where[unit], ends, move_actions(state, unit), adjacent)
+
+
+def offer_moves(
+    state: DevilDogsState, side: str, units: tuple[int, ...], kind: str, allowance: int
+) -> tuple[list[Action], bool, bool]:
+    """5.8: (for each unit in turn its ``move UNIT HEX`` actions, then ``stay UNIT`` if it may
+    stay without penalty or else ``refuse UNIT``; whether every unit may stay; whether any
+    unit can move) under an order."""
+    stay = _UNIT_ACTIONS.get("stay") or unit_actions(state, "stay")  # (made once)
+    refuse = _UNIT_ACTIONS.get("refuse") or unit_actions(state, "refuse")
     if kind == HOLD or allowance <= 0:
-        return [], True
-    pinned = unit in state.pinned
-    if kind != RET and pinned:
-        return [], True  # 6.2 a pinned unit may not move and suffers no penalty for it
-    at = state.at  # the unit's own hex is in it too
-    ends = [h for h in _ends(state, unit, allowance, kind) if h not in at]
-    if kind == REP:
-        return ends, True  # 5.8 may move in any direction or remain
-    if kind == ADV:
-        return ends, not ends or state.enemy_adjacent(unit)  # 5.8 unless adjacent
-    return ends, not ends  # 5.8 RET: at least one hex back if possible
+        return [stay[unit] for unit in units], True, False
+    kept = plans(state, side, kind, allowance)
+    # 4.1: a move ends in an empty hex (the unit's own hex counts as occupied)
+    occupied, where, pinned = state.occupied, state.where, state.pinned
+    advance, retreat = kind == ADV, kind == RET
+    actions: list[Action] = []
+    all_free = True
+    can_move = False
+    for unit in units:
+        if not retreat and unit in pinned:
+            actions.append(stay[unit])  # 6.2 a pinned unit may not move, and pays nothing
+            continue
+        plan = kept[unit]
+        if plan is None or plan[0] != where[unit]:
+            plan = kept[unit] = _plan(state, unit, kind, allowance)
+        table, before = plan[2], len(actions)
+        for h in plan[1]:  # a loop: its index is a machine integer (movement.pxd)
+            if not occupied[h]:
+                actions.append(table[h])
+        if len(actions) == before:  # no empty end
+            actions.append(stay[unit])
+            continue
+        can_move = True
+        # 5.8: REP may remain; ADV must advance unless adjacent to the enemy; RET must go
+        # at least one hex back
+        if not retreat and (not advance or plan[3]):
+            actions.append(stay[unit])
+        else:
+            actions.append(refuse[unit])
+            all_free = False
+    return actions, all_free, can_move
+
+
+def can_move(
+    state: DevilDogsState, side: str, units: tuple[int, ...], kind: str, allowance: int
+) -> bool:
+    """``offer_moves``' third answer (whether any unit can move) without making the offer:
+    movement_step asks it before the prompt offers (5.8), so it stops at the first unit
+    with an empty end, and the plans it works out are kept for the offer."""
+    if kind == HOLD or allowance <= 0:
+        return False
+    kept = plans(state, side, kind, allowance)
+    occupied, where, pinned = state.occupied, state.where, state.pinned
+    retreat = kind == RET
+    for unit in units:
+        if not retreat and unit in pinned:
+            continue  # 6.2 a pinned unit may not move
+        plan = kept[unit]
+        if plan is None or plan[0] != where[unit]:
+            plan = kept[unit] = _plan(state, unit, kind, allowance)
+        for h in plan[1]:  # a loop: its index is a machine integer (movement.pxd)
+            if not occupied[h]:
+                return True  # 4.1 an empty end
+    return False
 
 
 def hesitated(state: DevilDogsState, side: str, sector: str, allowance: int) -> int:
@@ -140,7 +246,7 @@ def movement_step(state: DevilDogsState, side: str, sector: str, kind: str, n: i
     units = tuple(state.in_sector(side, sector))
     if kind == HOLD or allowance == 0 or not units:
         return
-    if any(move_options(state, u, kind, allowance)[0] for u in units):
+    if can_move(state, side, units, kind, allowance):
         state.push("move", side=side, sector=sector, kind=kind, n=allowance, units=units)
 
 
@@ -157,11 +263,22 @@ def move_actions(state: DevilDogsState, unit: int) -> tuple[Action, ...]:
     if found is None:
         grid = state.c.board.grid
         unit_id = state.unit(unit).id
-        found = _MOVES[unit] = tuple(act("move", unit_id, grid.id(h)) for h in grid)
+        found = _MOVES[unit] = tuple([act("move", unit_id, grid.id(h)) for h in grid])
     return found
 
 
 _MOVES: dict[int, tuple[Action, ...]] = {}
+
+
+def unit_actions(state: DevilDogsState, verb: str) -> tuple[Action, ...]:
+    """``VERB UNIT`` for every unit, by index (made once per verb and process)."""
+    found = _UNIT_ACTIONS.get(verb)
+    if found is None:
+        found = _UNIT_ACTIONS[verb] = tuple([act(verb, u.id) for u in state.c.units])
+    return found
+
+
+_UNIT_ACTIONS: dict[str, tuple[Action, ...]] = {}
 
 
 class Move(Prompt[DevilDogsState]):
@@ -171,33 +288,30 @@ class Move(Prompt[DevilDogsState]):
     title = "move the sector's units under the movement order (5.8)"
 
     def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
-        actions: list[Action] = []
-        all_free = True
-        for unit in frame["units"]:
-            ends, may_stay = move_options(state, unit, frame["kind"], frame["n"])
-            moves = move_actions(state, unit)
-            actions.extend([moves[hex_index] for hex_index in ends])
-            actions.append(act("stay" if may_stay else "refuse", state.unit(unit).id))
-            all_free = all_free and may_stay
+        actions, all_free, _ = offer_moves(state, side, frame["units"], frame["kind"], frame["n"])
         if all_free:
-            actions.append(act("done"))
+            actions.append(DONE)
         return actions
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
-        unit = state.unit_or_done(action)
-        if unit is None:
+        verb = action.verb
+        if verb == "done":
+            state.pop()  # (``unit_or_done``, read inline: a move is applied at every step)
             return
-        if action.verb == "move":
-            origin = state.hex_id(state.where[unit])
-            state.put(unit, state.c.board.hex(action.args[1]))
+        args = action.args
+        unit = state.c.unit_by_id[args[0]].index
+        if verb == "move":
+            board = state.c.board
+            origin = board.ids[state.where[unit]]
+            state.put(unit, board.grid.index(args[1]))
             if frame["kind"] == RET:
                 state.pinned.discard(unit)  # 5.8 retreating units remove their pins
-            state.note("5.8", f"{state.unit(unit).id} moves {origin} to {action.args[1]}")
-        elif action.verb == "refuse":
+            state.note("5.8", f"{args[0]} moves {origin} to {args[1]}")
+        elif verb == "refuse":
             refuse(state, unit, "5.8")
         else:  # 5.8: an order is always explicit, and so is giving it up
-            here = state.hex_id(state.where[unit])
-            state.note("5.8", f"{state.unit(unit).id} stays in {here}: it does not move")
+            here = state.c.board.ids[state.where[unit]]
+            state.note("5.8", f"{args[0]} stays in {here}: it does not move")
         frame["units"] = tuple([u for u in frame["units"] if u != unit])
         if not frame["units"] or state.is_terminal():
             state.pop()
@@ -227,16 +341,20 @@ class Move(Prompt[DevilDogsState]):
 def retreat_hexes(state: DevilDogsState, unit: int, mode: str, token: int) -> list[int]:
     """9: one empty hex back towards the friendly edge (ROUT!, BAYONETS), or the nearest
     empty hexes out of the gas area and not next to the enemy (GAS BARRAGE)."""
-    side = state.unit(unit).side
+    side = state.c.units[unit].side
     here = state.where[unit]
     grid = state.c.board.grid
     if mode != "gas":
+        at, rows = state.at, state.c.board.row
+        ahead = 1 if side == US else -1  # ``toward_enemy``, read inline
         return sorted(
-            h
-            for h in grid.neighbors(here)
-            if state.is_playable(h) and h not in state.at and toward_enemy(state, side, here, h) < 0
+            [
+                h
+                for h in state.playable_neighbors[here]  # (the neighbours ``is_playable``)
+                if h not in at and (rows[here] - rows[h]) * ahead < 0
+            ]
         )
-    zone = enemy_zone(state, side)
+    zone = state.enemy_zone(side)
     reached = reach_ignoring_zoc(state, unit, 6)
     clear = {
         h: d
@@ -246,22 +364,13 @@ def retreat_hexes(state: DevilDogsState, unit: int, mode: str, token: int) -> li
     if not clear:
         return []
     nearest = min(clear.values())
-    return sorted(h for h, d in clear.items() if d == nearest)
+    return sorted([h for h, d in clear.items() if d == nearest])
 
 
 def reach_ignoring_zoc(state: DevilDogsState, unit: int, allowance: int) -> dict[int, float]:
     """Hexes within ``allowance`` steps through empty or friendly hexes (a forced move)."""
-    side = state.unit(unit).side
-
-    def cost(here: int, there: int) -> float | None:
-        occupant = state.at.get(there)
-        if not state.is_playable(there) or (
-            occupant is not None and state.unit(occupant).side != side
-        ):
-            return None
-        return 1.0
-
-    return reachable(state.c.board.grid, state.where[unit], allowance, cost)
+    enemies = state.enemy_hexes(state.c.units[unit].side)
+    return _search(state, state.where[unit], allowance, enemies, frozenset())
 
 
 def start_retreats(
@@ -280,13 +389,14 @@ class Retreat(Prompt[DevilDogsState]):
     name = "retreat"
     title = "make the forced move of each unit, or refuse it (8, 9)"
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
+        actions: list[Action] = []
         for unit in frame["units"]:
-            unit_id = state.unit(unit).id
+            unit_id = state.c.units[unit].id
             ends = retreat_hexes(state, unit, frame["mode"], frame["token"])
-            for hex_index in ends:
-                yield act("retreat", unit_id, state.hex_id(hex_index))
-            yield act("refuse" if ends else "stay", unit_id)
+            actions.extend([act("retreat", unit_id, state.hex_id(h)) for h in ends])
+            actions.append(act("refuse" if ends else "stay", unit_id))
+        return actions
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         unit = state.unit_index(action.args[0])

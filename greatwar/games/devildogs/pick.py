@@ -3,7 +3,7 @@ for every rule that lets a player pick some of several candidates."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.devildogs.state import DevilDogsState
@@ -50,16 +50,17 @@ class Pick(Prompt[DevilDogsState]):
     name = "pick"
     title = "choose"
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
+        verb = frame["verb"]
+        if frame["repeat"]:
+            return [act(verb, *option) for option in frame["options"]]
         taken = state.hits.get(frame["key"], [])
-        for option in frame["options"]:
-            if frame["repeat"] or option not in taken:
-                yield act(frame["verb"], *option)
+        return [act(verb, *option) for option in frame["options"] if option not in taken]
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         state.hits.setdefault(frame["key"], []).append(action.args)
         frame["count"] -= 1
-        if frame["count"] == 0 or not any(True for _ in self.offer(state, frame, side)):
+        if frame["count"] == 0 or not self.offer(state, frame, side):
             state.pop()
 
     def explain(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> str | None:

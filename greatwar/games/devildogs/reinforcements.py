@@ -101,14 +101,20 @@ def set_aside_step(state: DevilDogsState) -> None:
 
 def replaceable(state: DevilDogsState) -> list[int]:
     """5.11: damaged or pinned USMC units not adjacent to the enemy, one per regiment per turn."""
+    lost, pinned, where = state.lost, state.pinned, state.where
+    hurt = []
+    for u in state.c.side_units[US]:  # a loop: its index is a machine integer (.pxd)
+        if where[u] >= 0 and (lost[u] or u in pinned):
+            hurt.append(u)
+    if not hurt:
+        return hurt  # (the rarest test first: most turns no unit qualifies)
     nation = state.c.tables["replacements"]["nation"]
+    units, replaced = state.c.units, state.replaced
+    zone = state.enemy_zone(US)  # 6.1: the hexes adjacent to a German unit
     return [
         u
-        for u in state.units_of(US)
-        if state.unit(u).nation == nation
-        and (state.lost[u] or u in state.pinned)
-        and state.unit(u).regiment not in state.replaced
-        and not state.enemy_adjacent(u)
+        for u in hurt
+        if units[u].nation == nation and units[u].regiment not in replaced and where[u] not in zone
     ]
 
 
@@ -123,10 +129,9 @@ class Replace(Prompt[DevilDogsState]):
     name = "replace"
     title = "spend USMC replacement points, one per regiment (5.11)"
 
-    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> Iterator[Action]:
-        for unit in replaceable(state):
-            yield act("replace", state.unit(unit).id)
-        yield act("done")
+    def offer(self, state: DevilDogsState, frame: Frame, side: str) -> list[Action]:
+        units = state.c.units
+        return [act("replace", units[unit].id) for unit in replaceable(state)] + [act("done")]
 
     def apply(self, state: DevilDogsState, frame: Frame, action: Action, side: str) -> None:
         unit = state.unit_or_done(action)

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from greatwar.core import Action, Game, Prompt, State
 from greatwar.core.agenda import AgendaState, Step
 from greatwar.games.devildogs.data import (
+    ENEMY,
     SIDES,
     US,
     Card,
@@ -19,6 +20,7 @@ from greatwar.games.devildogs.data import (
     components,
     enemy,
 )
+from greatwar.hexes import zone_of_control
 
 # Where a unit is when it is not in a hex (``where`` holds hex indexes otherwise).
 OFF, DEAD, WITHDRAWN = -1, -2, -3
@@ -45,6 +47,89 @@ def _playable(c: Components, scenario: str) -> frozenset[int]:
     return frozenset(h for h, here in enumerate(c.board.sectors) if not here.isdisjoint(sectors))
 
 
+@cache
+def _playable_neighbors(c: Components, scenario: str) -> tuple[tuple[int, ...], ...]:
+    """For every hex, its neighbours on the scenario's sectors, in compass order (a unit's
+    moves look no further)."""
+    playable = _playable(c, scenario)
+    grid = c.board.grid
+    return tuple(tuple([n for n in grid.neighbors(h) if n in playable]) for h in grid)
+
+
+def _in_sector(
+    units: tuple[int, ...], where: list[int], sectors: tuple[frozenset[str], ...], sector: str
+) -> tuple[int, ...]:
+    """5.7: those of ``units`` on the map in ``sector`` (``DevilDogsState.in_sector`` worked
+    out, after every move of a unit of the side: a loop over machine indexes, state.pxd)."""
+    found = []
+    for u in units:
+        h = where[u]
+        if h >= 0:
+            here = sectors[h]
+            if sector in here:
+                found.append(u)
+    return tuple(found)
+
+
+def _place(
+    where: list[int],
+    at: dict[int, int],
+    occupied: bytearray,
+    held: dict[int, str],
+    side: str,
+    unit: int,
+    hex_index: int,
+) -> None:
+    """``DevilDogsState.put`` on the state's containers (typed in state.pxd: a move is
+    applied at almost every step of the move prompt)."""
+    old = where[unit]
+    if old >= 0:
+        del at[old]
+        occupied[old] = 0
+    where[unit] = hex_index
+    at[hex_index] = unit
+    occupied[hex_index] = 1
+    if hex_index in held:
+        held[hex_index] = side  # C4: objectives change hands
+
+
+class _Start:
+    """What every game of a scenario starts from before its shuffles (3.1), worked out once
+    per process: each new game (one per random playout) copies it instead of placing its
+    units one by one."""
+
+    def __init__(self, c: Components, scenario: str) -> None:
+        sc = c.scenarios[scenario]
+        n = len(c.units)
+        self.decks = {s: c.deck(s) for s in SIDES}
+        where = [OFF] * n
+        at: dict[int, int] = {}
+        occupied = bytearray(c.board.grid.size)
+        held = {o.hex: o.holder for o in sc.objectives}
+        for unit, hex_index in sc.setup:  # 3.1, as ``DevilDogsState.put`` places them
+            old = where[unit]
+            if old >= 0:
+                del at[old]
+                occupied[old] = 0
+            where[unit] = hex_index
+            at[hex_index] = unit
+            occupied[hex_index] = 1
+            if hex_index in held:
+                held[hex_index] = c.units[unit].side  # C4: objectives change hands
+        lost = [0] * n
+        for unit, steps in sc.damaged:
+            lost[unit] = steps
+        self.where, self.at, self.occupied, self.held, self.lost = where, at, occupied, held, lost
+        self.arrivals = [g.turn for g in sc.reinforcements]  # 5.11 turn track
+        self.replacements = int(c.tables["replacements"]["us_points"])  # 5.11
+        self.text = f"scenario {sc.title} ({sc.date}): {sc.summary}"
+
+
+@cache
+def _start(c: Components, scenario: str) -> _Start:
+    return _Start(c, scenario)
+
+
 class DevilDogsState(AgendaState):
     """A game of Devil Dogs: Belleau Wood 1918 in progress."""
 
@@ -57,10 +142,13 @@ class DevilDogsState(AgendaState):
         self.c: Components = components()
         self.sc: Scenario = self.c.scenarios[str(game.options["scenario"])]
         self._playable = _playable(self.c, self.sc.id)
+        self.playable_neighbors = _playable_neighbors(self.c, self.sc.id)
         self.turn = 1
         self.phase = "5.1"
         self.track = self.sc.track  # 5.3.1: positive = US, negative = German
-        self.decks: dict[str, list[int]] = {s: self.c.deck(s) for s in SIDES}  # top = last
+        start = _start(self.c, self.sc.id)
+        # top = last
+        self.decks: dict[str, list[int]] = {s: list(d) for s, d in start.decks.items()}
         self.discard: dict[str, list[int]] = {s: [] for s in SIDES}
         self.hands: dict[str, list[int]] = {s: [] for s in SIDES}
         self.assigned: dict[str, dict[str, int]] = {s: {} for s in SIDES}  # sector -> card
@@ -74,6 +162,8 @@ class DevilDogsState(AgendaState):
         n = len(self.c.units)
         self.where = [OFF] * n
         self.at: dict[int, int] = {}  # hex -> unit (4.1: one unit per hex)
+        # 1 where ``at`` has a unit, by hex index: the move prompt's test of each end
+        self.occupied = bytearray(self.c.board.grid.size)
         self.lost = [0] * n  # 7.2: steps lost
         self.pinned: set[int] = set()  # 6.2
         self.hurt: set[int] = set()  # damaged or pinned this turn (9 ROUT!)
@@ -85,16 +175,17 @@ class DevilDogsState(AgendaState):
         self.tokens: list[tuple[str, int]] = []  # artillery chits placed this turn (kind, hex)
         self.gas: list[tuple[str, int, int]] = []  # 9 GAS BARRAGE: (owner, hex, 1 or 2)
         self.drawn: list[tuple[str, int, str]] = []  # cards drawn for deviation: (side, card, why)
-        self.arrivals = [g.turn for g in self.sc.reinforcements]  # 5.11 turn track
-        self.replacements = int(self.c.tables["replacements"]["us_points"])  # 5.11
+        self.arrivals = list(start.arrivals)  # 5.11 turn track
+        self.replacements = start.replacements  # 5.11
         self.replaced: list[str] = []  # regiments given a replacement point this turn
         self.held = {o.hex: o.holder for o in self.sc.objectives}
         self.agenda: list[Step] = []
         self.hits: dict[str, list[tuple[str, ...]]] = {}  # choices made by pick prompts
         # what depends only on where one side's units stand (its hexes, its zone of control,
         # the other side's movement searches through them), kept until a unit of that side
-        # is placed or removed; the values are immutable, so clones share them
-        self.by_side: dict[str, dict[tuple[Any, ...], Any]] = {s: {} for s in SIDES}
+        # is placed or removed, which gives the state a new dict: clones share the dicts,
+        # since whatever any of them adds holds for all (movement.plans fills a list in)
+        self.by_side: dict[str, dict[Any, Any]] = {s: {} for s in SIDES}
         self.setup()
 
     # --- set-up (3.1) -----------------------------------------------------------------
@@ -103,11 +194,13 @@ class DevilDogsState(AgendaState):
         """3.1: shuffle both decks, place the scenario's units, start turn 1."""
         for side in SIDES:
             self.rng.shuffle(self.decks[side])
-        for unit, hex_index in self.sc.setup:
-            self.put(unit, hex_index)
-        for unit, steps in self.sc.damaged:
-            self.lost[unit] = steps
-        self.note("3.1", f"scenario {self.sc.title} ({self.sc.date}): {self.sc.summary}")
+        start = _start(self.c, self.sc.id)  # the units placed as ``put`` would, once
+        self.where = list(start.where)
+        self.at = dict(start.at)
+        self.occupied = bytearray(start.occupied)
+        self.held = dict(start.held)
+        self.lost = list(start.lost)
+        self.note("3.1", start.text)
         self.agenda = list(TURN_PLAN)
 
     # --- the agenda (5) ---------------------------------------------------------------
@@ -118,7 +211,7 @@ class DevilDogsState(AgendaState):
         return self.c.units[index]
 
     def unit_index(self, unit_id: str) -> int:
-        return self.c.unit(unit_id).index
+        return self.c.unit_by_id[unit_id].index
 
     def unit_or_done(self, action: Action) -> int | None:
         """The unit ``action`` names; None for ``done``, which ends the waiting prompt (pops it):
@@ -126,7 +219,7 @@ class DevilDogsState(AgendaState):
         if action.verb == "done":
             self.pop()
             return None
-        return self.unit_index(action.args[0])
+        return self.c.unit_by_id[action.args[0]].index
 
     def units_of(self, side: str) -> list[int]:
         """The side's units on the map, in counter order."""
@@ -134,9 +227,15 @@ class DevilDogsState(AgendaState):
         return [u for u in self.c.side_units[side] if where[u] >= 0]
 
     def in_sector(self, side: str, sector: str) -> list[int]:
-        """5.7: the side's units in a sector, border hexes included."""
-        sectors, where = self.c.board.sectors, self.where
-        return [u for u in self.c.side_units[side] if where[u] >= 0 and sector in sectors[where[u]]]
+        """5.7: the side's units in a sector, border hexes included, in counter order (kept
+        until a unit of the side is placed or removed)."""
+        cache = self.by_side[side]
+        key = ("in_sector", sector)
+        found: tuple[int, ...] | None = cache.get(key)
+        if found is None:
+            units = self.c.side_units[side]
+            found = cache[key] = _in_sector(units, self.where, self.c.board.sectors, sector)
+        return list(found)
 
     def is_playable(self, hex_index: int) -> bool:
         """A hex of one of the scenario's sectors (units never leave them)."""
@@ -148,41 +247,53 @@ class DevilDogsState(AgendaState):
 
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit; 4.1 a hex holds one unit; objectives change hands (C4)."""
-        old = self.where[unit]
-        if old >= 0:
-            del self.at[old]
-        self.where[unit] = hex_index
-        self.at[hex_index] = unit
-        self.by_side[self.unit(unit).side] = {}  # a new dict: clones keep the one they share
-        if hex_index in self.held:
-            self.held[hex_index] = self.unit(unit).side
+        side = self.c.units[unit].side
+        _place(self.where, self.at, self.occupied, self.held, side, unit, hex_index)
+        self.by_side[side] = {}  # a new dict: clones keep the one they share
 
     def take_off(self, unit: int, where: int) -> None:
         """Remove a unit from the map (destroyed or withdrawn)."""
         old = self.where[unit]
         if old >= 0:
             del self.at[old]
-            self.by_side[self.unit(unit).side] = {}
+            self.occupied[old] = 0
+            self.by_side[self.c.units[unit].side] = {}
         self.where[unit] = where
         self.pinned.discard(unit)
 
+    def enemy_hexes(self, side: str) -> frozenset[int]:
+        """Hexes holding a unit of the enemy of ``side`` (kept until an enemy unit moves)."""
+        cache = self.by_side[ENEMY[side]]
+        found: frozenset[int] | None = cache.get("enemies")
+        if found is None:
+            units = self.c.units
+            found = frozenset([h for h, u in self.at.items() if units[u].side != side])
+            cache["enemies"] = found
+        return found
+
+    def enemy_zone(self, side: str) -> frozenset[int]:
+        """6.1: hexes adjacent to an enemy unit of ``side`` (kept until an enemy unit moves)."""
+        cache = self.by_side[ENEMY[side]]
+        found: frozenset[int] | None = cache.get("zone")
+        if found is None:
+            enemies = self.enemy_hexes(side)
+            found = cache["zone"] = frozenset(zone_of_control(self.c.board.grid, enemies))
+        return found
+
     def enemy_adjacent(self, unit: int) -> bool:
-        """6.1: whether an enemy unit is adjacent."""
-        units, at = self.c.units, self.at
-        side = units[unit].side
-        for h in self.c.board.grid.neighbors(self.where[unit]):  # (a loop: compiled, cheaper)
-            other = at.get(h)
-            if other is not None and units[other].side != side:
-                return True
-        return False
+        """6.1: whether an enemy unit is adjacent (the unit's hex is in the enemy's zone)."""
+        zone = self.by_side[self.c.foe[unit]].get("zone")  # (``enemy_zone`` when kept)
+        if zone is None:
+            zone = self.enemy_zone(self.c.units[unit].side)
+        return self.where[unit] in zone
 
     def enemy_units_near(self, side: str, hex_index: int, radius: int) -> bool:
         """An enemy of ``side`` within ``radius`` hexes of a hex."""
-        grid = self.c.board.grid
-        return any(
-            self.unit(u).side != side and grid.distance(h, hex_index) <= radius
-            for h, u in self.at.items()
-        )
+        grid, units = self.c.board.grid, self.c.units
+        for h, u in self.at.items():  # a loop: compiled, any() of a generator costs more
+            if units[u].side != side and grid.distance(h, hex_index) <= radius:
+                return True
+        return False
 
     # --- steps, falters and pins (6.2, 7.2) -------------------------------------------
 
@@ -219,20 +330,24 @@ class DevilDogsState(AgendaState):
     def inflict(self, unit: int, rule: str, why: str, *, track: bool = True) -> bool:
         """7.2: one step loss (9 ENTRENCH may ignore it); 8.3 the destroyed go to the dead
         pool; 7.2 each step moves the initiative track one space for the enemy."""
-        if self.where[unit] < 0:
+        where = self.where[unit]
+        if where < 0:
             return False
-        side = self.unit(unit).side
-        for sector in sorted(self.c.board.sectors[self.where[unit]]):
-            key = f"entrench:{side}:{sector}"
-            if self.effects.get(key, 0) > 0:
-                self.effects[key] -= 1
-                self.note("9", f"{self.label(unit)} ignores a step loss ({why}): ENTRENCH")
-                return False
+        u = self.c.units[unit]
+        side = u.side
+        effects = self.effects
+        if effects:  # (empty until a keyword is played this turn: no key to build)
+            for sector in sorted(self.c.board.sectors[where]):
+                key = f"entrench:{side}:{sector}"
+                if effects.get(key, 0) > 0:
+                    effects[key] -= 1
+                    self.note("9", f"{self.label(unit)} ignores a step loss ({why}): ENTRENCH")
+                    return False
         self.lost[unit] += 1
         self.hurt.add(unit)
         if track:
-            self.shift_track(enemy(side), 1, "7.2")
-        if self.lost[unit] >= self.unit(unit).steps:
+            self.shift_track(ENEMY[side], 1, "7.2")
+        if self.lost[unit] >= u.steps:
             self.destroy(unit, rule, why)
         else:
             self.note(rule, f"{self.label(unit)} loses a step ({why})")
@@ -311,11 +426,14 @@ class DevilDogsState(AgendaState):
 
     def pending_groups(self, side: str) -> list[int]:
         """Reinforcing regiments still on the turn track."""
-        return [
-            i
-            for i, g in enumerate(self.sc.reinforcements)
-            if g.side == side and any(self.where[u] == OFF for u in g.units)
-        ]
+        where, found = self.where, []
+        for i, g in enumerate(self.sc.reinforcements):
+            if g.side == side:
+                for u in g.units:  # a loop: compiled, any() of a generator costs more
+                    if where[u] == OFF:
+                        found.append(i)
+                        break
+        return found
 
     # --- text ----------------------------------------------------------------------------
 
@@ -323,9 +441,11 @@ class DevilDogsState(AgendaState):
         return self.c.board.grid.id(hex_index)
 
     def label(self, unit: int) -> str:
-        u = self.unit(unit)
+        u = self.c.units[unit]
         where = self.where[unit]
-        return f"{u.id} ({u.name})" + (f" in {self.hex_id(where)}" if where >= 0 else "")
+        if where >= 0:
+            return f"{u.id} ({u.name}) in {self.c.board.ids[where]}"
+        return f"{u.id} ({u.name})"
 
     def sectors_left(self) -> list[str]:
         return [s for s in self.sc.sectors if s not in self.activated]
@@ -333,24 +453,26 @@ class DevilDogsState(AgendaState):
     # --- clone, observation, full state ----------------------------------------------
 
     def copy_into(self, new: State) -> None:
+        # (``.copy()``: compiled, a direct call, where ``dict(x)`` goes through the type)
         assert isinstance(new, DevilDogsState)
         new.decks = {s: list(v) for s, v in self.decks.items()}
         new.discard = {s: list(v) for s, v in self.discard.items()}
         new.hands = {s: list(v) for s, v in self.hands.items()}
-        new.assigned = {s: dict(v) for s, v in self.assigned.items()}
+        new.assigned = {s: v.copy() for s, v in self.assigned.items()}
         new.committed = list(self.committed)
-        new.orders = {s: dict(v) for s, v in self.orders.items()}
+        new.orders = {s: v.copy() for s, v in self.orders.items()}
         new.shown_orders = list(self.shown_orders)
-        new.chits = dict(self.chits)
+        new.chits = self.chits.copy()
         new.activated = list(self.activated)
         new.where = list(self.where)
-        new.at = dict(self.at)
+        new.at = self.at.copy()
+        new.occupied = bytearray(self.occupied)
         new.lost = list(self.lost)
         new.pinned = set(self.pinned)
         new.hurt = set(self.hurt)
         new.dead_pool = {s: list(v) for s, v in self.dead_pool.items()}
         new.casualties = list(self.casualties)
-        new.effects = dict(self.effects)
+        new.effects = self.effects.copy()
         new.combats = list(self.combats)
         new.executed = {s: list(v) for s, v in self.executed.items()}
         new.tokens = list(self.tokens)
@@ -358,10 +480,19 @@ class DevilDogsState(AgendaState):
         new.drawn = list(self.drawn)
         new.arrivals = list(self.arrivals)
         new.replaced = list(self.replaced)
-        new.held = dict(self.held)
+        new.held = self.held.copy()
         new.agenda = list(self.agenda)
         new.hits = {k: list(v) for k, v in self.hits.items()}
-        new.by_side = {side: dict(cache) for side, cache in self.by_side.items()}
+        new.by_side = self.by_side.copy()  # shared: a change of position makes a new one
+
+    def forget_cached(self) -> None:
+        """Also drop what was kept for where the units stand (``by_side``, ``occupied``): a
+        position changed outside the rules may have moved them."""
+        super().forget_cached()
+        self.by_side = {s: {} for s in SIDES}
+        self.occupied = bytearray(self.c.board.grid.size)
+        for h in self.at:
+            self.occupied[h] = 1
 
     def to_dict(self) -> dict[str, Any]:
         return {
