@@ -177,6 +177,8 @@ class Components:
         # 8.1.1: the stacking points a unit of each side may have
         self.unit_sizes = {s: frozenset(c.sp for c in counters if c.side == s) for s in SIDES}
         grid = board.grid
+        # each hex's neighbours by hex index, in the grid's compass order: read in every search
+        self.neighbors: tuple[tuple[int, ...], ...] = tuple(grid.neighbors(h) for h in grid)
         reinf = tables["reinforcements"]
         self.entries = {
             "entry1": grid.index(reinf["entry1"]),

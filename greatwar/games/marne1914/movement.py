@@ -17,7 +17,7 @@ from greatwar.games.marne1914.data import (
     SIDES,
     TRANSFER,
 )
-from greatwar.games.marne1914.state import ELIMINATED, MarneState
+from greatwar.games.marne1914.state import ELIMINATED, MarneState, MoveChoice
 from greatwar.hexes import connected, steps_per_mp
 
 StepCost = Callable[[int, int], float | None]
@@ -190,36 +190,119 @@ def destinations(state: MarneState, unit: int) -> dict[int, float]:
     return spent
 
 
-def move_choices(state: MarneState, side: str) -> list[tuple[int, bool, bool, bool]]:
+def move_choices(
+    state: MarneState, side: str, frame: Frame | None = None
+) -> list[tuple[int, bool, bool, bool]]:
     """The side's units that may still move (7.1.1, 7.2.3, 9.6.2), in order, each as (unit,
     whether it may try Recovery, take the railroad, go somewhere by land): the movement
-    phase's choices, in one pass over the side's units."""
+    phase's choices.
+
+    At the movement prompt ``frame`` the choices of its last offer are kept (``move_memo``)
+    and only those that may have changed are read again: while the enemy's stacks, the
+    railroad capacity used, the units rallied, disrupted and out of supply and the
+    attachments stay as they were, a unit's choice changes only when its hex, its mode or
+    the stacks next to it (by land) or on a railroad (by rail) change, or when a full search
+    decided it; ``touched`` lists the hexes whose stacks changed (a test checks the answer
+    against a fresh one after every action of random games)."""
     counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
-    moved, railed, rallied = state.moved, state.railed, state.rallied
-    engaged = {h for pair in state.engaged for h in pair}
-    held = state.enemy_held(side)
-    closed = _closed(state, side, held)
-    barred = closed | state.zoc(OTHER[side])  # 9.9, 10.2.2 HQs and rallied units
-    neighbors = state.c.board.grid.neighbors
-    reach = rail_reacher(state, side)
-    capacity: dict[str, bool] = {}
+    moved, railed = state.moved, state.railed
+    engaged: set[int] = set()
+    for pair in state.engaged:
+        engaged.update(pair)
+    touched = state.touched
+    stamp = (
+        state.enemy_stamp(side),
+        tuple(state.rail_used.values()),
+        len(state.rallied),
+        len(state.disrupted),
+        len(state.oos),
+        tuple(hq_of),
+    )
+    memo = state.move_memo
+    known: dict[int, MoveChoice] = {}
+    near: set[int] = set()  # hexes next to a stack changed since
+    searched_again = rail_again = False
+    if frame is not None and memo is not None and memo[0] is frame and memo[1] == stamp:
+        counted = memo[2]
+        if counted <= len(touched):
+            known = memo[3]
+            if counted < len(touched):
+                searched_again = True
+                neighbors, rail_hexes = state.c.neighbors, state.c.board.rail_hexes
+                for h in touched[counted:]:
+                    near.update(neighbors[h])
+                    if h in rail_hexes:
+                        rail_again = True
+    fresh: dict[int, MoveChoice] = {}
     found = []
-    for unit in state.units_on_map(side):
+    reckon = _Reckoner(state, side)
+    for unit in state.held_units(side):
         if unit in moved or unit in railed:
             continue  # 7.1.1, 7.2.3
-        counter = counters[unit]
-        if where[unit] in engaged and not counter.is_hq:
+        here = where[unit]
+        if here in engaged and not counters[unit].is_hq:
             continue  # 9.6.2
         now = mode[hq_of[unit]]
-        recover = now == REGROUP and state.steps[unit] < counter.steps and may_recover(state, unit)
-        by_rail = now == TRANSFER and may_entrain(state, unit, capacity, reach)
-        shut = barred if counter.is_hq or unit in rallied else closed
-        if shut.issuperset(neighbors(where[unit])):
-            by_land = has_destination(state, unit, held)
-        else:
-            by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)
-        found.append((unit, recover, by_rail, by_land))
+        entry = known.get(unit)
+        if (
+            entry is None
+            or entry[0] != here
+            or entry[1] != now
+            or here in near
+            or (searched_again and entry[2])
+            or (rail_again and now == TRANSFER)
+        ):
+            entry = reckon.choice(unit, here, now)
+        fresh[unit] = entry
+        found.append(entry[3])
+    if frame is not None:
+        state.move_memo = (frame, stamp, len(touched), fresh)
     return found
+
+
+class _Reckoner:
+    """``move_choices``' reading of one unit, with what it needs of the position looked up
+    once for all the units read in one offer."""
+
+    def __init__(self, state: MarneState, side: str) -> None:
+        self.state, self.side = state, side
+        self.held: frozenset[int] | None = None
+        self.zoc: frozenset[int] | None = None
+        self.reach: Callable[[int], frozenset[int]] | None = None
+        self.capacity: dict[str, bool] = {}
+        # 8.1: a friendly hex with more than this many SP may be too full for some unit of
+        # the side (within every limit otherwise); a unit above the floor always looks closer
+        self.least = state.c.stack_floor - max(state.c.unit_sizes[side])
+
+    def choice(self, unit: int, here: int, now: str) -> MoveChoice:
+        state, side = self.state, self.side
+        counter = state.c.counters[unit]
+        if self.held is None:
+            self.held = state.enemy_held(side)
+            self.zoc = state.zoc(OTHER[side])
+        held, zoc = self.held, self.zoc
+        assert zoc is not None
+        recover = now == REGROUP and state.steps[unit] < counter.steps and may_recover(state, unit)
+        by_rail = False
+        if now == TRANSFER:
+            if self.reach is None:
+                self.reach = rail_reacher(state, side)
+            by_rail = may_entrain(state, unit, self.capacity, self.reach)
+        barred = counter.is_hq or unit in state.rallied  # 9.9, 10.2.2: not into an enemy ZOC
+        by_land = False
+        if self.least >= 0:
+            sp_at, side_at, least = state.sp_at, state.side_at, self.least
+            for there in state.c.neighbors[here]:
+                if there in held or (barred and there in zoc):
+                    continue  # 7.1.3
+                if side_at[there] == side and sp_at[there] > least:
+                    continue  # perhaps too full (8.1): the search below looks closer
+                by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)
+                break
+        searched = not by_land
+        if searched:
+            by_land = has_destination(state, unit, held)
+        return (here, now, searched, (unit, recover, by_rail, by_land))
 
 
 def has_destination(state: MarneState, unit: int, held: frozenset[int]) -> bool:
@@ -229,22 +312,12 @@ def has_destination(state: MarneState, unit: int, held: frozenset[int]) -> bool:
     counter = state.c.counters[unit]
     barred = counter.is_hq or unit in state.rallied
     zoc = state.zoc(OTHER[counter.side])
-    for there in state.c.board.grid.neighbors(state.where[unit]):
+    for there in state.c.neighbors[state.where[unit]]:
         if there in held or (barred and there in zoc):
             continue
         if state.has_room(there, [unit]):
             return True
     return bool(destinations(state, unit))
-
-
-def _closed(state: MarneState, side: str, held: frozenset[int]) -> frozenset[int]:
-    """The hexes a unit of the side may not step into without a closer look: enemy-held, or
-    holding friendly units too many for every unit of the side within every limit (8.1)."""
-    sp_at, side_at = state.sp_at, state.side_at
-    least = state.c.stack_floor - max(state.c.unit_sizes[side])
-    if least < 0:  # (a unit above the floor: always look closer)
-        return frozenset(state.c.board.grid)
-    return held.union(h for h in state.stacks if sp_at[h] > least and side_at[h] == side)
 
 
 def is_engaged(state: MarneState, unit: int) -> bool:
@@ -337,7 +410,10 @@ def may_entrain(
         if not capacity[counter.nation]:
             return False
     start = state.where[unit]
-    return any(h != start and state.has_room(h, [unit]) for h in reach(start))
+    for h in reach(start):  # noqa: SIM110 (a compiled loop, not a generator)
+        if h != start and state.has_room(h, [unit]):
+            return True
+    return False
 
 
 def rail_move(state: MarneState, unit: int, to: int, free: bool) -> None:
@@ -393,13 +469,14 @@ def rallies(state: MarneState, side: str) -> set[int]:
     }
 
 
-def rebuildable(state: MarneState, side: str) -> Iterator[int]:
+def rebuildable(state: MarneState, side: str) -> list[int]:
     """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
     where, counters = state.where, state.c.counters
-    for unit in state.c.side_units[side]:
+    found = []
+    for unit in [u for u in state.c.side_units[side] if where[u] == ELIMINATED]:
         counter = counters[unit]
-        if where[unit] != ELIMINATED or counter.is_hq:
+        if counter.is_hq:
             continue
         hq = state.hq_of[unit]
         if counter.corps in state.rebuilt_corps or state.where[hq] < 0:
@@ -409,7 +486,8 @@ def rebuildable(state: MarneState, side: str) -> Iterator[int]:
         if state.in_enemy_zoc(hq) or hq in state.moved:
             continue
         if state.has_room(state.where[hq], [unit]):
-            yield unit
+            found.append(unit)
+    return found
 
 
 def recover(state: MarneState, unit: int) -> None:

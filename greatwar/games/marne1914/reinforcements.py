@@ -335,16 +335,18 @@ def taxi_destinations(state: MarneState, units: list[int]) -> list[int]:
     return sorted(h for h in front if state.has_room(h, units))
 
 
-def movement_extras(state: MarneState, side: str) -> Iterator[Action]:
-    for unit in revertible(state, side):
-        yield act("revert", state.counter(unit).id)
+def movement_extras(state: MarneState, side: str) -> list[Action]:
+    """The movement phase's offers of this module: 7.3.2 Moroccan units reverting to their
+    corps, 15.1 taxis for two units."""
+    offered = [act("revert", state.counter(unit).id) for unit in revertible(state, side)]
     units = taxi_units(state, side)
     count = int(state.c.tables["taxis"]["units"])
     if len(units) >= count:
         for i, a in enumerate(units):
             for b in units[i + 1 :]:
                 if taxi_destinations(state, [a, b]):
-                    yield act("taxi", state.counter(a).id, state.counter(b).id)
+                    offered.append(act("taxi", state.counter(a).id, state.counter(b).id))
+    return offered
 
 
 def apply_extra(state: MarneState, side: str, action: Action) -> None:
