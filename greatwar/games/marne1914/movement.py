@@ -149,8 +149,8 @@ def reach(
     spent = {start: 0}
     waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by MP spent
     waiting[0].append(start)
-    for used, hexes in enumerate(waiting):
-        for here in hexes:
+    for used in range(limit + 1):
+        for here in waiting[used]:
             if used > spent[here]:
                 continue  # a cheaper way here was already expanded
             if here != start:
@@ -162,7 +162,9 @@ def reach(
             for there, mp in steps[here]:
                 if there in held or there in barred:
                     continue  # 7.1.3
-                total = used + mp + (enter if there in zoc else 0) + extra  # 7.1.3.1, 8.2.1.5
+                total = used + mp + extra
+                if there in zoc:
+                    total += enter  # 7.1.3.1, 8.2.1.5
                 if total <= limit and total < spent.get(there, limit + 1):
                     spent[there] = total
                     waiting[total].append(there)
@@ -199,10 +201,11 @@ def move_choices(
 
     At the movement prompt ``frame`` the choices of its last offer are kept (``move_memo``)
     and only those that may have changed are read again: while the enemy's stacks, the
-    railroad capacity used, the units rallied, disrupted and out of supply and the
-    attachments stay as they were, a unit's choice changes only when its hex, its mode or
-    the stacks next to it (by land) or on a railroad (by rail) change, or when a full search
-    decided it; ``touched`` lists the hexes whose stacks changed (a test checks the answer
+    units rallied, disrupted and out of supply and the attachments stay as they were, a
+    unit's choice changes only when its hex or its mode change, when railroad capacity is
+    used (in Transfer mode), when the stack of the hex that gave it a way out changes (the neighbour open to
+    it, the railroad destination with room), when a railroad destination of one without
+    room changes, or when a full search decided it (at any change); ``touched`` lists the hexes whose stacks changed (a test checks the answer
     against a fresh one after every action of random games)."""
     counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
     moved, railed = state.moved, state.railed
@@ -210,9 +213,9 @@ def move_choices(
     for pair in state.engaged:
         engaged.update(pair)
     touched = state.touched
+    rails = tuple(state.rail_used.values())
     stamp = (
         state.enemy_stamp(side),
-        tuple(state.rail_used.values()),
         len(state.rallied),
         len(state.disrupted),
         len(state.oos),
@@ -220,19 +223,15 @@ def move_choices(
     )
     memo = state.move_memo
     known: dict[int, MoveChoice] = {}
-    near: set[int] = set()  # hexes next to a stack changed since
-    searched_again = rail_again = False
+    changed: set[int] = set()  # hexes whose stacks changed since
+    capacity_changed = False  # railroad capacity used since (7.2.6, 7.2.7)
     if frame is not None and memo is not None and memo[0] is frame and memo[1] == stamp:
         counted = memo[2]
         if counted <= len(touched):
-            known = memo[3]
+            known = memo[4]
+            capacity_changed = memo[3] != rails
             if counted < len(touched):
-                searched_again = True
-                neighbors, rail_hexes = state.c.neighbors, state.c.board.rail_hexes
-                for h in touched[counted:]:
-                    near.update(neighbors[h])
-                    if h in rail_hexes:
-                        rail_again = True
+                changed.update(touched[counted:])
     fresh: dict[int, MoveChoice] = {}
     found = []
     reckon = _Reckoner(state, side)
@@ -248,15 +247,20 @@ def move_choices(
             entry is None
             or entry[0] != here
             or entry[1] != now
-            or here in near
-            or (searched_again and entry[2])
-            or (rail_again and now == TRANSFER)
+            or (capacity_changed and now == TRANSFER)
+        ):
+            entry = reckon.choice(unit, here, now)
+        elif changed and (
+            entry[2] < 0
+            or entry[2] in changed
+            or entry[3] in changed
+            or not entry[4].isdisjoint(changed)
         ):
             entry = reckon.choice(unit, here, now)
         fresh[unit] = entry
-        found.append(entry[3])
+        found.append(entry[5])
     if frame is not None:
-        state.move_memo = (frame, stamp, len(touched), fresh)
+        state.move_memo = (frame, stamp, len(touched), rails, fresh)
     return found
 
 
@@ -284,12 +288,18 @@ class _Reckoner:
         assert zoc is not None
         recover = now == REGROUP and state.steps[unit] < counter.steps and may_recover(state, unit)
         by_rail = False
-        if now == TRANSFER:
+        rail_room = -1  # the railroad destination with room found, if any
+        rail_full: frozenset[int] = frozenset()  # those without room, if none
+        if now == TRANSFER and has_rail_capacity(state, unit, self.capacity):
             if self.reach is None:
                 self.reach = rail_reacher(state, side)
-            by_rail = may_entrain(state, unit, self.capacity, self.reach)
+            rail_room = rail_destination(state, unit, self.reach)
+            by_rail = rail_room >= 0
+            if not by_rail:
+                rail_full = self.reach(here)
         barred = counter.is_hq or unit in state.rallied  # 9.9, 10.2.2: not into an enemy ZOC
         by_land = False
+        land_room = -1  # the neighbour open to it, if any
         if self.least >= 0:
             sp_at, side_at, least = state.sp_at, state.side_at, self.least
             for there in state.c.neighbors[here]:
@@ -298,11 +308,11 @@ class _Reckoner:
                 if side_at[there] == side and sp_at[there] > least:
                     continue  # perhaps too full (8.1): the search below looks closer
                 by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)
+                land_room = there
                 break
-        searched = not by_land
-        if searched:
+        if not by_land:
             by_land = has_destination(state, unit, held)
-        return (here, now, searched, (unit, recover, by_rail, by_land))
+        return (here, now, land_room, rail_room, rail_full, (unit, recover, by_rail, by_land))
 
 
 def has_destination(state: MarneState, unit: int, held: frozenset[int]) -> bool:
@@ -403,17 +413,28 @@ def may_entrain(
     """For a unit in Transfer mode that may move (7.2.2, 7.2.3): 7.2.6, 7.2.7 railroad capacity
     left (``capacity`` keeps each nation's answer), 7.2.8 HQs free; and a destination with
     room (``reach``: the side's ``rail_reacher``)."""
+    return has_rail_capacity(state, unit, capacity) and rail_destination(state, unit, reach) >= 0
+
+
+def has_rail_capacity(state: MarneState, unit: int, capacity: dict[str, bool]) -> bool:
+    """7.2.6, 7.2.7 railroad capacity left for the unit (``capacity`` keeps each nation's
+    answer); 7.2.8 HQs use none."""
     counter = state.c.counters[unit]
-    if not counter.is_hq:
-        if counter.nation not in capacity:
-            capacity[counter.nation] = rail_capacity_left(state, unit)
-        if not capacity[counter.nation]:
-            return False
+    if counter.is_hq:
+        return True
+    if counter.nation not in capacity:
+        capacity[counter.nation] = rail_capacity_left(state, unit)
+    return capacity[counter.nation]
+
+
+def rail_destination(state: MarneState, unit: int, reach: Callable[[int], frozenset[int]]) -> int:
+    """A railroad hex with room the unit may go to (7.2.1-7.2.5, ``reach``: the side's
+    ``rail_reacher``), -1 if none."""
     start = state.where[unit]
-    for h in reach(start):  # noqa: SIM110 (a compiled loop, not a generator)
+    for h in reach(start):
         if h != start and state.has_room(h, [unit]):
-            return True
-    return False
+            return h
+    return -1
 
 
 def rail_move(state: MarneState, unit: int, to: int, free: bool) -> None:

@@ -25,9 +25,11 @@ LOST = -3  # a reinforcement lost for the game (7.3.5: Paris enemy occupied)
 NEVER = 999  # 15.2: a reinforcement group whose roll has not been made yet
 
 Task = tuple[Any, ...]
-# a unit's movement choice (movement.move_choices): (its hex, its mode, whether its land
-# choice came from a full search, (unit, may recover, may take the railroad, may move by land))
-MoveChoice = tuple[int, str, bool, tuple[int, bool, bool, bool]]
+# a unit's movement choice (movement.move_choices): (its hex, its mode, the neighbour open to
+# it or -1 when a full search decided, the railroad destination with room or -1, the railroad
+# destinations without room when none has, (unit, may recover, may take the railroad, may
+# move by land))
+MoveChoice = tuple[int, str, int, int, frozenset[int], tuple[int, bool, bool, bool]]
 T = TypeVar("T")
 
 
@@ -94,9 +96,12 @@ class MarneState(State):
         # movement prompt's choices are read again only around them (movement.move_choices)
         self.touched: list[int] = []
         # the movement prompt's last choices (movement.move_choices): (its frame, what they
-        # depend on besides the side's stacks, len(touched) then, unit -> its choice); read
-        # only at that frame, so a clone reads afresh
-        self.move_memo: tuple[Frame, object, int, dict[int, MoveChoice]] | None = None
+        # depend on besides the side's stacks and the railroad capacity, len(touched) then,
+        # the railroad capacity used then, unit -> its choice); read only at that frame, so a
+        # clone reads afresh
+        self.move_memo: tuple[Frame, object, int, tuple[int, ...], dict[int, MoveChoice]] | None = (
+            None
+        )
         variable = bool(game.options.get("variable_reinforcements"))
         for group, spec in self.c.tables["reinforcements"]["groups"].items():
             self.due[group] = NEVER if variable else int(spec["turn"])  # 7.3.2, 15.2
