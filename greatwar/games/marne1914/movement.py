@@ -200,13 +200,14 @@ def move_choices(
     phase's choices.
 
     At the movement prompt ``frame`` the choices of its last offer are kept (``move_memo``)
-    and only those that may have changed are read again: while the enemy's stacks, the
+    and only those that may have changed are read again. While the enemy's stacks, the
     units rallied, disrupted and out of supply and the attachments stay as they were, a
     unit's choice changes only when its hex or its mode change, when railroad capacity is
-    used (in Transfer mode), when the stack of the hex that gave it a way out changes (the neighbour open to
-    it, the railroad destination with room), when a railroad destination of one without
-    room changes, or when a full search decided it (at any change); ``touched`` lists the hexes whose stacks changed (a test checks the answer
-    against a fresh one after every action of random games)."""
+    used (in Transfer mode), when the stack of the hex that gave it a way out changes (the
+    neighbour open to it, the railroad destination with room), when a railroad destination
+    of one without room changes, or at any change when a full search decided it.
+    ``touched`` lists the hexes whose stacks changed (a test checks the answer against a
+    fresh one after every action of random games)."""
     counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
     moved, railed = state.moved, state.railed
     engaged: set[int] = set()
@@ -248,13 +249,15 @@ def move_choices(
             or entry[0] != here
             or entry[1] != now
             or (capacity_changed and now == TRANSFER)
-        ):
-            entry = reckon.choice(unit, here, now)
-        elif changed and (
-            entry[2] < 0
-            or entry[2] in changed
-            or entry[3] in changed
-            or not entry[4].isdisjoint(changed)
+            or (
+                changed
+                and (
+                    entry[2] < 0
+                    or entry[2] in changed
+                    or entry[3] in changed
+                    or not entry[4].isdisjoint(changed)
+                )
+            )
         ):
             entry = reckon.choice(unit, here, now)
         fresh[unit] = entry
