@@ -199,72 +199,133 @@ def move_choices(
     whether it may try Recovery, take the railroad, go somewhere by land): the movement
     phase's choices.
 
-    At the movement prompt ``frame`` the choices of its last offer are kept (``move_memo``)
+    At the movement prompt ``frame`` the choices of its last offer are kept (``MoveMemo``)
     and only those that may have changed are read again. While the enemy's stacks, the
-    units rallied, disrupted and out of supply and the attachments stay as they were, a
-    unit's choice changes only when its hex or its mode change, when railroad capacity is
-    used (in Transfer mode), when the stack of the hex that gave it a way out changes (the
-    neighbour open to it, the railroad destination with room), when a railroad destination
-    of one without room changes, or at any change when a full search decided it.
-    ``touched`` lists the hexes whose stacks changed (a test checks the answer against a
+    modes and attachments, and the units rallied, disrupted, out of supply and engaged stay
+    as they were, a unit's choice changes only when it moves, when railroad capacity is used
+    (in Transfer mode), when the stack of its hex or of the hex that gave it a way out
+    changes (the neighbour open to it, the railroad destination with room), when a railroad
+    destination of one without room changes, or at any change when a full search decided
+    it. ``touched`` lists the hexes whose stacks changed (a test checks the answer against a
     fresh one after every action of random games)."""
-    counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
-    moved, railed = state.moved, state.railed
-    engaged: set[int] = set()
-    for pair in state.engaged:
-        engaged.update(pair)
-    touched = state.touched
-    rails = tuple(state.rail_used.values())
     stamp = (
         state.enemy_stamp(side),
         len(state.rallied),
         len(state.disrupted),
         len(state.oos),
-        tuple(hq_of),
+        len(state.engaged),
+        tuple(state.hq_of),
+        tuple(state.mode.values()),
     )
-    memo = state.move_memo
-    known: dict[int, MoveChoice] = {}
-    changed: set[int] = set()  # hexes whose stacks changed since
-    capacity_changed = False  # railroad capacity used since (7.2.6, 7.2.7)
-    if frame is not None and memo is not None and memo[0] is frame and memo[1] == stamp:
-        counted = memo[2]
-        if counted <= len(touched):
-            known = memo[4]
-            capacity_changed = memo[3] != rails
-            if counted < len(touched):
-                changed.update(touched[counted:])
-    fresh: dict[int, MoveChoice] = {}
-    found = []
-    reckon = _Reckoner(state, side)
-    for unit in state.held_units(side):
-        if unit in moved or unit in railed:
-            continue  # 7.1.1, 7.2.3
-        here = where[unit]
-        if here in engaged and not counters[unit].is_hq:
-            continue  # 9.6.2
-        now = mode[hq_of[unit]]
-        entry = known.get(unit)
-        if (
-            entry is None
-            or entry[0] != here
-            or entry[1] != now
-            or (capacity_changed and now == TRANSFER)
-            or (
-                changed
-                and (
-                    entry[2] < 0
-                    or entry[2] in changed
-                    or entry[3] in changed
-                    or not entry[4].isdisjoint(changed)
-                )
-            )
-        ):
-            entry = reckon.choice(unit, here, now)
-        fresh[unit] = entry
-        found.append(entry[5])
+    memo = state.move_memo if frame is not None else None
+    if not (
+        isinstance(memo, MoveMemo)
+        and memo.frame is frame
+        and memo.stamp == stamp
+        and memo.update(state, side)
+    ):
+        memo = MoveMemo(frame, stamp)
+        memo.read_all(state, side)
     if frame is not None:
-        state.move_memo = (frame, stamp, len(touched), rails, fresh)
-    return found
+        state.move_memo = memo
+    choices = memo.choices
+    return [choices[unit][5] for unit in memo.order]
+
+
+class MoveMemo:
+    """``move_choices`` kept at the movement prompt ``frame``: each unit's choice, with the
+    hexes whose stacks decide it."""
+
+    def __init__(self, frame: Frame | None, stamp: object) -> None:
+        self.frame, self.stamp = frame, stamp
+        self.counted = 0  # the hexes of ``touched`` read
+        self.rails: tuple[int, ...] = ()  # the railroad capacity used then (7.2.6, 7.2.7)
+        self.choices: dict[int, MoveChoice] = {}
+        self.order: list[int] = []  # the units offered, in order
+        self.watch: dict[int, list[int]] = {}  # hex -> units whose choice its stack decides
+        self.searched: set[int] = set()  # units whose land choice a full search decided
+        self.rail_full: dict[int, frozenset[int]] = {}  # unit -> destinations, none with room
+        self.transfer: list[int] = []  # units in Transfer mode (7.2.2)
+
+    def read_all(self, state: MarneState, side: str) -> None:
+        """Read every unit of the side (7.1.1, 7.2.3: not those moved; 9.6.2 nor engaged)."""
+        counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
+        moved, railed = state.moved, state.railed
+        engaged: set[int] = set()
+        for pair in state.engaged:
+            engaged.update(pair)
+        reckon = _Reckoner(state, side)
+        for unit in state.held_units(side):
+            if unit in moved or unit in railed:
+                continue  # 7.1.1, 7.2.3
+            here = where[unit]
+            if here in engaged and not counters[unit].is_hq:
+                continue  # 9.6.2
+            now = mode[hq_of[unit]]
+            if now == TRANSFER:
+                self.transfer.append(unit)
+            self.keep(unit, reckon.choice(unit, here, now))
+            self.order.append(unit)
+        self.counted = len(state.touched)
+        self.rails = tuple(state.rail_used.values())
+
+    def update(self, state: MarneState, side: str) -> bool:
+        """Read again the units whose choice may have changed since; False when a unit entered
+        or left the map (or ``touched`` was cleared): then all are read afresh."""
+        touched, moved, railed = state.touched, state.moved, state.railed
+        if self.counted > len(touched):
+            return False
+        dirty: set[int] = set()
+        if self.counted < len(touched):
+            changed = set(touched[self.counted :])
+            watch, stacks, choices = self.watch, state.stacks, self.choices
+            for h in changed:
+                found = watch.get(h)
+                if found is not None:
+                    dirty.update(found)
+                for unit in stacks.get(h, ()):
+                    if unit not in choices and unit not in moved and unit not in railed:
+                        return False  # a unit that was not offered and may move now
+            dirty.update(self.searched)
+            for unit, hexes in self.rail_full.items():
+                if not hexes.isdisjoint(changed):
+                    dirty.add(unit)
+        rails = tuple(state.rail_used.values())
+        if rails != self.rails:
+            dirty.update(self.transfer)
+        self.order = [u for u in self.order if u not in moved and u not in railed]
+        if dirty:
+            where, mode, hq_of = state.where, state.mode, state.hq_of
+            reckon = _Reckoner(state, side)
+            for unit in sorted(dirty):
+                if unit in moved or unit in railed:
+                    continue
+                here = where[unit]
+                if here < 0:
+                    return False  # it left the map
+                self.keep(unit, reckon.choice(unit, here, mode[hq_of[unit]]))
+        self.counted = len(touched)
+        self.rails = rails
+        return True
+
+    def keep(self, unit: int, entry: MoveChoice) -> None:
+        """``entry`` as the unit's choice, watched at the hexes whose stacks decide it."""
+        self.choices[unit] = entry
+        watch = self.watch
+        for h in (entry[0], entry[2], entry[3]):
+            if h >= 0:
+                if h in watch:
+                    watch[h].append(unit)
+                else:
+                    watch[h] = [unit]
+        if entry[2] < 0:
+            self.searched.add(unit)
+        else:
+            self.searched.discard(unit)
+        if entry[4]:
+            self.rail_full[unit] = entry[4]
+        else:
+            self.rail_full.pop(unit, None)
 
 
 class _Reckoner:

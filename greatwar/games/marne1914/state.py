@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
-from greatwar.core import Frame, Game, Prompt, State
+from greatwar.core import Game, Prompt, State
 from greatwar.games.marne1914.data import (
     ALLIED,
     DEFENSIVE,
@@ -95,13 +95,9 @@ class MarneState(State):
         # hexes whose stacks changed, in order (cleared as each Movement Phase begins): the
         # movement prompt's choices are read again only around them (movement.move_choices)
         self.touched: list[int] = []
-        # the movement prompt's last choices (movement.move_choices): (its frame, what they
-        # depend on besides the side's stacks and the railroad capacity, len(touched) then,
-        # the railroad capacity used then, unit -> its choice); read only at that frame, so a
-        # clone reads afresh
-        self.move_memo: tuple[Frame, object, int, tuple[int, ...], dict[int, MoveChoice]] | None = (
-            None
-        )
+        # the movement prompt's last choices (movement.MoveMemo), read only at its frame, so
+        # a clone reads afresh
+        self.move_memo: object = None
         variable = bool(game.options.get("variable_reinforcements"))
         for group, spec in self.c.tables["reinforcements"]["groups"].items():
             self.due[group] = NEVER if variable else int(spec["turn"])  # 7.3.2, 15.2
