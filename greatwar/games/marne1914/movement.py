@@ -128,47 +128,75 @@ def reach(
     state: MarneState, unit: int, start: int, allowance: float | None = None
 ) -> dict[int, float]:
     """Every hex the unit can reach from ``start`` within its allowance (or ``allowance``), with
-    the MP spent, the start at 0: ``greatwar.hexes.reachable`` with ``step_cost``, written out
-    over the precomputed steps in whole fractions of an MP (every movement prompt asks it)."""
+    the MP spent, the start at 0, in the order found: ``greatwar.hexes.reachable`` with
+    ``step_cost``, written out over the precomputed steps in whole fractions of an MP and the
+    side's ``move_flags`` (every movement prompt asks it)."""
     counter = state.c.counters[unit]
     side = counter.side
-    zoc = state.zoc(OTHER[side])
+    flags = move_flags(state, side)
     transfer = state.unit_mode(unit) == TRANSFER
     scale, tables = whole_steps(state)
     table = state.c.tables["movement"]
     enter = round(float(table["zoc_enter"]) * scale)
     # 7.1.3.1 leaving an enemy ZOC costs extra (5.1.3 not in Transfer mode); only the start
     # hex can be left so (8.2.1.2: entering one stops the move)
-    leave = round(float(table["zoc_leave"]) * scale) if start in zoc and not transfer else 0
-    barred = zoc if counter.is_hq or unit in state.rallied else frozenset()  # 9.9, 10.2.2
-    held = state.enemy_held(side)
+    origin, in_zoc = start, IN_ZOC
+    leave = 0
+    if flags[origin] & in_zoc and not transfer:
+        leave = round(float(table["zoc_leave"]) * scale)
+    stop = HELD
+    if counter.is_hq or unit in state.rallied:
+        stop = HELD | IN_ZOC  # 9.9, 10.2.2 not into an enemy ZOC
     steps = tables[transfer]
     if allowance is None:
         allowance = state.allowance(unit)
     limit = math.floor(allowance * scale + _TOLERANCE)
-    spent = {start: 0}
+    spent = [limit + 1] * len(steps)  # by hex: the least MP found, limit + 1 if none
+    spent[origin] = 0
+    found = [origin]
     waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by MP spent
-    waiting[0].append(start)
+    waiting[0].append(origin)
     for used in range(limit + 1):
         for here in waiting[used]:
             if used > spent[here]:
                 continue  # a cheaper way here was already expanded
-            if here != start:
-                if here in zoc:
+            if here != origin:
+                if flags[here] & in_zoc:
                     continue  # 8.2.1.2 entering an enemy ZOC stops the move
                 extra = 0
             else:
                 extra = leave
             for there, mp in steps[here]:
-                if there in held or there in barred:
+                if flags[there] & stop:
                     continue  # 7.1.3
                 total = used + mp + extra
-                if there in zoc:
+                if flags[there] & in_zoc:
                     total += enter  # 7.1.3.1, 8.2.1.5
-                if total <= limit and total < spent.get(there, limit + 1):
+                if total <= limit and total < spent[there]:
+                    if spent[there] > limit:
+                        found.append(there)
                     spent[there] = total
                     waiting[total].append(there)
-    return {h: used / scale for h, used in spent.items()}
+    return {h: spent[h] / scale for h in found}
+
+
+HELD, IN_ZOC = 1, 2  # ``move_flags``
+
+
+def move_flags(state: MarneState, side: str) -> bytes:
+    """For each hex, HELD when enemy-held (7.1.3, ``enemy_held``) and IN_ZOC when in the
+    enemy's ZOC (8.2.1): read by index in the movement searches, kept until the enemy's stacks
+    change."""
+    return state.cached(("flags", side), state.enemy_stamp(side), partial(_move_flags, state))
+
+
+def _move_flags(state: MarneState, side: str) -> bytes:
+    flags = bytearray(state.c.board.grid.size)
+    for h in state.enemy_held(side):
+        flags[h] |= HELD
+    for h in state.zoc(OTHER[side]):
+        flags[h] |= IN_ZOC
+    return bytes(flags)
 
 
 def destinations(state: MarneState, unit: int) -> dict[int, float]:
