@@ -3,7 +3,6 @@ off a friendly map edge; determined only in the Supply Determination Phase (11.1
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import partial
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
@@ -90,26 +89,29 @@ def reach_radius(state: MarneState) -> int:
     return int(float(state.c.tables["supply"]["length"]) / cheapest_hex(state) + 1e-9)
 
 
-def reached(state: MarneState, hq: int, toward: int | None = None) -> Iterator[int]:
+def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
     """11.1.2, 11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's
-    hex but not the unit's; the path's other hexes must be clear (11.1.4). One by one, the
-    HQ's own first, as the search finds them: a caller that knows enough stops it there.
-    With ``toward``, only the way to that hex is searched (it is found if reached)."""
+    hex but not the unit's; the path's other hexes must be clear (11.1.4). In the order the
+    search finds them, the HQ's own first; none when the HQ is off the map. With ``toward``,
+    only the way to that hex is searched (it is found if reached). Written out over the
+    precomputed ``costs_into`` and the side's ``blocked_flags`` (typed in supply.pxd)."""
     start = state.where[hq]
     if start < 0:
-        return
-    stop = blocked(state, state.counter(hq).side)
+        return []
+    stop = blocked_flags(state, state.counter(hq).side)
     limit, into = costs_into(state)
     # no step costs less than ``cheapest``: a hex farther than that from ``toward`` can not
     # lead there
     cheapest, distance = _CHEAPEST_STEP[0], state.c.board.grid.distance
-    best = {start: 0}
+    best = [limit + 1] * len(into)  # by hex: the least cost found, limit + 1 if none
+    best[start] = 0
+    seen = bytearray(len(into))  # by hex: 1 once found
+    seen[start] = 1
+    found = [start]
     waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by cost so far
     waiting[0].append(start)
-    reach = {start}
-    yield start
-    for used, hexes in enumerate(waiting):
-        for here in hexes:
+    for used in range(limit + 1):
+        for here in waiting[used]:
             if used > best[here]:
                 continue  # filed again at a lower cost
             if toward is not None and used + cheapest * distance(here, toward) > limit:
@@ -118,25 +120,34 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> Iterator[i
                 total = used + cost  # the unit moves from there into here
                 if total > limit:
                     continue
-                if there not in reach:
-                    reach.add(there)  # the unit's own hex may be in an enemy ZOC (not counted)
-                    yield there
-                if there in stop or total >= best.get(there, limit + 1):
+                if not seen[there]:
+                    seen[there] = 1  # the unit's own hex may be in an enemy ZOC (not counted)
+                    found.append(there)
+                if stop[there] or total >= best[there]:
                     continue
                 best[there] = total
                 waiting[total].append(there)
+    return found
+
+
+def blocked_flags(state: MarneState, side: str) -> bytes:
+    """``blocked`` as a byte for each hex (1: blocked), read by index in ``reached``."""
+    stamp = (both_versions(state), state.garrisoned() if side == GERMAN else None)
+    return state.cached(("blocked_flags", side), stamp, partial(_blocked_flags, state))
+
+
+def _blocked_flags(state: MarneState, side: str) -> bytes:
+    flags = bytearray(state.c.board.grid.size)
+    for h in blocked(state, side):
+        flags[h] = 1
+    return bytes(flags)
 
 
 def reached_of(state: MarneState, hq: int, hexes: set[int]) -> set[int]:
-    """Those of ``hexes`` the HQ ``reached`` (the search ends when all are found)."""
-    found: set[int] = set()
-    if hexes:
-        for h in reached(state, hq):
-            if h in hexes:
-                found.add(h)
-                if len(found) == len(hexes):
-                    break
-    return found
+    """Those of ``hexes`` the HQ ``reached``."""
+    if not hexes:
+        return set()
+    return hexes.intersection(reached(state, hq))
 
 
 def edge_names(state: MarneState, hq: int) -> tuple[str, ...]:
@@ -162,7 +173,7 @@ def hq_in_supply(state: MarneState, hq: int, sources: set[int]) -> bool:
     """11.1.3, 11.1.6: the HQ traces up to 8 MP to a supply source; 9.9 cut off for good."""
     if hq in state.cut_off:
         return False
-    return any(h in sources for h in reached(state, hq))
+    return not sources.isdisjoint(reached(state, hq))
 
 
 def determine_supply(state: MarneState) -> None:
@@ -181,9 +192,11 @@ def determine_supply(state: MarneState) -> None:
             edges = edge_names(state, hq)
             if edges not in sources_by_edges:
                 sources_by_edges[edges] = supply_sources(state, side, edges)
-            if hq_in_supply(state, hq, sources_by_edges[edges]):
+            found = reached(state, hq)  # (hq_in_supply and reached_of in one search)
+            sources = sources_by_edges[edges]
+            if hq not in state.cut_off and not sources.isdisjoint(found):
                 state.oos.discard(hq)
-                supplied_hq[hq] = reached_of(state, hq, wanted.get(hq, set()))
+                supplied_hq[hq] = wanted.get(hq, set()).intersection(found)
             else:
                 state.oos.add(hq)
         out = []
