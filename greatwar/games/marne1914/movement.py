@@ -5,6 +5,7 @@ over-stacking at the end of each phase."""
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Iterator
 from functools import partial
 
@@ -124,18 +125,39 @@ WholeSteps = tuple[tuple[tuple[int, int], ...], ...]
 _WHOLE: list[tuple[int, dict[bool, WholeSteps]]] = []
 
 
+def flat_steps(state: MarneState, road: bool) -> tuple[array[int], array[int]]:
+    """``whole_steps`` laid out flat for the search's machine loops: for hex h at 6h..6h+5 its
+    neighbours (-1 after the last) and the whole steps into them."""
+    found = _FLAT.get(road)
+    if found is None:
+        hexes, costs = array("l"), array("l")
+        for steps in whole_steps(state)[1][road]:
+            for there, mp in steps:
+                hexes.append(there)
+                costs.append(mp)
+            for _ in range(SIDES_OF_A_HEX - len(steps)):
+                hexes.append(-1)
+                costs.append(0)
+        found = _FLAT[road] = (hexes, costs)
+    return found
+
+
+SIDES_OF_A_HEX = 6
+_FLAT: dict[bool, tuple[array[int], array[int]]] = {}  # the same in every game
+
+
 def reach(
     state: MarneState, unit: int, start: int, allowance: float | None = None
 ) -> dict[int, float]:
     """Every hex the unit can reach from ``start`` within its allowance (or ``allowance``), with
     the MP spent, the start at 0, in the order found: ``greatwar.hexes.reachable`` with
-    ``step_cost``, written out over the precomputed steps in whole fractions of an MP and the
-    side's ``move_flags`` (every movement prompt asks it)."""
+    ``step_cost``, written out over the precomputed ``flat_steps`` in whole fractions of an MP
+    and the side's ``move_flags`` (every movement prompt asks it; typed in movement.pxd)."""
     counter = state.c.counters[unit]
     side = counter.side
     flags = move_flags(state, side)
     transfer = state.unit_mode(unit) == TRANSFER
-    scale, tables = whole_steps(state)
+    scale = whole_steps(state)[0]
     table = state.c.tables["movement"]
     enter = round(float(table["zoc_enter"]) * scale)
     # 7.1.3.1 leaving an enemy ZOC costs extra (5.1.3 not in Transfer mode); only the start
@@ -147,11 +169,11 @@ def reach(
     stop = HELD
     if counter.is_hq or unit in state.rallied:
         stop = HELD | IN_ZOC  # 9.9, 10.2.2 not into an enemy ZOC
-    steps = tables[transfer]
+    hexes, costs = flat_steps(state, transfer)
     if allowance is None:
         allowance = state.allowance(unit)
     limit = math.floor(allowance * scale + _TOLERANCE)
-    spent = [limit + 1] * len(steps)  # by hex: the least MP found, limit + 1 if none
+    spent = array("l", [limit + 1]) * len(flags)  # by hex: the least MP found, else limit + 1
     spent[origin] = 0
     found = [origin]
     waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by MP spent
@@ -166,10 +188,13 @@ def reach(
                 extra = 0
             else:
                 extra = leave
-            for there, mp in steps[here]:
+            for k in range(SIDES_OF_A_HEX * here, SIDES_OF_A_HEX * here + SIDES_OF_A_HEX):
+                there = hexes[k]
+                if there < 0:
+                    break  # (a hex on the map's edge)
                 if flags[there] & stop:
                     continue  # 7.1.3
-                total = used + mp + extra
+                total = used + costs[k] + extra
                 if flags[there] & in_zoc:
                     total += enter  # 7.1.3.1, 8.2.1.5
                 if total <= limit and total < spent[there]:

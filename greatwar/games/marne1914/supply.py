@@ -3,6 +3,7 @@ off a friendly map edge; determined only in the Supply Determination Phase (11.1
 
 from __future__ import annotations
 
+from array import array
 from functools import partial
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
@@ -68,6 +69,27 @@ def costs_into(state: MarneState) -> tuple[int, tuple[tuple[tuple[int, int], ...
 _CHEAPEST_STEP: list[int] = []  # the cheapest of ``costs_into``
 
 
+def flat_costs_into(state: MarneState) -> tuple[int, array[int], array[int]]:
+    """``costs_into`` laid out flat for the search's machine loops: the supply length, then
+    for hex h at 6h..6h+5 its neighbours (-1 after the last) and the costs from them."""
+    if not _FLAT:
+        limit, table = costs_into(state)
+        hexes, costs = array("l"), array("l")
+        for steps in table:
+            for there, cost in steps:
+                hexes.append(there)
+                costs.append(cost)
+            for _ in range(SIDES_OF_A_HEX - len(steps)):
+                hexes.append(-1)
+                costs.append(0)
+        _FLAT.append((limit, hexes, costs))
+    return _FLAT[0]
+
+
+SIDES_OF_A_HEX = 6
+_FLAT: list[tuple[int, array[int], array[int]]] = []  # the same in every game
+
+
 def cheapest_hex(state: MarneState) -> float:
     """11.1.5: no hex costs less than the cheapest of road and terrain."""
     if not _CHEAPEST:
@@ -94,18 +116,19 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
     hex but not the unit's; the path's other hexes must be clear (11.1.4). In the order the
     search finds them, the HQ's own first; none when the HQ is off the map. With ``toward``,
     only the way to that hex is searched (it is found if reached). Written out over the
-    precomputed ``costs_into`` and the side's ``blocked_flags`` (typed in supply.pxd)."""
+    precomputed ``flat_costs_into`` and the side's ``blocked_flags`` (typed in supply.pxd)."""
     start = state.where[hq]
     if start < 0:
         return []
     stop = blocked_flags(state, state.counter(hq).side)
-    limit, into = costs_into(state)
+    limit, hexes, costs = flat_costs_into(state)
     # no step costs less than ``cheapest``: a hex farther than that from ``toward`` can not
     # lead there
     cheapest, distance = _CHEAPEST_STEP[0], state.c.board.grid.distance
-    best = [limit + 1] * len(into)  # by hex: the least cost found, limit + 1 if none
+    size = len(stop)
+    best = array("l", [limit + 1]) * size  # by hex: the least cost found, limit + 1 if none
     best[start] = 0
-    seen = bytearray(len(into))  # by hex: 1 once found
+    seen = bytearray(size)  # by hex: 1 once found
     seen[start] = 1
     found = [start]
     waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by cost so far
@@ -116,8 +139,11 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
                 continue  # filed again at a lower cost
             if toward is not None and used + cheapest * distance(here, toward) > limit:
                 continue
-            for there, cost in into[here]:
-                total = used + cost  # the unit moves from there into here
+            for k in range(SIDES_OF_A_HEX * here, SIDES_OF_A_HEX * here + SIDES_OF_A_HEX):
+                there = hexes[k]
+                if there < 0:
+                    break  # (a hex on the map's edge)
+                total = used + costs[k]  # the unit moves from there into here
                 if total > limit:
                     continue
                 if not seen[there]:
