@@ -90,15 +90,17 @@ class Modes(Prompt[MarneState]):
     def sides(self, state: MarneState, frame: Frame) -> tuple[str, ...]:
         return tuple(s for s in SIDES if s not in state.committed)
 
-    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
-        pending = state.pending[side]
-        if not any(
-            must_leave_offensive(state, hq) and pending.get(hq, state.mode[hq]) == OFFENSIVE
-            for hq in side_hqs(state, side)
-        ):
-            yield act("commit")
+    def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
+        pending, mode = state.pending[side], state.mode
+        offered = []
+        for hq in side_hqs(state, side):
+            if pending.get(hq, mode[hq]) == OFFENSIVE and must_leave_offensive(state, hq):
+                break  # 11.2.3 it must leave Offensive mode first
+        else:
+            offered.append(COMMIT)
         for hq in changeable(state, side):
-            yield from mode_actions(state, hq, pending.get(hq, state.mode[hq]))  # ``chosen``
+            offered.extend(mode_actions(state, hq, pending.get(hq, mode[hq])))  # ``chosen``
+        return offered
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "mode":
@@ -135,18 +137,24 @@ class Modes(Prompt[MarneState]):
 
 def mode_actions(state: MarneState, hq: int, chosen: str) -> tuple[Action, ...]:
     """``mode HQ MODE`` for every ``allowed_modes`` but the one ``chosen``: made once for
-    each HQ, choice and set of modes allowed."""
-    allowed = allowed_modes(state, hq)
-    key = (hq, chosen, allowed)
+    each HQ, choice and set of modes allowed (every modes prompt asks it of every HQ)."""
+    limited = (
+        hq in state.oos
+        or hq in state.cut_off
+        or (state.mode[hq] == REGROUP and state.turn > 1)
+    )  # ``allowed_modes`` is NOT_OFFENSIVE (11.2.3, 5.2.6)
+    key = (hq, chosen, limited)
     found = _MODE_ACTIONS.get(key)
     if found is None:
         hq_id = state.counter(hq).id
+        allowed = allowed_modes(state, hq)
         found = tuple(act("mode", hq_id, mode) for mode in allowed if mode != chosen)
         _MODE_ACTIONS[key] = found
     return found
 
 
-_MODE_ACTIONS: dict[tuple[int, str, tuple[str, ...]], tuple[Action, ...]] = {}
+_MODE_ACTIONS: dict[tuple[int, str, bool], tuple[Action, ...]] = {}
+COMMIT = act("commit")
 
 
 def commit_modes(state: MarneState) -> None:

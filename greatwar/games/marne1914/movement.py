@@ -610,20 +610,22 @@ def rallies(state: MarneState, side: str) -> set[int]:
 def rebuildable(state: MarneState, side: str) -> list[int]:
     """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
-    where, counters = state.where, state.c.counters
+    where, counters, mode, hq_of = state.where, state.c.counters, state.mode, state.hq_of
     found = []
-    for unit in [u for u in state.c.side_units[side] if where[u] == ELIMINATED]:
+    for unit in state.c.side_units[side]:
+        if where[unit] != ELIMINATED:
+            continue
         counter = counters[unit]
         if counter.is_hq:
             continue
-        hq = state.hq_of[unit]
-        if counter.corps in state.rebuilt_corps or state.where[hq] < 0:
+        hq = hq_of[unit]
+        if counter.corps in state.rebuilt_corps or where[hq] < 0:
             continue
-        if state.unit_mode(hq) != REGROUP or not in_supply(state, hq):
+        if mode[hq_of[hq]] != REGROUP or not in_supply(state, hq):
             continue
         if state.in_enemy_zoc(hq) or hq in state.moved:
             continue
-        if state.has_room(state.where[hq], [unit]):
+        if state.has_room(where[hq], [unit]):
             found.append(unit)
     return found
 

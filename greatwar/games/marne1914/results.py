@@ -428,9 +428,19 @@ def refuges(state: MarneState, hq: int) -> tuple[list[int], bool]:
 
 
 def displaced(state: MarneState, side: str) -> list[int]:
-    """9.9: the side's HQs on the map standing in an enemy ZOC."""
-    where = state.where
-    return [hq for hq in state.c.side_hqs[side] if where[hq] >= 0 and state.in_enemy_zoc(hq)]
+    """9.9: the side's HQs on the map standing in an enemy ZOC (``in_enemy_zoc`` written out:
+    asked after every move)."""
+    where, side_at, neighbors = state.where, state.side_at, state.c.neighbors
+    enemy = OTHER[side]
+    found = []
+    for hq in state.c.side_hqs[side]:
+        here = where[hq]
+        if here >= 0:
+            for n in neighbors[here]:
+                if side_at[n] == enemy:
+                    found.append(hq)
+                    break
+    return found
 
 
 def displace_hqs(state: MarneState, side: str) -> bool:
