@@ -297,17 +297,30 @@ def attack_targets(state: MarneState, side: str) -> list[int]:
     """9.4.2: enemy hexes (or garrisoned Paris hexes, 13.1) next to a unit that may attack;
     9.2.2 not a hex barred by an earlier declaration, nor one only units cut off by it could
     attack."""
-    enemy, side_at, where = OTHER[side], state.side_at, state.where
-    neighbors, counters = state.c.board.grid.neighbors, state.c.counters
+    enemy, side_at, where, stacks = OTHER[side], state.side_at, state.where, state.stacks
+    neighbors, counters = state.c.neighbors, state.c.counters
+    mode, hq_of, reserve, barred = state.mode, state.hq_of, state.reserve, state.barred
+    garrison = state.garrison if side == GERMAN else frozenset()
+    unlocked = not state.engaged
     targets: set[int] = set()
-    for unit in state.units_on_map(side):
+    for unit in state.held_units(side):
         if counters[unit].is_hq:
             continue
-        for h in neighbors(where[unit]):
-            if h in targets or h in state.barred:
+        now = mode[hq_of[unit]]
+        if unlocked and now != OFFENSIVE and not (now == DEFENSIVE and unit in reserve):
+            continue  # ``may_attack`` 9.4.1: no mode to attack in (no engagement, 9.6.2)
+        for h in neighbors[where[unit]]:
+            if h in targets or h in barred:
                 continue
-            enemy_units = side_at[h] == enemy and bool(state.combat_units_in(h))
-            paris = side == GERMAN and state.is_garrisoned(h)
+            if side_at[h] == enemy:
+                enemy_units = False
+                for u in stacks[h]:
+                    if not counters[u].is_hq:
+                        enemy_units = True
+                        break
+            else:
+                enemy_units = False
+            paris = h in garrison and h not in stacks  # 13.1.1 ``is_garrisoned``
             if (enemy_units or paris) and may_join(state, unit, h):
                 targets.add(h)
     return sorted(targets)

@@ -98,6 +98,7 @@ class MarneState(State):
         # the movement prompt's last choices (movement.MoveMemo), read only at its frame, so
         # a clone reads afresh
         self.move_memo: object = None
+        self.modes_memo: dict[str, object] = {}  # side -> modes.ModesMemo, read at its frame
         variable = bool(game.options.get("variable_reinforcements"))
         for group, spec in self.c.tables["reinforcements"]["groups"].items():
             self.due[group] = NEVER if variable else int(spec["turn"])  # 7.3.2, 15.2
@@ -439,10 +440,12 @@ class MarneState(State):
     def forget_cached(self) -> None:
         super().forget_cached()
         self.move_memo = None
+        self.modes_memo = {}
 
     def copy_into(self, new: State) -> None:
         assert isinstance(new, MarneState)
         new.touched = list(self.touched)
+        new.modes_memo = dict(self.modes_memo)
         new.memo = dict(self.memo)
         new.versions = dict(self.versions)
         new.sp_at = list(self.sp_at)
