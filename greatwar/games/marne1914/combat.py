@@ -312,7 +312,7 @@ def attack_targets(state: MarneState, side: str) -> list[int]:
         for h in neighbors[where[unit]]:
             if h in targets or h in barred:
                 continue
-            if side_at[h] == enemy:
+            if side_at[h] is not None and side_at[h] == enemy:
                 enemy_units = False
                 for u in stacks[h]:
                     if not counters[u].is_hq:

@@ -422,7 +422,7 @@ class _Reckoner:
             for there in state.c.neighbors[here]:
                 if there in held or (barred and there in zoc):
                     continue  # 7.1.3
-                if side_at[there] == side and sp_at[there] > least:
+                if side_at[there] is not None and side_at[there] == side and sp_at[there] > least:
                     continue  # perhaps too full (8.1): the search below looks closer
                 by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)
                 land_room = there

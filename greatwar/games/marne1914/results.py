@@ -437,7 +437,7 @@ def displaced(state: MarneState, side: str) -> list[int]:
         here = where[hq]
         if here >= 0:
             for n in neighbors[here]:
-                if side_at[n] == enemy:
+                if side_at[n] is not None and side_at[n] == enemy:
                     found.append(hq)
                     break
     return found

@@ -369,8 +369,8 @@ class MarneState(State):
         when a search needs it, not after every move)."""
         side_at = self.side_at
         enemy = OTHER[self.c.counters[unit].side]
-        for n in self.c.neighbors[self.where[unit]]:  # noqa: SIM110 (a compiled loop)
-            if side_at[n] == enemy:
+        for n in self.c.neighbors[self.where[unit]]:
+            if side_at[n] is not None and side_at[n] == enemy:  # (None first: a quick test)
                 return True
         return False
 

@@ -87,6 +87,22 @@ def flat_costs_into(state: MarneState) -> tuple[int, array[int], array[int]]:
 
 
 SIDES_OF_A_HEX = 6
+
+
+def cube_columns(state: MarneState) -> tuple[array[int], array[int]]:
+    """The cube coordinates x and z of every hex (``HexGrid.cube``), by index."""
+    if not _CUBES:
+        grid = state.c.board.grid
+        _CUBES.append(
+            (
+                array("l", [grid.cube(h)[0] for h in grid]),
+                array("l", [grid.cube(h)[2] for h in grid]),
+            )
+        )
+    return _CUBES[0]
+
+
+_CUBES: list[tuple[array[int], array[int]]] = []  # the same in every game
 _FLAT: list[tuple[int, array[int], array[int]]] = []  # the same in every game
 
 
@@ -123,8 +139,13 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
     stop = blocked_flags(state, state.counter(hq).side)
     limit, hexes, costs = flat_costs_into(state)
     # no step costs less than ``cheapest``: a hex farther than that from ``toward`` can not
-    # lead there
-    cheapest, distance = _CHEAPEST_STEP[0], state.c.board.grid.distance
+    # lead there (the distance of ``HexGrid.distance``, from the cube coordinates)
+    cheapest = _CHEAPEST_STEP[0]
+    xs, zs = cube_columns(state)
+    aiming = toward is not None
+    aim_x = aim_z = 0
+    if toward is not None:
+        aim_x, aim_z = xs[toward], zs[toward]
     size = len(stop)
     best = array("l", [limit + 1]) * size  # by hex: the least cost found, limit + 1 if none
     best[start] = 0
@@ -137,8 +158,10 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
         for here in waiting[used]:
             if used > best[here]:
                 continue  # filed again at a lower cost
-            if toward is not None and used + cheapest * distance(here, toward) > limit:
-                continue
+            if aiming:
+                dx, dz = xs[here] - aim_x, zs[here] - aim_z
+                if used + cheapest * max(abs(dx), abs(dz), abs(dx + dz)) > limit:
+                    continue
             for k in range(SIDES_OF_A_HEX * here, SIDES_OF_A_HEX * here + SIDES_OF_A_HEX):
                 there = hexes[k]
                 if there < 0:
