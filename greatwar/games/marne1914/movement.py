@@ -237,9 +237,14 @@ def destinations(state: MarneState, unit: int) -> dict[int, float]:
                 step = cost(start, there)
                 if step is not None:
                     spent[there] = step  # 7.1.4
-    if state.c.counters[unit].sp > state.c.stack_floor:  # (no unit is: check every hex)
+    counter = state.c.counters[unit]
+    floor = state.c.stack_floor
+    if counter.sp > floor:  # (no unit is: check every hex)
         return {h: mp for h, mp in spent.items() if state.has_room(h, [unit])}
+    sp_at, side_at, side, sp = state.sp_at, state.side_at, counter.side, counter.sp
     for h in spent.keys() & state.stacks.keys():  # an empty hex has room (8.1)
+        if side_at[h] == side and sp_at[h] + sp <= floor:
+            continue  # ``has_room``: within every limit
         if not state.has_room(h, [unit]):
             del spent[h]  # 7.1.5, 8.1
     return spent
@@ -267,7 +272,7 @@ def move_choices(
         len(state.disrupted),
         len(state.oos),
         len(state.engaged),
-        tuple(state.hq_of),
+        tuple(state.hq_of),  # 7.3.2, 15.1.3 attachments
         tuple(state.mode.values()),
     )
     memo = state.move_memo if frame is not None else None

@@ -154,6 +154,28 @@ def arrival_options(state: MarneState, unit: int, group: str) -> dict[int, tuple
     return options
 
 
+def may_arrive(state: MarneState, unit: int, group: str) -> bool:
+    """``arrival_options`` is not empty (the reinforcements prompt asks it of every unit),
+    looked for the quickest way first: an entry hex with room is itself an option."""
+    counter = state.c.counters[unit]
+    for entry in open_entries(state, group):
+        room = state.has_room(entry, [unit])
+        if room:
+            return True
+        if not state.c.neighbors[entry]:
+            continue
+        if rails_in(state, unit) and rail_destinations(state, unit, entry):
+            return True
+        if counter.marker == "M":
+            continue
+        left = state.allowance(unit) - entry_cost(state, unit, entry)
+        if left > 0:
+            for h in reach(state, unit, entry, left):
+                if h != entry and state.has_room(h, [unit]):
+                    return True
+    return False
+
+
 def delay_options(state: MarneState, group: str) -> list[int]:
     """7.3.4: any other railroad hex running off a friendly map edge; 7.3.5 when the entry is
     closed, also any map edge hex within five hexes of the scheduled hex."""
@@ -179,7 +201,7 @@ class Reinforce(Prompt[MarneState]):
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
         for group in arriving(state, side):
             for unit in group_units(state, group):
-                if arrival_options(state, unit, group):
+                if may_arrive(state, unit, group):
                     yield act("enter", state.counter(unit).id)
             whole = len(group_units(state, group)) == len(state.c.group_members[group])
             if whole and group not in state.entry_hexes and delay_options(state, group):
