@@ -293,27 +293,40 @@ class Attach(Prompt[MarneState]):
 
 def revertible(state: MarneState, side: str) -> list[int]:
     """7.3.2: a Moroccan unit may revert to the IX Corps once in that HQ's supply range.
-    Kept until a stack or an attachment changes: every movement prompt offers it."""
+    Kept until a stack or an attachment changes: every movement prompt offers it (and no
+    supply is traced while no unit is near enough)."""
     from greatwar.games.marne1914.supply import both_versions
 
-    if side != ALLIED:
+    if side != ALLIED or not near_home(state):
         return []
-    stamp = (both_versions(state), tuple(state.hq_of[u] for u in state.c.moroccans))
+    stamp = (both_versions(state), tuple([state.hq_of[u] for u in state.c.moroccans]))
     return list(state.cached(("revertible", side), stamp, partial(_revertible, state)))
 
 
-def _revertible(state: MarneState, side: str) -> tuple[int, ...]:
-    from greatwar.games.marne1914.supply import reach_radius, reached
+def near_home(state: MarneState) -> list[int]:
+    """7.3.2: the Moroccan units on the map attached to another HQ, no farther from their
+    own HQ on the map than any 11.1.5 supply path reaches."""
+    from greatwar.games.marne1914.supply import reach_radius
 
-    units = [u for u in state.c.moroccans if state.where[u] >= 0]
-    out = []
-    for unit in units:
+    where, hq_of, distance = state.where, state.hq_of, state.c.board.grid.distance
+    found = []
+    for unit in state.c.moroccans:
+        if where[unit] < 0:
+            continue
         home = state.c.hq_of_corps[state.counter(unit).corps]
-        attached = state.hq_of[unit] != home and state.where[home] >= 0
-        near = attached and (
-            state.c.board.grid.distance(state.where[unit], state.where[home]) <= reach_radius(state)
-        )  # no need to trace supply for a unit farther than any 11.1.5 path
-        if near and state.where[unit] in reached(state, home, toward=state.where[unit]):
+        attached = hq_of[unit] != home and where[home] >= 0
+        if attached and distance(where[unit], where[home]) <= reach_radius(state):
+            found.append(unit)
+    return found
+
+
+def _revertible(state: MarneState, side: str) -> tuple[int, ...]:
+    from greatwar.games.marne1914.supply import reached
+
+    out = []
+    for unit in near_home(state):
+        home = state.c.hq_of_corps[state.counter(unit).corps]
+        if state.where[unit] in reached(state, home, toward=state.where[unit]):
             out.append(unit)
     return tuple(out)
 
