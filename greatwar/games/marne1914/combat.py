@@ -148,16 +148,22 @@ def gunners(state: MarneState, side: str, target: int) -> list[int]:
     """9.1.2: artillery within two hexes of the target that may bombard."""
     return [
         u
-        for u in state.units_on_map(side)
+        for u in artillery_on_map(state, side)
         if may_bombard(state, u) and distance(state, state.where[u], target) <= 2
     ]
+
+
+def artillery_on_map(state: MarneState, side: str) -> list[int]:
+    """The side's artillery units on the map, in order (the only units that bombard, 9.1)."""
+    counters = state.c.counters
+    return [u for u in state.held_units(side) if counters[u].is_artillery]
 
 
 def bombard_targets(state: MarneState, side: str) -> list[int]:
     """9.1.1: enemy-occupied hexes two hexes from an artillery unit that may bombard."""
     enemy = OTHER[side]
     targets = set()
-    for unit in state.units_on_map(side):
+    for unit in artillery_on_map(state, side):
         if may_bombard(state, unit):
             for h in state.c.board.grid.ring(state.where[unit], 2):
                 if state.side_in(h) == enemy and state.combat_units_in(h):
