@@ -158,12 +158,16 @@ class ModesMemo:
 
     def update(self, state: MarneState, pending: dict[int, str]) -> None:
         """Read again the HQs whose face-down choice changed since."""
-        if pending == self.pending:
+        seen = self.pending
+        if pending == seen:
             return
-        seen, actions, mode = self.pending, self.actions, state.mode
-        for hq in set(seen) | set(pending):
-            if hq in actions and seen.get(hq, mode[hq]) != pending.get(hq, mode[hq]):
-                actions[hq] = mode_actions(state, hq, pending.get(hq, mode[hq]))
+        actions, mode = self.actions, state.mode
+        for hq, chosen in pending.items():
+            if hq in actions and seen.get(hq, mode[hq]) != chosen:
+                actions[hq] = mode_actions(state, hq, chosen)
+        for hq in seen.keys() - pending.keys():  # (a choice taken back: not within one prompt)
+            if hq in actions:
+                actions[hq] = mode_actions(state, hq, mode[hq])
         self.pending = dict(pending)
 
 

@@ -616,19 +616,18 @@ def rebuildable(state: MarneState, side: str) -> list[int]:
     """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
     where, counters, mode, hq_of = state.where, state.c.counters, state.mode, state.hq_of
+    rebuilt, moved, oos = state.rebuilt_corps, state.moved, state.oos
     found = []
-    for unit in state.c.side_units[side]:
-        if where[unit] != ELIMINATED:
-            continue
+    for unit in [u for u in state.c.side_units[side] if where[u] == ELIMINATED]:
         counter = counters[unit]
         if counter.is_hq:
             continue
         hq = hq_of[unit]
-        if counter.corps in state.rebuilt_corps or where[hq] < 0:
+        if counter.corps in rebuilt or where[hq] < 0:
             continue
-        if mode[hq_of[hq]] != REGROUP or not in_supply(state, hq):
-            continue
-        if state.in_enemy_zoc(hq) or hq in state.moved:
+        if mode[hq_of[hq]] != REGROUP or hq in oos:
+            continue  # 12.1.1 Regroup mode, 12.1.2 in supply (``in_supply``)
+        if hq in moved or state.in_enemy_zoc(hq):
             continue
         if state.has_room(where[hq], [unit]):
             found.append(unit)
@@ -742,8 +741,9 @@ class RailTo(Prompt[MarneState]):
 
 def end_of_phase_stacking(state: MarneState) -> None:
     """8.1.3: units over-stacked at the end of any phase are disrupted."""
+    sp_at, floor = state.sp_at, state.c.stack_floor
     for hex_index in sorted(state.stacks):
-        if state.is_overstacked(hex_index):
+        if sp_at[hex_index] > floor and state.is_overstacked(hex_index):  # (within every limit)
             units = state.combat_units_in(hex_index)
             fresh = [u for u in units if u not in state.disrupted]
             if fresh:
