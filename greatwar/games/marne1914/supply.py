@@ -7,6 +7,7 @@ from array import array
 from functools import partial
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
+from greatwar.games.marne1914.movement import HELD, IN_ZOC, move_flags
 from greatwar.games.marne1914.state import MarneState
 from greatwar.hexes import connected, steps_per_mp
 
@@ -132,11 +133,14 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
     hex but not the unit's; the path's other hexes must be clear (11.1.4). In the order the
     search finds them, the HQ's own first; none when the HQ is off the map. With ``toward``,
     only the way to that hex is searched (it is found if reached). Written out over the
-    precomputed ``flat_costs_into`` and the side's ``blocked_flags`` (typed in supply.pxd)."""
+    precomputed ``flat_costs_into`` and the side's ``move_flags`` (typed in supply.pxd):
+    ``blocked`` is the enemy-held hexes and the enemy ZOC hexes without friendly units, read
+    from the flags kept until the enemy's stacks change."""
     start = state.where[hq]
     if start < 0:
         return []
-    stop = blocked_flags(state, state.counter(hq).side)
+    side = state.c.counters[hq].side
+    flags, side_at, held, in_zoc = move_flags(state, side), state.side_at, HELD, IN_ZOC
     limit, hexes, costs = flat_costs_into(state)
     # no step costs less than ``cheapest``: a hex farther than that from ``toward`` can not
     # lead there (the distance of ``HexGrid.distance``, from the cube coordinates)
@@ -146,7 +150,7 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
     aim_x = aim_z = 0
     if toward is not None:
         aim_x, aim_z = xs[toward], zs[toward]
-    size = len(stop)
+    size = len(flags)
     best = array("l", [limit + 1]) * size  # by hex: the least cost found, limit + 1 if none
     best[start] = 0
     seen = bytearray(size)  # by hex: 1 once found
@@ -172,24 +176,14 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
                 if not seen[there]:
                     seen[there] = 1  # the unit's own hex may be in an enemy ZOC (not counted)
                     found.append(there)
-                if stop[there] or total >= best[there]:
+                mark = flags[there]
+                if mark & held or (mark & in_zoc and side_at[there] != side):
+                    continue  # 11.1.4 ``blocked``
+                if total >= best[there]:
                     continue
                 best[there] = total
                 waiting[total].append(there)
     return found
-
-
-def blocked_flags(state: MarneState, side: str) -> bytes:
-    """``blocked`` as a byte for each hex (1: blocked), read by index in ``reached``."""
-    stamp = (both_versions(state), state.garrisoned() if side == GERMAN else None)
-    return state.cached(("blocked_flags", side), stamp, partial(_blocked_flags, state))
-
-
-def _blocked_flags(state: MarneState, side: str) -> bytes:
-    flags = bytearray(state.c.board.grid.size)
-    for h in blocked(state, side):
-        flags[h] = 1
-    return bytes(flags)
 
 
 def reached_of(state: MarneState, hq: int, hexes: set[int]) -> set[int]:
