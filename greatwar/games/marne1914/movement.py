@@ -286,8 +286,7 @@ def move_choices(
         memo.read_all(state, side)
     if frame is not None:
         state.move_memo = memo
-    choices = memo.choices
-    return [choices[unit][5] for unit in memo.order]
+    return list(memo.offered.values())
 
 
 class MoveMemo:
@@ -299,7 +298,9 @@ class MoveMemo:
         self.counted = 0  # the hexes of ``touched`` read
         self.rails: tuple[int, ...] = ()  # the railroad capacity used then (7.2.6, 7.2.7)
         self.choices: dict[int, MoveChoice] = {}
-        self.order: list[int] = []  # the units offered, in order
+        # the units offered, in order, with their choices (as ``move_choices`` gives them)
+        self.offered: dict[int, tuple[int, bool, bool, bool]] = {}
+        self.done: set[int] = set()  # the units moved or railed (7.1.1, 7.2.3) then
         self.watch: dict[int, list[int]] = {}  # hex -> units whose choice its stack decides
         self.searched: set[int] = set()  # units whose land choice a full search decided
         self.rail_full: dict[int, frozenset[int]] = {}  # unit -> destinations, none with room
@@ -323,7 +324,7 @@ class MoveMemo:
             if now == TRANSFER:
                 self.transfer.append(unit)
             self.keep(unit, reckon.choice(unit, here, now))
-            self.order.append(unit)
+        self.done = moved | railed
         self.counted = len(state.touched)
         self.rails = tuple(state.rail_used.values())
 
@@ -351,12 +352,18 @@ class MoveMemo:
         rails = tuple(state.rail_used.values())
         if rails != self.rails:
             dirty.update(self.transfer)
-        self.order = [u for u in self.order if u not in moved and u not in railed]
+        offered, done = self.offered, moved | railed
+        if done != self.done:
+            if not self.done <= done:
+                return False  # (cleared: not within one phase)
+            for unit in done - self.done:
+                offered.pop(unit, None)
+            self.done = done
         if dirty:
             where, mode, hq_of = state.where, state.mode, state.hq_of
             reckon = _Reckoner(state, side)
             for unit in sorted(dirty):
-                if unit in moved or unit in railed:
+                if unit not in offered:
                     continue
                 here = where[unit]
                 if here < 0:
@@ -367,8 +374,10 @@ class MoveMemo:
         return True
 
     def keep(self, unit: int, entry: MoveChoice) -> None:
-        """``entry`` as the unit's choice, watched at the hexes whose stacks decide it."""
+        """``entry`` as the unit's choice (offered in its place), watched at the hexes whose
+        stacks decide it."""
         self.choices[unit] = entry
+        self.offered[unit] = entry[5]
         watch = self.watch
         for h in (entry[0], entry[2], entry[3]):
             if h >= 0:
