@@ -3,7 +3,7 @@
 # integers and its tables as typed arrays, so its additions, comparisons and lookups are a
 # few instructions each. The counts are whole steps of a fraction of an MP (at most a few
 # dozen) and the indexes below the map's size, far inside a C long (the arrays hold C
-# longs: "l"); ``spent[h] / scale`` is a true division, exactly as in Python.
+# longs: "l").
 import cython
 
 cdef long SIDES_OF_A_HEX
@@ -15,4 +15,4 @@ cdef long SIDES_OF_A_HEX
                there=cython.Py_ssize_t, k=cython.Py_ssize_t, flags=bytes,
                hexes=cython.long[:], costs=cython.long[:], spent=cython.long[:], found=list,
                waiting=list)
-cpdef dict reach(state, unit, start, allowance=*)
+cpdef tuple reach_steps(state, unit, start, allowance)

@@ -151,7 +151,16 @@ def reach(
 ) -> dict[int, float]:
     """Every hex the unit can reach from ``start`` within its allowance (or ``allowance``), with
     the MP spent, the start at 0, in the order found: ``greatwar.hexes.reachable`` with
-    ``step_cost``, written out over the precomputed ``flat_steps`` in whole fractions of an MP
+    ``step_cost`` (``reach_steps``)."""
+    found, spent, scale = reach_steps(state, unit, start, allowance)
+    return {h: spent[h] / scale for h in found}
+
+
+def reach_steps(
+    state: MarneState, unit: int, start: int, allowance: float | None
+) -> tuple[list[int], array[int], int]:
+    """``reach`` in whole steps of a fraction of an MP: the hexes in the order found, the
+    steps spent by hex, the steps to an MP. Written out over the precomputed ``flat_steps``
     and the side's ``move_flags`` (every movement prompt asks it; typed in movement.pxd)."""
     counter = state.c.counters[unit]
     side = counter.side
@@ -173,7 +182,8 @@ def reach(
     if allowance is None:
         allowance = state.allowance(unit)
     limit = math.floor(allowance * scale + _TOLERANCE)
-    spent = array("l", [limit + 1]) * len(flags)  # by hex: the least MP found, else limit + 1
+    steps_spent = array("l", [limit + 1]) * len(flags)  # by hex: the least MP, else limit + 1
+    spent = steps_spent  # (read through a typed view when compiled)
     spent[origin] = 0
     found = [origin]
     waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by MP spent
@@ -202,7 +212,7 @@ def reach(
                         found.append(there)
                     spent[there] = total
                     waiting[total].append(there)
-    return {h: spent[h] / scale for h in found}
+    return found, steps_spent, scale
 
 
 HELD, IN_ZOC = 1, 2  # ``move_flags``
@@ -227,9 +237,22 @@ def _move_flags(state: MarneState, side: str) -> bytes:
 def destinations(state: MarneState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in (7.1), with the MP spent; 7.1.4 always one hex."""
     start = state.where[unit]
-    spent = reach(state, unit, start)
+    return _destinations(state, unit, start, reach(state, unit, start))
+
+
+def destination_hexes(state: MarneState, unit: int) -> list[int]:
+    """``destinations``' hexes, in order (the move prompt offers them, not the MP spent)."""
+    start = state.where[unit]
+    found = reach_steps(state, unit, start, None)[0]
+    return sorted(_destinations(state, unit, start, dict.fromkeys(found, 0.0)))
+
+
+def _destinations(
+    state: MarneState, unit: int, start: int, spent: dict[int, float]
+) -> dict[int, float]:
+    """``destinations`` from ``reach``'s hexes ``spent``."""
     del spent[start]
-    neighbors = state.c.board.grid.neighbors(start)
+    neighbors = state.c.neighbors[start]
     if not spent.keys() >= set(neighbors):
         cost = step_cost(state, unit, start)
         for there in neighbors:
@@ -702,7 +725,7 @@ class Move(Prompt[MarneState]):
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
         to = state.c.hex_actions("to")
-        for hex_index in sorted(destinations(state, frame["unit"])):
+        for hex_index in destination_hexes(state, frame["unit"]):
             yield to[hex_index]
         yield act("stay")
 

@@ -177,8 +177,10 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
                     seen[there] = 1  # the unit's own hex may be in an enemy ZOC (not counted)
                     found.append(there)
                 mark = flags[there]
-                if mark & held or (mark & in_zoc and side_at[there] != side):
-                    continue  # 11.1.4 ``blocked``
+                if mark & held:
+                    continue  # 11.1.4 ``blocked``: enemy-held
+                if mark & in_zoc and (side_at[there] is None or side_at[there] != side):
+                    continue  # 11.1.4 ``blocked``: an enemy ZOC without friendly units
                 if total >= best[there]:
                     continue
                 best[there] = total
