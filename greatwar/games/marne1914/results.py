@@ -418,13 +418,11 @@ def refuges(state: MarneState, hq: int) -> tuple[list[int], bool]:
     (the fewest), through enemy ZOCs freely; and whether it must pass through enemy units
     to reach them (then it is out of supply for the rest of the game)."""
     side = state.counter(hq).side
-    everywhere = frozenset(state.c.board.grid)
-    open_hexes = everywhere - state.enemy_held(side)
-    goals = open_hexes - state.zoc(OTHER[side])
-    found = nearest(state, state.where[hq], goals, open_hexes)
+    held, zoc = state.enemy_held(side), state.zoc(OTHER[side])
+    found = nearest(state, state.where[hq], held, zoc, False)
     if found:
         return found, False
-    return nearest(state, state.where[hq], goals, everywhere), True
+    return nearest(state, state.where[hq], held, zoc, True), True
 
 
 def displaced(state: MarneState, side: str) -> list[int]:
@@ -507,23 +505,23 @@ class HqRetreat(Prompt[MarneState]):
 
 
 def nearest(
-    state: MarneState, start: int, goals: frozenset[int], passable: frozenset[int]
+    state: MarneState, start: int, held: frozenset[int], zoc: frozenset[int], through: bool
 ) -> list[int]:
-    """Breadth-first: the hexes of ``goals`` nearest to ``start`` through ``passable`` hexes,
-    in hex order."""
-    grid = state.c.board.grid
+    """Breadth-first: the hexes neither enemy-held (``held``) nor in the enemy ZOC (``zoc``)
+    nearest to ``start``, in hex order, through hexes not enemy-held (or ``through`` them)."""
+    neighbors = state.c.neighbors
     seen = {start}
     frontier = [start]
     while frontier:
         nxt = []
         for here in frontier:
-            for there in grid.neighbors(here):
+            for there in neighbors[here]:
                 if there in seen:
                     continue
                 seen.add(there)
-                if there in passable or there in goals:
+                if through or there not in held:
                     nxt.append(there)
-        found = sorted(h for h in nxt if h in goals)
+        found = sorted([h for h in nxt if h not in held and h not in zoc])
         if found:
             return found
         frontier = sorted(nxt)
