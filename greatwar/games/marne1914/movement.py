@@ -336,7 +336,7 @@ class MoveMemo:
         engaged: set[int] = set()
         for pair in state.engaged:
             engaged.update(pair)
-        reckon = _Reckoner(state, side)
+        choice = reckoner(state, side)
         for unit in state.held_units(side):
             if unit in moved or unit in railed:
                 continue  # 7.1.1, 7.2.3
@@ -346,7 +346,7 @@ class MoveMemo:
             now = mode[hq_of[unit]]
             if now == TRANSFER:
                 self.transfer.append(unit)
-            self.keep(unit, reckon.choice(unit, here, now))
+            self.keep(unit, choice(unit, here, now))
         self.done = moved | railed
         self.counted = len(state.touched)
         self.rails = tuple(state.rail_used.values())
@@ -384,14 +384,14 @@ class MoveMemo:
             self.done = done
         if dirty:
             where, mode, hq_of = state.where, state.mode, state.hq_of
-            reckon = _Reckoner(state, side)
+            choice = reckoner(state, side)
             for unit in sorted(dirty):
                 if unit not in offered:
                     continue
                 here = where[unit]
                 if here < 0:
                     return False  # it left the map
-                self.keep(unit, reckon.choice(unit, here, mode[hq_of[unit]]))
+                self.keep(unit, choice(unit, here, mode[hq_of[unit]]))
         self.counted = len(touched)
         self.rails = rails
         return True
@@ -418,45 +418,38 @@ class MoveMemo:
             self.rail_full.pop(unit, None)
 
 
-class _Reckoner:
-    """``move_choices``' reading of one unit, with what it needs of the position looked up
-    once for all the units read in one offer."""
+def reckoner(state: MarneState, side: str) -> Callable[[int, int, str], MoveChoice]:
+    """``move_choices``' reading of one unit (its hex, its mode), with what it needs of the
+    position looked up once for all the units read in one offer (held by the closure, which
+    compiled code reads without an attribute lookup)."""
+    counters, rallied, steps = state.c.counters, state.rallied, state.steps
+    sp_at, side_at, neighbors = state.sp_at, state.side_at, state.c.neighbors
+    held, zoc = state.enemy_held(side), state.zoc(OTHER[side])
+    reach: Callable[[int], frozenset[int]] | None = None  # the side's ``rail_reacher``
+    capacity: dict[str, bool] = {}
+    # 8.1: a friendly hex with more than this many SP may be too full for some unit of the
+    # side (within every limit otherwise); a unit above the floor always looks closer
+    least = state.c.stack_floor - max(state.c.unit_sizes[side])
 
-    def __init__(self, state: MarneState, side: str) -> None:
-        self.state, self.side = state, side
-        self.held: frozenset[int] | None = None
-        self.zoc: frozenset[int] | None = None
-        self.reach: Callable[[int], frozenset[int]] | None = None
-        self.capacity: dict[str, bool] = {}
-        # 8.1: a friendly hex with more than this many SP may be too full for some unit of
-        # the side (within every limit otherwise); a unit above the floor always looks closer
-        self.least = state.c.stack_floor - max(state.c.unit_sizes[side])
-
-    def choice(self, unit: int, here: int, now: str) -> MoveChoice:
-        state, side = self.state, self.side
-        counter = state.c.counters[unit]
-        if self.held is None:
-            self.held = state.enemy_held(side)
-            self.zoc = state.zoc(OTHER[side])
-        held, zoc = self.held, self.zoc
-        assert zoc is not None
-        recover = now == REGROUP and state.steps[unit] < counter.steps and may_recover(state, unit)
+    def choice(unit: int, here: int, now: str) -> MoveChoice:
+        nonlocal reach
+        counter = counters[unit]
+        recover = now == REGROUP and steps[unit] < counter.steps and may_recover(state, unit)
         by_rail = False
         rail_room = -1  # the railroad destination with room found, if any
         rail_full: frozenset[int] = frozenset()  # those without room, if none
-        if now == TRANSFER and has_rail_capacity(state, unit, self.capacity):
-            if self.reach is None:
-                self.reach = rail_reacher(state, side)
-            rail_room = rail_destination(state, unit, self.reach)
+        if now == TRANSFER and has_rail_capacity(state, unit, capacity):
+            if reach is None:
+                reach = rail_reacher(state, side)
+            rail_room = rail_destination(state, unit, reach)
             by_rail = rail_room >= 0
             if not by_rail:
-                rail_full = self.reach(here)
-        barred = counter.is_hq or unit in state.rallied  # 9.9, 10.2.2: not into an enemy ZOC
+                rail_full = reach(here)
+        barred = counter.is_hq or unit in rallied  # 9.9, 10.2.2: not into an enemy ZOC
         by_land = False
         land_room = -1  # the neighbour open to it, if any
-        if self.least >= 0:
-            sp_at, side_at, least = state.sp_at, state.side_at, self.least
-            for there in state.c.neighbors[here]:
+        if least >= 0:
+            for there in neighbors[here]:
                 if there in held or (barred and there in zoc):
                     continue  # 7.1.3
                 if side_at[there] is not None and side_at[there] == side and sp_at[there] > least:
@@ -467,6 +460,8 @@ class _Reckoner:
         if not by_land:
             by_land = has_destination(state, unit, held)
         return (here, now, land_room, rail_room, rail_full, (unit, recover, by_rail, by_land))
+
+    return choice
 
 
 def has_destination(state: MarneState, unit: int, held: frozenset[int]) -> bool:
