@@ -179,6 +179,7 @@ class Components:
         grid = board.grid
         # each hex's neighbours by hex index, in the grid's compass order: read in every search
         self.neighbors: tuple[tuple[int, ...], ...] = tuple(grid.neighbors(h) for h in grid)
+        self.hex_ids = tuple(grid.id(h) for h in grid)  # the printed id of each hex (logs)
         reinf = tables["reinforcements"]
         self.entries = {
             "entry1": grid.index(reinf["entry1"]),

@@ -419,7 +419,10 @@ class MarneState(State):
     # --- text -----------------------------------------------------------------------------
 
     def hex_id(self, hex_index: int) -> str:
-        return self.c.board.grid.id(hex_index)
+        ids = self.c.hex_ids
+        if 0 <= hex_index < len(ids):
+            return ids[hex_index]
+        return self.c.board.grid.id(hex_index)  # (the grid's error)
 
     def name(self, unit: int) -> str:
         counter = self.c.counters[unit]
