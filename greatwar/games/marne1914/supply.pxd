@@ -14,7 +14,8 @@ cdef long SIDES_OF_A_HEX
                there=cython.Py_ssize_t, k=cython.Py_ssize_t, size=cython.Py_ssize_t,
                aiming=cython.bint, aim_x=cython.long, aim_z=cython.long, dx=cython.long,
                dz=cython.long, held=cython.long, in_zoc=cython.long, mark=cython.long,
-               flags=bytes, side_at=list, hexes=cython.long[:], costs=cython.long[:],
+               remaining=cython.long, flags=bytes, side_at=list, hexes=cython.long[:],
+               costs=cython.long[:],
                best=cython.long[:], xs=cython.long[:], zs=cython.long[:], seen=bytearray,
                found=list, waiting=list)
-cpdef list reached(state, hq, toward=*)
+cpdef list reached(state, hq, toward=*, until=*)

@@ -128,11 +128,14 @@ def reach_radius(state: MarneState) -> int:
     return int(float(state.c.tables["supply"]["length"]) / cheapest_hex(state) + 1e-9)
 
 
-def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
+def reached(
+    state: MarneState, hq: int, toward: int | None = None, until: set[int] | None = None
+) -> list[int]:
     """11.1.2, 11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's
     hex but not the unit's; the path's other hexes must be clear (11.1.4). In the order the
     search finds them, the HQ's own first; none when the HQ is off the map. With ``toward``,
-    only the way to that hex is searched (it is found if reached). Written out over the
+    only the way to that hex is searched (it is found if reached); with ``until``, the search
+    ends as soon as every hex of it is found (all are then). Written out over the
     precomputed ``flat_costs_into`` and the side's ``move_flags`` (typed in supply.pxd):
     ``blocked`` is the enemy-held hexes and the enemy ZOC hexes without friendly units, read
     from the flags kept until the enemy's stacks change."""
@@ -156,6 +159,11 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
     seen = bytearray(size)  # by hex: 1 once found
     seen[start] = 1
     found = [start]
+    remaining = -1  # the hexes of ``until`` not found yet (-1: no ``until``)
+    if until is not None:
+        remaining = len(until) - (1 if start in until else 0)
+        if remaining == 0:
+            return found
     waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by cost so far
     waiting[0].append(start)
     for used in range(limit + 1):
@@ -176,6 +184,10 @@ def reached(state: MarneState, hq: int, toward: int | None = None) -> list[int]:
                 if not seen[there]:
                     seen[there] = 1  # the unit's own hex may be in an enemy ZOC (not counted)
                     found.append(there)
+                    if remaining > 0 and there in until:
+                        remaining -= 1
+                        if remaining == 0:
+                            return found
                 mark = flags[there]
                 if mark & held:
                     continue  # 11.1.4 ``blocked``: enemy-held
@@ -237,11 +249,18 @@ def determine_supply(state: MarneState) -> None:
             edges = edge_names(state, hq)
             if edges not in sources_by_edges:
                 sources_by_edges[edges] = supply_sources(state, side, edges)
-            found = reached(state, hq)  # (hq_in_supply and reached_of in one search)
-            sources = sources_by_edges[edges]
-            if hq not in state.cut_off and not sources.isdisjoint(found):
+            if hq in state.cut_off:
+                state.oos.add(hq)  # 9.9 for the rest of the game
+                continue
+            # hq_in_supply and reached_of: first as far as the HQ's units, then all the way
+            # if no supply source was found on the way
+            sources, units_at = sources_by_edges[edges], wanted.get(hq, set())
+            found = reached(state, hq, until=units_at)
+            if sources.isdisjoint(found):
+                found = reached(state, hq)
+            if not sources.isdisjoint(found):
                 state.oos.discard(hq)
-                supplied_hq[hq] = wanted.get(hq, set()).intersection(found)
+                supplied_hq[hq] = units_at.intersection(found)
             else:
                 state.oos.add(hq)
         out = []
