@@ -160,6 +160,7 @@ def reached(
     seen[start] = 1
     found = [start]
     remaining = -1  # the hexes of ``until`` not found yet (-1: no ``until``)
+    targets: set[int] = set() if until is None else until
     if until is not None:
         remaining = len(until) - (1 if start in until else 0)
         if remaining == 0:
@@ -184,7 +185,7 @@ def reached(
                 if not seen[there]:
                     seen[there] = 1  # the unit's own hex may be in an enemy ZOC (not counted)
                     found.append(there)
-                    if remaining > 0 and there in until:
+                    if remaining > 0 and there in targets:
                         remaining -= 1
                         if remaining == 0:
                             return found
