@@ -193,8 +193,8 @@ def test_7_2_3_after_railroad_movement_no_other_movement_nor_combat() -> None:
 
 def test_7_1_7_2_the_movement_choices_kept_between_offers_equal_fresh_ones() -> None:
     """``move_choices`` at a movement prompt reads again only what may have changed since its
-    last offer (``move_memo``): after every action of random games, and in a clone, it
-    equals the choices read afresh."""
+    last offer (``MoveMemo``): after every action of random games, and in a clone, it
+    equals the choices read afresh, and the prompt offers what it offers afresh."""
     game = load_game("marne1914")
     checked = 0
     for seed in range(3):
@@ -208,6 +208,8 @@ def test_7_1_7_2_the_movement_choices_kept_between_offers_equal_fresh_ones() -> 
                 assert move_choices(state, side, frame) == fresh
                 copy = state.clone()
                 assert move_choices(copy, side, copy.stack[-1]) == fresh
+                prompt = state.prompts["movement"]  # its actions too, kept in the memo
+                assert prompt.offer(state, frame, side) == prompt.offer(copy, {**frame}, side)
                 checked += 1
             state.apply_action(player.choose(state, state.current_player()))
     assert checked > 1000

@@ -273,12 +273,10 @@ def _destinations(
     return spent
 
 
-def move_choices(
-    state: MarneState, side: str, frame: Frame | None = None
-) -> list[tuple[int, bool, bool, bool]]:
-    """The side's units that may still move (7.1.1, 7.2.3, 9.6.2), in order, each as (unit,
-    whether it may try Recovery, take the railroad, go somewhere by land): the movement
-    phase's choices.
+def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> MoveMemo:
+    """The side's units that may still move (7.1.1, 7.2.3, 9.6.2), in order, each with
+    whether it may try Recovery, take the railroad, go somewhere by land: the movement
+    phase's choices (``move_choices``), with the actions they give.
 
     At the movement prompt ``frame`` the choices of its last offer are kept (``MoveMemo``)
     and only those that may have changed are read again. While the enemy's stacks, the
@@ -305,25 +303,39 @@ def move_choices(
         and memo.stamp == stamp
         and memo.update(state, side)
     ):
-        memo = MoveMemo(frame, stamp)
+        memo = MoveMemo(state, frame, stamp)
         memo.read_all(state, side)
     if frame is not None:
         state.move_memo = memo
-    return list(memo.offered.values())
+    return memo
+
+
+def move_choices(
+    state: MarneState, side: str, frame: Frame | None = None
+) -> list[tuple[int, bool, bool, bool]]:
+    """``movement_memo``'s choices: the side's units that may still move, in order, each as
+    (unit, whether it may try Recovery, take the railroad, go somewhere by land)."""
+    return list(movement_memo(state, side, frame).offered.values())
 
 
 class MoveMemo:
     """``move_choices`` kept at the movement prompt ``frame``: each unit's choice, with the
     hexes whose stacks decide it."""
 
-    def __init__(self, frame: Frame | None, stamp: object) -> None:
+    def __init__(self, state: MarneState, frame: Frame | None, stamp: object) -> None:
         self.frame, self.stamp = frame, stamp
+        self.rail_actions = state.c.unit_actions("rail")  # 7.2
+        self.move_actions = state.c.unit_actions("move")  # 7.1
         self.counted = 0  # the hexes of ``touched`` read
         self.rails: tuple[int, ...] = ()  # the railroad capacity used then (7.2.6, 7.2.7)
         self.choices: dict[int, MoveChoice] = {}
         # the units offered, in order, with their choices (as ``move_choices`` gives them)
         self.offered: dict[int, tuple[int, bool, bool, bool]] = {}
         self.done: set[int] = set()  # the units moved or railed (7.1.1, 7.2.3) then
+        # the offered units' ``rail`` and ``move`` actions, in order, and those that may try
+        # Recovery (12.1): what the movement prompt offers of them
+        self.actions: dict[int, tuple[Action, ...]] = {}
+        self.recovering: set[int] = set()
         self.watch: dict[int, list[int]] = {}  # hex -> units whose choice its stack decides
         self.searched: set[int] = set()  # units whose land choice a full search decided
         self.rail_full: dict[int, frozenset[int]] = {}  # unit -> destinations, none with room
@@ -381,6 +393,8 @@ class MoveMemo:
                 return False  # (cleared: not within one phase)
             for unit in done - self.done:
                 offered.pop(unit, None)
+                self.actions.pop(unit, None)
+                self.recovering.discard(unit)
             self.done = done
         if dirty:
             where, mode, hq_of = state.where, state.mode, state.hq_of
@@ -400,7 +414,16 @@ class MoveMemo:
         """``entry`` as the unit's choice (offered in its place), watched at the hexes whose
         stacks decide it."""
         self.choices[unit] = entry
-        self.offered[unit] = entry[5]
+        self.offered[unit] = choice = entry[5]
+        if choice[2]:
+            rail = self.rail_actions[unit]
+            self.actions[unit] = (rail, self.move_actions[unit]) if choice[3] else (rail,)
+        else:
+            self.actions[unit] = (self.move_actions[unit],) if choice[3] else ()
+        if choice[1]:
+            self.recovering.add(unit)
+        else:
+            self.recovering.discard(unit)
         watch = self.watch
         for h in (entry[0], entry[2], entry[3]):
             if h >= 0:

@@ -10,7 +10,7 @@ from greatwar.games.marne1914.data import DEFENSIVE
 from greatwar.games.marne1914.movement import (
     in_supply,
     is_engaged,
-    move_choices,
+    movement_memo,
     rallies,
     rebuild,
     rebuildable,
@@ -62,9 +62,9 @@ class MovementPhase(Prompt[MarneState]):
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
         c = state.c
-        choices = move_choices(state, side, frame)
+        memo = movement_memo(state, side, frame)
         rallying = rallies(state, side)
-        recovering = {unit for unit, recover, _, _ in choices if recover}
+        recovering = memo.recovering
         offered: list[Action] = []
         if rallying or recovering:
             rally, recover = c.unit_actions("rally"), c.unit_actions("recover")
@@ -77,12 +77,8 @@ class MovementPhase(Prompt[MarneState]):
         for unit in rebuildable(state, side):
             offered.append(rebuild[unit])
         offered.extend(movement_extras(state, side))
-        rail, move = c.unit_actions("rail"), c.unit_actions("move")
-        for unit, _, by_rail, by_land in choices:
-            if by_rail:
-                offered.append(rail[unit])
-            if by_land:
-                offered.append(move[unit])
+        for actions in memo.actions.values():  # in order: rail, then move (7.2, 7.1)
+            offered.extend(actions)
         offered.append(END)
         return offered
 
