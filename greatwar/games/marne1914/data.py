@@ -33,9 +33,10 @@ MARNE_NUMBERING = ColumnRowNumbering(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Counter:
-    """One counter (2.0): values of the full and reduced sides (9.6.4), stacking points (8.1.1)."""
+    """One counter (2.0): values of the full and reduced sides (9.6.4), stacking points (8.1.1).
+    Slotted: the rules read its fields in every search."""
 
     index: int
     id: str

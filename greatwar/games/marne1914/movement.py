@@ -322,6 +322,24 @@ class MoveMemo:
     """``move_choices`` kept at the movement prompt ``frame``: each unit's choice, with the
     hexes whose stacks decide it."""
 
+    __slots__ = (
+        "actions",
+        "choices",
+        "counted",
+        "done",
+        "frame",
+        "move_actions",
+        "offered",
+        "rail_actions",
+        "rail_full",
+        "rails",
+        "recovering",
+        "searched",
+        "stamp",
+        "transfer",
+        "watch",
+    )
+
     def __init__(self, state: MarneState, frame: Frame | None, stamp: object) -> None:
         self.frame, self.stamp = frame, stamp
         self.rail_actions = state.c.unit_actions("rail")  # 7.2
