@@ -276,6 +276,9 @@ def fire_bombardment(state: MarneState, side: str, target: int, shares: dict[int
 
 
 def engaged_with(state: MarneState, hex_index: int) -> list[int]:
+    """9.6.2: the hexes engaged with ``hex_index``, in order."""
+    if not state.engaged:
+        return []  # (no engagement: asked of every unit that may attack)
     return sorted(h for pair in state.engaged if hex_index in pair for h in pair if h != hex_index)
 
 
@@ -286,7 +289,7 @@ def may_attack(state: MarneState, unit: int, target: int) -> bool:
     here = state.where[unit]
     if counter.is_hq or unit in state.attacked or unit in state.railed or unit in state.recent:
         return False
-    if here < 0 or target not in state.c.board.grid.neighbors(here):
+    if here < 0 or target not in state.c.neighbors[here]:
         return False
     if not in_supply(state, unit) or state.is_overstacked(here):
         return False
@@ -380,10 +383,13 @@ def cut_by(state: MarneState, unit: int, target: int) -> int | None:
     """9.2.2: a hex attacked earlier this phase, next to ``unit``, whose units could have
     given supporting fire at it had they not been attacked first: the two attacks had to be
     declared at the same time, so the unit may not attack ``target`` now (None: it may)."""
+    targets = state.targets
+    if not targets:
+        return None  # (no attack declared yet this phase)
     here = state.where[unit]
     side = state.counter(unit).side
-    for h in state.c.board.grid.neighbors(here):
-        if h != target and h in state.targets and state.side_in(h) == OTHER[side]:
+    for h in state.c.neighbors[here]:
+        if h != target and h in targets and state.side_in(h) == OTHER[side]:
             return h
     return None
 
@@ -404,6 +410,8 @@ def start_combat(state: MarneState) -> None:
 
 def locked_units(state: MarneState, side: str, target: int, taken: list[int]) -> list[int]:
     """9.6.2: units engaged with ``target`` join its attack at once."""
+    if not state.engaged:
+        return []  # (no engagement)
     return [
         u
         for u in state.units_on_map(side)
