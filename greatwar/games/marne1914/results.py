@@ -435,7 +435,8 @@ def displaced(state: MarneState, side: str) -> list[int]:
         here = where[hq]
         if here >= 0:
             for n in neighbors[here]:
-                if side_at[n] is not None and side_at[n] == enemy:
+                held = side_at[n]
+                if held is not None and held == enemy:
                     found.append(hq)
                     break
     return found
@@ -445,9 +446,12 @@ def displace_hqs(state: MarneState, side: str) -> bool:
     """9.9: every HQ of ``side`` in an enemy ZOC retreats at once; its owner chooses where
     when more than one hex is as near (a prompt per HQ, answered before anything else).
     Whether a prompt now waits."""
+    found = displaced(state, side)
+    if not found:
+        return False
     asked = {f["unit"] for f in state.stack if f["p"] == "hq_retreat"}
     waits = False
-    for hq in reversed(displaced(state, side)):  # the lowest HQ is asked first
+    for hq in reversed(found):  # the lowest HQ is asked first
         if hq in asked:
             continue
         options, cut = refuges(state, hq)
