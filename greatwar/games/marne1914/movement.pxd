@@ -16,3 +16,10 @@ cdef long SIDES_OF_A_HEX
                hexes=cython.long[:], costs=cython.long[:], spent=cython.long[:], found=list,
                waiting=list)
 cpdef tuple reach_steps(state, unit, start, allowance)
+
+
+# 12.1.5: asked at every movement offer, of every unit of the side: ``where`` read as a list
+# with the unit index and the hex as machine integers.
+@cython.locals(where=list, unit=cython.Py_ssize_t, here=cython.long, eliminated=cython.long,
+               found=list)
+cpdef list rebuildable(state, side)

@@ -685,8 +685,12 @@ def rebuildable(state: MarneState, side: str) -> list[int]:
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
     where, counters, mode, hq_of = state.where, state.c.counters, state.mode, state.hq_of
     rebuilt, moved, oos = state.rebuilt_corps, state.moved, state.oos
+    eliminated = ELIMINATED
     found = []
-    for unit in [u for u in state.c.side_units[side] if where[u] == ELIMINATED]:
+    for unit in state.c.side_units[side]:
+        here = where[unit]
+        if here != eliminated:
+            continue
         counter = counters[unit]
         if counter.is_hq:
             continue
