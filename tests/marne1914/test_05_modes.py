@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from greatwar.ai.random_player import RandomPlayer
+from greatwar.core.registry import load_game
 from greatwar.games.marne1914.movement import destinations
 from tests.marne1914.positions import actions, at_phase, cleared, deployed, hx, place, set_mode
 
@@ -120,3 +122,25 @@ def test_5_2_2_modes_change_only_in_the_mode_alteration_phase() -> None:
     place(state, "F18-HQ", "2818")
     at_phase(state, "movement", "allied")
     assert not any(a.startswith("mode") for a in actions(state, "allied"))
+
+
+def test_5_2_the_modes_offer_kept_at_its_prompt_equals_a_fresh_one() -> None:
+    """The modes prompt reads again only the HQs whose face-down choice changed since its last
+    offer (``ModesMemo``): after every action of random games it offers what a clone, which
+    reads every HQ afresh, offers."""
+    game = load_game("marne1914")
+    checked = 0
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            frame = state.stack[-1] if state.stack else None
+            if frame is not None and frame["p"] == "modes":
+                prompt = state.prompts["modes"]
+                for side in prompt.sides(state, frame):
+                    copy = state.clone()
+                    fresh = prompt.offer(copy, copy.stack[-1], side)
+                    assert prompt.offer(state, frame, side) == fresh
+                    checked += 1
+            state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 300

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from greatwar.ai.random_player import RandomPlayer
+from greatwar.core.registry import load_game
 from greatwar.games.marne1914.movement import (
     destinations,
+    move_choices,
     rail_capacity_left,
     rail_destinations,
     terrain_cost,
@@ -186,3 +189,27 @@ def test_7_2_3_after_railroad_movement_no_other_movement_nor_combat() -> None:
     place(state, "G12-1", "2617")
     set_mode(state, "F18", "offensive")
     assert not may_attack(state, unit, hx(state, "2617"))
+
+
+def test_7_1_7_2_the_movement_choices_kept_between_offers_equal_fresh_ones() -> None:
+    """``move_choices`` at a movement prompt reads again only what may have changed since its
+    last offer (``MoveMemo``): after every action of random games, and in a clone, it
+    equals the choices read afresh, and the prompt offers what it offers afresh."""
+    game = load_game("marne1914")
+    checked = 0
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            frame = state.stack[-1] if state.stack else None
+            if frame is not None and frame["p"] == "movement":
+                side = frame["side"]
+                fresh = move_choices(state, side)
+                assert move_choices(state, side, frame) == fresh
+                copy = state.clone()
+                assert move_choices(copy, side, copy.stack[-1]) == fresh
+                prompt = state.prompts["movement"]  # its actions too, kept in the memo
+                assert prompt.offer(state, frame, side) == prompt.offer(copy, {**frame}, side)
+                checked += 1
+            state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 1000

@@ -395,6 +395,32 @@ def hq_hex(state: MarneState, action: str) -> int:
     return hx(state, action.split()[1])
 
 
+def test_9_9_displaced_are_the_hqs_on_the_map_in_an_enemy_zoc() -> None:
+    """9.9: the typed test of every HQ (results.pxd) names exactly the side's HQs on the map
+    next to an enemy unit (8.2.1), in counter order, after every action of random games."""
+    from greatwar.ai.random_player import RandomPlayer
+    from greatwar.core.registry import load_game
+    from greatwar.games.marne1914.results import displaced
+
+    game = load_game("marne1914")
+    checked = 0
+    for seed in range(2):
+        state = game.new_initial_state(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            for side in ("allied", "german"):
+                expected = [
+                    hq
+                    for hq in state.c.side_hqs[side]
+                    if state.where[hq] >= 0 and state.in_enemy_zoc(hq)
+                ]
+                assert displaced(state, side) == expected
+                assert displaced(state.clone(), side) == expected
+                checked += 1
+            state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 1000
+
+
 def test_9_9_an_hq_that_must_pass_enemy_units_is_out_of_supply_for_the_game() -> None:
     from greatwar.games.marne1914.results import displace_hqs, refuges
 

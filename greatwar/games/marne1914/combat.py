@@ -148,16 +148,22 @@ def gunners(state: MarneState, side: str, target: int) -> list[int]:
     """9.1.2: artillery within two hexes of the target that may bombard."""
     return [
         u
-        for u in state.units_on_map(side)
+        for u in artillery_on_map(state, side)
         if may_bombard(state, u) and distance(state, state.where[u], target) <= 2
     ]
+
+
+def artillery_on_map(state: MarneState, side: str) -> list[int]:
+    """The side's artillery units on the map, in order (the only units that bombard, 9.1)."""
+    counters = state.c.counters
+    return [u for u in state.held_units(side) if counters[u].is_artillery]
 
 
 def bombard_targets(state: MarneState, side: str) -> list[int]:
     """9.1.1: enemy-occupied hexes two hexes from an artillery unit that may bombard."""
     enemy = OTHER[side]
     targets = set()
-    for unit in state.units_on_map(side):
+    for unit in artillery_on_map(state, side):
         if may_bombard(state, unit):
             for h in state.c.board.grid.ring(state.where[unit], 2):
                 if state.side_in(h) == enemy and state.combat_units_in(h):
@@ -270,6 +276,9 @@ def fire_bombardment(state: MarneState, side: str, target: int, shares: dict[int
 
 
 def engaged_with(state: MarneState, hex_index: int) -> list[int]:
+    """9.6.2: the hexes engaged with ``hex_index``, in order."""
+    if not state.engaged:
+        return []  # (no engagement: asked of every unit that may attack)
     return sorted(h for pair in state.engaged if hex_index in pair for h in pair if h != hex_index)
 
 
@@ -280,7 +289,7 @@ def may_attack(state: MarneState, unit: int, target: int) -> bool:
     here = state.where[unit]
     if counter.is_hq or unit in state.attacked or unit in state.railed or unit in state.recent:
         return False
-    if here < 0 or target not in state.c.board.grid.neighbors(here):
+    if here < 0 or target not in state.c.neighbors[here]:
         return False
     if not in_supply(state, unit) or state.is_overstacked(here):
         return False
@@ -297,17 +306,30 @@ def attack_targets(state: MarneState, side: str) -> list[int]:
     """9.4.2: enemy hexes (or garrisoned Paris hexes, 13.1) next to a unit that may attack;
     9.2.2 not a hex barred by an earlier declaration, nor one only units cut off by it could
     attack."""
-    enemy, side_at, where = OTHER[side], state.side_at, state.where
-    neighbors, counters = state.c.board.grid.neighbors, state.c.counters
+    enemy, side_at, where, stacks = OTHER[side], state.side_at, state.where, state.stacks
+    neighbors, counters = state.c.neighbors, state.c.counters
+    mode, hq_of, reserve, barred = state.mode, state.hq_of, state.reserve, state.barred
+    garrison = state.garrison if side == GERMAN else frozenset()
+    unlocked = not state.engaged
     targets: set[int] = set()
-    for unit in state.units_on_map(side):
+    for unit in state.held_units(side):
         if counters[unit].is_hq:
             continue
-        for h in neighbors(where[unit]):
-            if h in targets or h in state.barred:
+        now = mode[hq_of[unit]]
+        if unlocked and now != OFFENSIVE and not (now == DEFENSIVE and unit in reserve):
+            continue  # ``may_attack`` 9.4.1: no mode to attack in (no engagement, 9.6.2)
+        for h in neighbors[where[unit]]:
+            if h in targets or h in barred:
                 continue
-            enemy_units = side_at[h] == enemy and bool(state.combat_units_in(h))
-            paris = side == GERMAN and state.is_garrisoned(h)
+            if side_at[h] is not None and side_at[h] == enemy:
+                enemy_units = False
+                for u in stacks[h]:
+                    if not counters[u].is_hq:
+                        enemy_units = True
+                        break
+            else:
+                enemy_units = False
+            paris = h in garrison and h not in stacks  # 13.1.1 ``is_garrisoned``
             if (enemy_units or paris) and may_join(state, unit, h):
                 targets.add(h)
     return sorted(targets)
@@ -361,10 +383,13 @@ def cut_by(state: MarneState, unit: int, target: int) -> int | None:
     """9.2.2: a hex attacked earlier this phase, next to ``unit``, whose units could have
     given supporting fire at it had they not been attacked first: the two attacks had to be
     declared at the same time, so the unit may not attack ``target`` now (None: it may)."""
+    targets = state.targets
+    if not targets:
+        return None  # (no attack declared yet this phase)
     here = state.where[unit]
     side = state.counter(unit).side
-    for h in state.c.board.grid.neighbors(here):
-        if h != target and h in state.targets and state.side_in(h) == OTHER[side]:
+    for h in state.c.neighbors[here]:
+        if h != target and h in targets and state.side_in(h) == OTHER[side]:
             return h
     return None
 
@@ -385,6 +410,8 @@ def start_combat(state: MarneState) -> None:
 
 def locked_units(state: MarneState, side: str, target: int, taken: list[int]) -> list[int]:
     """9.6.2: units engaged with ``target`` join its attack at once."""
+    if not state.engaged:
+        return []  # (no engagement)
     return [
         u
         for u in state.units_on_map(side)

@@ -33,9 +33,10 @@ MARNE_NUMBERING = ColumnRowNumbering(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Counter:
-    """One counter (2.0): values of the full and reduced sides (9.6.4), stacking points (8.1.1)."""
+    """One counter (2.0): values of the full and reduced sides (9.6.4), stacking points (8.1.1).
+    Slotted: the rules read its fields in every search."""
 
     index: int
     id: str
@@ -177,6 +178,9 @@ class Components:
         # 8.1.1: the stacking points a unit of each side may have
         self.unit_sizes = {s: frozenset(c.sp for c in counters if c.side == s) for s in SIDES}
         grid = board.grid
+        # each hex's neighbours by hex index, in the grid's compass order: read in every search
+        self.neighbors: tuple[tuple[int, ...], ...] = tuple(grid.neighbors(h) for h in grid)
+        self.hex_ids = tuple(grid.id(h) for h in grid)  # the printed id of each hex (logs)
         reinf = tables["reinforcements"]
         self.entries = {
             "entry1": grid.index(reinf["entry1"]),

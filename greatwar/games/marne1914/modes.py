@@ -90,15 +90,23 @@ class Modes(Prompt[MarneState]):
     def sides(self, state: MarneState, frame: Frame) -> tuple[str, ...]:
         return tuple(s for s in SIDES if s not in state.committed)
 
-    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
-        pending = state.pending[side]
-        if not any(
-            must_leave_offensive(state, hq) and pending.get(hq, state.mode[hq]) == OFFENSIVE
-            for hq in side_hqs(state, side)
-        ):
-            yield act("commit")
-        for hq in changeable(state, side):
-            yield from mode_actions(state, hq, pending.get(hq, state.mode[hq]))  # ``chosen``
+    def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
+        pending, mode = state.pending[side], state.mode
+        memo = state.modes_memo.get(side)
+        if isinstance(memo, ModesMemo) and memo.frame is frame:
+            memo.update(state, pending)
+        else:
+            memo = state.modes_memo[side] = ModesMemo(state, frame, side)
+        offered = []
+        for hq in memo.leaving:
+            if pending.get(hq, mode[hq]) == OFFENSIVE:
+                break  # 11.2.3 it must leave Offensive mode first
+        else:
+            offered.append(COMMIT)
+        actions = memo.actions
+        for hq in memo.hqs:
+            offered.extend(actions[hq])
+        return offered
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "mode":
@@ -133,20 +141,54 @@ class Modes(Prompt[MarneState]):
         return f"{counter.id} is already set to {action.args[1]}"
 
 
+class ModesMemo:
+    """The modes prompt's actions for each HQ the side may set (``changeable``), kept at the
+    prompt's ``frame``: within it only the side's face-down choices (``pending``) change, one
+    HQ an action, so only the HQs whose choice changed are read again (a test checks the
+    offer against a fresh one after every action of random games)."""
+
+    def __init__(self, state: MarneState, frame: Frame, side: str) -> None:
+        self.frame = frame
+        self.hqs = changeable(state, side)
+        # 11.2.3: the HQs that must leave Offensive mode (out of supply), of all the side's
+        self.leaving = [hq for hq in side_hqs(state, side) if must_leave_offensive(state, hq)]
+        pending, mode = state.pending[side], state.mode
+        self.pending = dict(pending)
+        self.actions = {hq: mode_actions(state, hq, pending.get(hq, mode[hq])) for hq in self.hqs}
+
+    def update(self, state: MarneState, pending: dict[int, str]) -> None:
+        """Read again the HQs whose face-down choice changed since."""
+        seen = self.pending
+        if pending == seen:
+            return
+        actions, mode = self.actions, state.mode
+        for hq, chosen in pending.items():
+            if hq in actions and seen.get(hq, mode[hq]) != chosen:
+                actions[hq] = mode_actions(state, hq, chosen)
+        for hq in seen.keys() - pending.keys():  # (a choice taken back: not within one prompt)
+            if hq in actions:
+                actions[hq] = mode_actions(state, hq, mode[hq])
+        self.pending = dict(pending)
+
+
 def mode_actions(state: MarneState, hq: int, chosen: str) -> tuple[Action, ...]:
     """``mode HQ MODE`` for every ``allowed_modes`` but the one ``chosen``: made once for
-    each HQ, choice and set of modes allowed."""
-    allowed = allowed_modes(state, hq)
-    key = (hq, chosen, allowed)
+    each HQ, choice and set of modes allowed (every modes prompt asks it of every HQ)."""
+    limited = (
+        hq in state.oos or hq in state.cut_off or (state.mode[hq] == REGROUP and state.turn > 1)
+    )  # ``allowed_modes`` is NOT_OFFENSIVE (11.2.3, 5.2.6)
+    key = (hq, chosen, limited)
     found = _MODE_ACTIONS.get(key)
     if found is None:
         hq_id = state.counter(hq).id
+        allowed = allowed_modes(state, hq)
         found = tuple(act("mode", hq_id, mode) for mode in allowed if mode != chosen)
         _MODE_ACTIONS[key] = found
     return found
 
 
-_MODE_ACTIONS: dict[tuple[int, str, tuple[str, ...]], tuple[Action, ...]] = {}
+_MODE_ACTIONS: dict[tuple[int, str, bool], tuple[Action, ...]] = {}
+COMMIT = act("commit")
 
 
 def commit_modes(state: MarneState) -> None:

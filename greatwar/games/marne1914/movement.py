@@ -5,6 +5,7 @@ over-stacking at the end of each phase."""
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Iterator
 from functools import partial
 
@@ -17,7 +18,7 @@ from greatwar.games.marne1914.data import (
     SIDES,
     TRANSFER,
 )
-from greatwar.games.marne1914.state import ELIMINATED, MarneState
+from greatwar.games.marne1914.state import ELIMINATED, MarneState, MoveChoice
 from greatwar.hexes import connected, steps_per_mp
 
 StepCost = Callable[[int, int], float | None]
@@ -124,57 +125,134 @@ WholeSteps = tuple[tuple[tuple[int, int], ...], ...]
 _WHOLE: list[tuple[int, dict[bool, WholeSteps]]] = []
 
 
+def flat_steps(state: MarneState, road: bool) -> tuple[array[int], array[int]]:
+    """``whole_steps`` laid out flat for the search's machine loops: for hex h at 6h..6h+5 its
+    neighbours (-1 after the last) and the whole steps into them."""
+    found = _FLAT.get(road)
+    if found is None:
+        hexes, costs = array("l"), array("l")
+        for steps in whole_steps(state)[1][road]:
+            for there, mp in steps:
+                hexes.append(there)
+                costs.append(mp)
+            for _ in range(SIDES_OF_A_HEX - len(steps)):
+                hexes.append(-1)
+                costs.append(0)
+        found = _FLAT[road] = (hexes, costs)
+    return found
+
+
+SIDES_OF_A_HEX = 6
+_FLAT: dict[bool, tuple[array[int], array[int]]] = {}  # the same in every game
+
+
 def reach(
     state: MarneState, unit: int, start: int, allowance: float | None = None
 ) -> dict[int, float]:
     """Every hex the unit can reach from ``start`` within its allowance (or ``allowance``), with
-    the MP spent, the start at 0: ``greatwar.hexes.reachable`` with ``step_cost``, written out
-    over the precomputed steps in whole fractions of an MP (every movement prompt asks it)."""
+    the MP spent, the start at 0, in the order found: ``greatwar.hexes.reachable`` with
+    ``step_cost`` (``reach_steps``)."""
+    found, spent, scale = reach_steps(state, unit, start, allowance)
+    return {h: spent[h] / scale for h in found}
+
+
+def reach_steps(
+    state: MarneState, unit: int, start: int, allowance: float | None
+) -> tuple[list[int], array[int], int]:
+    """``reach`` in whole steps of a fraction of an MP: the hexes in the order found, the
+    steps spent by hex, the steps to an MP. Written out over the precomputed ``flat_steps``
+    and the side's ``move_flags`` (every movement prompt asks it; typed in movement.pxd)."""
     counter = state.c.counters[unit]
     side = counter.side
-    zoc = state.zoc(OTHER[side])
+    flags = move_flags(state, side)
     transfer = state.unit_mode(unit) == TRANSFER
-    scale, tables = whole_steps(state)
+    scale = whole_steps(state)[0]
     table = state.c.tables["movement"]
     enter = round(float(table["zoc_enter"]) * scale)
     # 7.1.3.1 leaving an enemy ZOC costs extra (5.1.3 not in Transfer mode); only the start
     # hex can be left so (8.2.1.2: entering one stops the move)
-    leave = round(float(table["zoc_leave"]) * scale) if start in zoc and not transfer else 0
-    barred = zoc if counter.is_hq or unit in state.rallied else frozenset()  # 9.9, 10.2.2
-    held = state.enemy_held(side)
-    steps = tables[transfer]
+    origin, in_zoc = start, IN_ZOC
+    leave = 0
+    if flags[origin] & in_zoc and not transfer:
+        leave = round(float(table["zoc_leave"]) * scale)
+    stop = HELD
+    if counter.is_hq or unit in state.rallied:
+        stop = HELD | IN_ZOC  # 9.9, 10.2.2 not into an enemy ZOC
+    hexes, costs = flat_steps(state, transfer)
     if allowance is None:
         allowance = state.allowance(unit)
     limit = math.floor(allowance * scale + _TOLERANCE)
-    spent = {start: 0}
+    steps_spent = array("l", [limit + 1]) * len(flags)  # by hex: the least MP, else limit + 1
+    spent = steps_spent  # (read through a typed view when compiled)
+    spent[origin] = 0
+    found = [origin]
     waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by MP spent
-    waiting[0].append(start)
-    for used, hexes in enumerate(waiting):
-        for here in hexes:
+    waiting[0].append(origin)
+    for used in range(limit + 1):
+        for here in waiting[used]:
             if used > spent[here]:
                 continue  # a cheaper way here was already expanded
-            if here != start:
-                if here in zoc:
+            if here != origin:
+                if flags[here] & in_zoc:
                     continue  # 8.2.1.2 entering an enemy ZOC stops the move
                 extra = 0
             else:
                 extra = leave
-            for there, mp in steps[here]:
-                if there in held or there in barred:
+            for k in range(SIDES_OF_A_HEX * here, SIDES_OF_A_HEX * here + SIDES_OF_A_HEX):
+                there = hexes[k]
+                if there < 0:
+                    break  # (a hex on the map's edge)
+                if flags[there] & stop:
                     continue  # 7.1.3
-                total = used + mp + (enter if there in zoc else 0) + extra  # 7.1.3.1, 8.2.1.5
-                if total <= limit and total < spent.get(there, limit + 1):
+                total = used + costs[k] + extra
+                if flags[there] & in_zoc:
+                    total += enter  # 7.1.3.1, 8.2.1.5
+                if total <= limit and total < spent[there]:
+                    if spent[there] > limit:
+                        found.append(there)
                     spent[there] = total
                     waiting[total].append(there)
-    return {h: used / scale for h, used in spent.items()}
+    return found, steps_spent, scale
+
+
+HELD, IN_ZOC = 1, 2  # ``move_flags``
+
+
+def move_flags(state: MarneState, side: str) -> bytes:
+    """For each hex, HELD when enemy-held (7.1.3, ``enemy_held``) and IN_ZOC when in the
+    enemy's ZOC (8.2.1): read by index in the movement searches, kept until the enemy's stacks
+    change."""
+    return state.cached(("flags", side), state.enemy_stamp(side), partial(_move_flags, state))
+
+
+def _move_flags(state: MarneState, side: str) -> bytes:
+    flags = bytearray(state.c.board.grid.size)
+    for h in state.enemy_held(side):
+        flags[h] |= HELD
+    for h in state.zoc(OTHER[side]):
+        flags[h] |= IN_ZOC
+    return bytes(flags)
 
 
 def destinations(state: MarneState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in (7.1), with the MP spent; 7.1.4 always one hex."""
     start = state.where[unit]
-    spent = reach(state, unit, start)
+    return _destinations(state, unit, start, reach(state, unit, start))
+
+
+def destination_hexes(state: MarneState, unit: int) -> list[int]:
+    """``destinations``' hexes, in order (the move prompt offers them, not the MP spent)."""
+    start = state.where[unit]
+    found = reach_steps(state, unit, start, None)[0]
+    return sorted(_destinations(state, unit, start, dict.fromkeys(found, 0.0)))
+
+
+def _destinations(
+    state: MarneState, unit: int, start: int, spent: dict[int, float]
+) -> dict[int, float]:
+    """``destinations`` from ``reach``'s hexes ``spent``."""
     del spent[start]
-    neighbors = state.c.board.grid.neighbors(start)
+    neighbors = state.c.neighbors[start]
     if not spent.keys() >= set(neighbors):
         cost = step_cost(state, unit, start)
         for there in neighbors:
@@ -182,44 +260,249 @@ def destinations(state: MarneState, unit: int) -> dict[int, float]:
                 step = cost(start, there)
                 if step is not None:
                     spent[there] = step  # 7.1.4
-    if state.c.counters[unit].sp > state.c.stack_floor:  # (no unit is: check every hex)
+    counter = state.c.counters[unit]
+    floor = state.c.stack_floor
+    if counter.sp > floor:  # (no unit is: check every hex)
         return {h: mp for h, mp in spent.items() if state.has_room(h, [unit])}
+    sp_at, side_at, side, sp = state.sp_at, state.side_at, counter.side, counter.sp
     for h in spent.keys() & state.stacks.keys():  # an empty hex has room (8.1)
+        if side_at[h] == side and sp_at[h] + sp <= floor:
+            continue  # ``has_room``: within every limit
         if not state.has_room(h, [unit]):
             del spent[h]  # 7.1.5, 8.1
     return spent
 
 
-def move_choices(state: MarneState, side: str) -> list[tuple[int, bool, bool, bool]]:
-    """The side's units that may still move (7.1.1, 7.2.3, 9.6.2), in order, each as (unit,
-    whether it may try Recovery, take the railroad, go somewhere by land): the movement
-    phase's choices, in one pass over the side's units."""
-    counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
-    moved, railed, rallied = state.moved, state.railed, state.rallied
-    engaged = {h for pair in state.engaged for h in pair}
-    held = state.enemy_held(side)
-    closed = _closed(state, side, held)
-    barred = closed | state.zoc(OTHER[side])  # 9.9, 10.2.2 HQs and rallied units
-    neighbors = state.c.board.grid.neighbors
-    reach = rail_reacher(state, side)
-    capacity: dict[str, bool] = {}
-    found = []
-    for unit in state.units_on_map(side):
-        if unit in moved or unit in railed:
-            continue  # 7.1.1, 7.2.3
-        counter = counters[unit]
-        if where[unit] in engaged and not counter.is_hq:
-            continue  # 9.6.2
-        now = mode[hq_of[unit]]
-        recover = now == REGROUP and state.steps[unit] < counter.steps and may_recover(state, unit)
-        by_rail = now == TRANSFER and may_entrain(state, unit, capacity, reach)
-        shut = barred if counter.is_hq or unit in rallied else closed
-        if shut.issuperset(neighbors(where[unit])):
-            by_land = has_destination(state, unit, held)
+def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> MoveMemo:
+    """The side's units that may still move (7.1.1, 7.2.3, 9.6.2), in order, each with
+    whether it may try Recovery, take the railroad, go somewhere by land: the movement
+    phase's choices (``move_choices``), with the actions they give.
+
+    At the movement prompt ``frame`` the choices of its last offer are kept (``MoveMemo``)
+    and only those that may have changed are read again. While the enemy's stacks, the
+    modes and attachments, and the units rallied, disrupted, out of supply and engaged stay
+    as they were, a unit's choice changes only when it moves, when railroad capacity is used
+    (in Transfer mode), when the stack of its hex or of the hex that gave it a way out
+    changes (the neighbour open to it, the railroad destination with room), when a railroad
+    destination of one without room changes, or at any change when a full search decided
+    it. ``touched`` lists the hexes whose stacks changed (a test checks the answer against a
+    fresh one after every action of random games)."""
+    stamp = (
+        state.enemy_stamp(side),
+        len(state.rallied),
+        len(state.disrupted),
+        len(state.oos),
+        len(state.engaged),
+        tuple(state.hq_of),  # 7.3.2, 15.1.3 attachments
+        tuple(state.mode.values()),
+    )
+    memo = state.move_memo if frame is not None else None
+    if not (
+        isinstance(memo, MoveMemo)
+        and memo.frame is frame
+        and memo.stamp == stamp
+        and memo.update(state, side)
+    ):
+        memo = MoveMemo(state, frame, stamp)
+        memo.read_all(state, side)
+    if frame is not None:
+        state.move_memo = memo
+    return memo
+
+
+def move_choices(
+    state: MarneState, side: str, frame: Frame | None = None
+) -> list[tuple[int, bool, bool, bool]]:
+    """``movement_memo``'s choices: the side's units that may still move, in order, each as
+    (unit, whether it may try Recovery, take the railroad, go somewhere by land)."""
+    return list(movement_memo(state, side, frame).offered.values())
+
+
+class MoveMemo:
+    """``move_choices`` kept at the movement prompt ``frame``: each unit's choice, with the
+    hexes whose stacks decide it."""
+
+    __slots__ = (
+        "actions",
+        "choices",
+        "counted",
+        "done",
+        "frame",
+        "move_actions",
+        "offered",
+        "rail_actions",
+        "rail_full",
+        "rails",
+        "recovering",
+        "searched",
+        "stamp",
+        "transfer",
+        "watch",
+    )
+
+    def __init__(self, state: MarneState, frame: Frame | None, stamp: object) -> None:
+        self.frame, self.stamp = frame, stamp
+        self.rail_actions = state.c.unit_actions("rail")  # 7.2
+        self.move_actions = state.c.unit_actions("move")  # 7.1
+        self.counted = 0  # the hexes of ``touched`` read
+        self.rails: tuple[int, ...] = ()  # the railroad capacity used then (7.2.6, 7.2.7)
+        self.choices: dict[int, MoveChoice] = {}
+        # the units offered, in order, with their choices (as ``move_choices`` gives them)
+        self.offered: dict[int, tuple[int, bool, bool, bool]] = {}
+        self.done: set[int] = set()  # the units moved or railed (7.1.1, 7.2.3) then
+        # the offered units' ``rail`` and ``move`` actions, in order, and those that may try
+        # Recovery (12.1): what the movement prompt offers of them
+        self.actions: dict[int, tuple[Action, ...]] = {}
+        self.recovering: set[int] = set()
+        self.watch: dict[int, list[int]] = {}  # hex -> units whose choice its stack decides
+        self.searched: set[int] = set()  # units whose land choice a full search decided
+        self.rail_full: dict[int, frozenset[int]] = {}  # unit -> destinations, none with room
+        self.transfer: list[int] = []  # units in Transfer mode (7.2.2)
+
+    def read_all(self, state: MarneState, side: str) -> None:
+        """Read every unit of the side (7.1.1, 7.2.3: not those moved; 9.6.2 nor engaged)."""
+        counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
+        moved, railed = state.moved, state.railed
+        engaged: set[int] = set()
+        for pair in state.engaged:
+            engaged.update(pair)
+        choice = reckoner(state, side)
+        for unit in state.held_units(side):
+            if unit in moved or unit in railed:
+                continue  # 7.1.1, 7.2.3
+            here = where[unit]
+            if here in engaged and not counters[unit].is_hq:
+                continue  # 9.6.2
+            now = mode[hq_of[unit]]
+            if now == TRANSFER:
+                self.transfer.append(unit)
+            self.keep(unit, choice(unit, here, now))
+        self.done = moved | railed
+        self.counted = len(state.touched)
+        self.rails = tuple(state.rail_used.values())
+
+    def update(self, state: MarneState, side: str) -> bool:
+        """Read again the units whose choice may have changed since; False when a unit entered
+        or left the map (or ``touched`` was cleared): then all are read afresh."""
+        touched, moved, railed = state.touched, state.moved, state.railed
+        if self.counted > len(touched):
+            return False
+        dirty: set[int] = set()
+        if self.counted < len(touched):
+            changed = set(touched[self.counted :])
+            watch, stacks, choices = self.watch, state.stacks, self.choices
+            for h in changed:
+                found = watch.get(h)
+                if found is not None:
+                    dirty.update(found)
+                for unit in stacks.get(h, ()):
+                    if unit not in choices and unit not in moved and unit not in railed:
+                        return False  # a unit that was not offered and may move now
+            dirty.update(self.searched)
+            for unit, hexes in self.rail_full.items():
+                if not hexes.isdisjoint(changed):
+                    dirty.add(unit)
+        rails = tuple(state.rail_used.values())
+        if rails != self.rails:
+            dirty.update(self.transfer)
+        offered, done = self.offered, moved | railed
+        if done != self.done:
+            if not self.done <= done:
+                return False  # (cleared: not within one phase)
+            for unit in done - self.done:
+                offered.pop(unit, None)
+                self.actions.pop(unit, None)
+                self.recovering.discard(unit)
+            self.done = done
+        if dirty:
+            where, mode, hq_of = state.where, state.mode, state.hq_of
+            choice = reckoner(state, side)
+            for unit in sorted(dirty):
+                if unit not in offered:
+                    continue
+                here = where[unit]
+                if here < 0:
+                    return False  # it left the map
+                self.keep(unit, choice(unit, here, mode[hq_of[unit]]))
+        self.counted = len(touched)
+        self.rails = rails
+        return True
+
+    def keep(self, unit: int, entry: MoveChoice) -> None:
+        """``entry`` as the unit's choice (offered in its place), watched at the hexes whose
+        stacks decide it."""
+        self.choices[unit] = entry
+        self.offered[unit] = choice = entry[5]
+        if choice[2]:
+            rail = self.rail_actions[unit]
+            self.actions[unit] = (rail, self.move_actions[unit]) if choice[3] else (rail,)
         else:
-            by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)
-        found.append((unit, recover, by_rail, by_land))
-    return found
+            self.actions[unit] = (self.move_actions[unit],) if choice[3] else ()
+        if choice[1]:
+            self.recovering.add(unit)
+        else:
+            self.recovering.discard(unit)
+        watch = self.watch
+        for h in (entry[0], entry[2], entry[3]):
+            if h >= 0:
+                if h in watch:
+                    watch[h].append(unit)
+                else:
+                    watch[h] = [unit]
+        if entry[2] < 0:
+            self.searched.add(unit)
+        else:
+            self.searched.discard(unit)
+        if entry[4]:
+            self.rail_full[unit] = entry[4]
+        else:
+            self.rail_full.pop(unit, None)
+
+
+def reckoner(state: MarneState, side: str) -> Callable[[int, int, str], MoveChoice]:
+    """``move_choices``' reading of one unit (its hex, its mode), with what it needs of the
+    position looked up once for all the units read in one offer (held by the closure, which
+    compiled code reads without an attribute lookup)."""
+    counters, rallied, steps = state.c.counters, state.rallied, state.steps
+    sp_at, side_at, neighbors = state.sp_at, state.side_at, state.c.neighbors
+    held, zoc = state.enemy_held(side), state.zoc(OTHER[side])
+    reach: Callable[[int], frozenset[int]] | None = None  # the side's ``rail_reacher``
+    capacity: dict[str, bool] = {}
+    # 8.1: a friendly hex with more than this many SP may be too full for some unit of the
+    # side (within every limit otherwise); a unit above the floor always looks closer
+    least = state.c.stack_floor - max(state.c.unit_sizes[side])
+
+    def choice(unit: int, here: int, now: str) -> MoveChoice:
+        nonlocal reach
+        counter = counters[unit]
+        recover = now == REGROUP and steps[unit] < counter.steps and may_recover(state, unit)
+        by_rail = False
+        rail_room = -1  # the railroad destination with room found, if any
+        rail_full: frozenset[int] = frozenset()  # those without room, if none
+        if now == TRANSFER and has_rail_capacity(state, unit, capacity):
+            if reach is None:
+                reach = rail_reacher(state, side)
+            rail_room = rail_destination(state, unit, reach)
+            by_rail = rail_room >= 0
+            if not by_rail:
+                rail_full = reach(here)
+        barred = counter.is_hq or unit in rallied  # 9.9, 10.2.2: not into an enemy ZOC
+        by_land = False
+        land_room = -1  # the neighbour open to it, if any
+        if least >= 0:
+            for there in neighbors[here]:
+                if there in held or (barred and there in zoc):
+                    continue  # 7.1.3
+                if side_at[there] is not None and side_at[there] == side and sp_at[there] > least:
+                    continue  # perhaps too full (8.1): the search below looks closer
+                by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)
+                land_room = there
+                break
+        if not by_land:
+            by_land = has_destination(state, unit, held)
+        return (here, now, land_room, rail_room, rail_full, (unit, recover, by_rail, by_land))
+
+    return choice
 
 
 def has_destination(state: MarneState, unit: int, held: frozenset[int]) -> bool:
@@ -229,22 +512,12 @@ def has_destination(state: MarneState, unit: int, held: frozenset[int]) -> bool:
     counter = state.c.counters[unit]
     barred = counter.is_hq or unit in state.rallied
     zoc = state.zoc(OTHER[counter.side])
-    for there in state.c.board.grid.neighbors(state.where[unit]):
+    for there in state.c.neighbors[state.where[unit]]:
         if there in held or (barred and there in zoc):
             continue
         if state.has_room(there, [unit]):
             return True
     return bool(destinations(state, unit))
-
-
-def _closed(state: MarneState, side: str, held: frozenset[int]) -> frozenset[int]:
-    """The hexes a unit of the side may not step into without a closer look: enemy-held, or
-    holding friendly units too many for every unit of the side within every limit (8.1)."""
-    sp_at, side_at = state.sp_at, state.side_at
-    least = state.c.stack_floor - max(state.c.unit_sizes[side])
-    if least < 0:  # (a unit above the floor: always look closer)
-        return frozenset(state.c.board.grid)
-    return held.union(h for h in state.stacks if sp_at[h] > least and side_at[h] == side)
 
 
 def is_engaged(state: MarneState, unit: int) -> bool:
@@ -330,14 +603,28 @@ def may_entrain(
     """For a unit in Transfer mode that may move (7.2.2, 7.2.3): 7.2.6, 7.2.7 railroad capacity
     left (``capacity`` keeps each nation's answer), 7.2.8 HQs free; and a destination with
     room (``reach``: the side's ``rail_reacher``)."""
+    return has_rail_capacity(state, unit, capacity) and rail_destination(state, unit, reach) >= 0
+
+
+def has_rail_capacity(state: MarneState, unit: int, capacity: dict[str, bool]) -> bool:
+    """7.2.6, 7.2.7 railroad capacity left for the unit (``capacity`` keeps each nation's
+    answer); 7.2.8 HQs use none."""
     counter = state.c.counters[unit]
-    if not counter.is_hq:
-        if counter.nation not in capacity:
-            capacity[counter.nation] = rail_capacity_left(state, unit)
-        if not capacity[counter.nation]:
-            return False
+    if counter.is_hq:
+        return True
+    if counter.nation not in capacity:
+        capacity[counter.nation] = rail_capacity_left(state, unit)
+    return capacity[counter.nation]
+
+
+def rail_destination(state: MarneState, unit: int, reach: Callable[[int], frozenset[int]]) -> int:
+    """A railroad hex with room the unit may go to (7.2.1-7.2.5, ``reach``: the side's
+    ``rail_reacher``), -1 if none."""
     start = state.where[unit]
-    return any(h != start and state.has_room(h, [unit]) for h in reach(start))
+    for h in reach(start):
+        if h != start and state.has_room(h, [unit]):
+            return h
+    return -1
 
 
 def rail_move(state: MarneState, unit: int, to: int, free: bool) -> None:
@@ -393,23 +680,30 @@ def rallies(state: MarneState, side: str) -> set[int]:
     }
 
 
-def rebuildable(state: MarneState, side: str) -> Iterator[int]:
+def rebuildable(state: MarneState, side: str) -> list[int]:
     """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
-    where, counters = state.where, state.c.counters
+    where, counters, mode, hq_of = state.where, state.c.counters, state.mode, state.hq_of
+    rebuilt, moved, oos = state.rebuilt_corps, state.moved, state.oos
+    eliminated = ELIMINATED
+    found = []
     for unit in state.c.side_units[side]:
+        here = where[unit]
+        if here != eliminated:
+            continue
         counter = counters[unit]
-        if where[unit] != ELIMINATED or counter.is_hq:
+        if counter.is_hq:
             continue
-        hq = state.hq_of[unit]
-        if counter.corps in state.rebuilt_corps or state.where[hq] < 0:
+        hq = hq_of[unit]
+        if counter.corps in rebuilt or where[hq] < 0:
             continue
-        if state.unit_mode(hq) != REGROUP or not in_supply(state, hq):
+        if mode[hq_of[hq]] != REGROUP or hq in oos:
+            continue  # 12.1.1 Regroup mode, 12.1.2 in supply (``in_supply``)
+        if hq in moved or state.in_enemy_zoc(hq):
             continue
-        if state.in_enemy_zoc(hq) or hq in state.moved:
-            continue
-        if state.has_room(state.where[hq], [unit]):
-            yield unit
+        if state.has_room(where[hq], [unit]):
+            found.append(unit)
+    return found
 
 
 def recover(state: MarneState, unit: int) -> None:
@@ -471,7 +765,7 @@ class Move(Prompt[MarneState]):
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
         to = state.c.hex_actions("to")
-        for hex_index in sorted(destinations(state, frame["unit"])):
+        for hex_index in destination_hexes(state, frame["unit"]):
             yield to[hex_index]
         yield act("stay")
 
@@ -519,8 +813,9 @@ class RailTo(Prompt[MarneState]):
 
 def end_of_phase_stacking(state: MarneState) -> None:
     """8.1.3: units over-stacked at the end of any phase are disrupted."""
+    sp_at, floor = state.sp_at, state.c.stack_floor
     for hex_index in sorted(state.stacks):
-        if state.is_overstacked(hex_index):
+        if sp_at[hex_index] > floor and state.is_overstacked(hex_index):  # (within every limit)
             units = state.combat_units_in(hex_index)
             fresh = [u for u in units if u not in state.disrupted]
             if fresh:

@@ -5,14 +5,12 @@ and recovers them (10.2, 12.1), and brings on the reinforcements that enter duri
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import DEFENSIVE
 from greatwar.games.marne1914.movement import (
     in_supply,
     is_engaged,
-    move_choices,
+    movement_memo,
     rallies,
     rebuild,
     rebuildable,
@@ -25,6 +23,8 @@ from greatwar.games.marne1914.reinforcements import (
     variable_reinforcements,
 )
 from greatwar.games.marne1914.state import MarneState
+
+END = act("end")
 
 
 def start_movement(state: MarneState) -> None:
@@ -39,6 +39,7 @@ def start_movement(state: MarneState) -> None:
     state.bombarded.clear()
     state.entered.clear()
     state.rail_used = {"german": 0, "french": 0, "british": 0}
+    state.touched.clear()  # (only move_choices reads it, within a movement phase)
     if state.player_turn == 0:
         state.rebuilt_corps.clear()
     state.reserve = {
@@ -59,26 +60,27 @@ class MovementPhase(Prompt[MarneState]):
     name = "movement"
     title = "move a unit, rally, recover, or end movement (7)"
 
-    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
         c = state.c
-        choices = move_choices(state, side)
+        memo = movement_memo(state, side, frame)
         rallying = rallies(state, side)
-        recovering = {unit for unit, recover, _, _ in choices if recover}
-        for unit in sorted(rallying | recovering):
-            if unit in rallying:
-                yield c.unit_actions("rally")[unit]
-            if unit in recovering:
-                yield c.unit_actions("recover")[unit]
+        recovering = memo.recovering
+        offered: list[Action] = []
+        if rallying or recovering:
+            rally, recover = c.unit_actions("rally"), c.unit_actions("recover")
+            for unit in sorted(rallying | recovering):
+                if unit in rallying:
+                    offered.append(rally[unit])
+                if unit in recovering:
+                    offered.append(recover[unit])
+        rebuild = c.unit_actions("rebuild")
         for unit in rebuildable(state, side):
-            yield c.unit_actions("rebuild")[unit]
-        yield from movement_extras(state, side)
-        rail, move = c.unit_actions("rail"), c.unit_actions("move")
-        for unit, _, by_rail, by_land in choices:
-            if by_rail:
-                yield rail[unit]
-            if by_land:
-                yield move[unit]
-        yield act("end")
+            offered.append(rebuild[unit])
+        offered.extend(movement_extras(state, side))
+        for actions in memo.actions.values():  # in order: rail, then move (7.2, 7.1)
+            offered.extend(actions)
+        offered.append(END)
+        return offered
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         verb = action.verb

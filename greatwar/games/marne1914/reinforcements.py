@@ -154,6 +154,28 @@ def arrival_options(state: MarneState, unit: int, group: str) -> dict[int, tuple
     return options
 
 
+def may_arrive(state: MarneState, unit: int, group: str) -> bool:
+    """``arrival_options`` is not empty (the reinforcements prompt asks it of every unit),
+    looked for the quickest way first: an entry hex with room is itself an option."""
+    counter = state.c.counters[unit]
+    for entry in open_entries(state, group):
+        room = state.has_room(entry, [unit])
+        if room:
+            return True
+        if not state.c.neighbors[entry]:
+            continue
+        if rails_in(state, unit) and rail_destinations(state, unit, entry):
+            return True
+        if counter.marker == "M":
+            continue
+        left = state.allowance(unit) - entry_cost(state, unit, entry)
+        if left > 0:
+            for h in reach(state, unit, entry, left):
+                if h != entry and state.has_room(h, [unit]):
+                    return True
+    return False
+
+
 def delay_options(state: MarneState, group: str) -> list[int]:
     """7.3.4: any other railroad hex running off a friendly map edge; 7.3.5 when the entry is
     closed, also any map edge hex within five hexes of the scheduled hex."""
@@ -179,7 +201,7 @@ class Reinforce(Prompt[MarneState]):
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
         for group in arriving(state, side):
             for unit in group_units(state, group):
-                if arrival_options(state, unit, group):
+                if may_arrive(state, unit, group):
                     yield act("enter", state.counter(unit).id)
             whole = len(group_units(state, group)) == len(state.c.group_members[group])
             if whole and group not in state.entry_hexes and delay_options(state, group):
@@ -271,27 +293,40 @@ class Attach(Prompt[MarneState]):
 
 def revertible(state: MarneState, side: str) -> list[int]:
     """7.3.2: a Moroccan unit may revert to the IX Corps once in that HQ's supply range.
-    Kept until a stack or an attachment changes: every movement prompt offers it."""
+    Kept until a stack or an attachment changes: every movement prompt offers it (and no
+    supply is traced while no unit is near enough)."""
     from greatwar.games.marne1914.supply import both_versions
 
-    if side != ALLIED:
+    if side != ALLIED or not near_home(state):
         return []
-    stamp = (both_versions(state), tuple(state.hq_of[u] for u in state.c.moroccans))
+    stamp = (both_versions(state), tuple([state.hq_of[u] for u in state.c.moroccans]))
     return list(state.cached(("revertible", side), stamp, partial(_revertible, state)))
 
 
-def _revertible(state: MarneState, side: str) -> tuple[int, ...]:
-    from greatwar.games.marne1914.supply import reach_radius, reached
+def near_home(state: MarneState) -> list[int]:
+    """7.3.2: the Moroccan units on the map attached to another HQ, no farther from their
+    own HQ on the map than any 11.1.5 supply path reaches."""
+    from greatwar.games.marne1914.supply import reach_radius
 
-    units = [u for u in state.c.moroccans if state.where[u] >= 0]
-    out = []
-    for unit in units:
+    where, hq_of, distance = state.where, state.hq_of, state.c.board.grid.distance
+    found = []
+    for unit in state.c.moroccans:
+        if where[unit] < 0:
+            continue
         home = state.c.hq_of_corps[state.counter(unit).corps]
-        attached = state.hq_of[unit] != home and state.where[home] >= 0
-        near = attached and (
-            state.c.board.grid.distance(state.where[unit], state.where[home]) <= reach_radius(state)
-        )  # no need to trace supply for a unit farther than any 11.1.5 path
-        if near and state.where[unit] in reached(state, home, toward=state.where[unit]):
+        attached = hq_of[unit] != home and where[home] >= 0
+        if attached and distance(where[unit], where[home]) <= reach_radius(state):
+            found.append(unit)
+    return found
+
+
+def _revertible(state: MarneState, side: str) -> tuple[int, ...]:
+    from greatwar.games.marne1914.supply import reached
+
+    out = []
+    for unit in near_home(state):
+        home = state.c.hq_of_corps[state.counter(unit).corps]
+        if state.where[unit] in reached(state, home, toward=state.where[unit]):
             out.append(unit)
     return tuple(out)
 
@@ -335,16 +370,18 @@ def taxi_destinations(state: MarneState, units: list[int]) -> list[int]:
     return sorted(h for h in front if state.has_room(h, units))
 
 
-def movement_extras(state: MarneState, side: str) -> Iterator[Action]:
-    for unit in revertible(state, side):
-        yield act("revert", state.counter(unit).id)
+def movement_extras(state: MarneState, side: str) -> list[Action]:
+    """The movement phase's offers of this module: 7.3.2 Moroccan units reverting to their
+    corps, 15.1 taxis for two units."""
+    offered = [act("revert", state.counter(unit).id) for unit in revertible(state, side)]
     units = taxi_units(state, side)
     count = int(state.c.tables["taxis"]["units"])
     if len(units) >= count:
         for i, a in enumerate(units):
             for b in units[i + 1 :]:
                 if taxi_destinations(state, [a, b]):
-                    yield act("taxi", state.counter(a).id, state.counter(b).id)
+                    offered.append(act("taxi", state.counter(a).id, state.counter(b).id))
+    return offered
 
 
 def apply_extra(state: MarneState, side: str, action: Action) -> None:

@@ -418,28 +418,40 @@ def refuges(state: MarneState, hq: int) -> tuple[list[int], bool]:
     (the fewest), through enemy ZOCs freely; and whether it must pass through enemy units
     to reach them (then it is out of supply for the rest of the game)."""
     side = state.counter(hq).side
-    everywhere = frozenset(state.c.board.grid)
-    open_hexes = everywhere - state.enemy_held(side)
-    goals = open_hexes - state.zoc(OTHER[side])
-    found = nearest(state, state.where[hq], goals, open_hexes)
+    held, zoc = state.enemy_held(side), state.zoc(OTHER[side])
+    found = nearest(state, state.where[hq], held, zoc, False)
     if found:
         return found, False
-    return nearest(state, state.where[hq], goals, everywhere), True
+    return nearest(state, state.where[hq], held, zoc, True), True
 
 
 def displaced(state: MarneState, side: str) -> list[int]:
-    """9.9: the side's HQs on the map standing in an enemy ZOC."""
-    where = state.where
-    return [hq for hq in state.c.side_hqs[side] if where[hq] >= 0 and state.in_enemy_zoc(hq)]
+    """9.9: the side's HQs on the map standing in an enemy ZOC (``in_enemy_zoc`` written out:
+    asked after every move)."""
+    where, side_at, neighbors = state.where, state.side_at, state.c.neighbors
+    enemy = OTHER[side]
+    found = []
+    for hq in state.c.side_hqs[side]:
+        here = where[hq]
+        if here >= 0:
+            for n in neighbors[here]:
+                held = side_at[n]
+                if held is not None and held == enemy:
+                    found.append(hq)
+                    break
+    return found
 
 
 def displace_hqs(state: MarneState, side: str) -> bool:
     """9.9: every HQ of ``side`` in an enemy ZOC retreats at once; its owner chooses where
     when more than one hex is as near (a prompt per HQ, answered before anything else).
     Whether a prompt now waits."""
+    found = displaced(state, side)
+    if not found:
+        return False
     asked = {f["unit"] for f in state.stack if f["p"] == "hq_retreat"}
     waits = False
-    for hq in reversed(displaced(state, side)):  # the lowest HQ is asked first
+    for hq in reversed(found):  # the lowest HQ is asked first
         if hq in asked:
             continue
         options, cut = refuges(state, hq)
@@ -497,23 +509,23 @@ class HqRetreat(Prompt[MarneState]):
 
 
 def nearest(
-    state: MarneState, start: int, goals: frozenset[int], passable: frozenset[int]
+    state: MarneState, start: int, held: frozenset[int], zoc: frozenset[int], through: bool
 ) -> list[int]:
-    """Breadth-first: the hexes of ``goals`` nearest to ``start`` through ``passable`` hexes,
-    in hex order."""
-    grid = state.c.board.grid
+    """Breadth-first: the hexes neither enemy-held (``held``) nor in the enemy ZOC (``zoc``)
+    nearest to ``start``, in hex order, through hexes not enemy-held (or ``through`` them)."""
+    neighbors = state.c.neighbors
     seen = {start}
     frontier = [start]
     while frontier:
         nxt = []
         for here in frontier:
-            for there in grid.neighbors(here):
+            for there in neighbors[here]:
                 if there in seen:
                     continue
                 seen.add(there)
-                if there in passable or there in goals:
+                if through or there not in held:
                     nxt.append(there)
-        found = sorted(h for h in nxt if h in goals)
+        found = sorted([h for h in nxt if h not in held and h not in zoc])
         if found:
             return found
         frontier = sorted(nxt)

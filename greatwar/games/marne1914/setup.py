@@ -21,11 +21,49 @@ def to_deploy(state: MarneState, side: str) -> list[int]:
 def zone_hexes(state: MarneState, unit: int) -> list[int]:
     """3: the hexes of the zones the unit may be placed in (its corps', or for cavalry the
     zones the rule names), free of enemy units, with room left."""
-    counter = state.counter(unit)
-    hexes = sorted({h for z in counter.zones for h in state.c.zones[z]})
+    side = state.c.counters[unit].side
     return [
-        h for h in hexes if not state.is_enemy_hex(h, counter.side) and state.has_room(h, [unit])
+        h
+        for h in zone_of(state, unit)
+        if not state.is_enemy_hex(h, side) and state.has_room(h, [unit])
     ]
+
+
+def may_deploy(state: MarneState, unit: int, hex_index: int) -> bool:
+    """``hex_index`` is one of ``zone_hexes``."""
+    return (
+        hex_index in zone_set(state, unit)
+        and not state.is_enemy_hex(hex_index, state.c.counters[unit].side)
+        and state.has_room(hex_index, [unit])
+    )
+
+
+def has_zone_hex(state: MarneState, unit: int) -> bool:
+    """``zone_hexes`` is not empty (looked for hex by hex)."""
+    return any(may_deploy(state, unit, h) for h in zone_of(state, unit))
+
+
+def zone_of(state: MarneState, unit: int) -> tuple[int, ...]:
+    """The hexes of the unit's zones (3), in order: the same in every game."""
+    found = _ZONES.get(unit)
+    if found is None:
+        zones = state.c.zones
+        found = _ZONES[unit] = tuple(
+            sorted({h for z in state.c.counters[unit].zones for h in zones[z]})
+        )
+        _ZONE_SETS[unit] = frozenset(found)
+    return found
+
+
+def zone_set(state: MarneState, unit: int) -> frozenset[int]:
+    """``zone_of`` as a set."""
+    if unit not in _ZONE_SETS:
+        zone_of(state, unit)
+    return _ZONE_SETS[unit]
+
+
+_ZONES: dict[int, tuple[int, ...]] = {}
+_ZONE_SETS: dict[int, frozenset[int]] = {}
 
 
 def place(state: MarneState, unit: int, hex_index: int) -> None:
@@ -40,10 +78,11 @@ def standard(state: MarneState, side: str) -> None:
     that is not possible to the first hex of its zone with room."""
     for unit in to_deploy(state, side):
         wanted = state.c.board.grid.index(state.counter(unit).setup)
-        options = zone_hexes(state, unit)
-        if wanted in options:
+        if may_deploy(state, unit, wanted):
             place(state, unit, wanted)
-        elif options:
+            continue
+        options = zone_hexes(state, unit)
+        if options:
             place(state, unit, options[0])
         else:
             state.tell(side, "3", f"{state.name(unit)} finds no room in its zone and waits")
@@ -69,9 +108,7 @@ class Setup(Prompt[MarneState]):
             standard(state, side)
         else:
             place(state, state.unit(action.args[0]), state.c.board.grid.index(action.args[1]))
-        if not to_deploy(state, side) or not any(
-            zone_hexes(state, u) for u in to_deploy(state, side)
-        ):
+        if not any(has_zone_hex(state, u) for u in to_deploy(state, side)):
             state.pop()
             state.note("3", f"{side} has deployed")
 

@@ -25,6 +25,11 @@ LOST = -3  # a reinforcement lost for the game (7.3.5: Paris enemy occupied)
 NEVER = 999  # 15.2: a reinforcement group whose roll has not been made yet
 
 Task = tuple[Any, ...]
+# a unit's movement choice (movement.move_choices): (its hex, its mode, the neighbour open to
+# it or -1 when a full search decided, the railroad destination with room or -1, the railroad
+# destinations without room when none has, (unit, may recover, may take the railroad, may
+# move by land))
+MoveChoice = tuple[int, str, int, int, frozenset[int], tuple[int, bool, bool, bool]]
 T = TypeVar("T")
 
 
@@ -87,6 +92,13 @@ class MarneState(State):
         self.taxi_used = False  # 15.1.1
         self.cc_notes: dict[str, list[int]] = {ALLIED: [], GERMAN: []}  # 15.3.3
         self.cc_free: dict[str, list[int]] = {ALLIED: [], GERMAN: []}  # 15.3.1 result 4
+        # hexes whose stacks changed, in order (cleared as each Movement Phase begins): the
+        # movement prompt's choices are read again only around them (movement.move_choices)
+        self.touched: list[int] = []
+        # the movement prompt's last choices (movement.MoveMemo), read only at its frame, so
+        # a clone reads afresh
+        self.move_memo: object = None
+        self.modes_memo: dict[str, object] = {}  # side -> modes.ModesMemo, read at its frame
         variable = bool(game.options.get("variable_reinforcements"))
         for group, spec in self.c.tables["reinforcements"]["groups"].items():
             self.due[group] = NEVER if variable else int(spec["turn"])  # 7.3.2, 15.2
@@ -144,11 +156,15 @@ class MarneState(State):
 
     def units_on_map(self, side: str) -> list[int]:
         """The side's units on the map, in counter order (kept until its stacks change)."""
-        return list(self.cached(("units", side), self.versions[side], self._units))
+        return list(self.held_units(side))
+
+    def held_units(self, side: str) -> tuple[int, ...]:
+        """``units_on_map`` as the shared tuple kept in the cache: not to be changed."""
+        return self.cached(("units", side), self.versions[side], self._units)
 
     def _units(self, side: str) -> tuple[int, ...]:
         where = self.where
-        return tuple(u for u in self.c.side_units[side] if where[u] >= 0)
+        return tuple([u for u in self.c.side_units[side] if where[u] >= 0])
 
     def hexes_of(self, side: str) -> list[int]:
         """Hexes holding the side's units, in order (kept until its stacks change)."""
@@ -160,7 +176,7 @@ class MarneState(State):
 
     def _held_by(self, side: str) -> tuple[int, ...]:
         side_at = self.side_at
-        return tuple(h for h in sorted(self.stacks) if side_at[h] == side)
+        return tuple([h for h in sorted(self.stacks) if side_at[h] == side])
 
     def combat_hexes_of(self, side: str) -> list[int]:
         """Hexes holding a side's combat units (an HQ alone exerts a ZOC too: 8.2.1.1)."""
@@ -182,6 +198,7 @@ class MarneState(State):
         rules' ``put`` adds control, determinization moves units unseen)."""
         counter = self.c.counters[unit]
         self.versions[counter.side] += 1
+        self.touched.append(hex_index)
         self.where[unit] = hex_index
         self.stacks.setdefault(hex_index, []).append(unit)
         self.sp_at[hex_index] += counter.sp
@@ -195,6 +212,7 @@ class MarneState(State):
         old = self.where[unit]
         if old >= 0:
             self.reveal()
+            self.touched.append(old)
             stack = self.stacks[old]
             stack.remove(unit)
             self.sp_at[old] -= counter.sp
@@ -325,10 +343,10 @@ class MarneState(State):
         return self.cached(("zoc", side), self.versions[side], self._zoc)
 
     def _zoc(self, side: str) -> frozenset[int]:
-        neighbors = self.c.board.grid.neighbors
+        neighbors = self.c.neighbors
         zone: set[int] = set()
         for hex_index in self.held_by(side):
-            zone.update(neighbors(hex_index))
+            zone.update(neighbors[hex_index])
         return frozenset(zone)
 
     def enemy_held(self, side: str) -> frozenset[int]:
@@ -350,8 +368,11 @@ class MarneState(State):
         """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only
         when a search needs it, not after every move)."""
         side_at = self.side_at
-        around = [side_at[n] for n in self.c.board.grid.neighbors(self.where[unit])]
-        return OTHER[self.c.counters[unit].side] in around
+        enemy = OTHER[self.c.counters[unit].side]
+        for n in self.c.neighbors[self.where[unit]]:
+            if side_at[n] is not None and side_at[n] == enemy:  # (None first: a quick test)
+                return True
+        return False
 
     # --- the sequence of play (4) -------------------------------------------------------
 
@@ -398,7 +419,10 @@ class MarneState(State):
     # --- text -----------------------------------------------------------------------------
 
     def hex_id(self, hex_index: int) -> str:
-        return self.c.board.grid.id(hex_index)
+        ids = self.c.hex_ids
+        if 0 <= hex_index < len(ids):
+            return ids[hex_index]
+        return self.c.board.grid.id(hex_index)  # (the grid's error)
 
     def name(self, unit: int) -> str:
         counter = self.c.counters[unit]
@@ -416,8 +440,15 @@ class MarneState(State):
 
     # --- clone and full state -----------------------------------------------------------
 
+    def forget_cached(self) -> None:
+        super().forget_cached()
+        self.move_memo = None
+        self.modes_memo = {}
+
     def copy_into(self, new: State) -> None:
         assert isinstance(new, MarneState)
+        new.touched = list(self.touched)
+        new.modes_memo = dict(self.modes_memo)
         new.memo = dict(self.memo)
         new.versions = dict(self.versions)
         new.sp_at = list(self.sp_at)

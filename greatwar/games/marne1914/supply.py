@@ -3,10 +3,11 @@ off a friendly map edge; determined only in the Supply Determination Phase (11.1
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from array import array
 from functools import partial
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
+from greatwar.games.marne1914.movement import HELD, IN_ZOC, move_flags
 from greatwar.games.marne1914.state import MarneState
 from greatwar.hexes import connected, steps_per_mp
 
@@ -69,6 +70,43 @@ def costs_into(state: MarneState) -> tuple[int, tuple[tuple[tuple[int, int], ...
 _CHEAPEST_STEP: list[int] = []  # the cheapest of ``costs_into``
 
 
+def flat_costs_into(state: MarneState) -> tuple[int, array[int], array[int]]:
+    """``costs_into`` laid out flat for the search's machine loops: the supply length, then
+    for hex h at 6h..6h+5 its neighbours (-1 after the last) and the costs from them."""
+    if not _FLAT:
+        limit, table = costs_into(state)
+        hexes, costs = array("l"), array("l")
+        for steps in table:
+            for there, cost in steps:
+                hexes.append(there)
+                costs.append(cost)
+            for _ in range(SIDES_OF_A_HEX - len(steps)):
+                hexes.append(-1)
+                costs.append(0)
+        _FLAT.append((limit, hexes, costs))
+    return _FLAT[0]
+
+
+SIDES_OF_A_HEX = 6
+
+
+def cube_columns(state: MarneState) -> tuple[array[int], array[int]]:
+    """The cube coordinates x and z of every hex (``HexGrid.cube``), by index."""
+    if not _CUBES:
+        grid = state.c.board.grid
+        _CUBES.append(
+            (
+                array("l", [grid.cube(h)[0] for h in grid]),
+                array("l", [grid.cube(h)[2] for h in grid]),
+            )
+        )
+    return _CUBES[0]
+
+
+_CUBES: list[tuple[array[int], array[int]]] = []  # the same in every game
+_FLAT: list[tuple[int, array[int], array[int]]] = []  # the same in every game
+
+
 def cheapest_hex(state: MarneState) -> float:
     """11.1.5: no hex costs less than the cheapest of road and terrain."""
     if not _CHEAPEST:
@@ -90,53 +128,84 @@ def reach_radius(state: MarneState) -> int:
     return int(float(state.c.tables["supply"]["length"]) / cheapest_hex(state) + 1e-9)
 
 
-def reached(state: MarneState, hq: int, toward: int | None = None) -> Iterator[int]:
+def reached(
+    state: MarneState, hq: int, toward: int | None = None, until: set[int] | None = None
+) -> list[int]:
     """11.1.2, 11.1.5: hexes whose combat units are within 8 MP of the HQ, counting the HQ's
-    hex but not the unit's; the path's other hexes must be clear (11.1.4). One by one, the
-    HQ's own first, as the search finds them: a caller that knows enough stops it there.
-    With ``toward``, only the way to that hex is searched (it is found if reached)."""
+    hex but not the unit's; the path's other hexes must be clear (11.1.4). In the order the
+    search finds them, the HQ's own first; none when the HQ is off the map. With ``toward``,
+    only the way to that hex is searched (it is found if reached); with ``until``, the search
+    ends as soon as every hex of it is found (all are then). Written out over the
+    precomputed ``flat_costs_into`` and the side's ``move_flags`` (typed in supply.pxd):
+    ``blocked`` is the enemy-held hexes and the enemy ZOC hexes without friendly units, read
+    from the flags kept until the enemy's stacks change."""
     start = state.where[hq]
     if start < 0:
-        return
-    stop = blocked(state, state.counter(hq).side)
-    limit, into = costs_into(state)
+        return []
+    side = state.c.counters[hq].side
+    flags, side_at, held, in_zoc = move_flags(state, side), state.side_at, HELD, IN_ZOC
+    limit, hexes, costs = flat_costs_into(state)
     # no step costs less than ``cheapest``: a hex farther than that from ``toward`` can not
-    # lead there
-    cheapest, distance = _CHEAPEST_STEP[0], state.c.board.grid.distance
-    best = {start: 0}
+    # lead there (the distance of ``HexGrid.distance``, from the cube coordinates)
+    cheapest = _CHEAPEST_STEP[0]
+    xs, zs = cube_columns(state)
+    aiming = toward is not None
+    aim_x = aim_z = 0
+    if toward is not None:
+        aim_x, aim_z = xs[toward], zs[toward]
+    size = len(flags)
+    best = array("l", [limit + 1]) * size  # by hex: the least cost found, limit + 1 if none
+    best[start] = 0
+    seen = bytearray(size)  # by hex: 1 once found
+    seen[start] = 1
+    found = [start]
+    remaining = -1  # the hexes of ``until`` not found yet (-1: no ``until``)
+    targets: set[int] = set() if until is None else until
+    if until is not None:
+        remaining = len(until) - (1 if start in until else 0)
+        if remaining == 0:
+            return found
     waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by cost so far
     waiting[0].append(start)
-    reach = {start}
-    yield start
-    for used, hexes in enumerate(waiting):
-        for here in hexes:
+    for used in range(limit + 1):
+        for here in waiting[used]:
             if used > best[here]:
                 continue  # filed again at a lower cost
-            if toward is not None and used + cheapest * distance(here, toward) > limit:
-                continue
-            for there, cost in into[here]:
-                total = used + cost  # the unit moves from there into here
+            if aiming:
+                dx, dz = xs[here] - aim_x, zs[here] - aim_z
+                if used + cheapest * max(abs(dx), abs(dz), abs(dx + dz)) > limit:
+                    continue
+            for k in range(SIDES_OF_A_HEX * here, SIDES_OF_A_HEX * here + SIDES_OF_A_HEX):
+                there = hexes[k]
+                if there < 0:
+                    break  # (a hex on the map's edge)
+                total = used + costs[k]  # the unit moves from there into here
                 if total > limit:
                     continue
-                if there not in reach:
-                    reach.add(there)  # the unit's own hex may be in an enemy ZOC (not counted)
-                    yield there
-                if there in stop or total >= best.get(there, limit + 1):
+                if not seen[there]:
+                    seen[there] = 1  # the unit's own hex may be in an enemy ZOC (not counted)
+                    found.append(there)
+                    if remaining > 0 and there in targets:
+                        remaining -= 1
+                        if remaining == 0:
+                            return found
+                mark = flags[there]
+                if mark & held:
+                    continue  # 11.1.4 ``blocked``: enemy-held
+                if mark & in_zoc and (side_at[there] is None or side_at[there] != side):
+                    continue  # 11.1.4 ``blocked``: an enemy ZOC without friendly units
+                if total >= best[there]:
                     continue
                 best[there] = total
                 waiting[total].append(there)
+    return found
 
 
 def reached_of(state: MarneState, hq: int, hexes: set[int]) -> set[int]:
-    """Those of ``hexes`` the HQ ``reached`` (the search ends when all are found)."""
-    found: set[int] = set()
-    if hexes:
-        for h in reached(state, hq):
-            if h in hexes:
-                found.add(h)
-                if len(found) == len(hexes):
-                    break
-    return found
+    """Those of ``hexes`` the HQ ``reached``."""
+    if not hexes:
+        return set()
+    return hexes.intersection(reached(state, hq))
 
 
 def edge_names(state: MarneState, hq: int) -> tuple[str, ...]:
@@ -162,7 +231,7 @@ def hq_in_supply(state: MarneState, hq: int, sources: set[int]) -> bool:
     """11.1.3, 11.1.6: the HQ traces up to 8 MP to a supply source; 9.9 cut off for good."""
     if hq in state.cut_off:
         return False
-    return any(h in sources for h in reached(state, hq))
+    return not sources.isdisjoint(reached(state, hq))
 
 
 def determine_supply(state: MarneState) -> None:
@@ -181,9 +250,18 @@ def determine_supply(state: MarneState) -> None:
             edges = edge_names(state, hq)
             if edges not in sources_by_edges:
                 sources_by_edges[edges] = supply_sources(state, side, edges)
-            if hq_in_supply(state, hq, sources_by_edges[edges]):
+            if hq in state.cut_off:
+                state.oos.add(hq)  # 9.9 for the rest of the game
+                continue
+            # hq_in_supply and reached_of: first as far as the HQ's units, then all the way
+            # if no supply source was found on the way
+            sources, units_at = sources_by_edges[edges], wanted.get(hq, set())
+            found = reached(state, hq, until=units_at)
+            if sources.isdisjoint(found):
+                found = reached(state, hq)
+            if not sources.isdisjoint(found):
                 state.oos.discard(hq)
-                supplied_hq[hq] = reached_of(state, hq, wanted.get(hq, set()))
+                supplied_hq[hq] = units_at.intersection(found)
             else:
                 state.oos.add(hq)
         out = []

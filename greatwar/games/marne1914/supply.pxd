@@ -1,0 +1,21 @@
+# Declarations Cython reads when it compiles supply.py (an augmenting .pxd; supply.py itself
+# stays plain Python): the supply search's costs, flags, coordinates and hex indexes as
+# machine integers and its tables as typed arrays, so its additions, comparisons and lookups
+# are a few instructions each. The costs are whole steps of a fraction of an MP (at most a
+# few dozen), the coordinates and indexes bounded by the map's size, far inside a C long
+# (the arrays hold C longs: "l").
+import cython
+
+cdef long SIDES_OF_A_HEX
+
+
+@cython.locals(start=cython.Py_ssize_t, limit=cython.long, cheapest=cython.long,
+               used=cython.long, total=cython.long, here=cython.Py_ssize_t,
+               there=cython.Py_ssize_t, k=cython.Py_ssize_t, size=cython.Py_ssize_t,
+               aiming=cython.bint, aim_x=cython.long, aim_z=cython.long, dx=cython.long,
+               dz=cython.long, held=cython.long, in_zoc=cython.long, mark=cython.long,
+               remaining=cython.long, flags=bytes, side_at=list, hexes=cython.long[:],
+               costs=cython.long[:],
+               best=cython.long[:], xs=cython.long[:], zs=cython.long[:], seen=bytearray,
+               found=list, waiting=list)
+cpdef list reached(state, hq, toward=*, until=*)
