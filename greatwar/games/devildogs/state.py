@@ -107,15 +107,7 @@ class _Start:
         occupied = bytearray(c.board.grid.size)
         held = {o.hex: o.holder for o in sc.objectives}
         for unit, hex_index in sc.setup:  # 3.1, as ``DevilDogsState.put`` places them
-            old = where[unit]
-            if old >= 0:
-                del at[old]
-                occupied[old] = 0
-            where[unit] = hex_index
-            at[hex_index] = unit
-            occupied[hex_index] = 1
-            if hex_index in held:
-                held[hex_index] = c.units[unit].side  # C4: objectives change hands
+            _place(where, at, occupied, held, c.units[unit].side, unit, hex_index)
         lost = [0] * n
         for unit, steps in sc.damaged:
             lost[unit] = steps
