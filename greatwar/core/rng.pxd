@@ -4,15 +4,19 @@
 # modulo 2**64, which is what rng.py's masks spell out, so the outputs are the same.
 import cython
 
-cdef unsigned long long _MASK64, _MULTIPLIER
+# The constants typed too: a literal above 2**31 would be a Python integer to Cython, and an
+# expression with one Python arithmetic.
+cdef unsigned long long _MASK64, _MASK32, _MULTIPLIER
+cdef long long _TWO32
 
 
 cdef class Rng:
     cdef public unsigned long long _inc
     cdef public unsigned long long _state
 
+    # a C method: a subclass may not override it (RiggedRng, in the tests, overrides below)
     @cython.locals(old=cython.ulonglong, xorshifted=cython.ulonglong, rot=cython.ulonglong)
-    cpdef unsigned long long next32(self)
+    cdef unsigned long long _next(self)
 
     # a bound from 1 to 2**32 (below refuses any other), as a machine integer
     @cython.locals(threshold=cython.ulonglong, value=cython.ulonglong)

@@ -14,6 +14,8 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
+_MASK32 = 0xFFFFFFFF
+_TWO32 = 1 << 32  # the largest bound ``below`` takes
 _MULTIPLIER = 6364136223846793005
 DEFAULT_STREAM = 54
 
@@ -33,20 +35,25 @@ class Rng:
 
     def next32(self) -> int:
         """The next 32-bit output."""
+        return self._next()
+
+    def _next(self) -> int:
+        # next32's body, which ``below`` calls directly (compiled, a C call: no look for a
+        # subclass's override, which ``below`` keeps for the tests' rigged dice)
         old = self._state
         self._state = (old * _MULTIPLIER + self._inc) & _MASK64
-        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
         rot = old >> 59
-        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
 
     def below(self, bound: int) -> int:
         """A uniform integer in [0, bound), without modulo bias (pcg32_boundedrand_r); the
         bound is from 1 to 2**32."""
-        if not 0 < bound <= 0x100000000:
+        if not 0 < bound <= _TWO32:
             raise ValueError(f"bound must be from 1 to 2**32, got {bound}")
-        threshold = (0x100000000 - bound) % bound
+        threshold = (_TWO32 - bound) % bound
         while True:
-            value = self.next32()
+            value = self._next()
             if value >= threshold:
                 return value % bound
 
