@@ -169,11 +169,17 @@ class MeuseState(State, UnitStacks):
         )
 
     def put(self, unit: int, hex_index: int) -> None:
-        """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins."""
-        if self.where[unit] < 0:
-            self._layout_changed(unit)  # (``lift`` does it for a unit leaving a hex)
-        super().put(unit, hex_index)
-        check_sedan(self, unit, hex_index)
+        """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins.
+        (``UnitStacks.put`` with what its side's layout gave forgotten, in one call: the
+        commonest change of the position.)"""
+        side = self.c.counters[unit].side
+        if self._by_side[side]:  # (as ``_layout_changed``: placed, or lifted from its hex)
+            self._by_side[side] = {}
+        if self._by_both:
+            self._by_both = {}
+        _place(self.where, self.stacks, unit, hex_index)
+        if hex_index == self.c.sedan:
+            check_sedan(self, unit, hex_index)
 
     def lift(self, unit: int) -> None:
         """Take a unit off its hex (if it is in one)."""
@@ -397,6 +403,23 @@ class MeuseState(State, UnitStacks):
             "tasks": self.tasks,
             "delayed": self.delayed,
         }
+
+
+def _place(where: list[int], stacks: dict[int, list[int]], unit: int, hex_index: int) -> None:
+    """``UnitStacks.put`` over the state's lists: the unit leaves its hex (if in one) for the
+    top of the stack in ``hex_index``."""
+    old = where[unit]
+    if old >= 0:
+        stack = stacks[old]
+        stack.remove(unit)
+        if not stack:
+            del stacks[old]
+    where[unit] = hex_index
+    top = stacks.get(hex_index)
+    if top is None:
+        stacks[hex_index] = [unit]
+    else:
+        top.append(unit)
 
 
 _HEX_ACTIONS: dict[str, tuple[Action, ...]] = {}

@@ -1,0 +1,8 @@
+# Declarations Cython reads when it compiles state.py (an augmenting .pxd; state.py itself
+# stays plain Python): moving a unit between stacks, the commonest change of the position,
+# over the state's typed lists.
+import cython
+
+
+@cython.locals(old=cython.Py_ssize_t, stack=list, top=list)
+cpdef void _place(list where, dict stacks, Py_ssize_t unit, Py_ssize_t hex_index)
