@@ -128,13 +128,17 @@ cpdef bint _room_in_reach(state, Py_ssize_t unit)
     there=cython.Py_ssize_t,
     start=cython.Py_ssize_t,
     limit=cython.long,
+    allowance=cython.long,
     table=Steps,
 )
 cpdef list destination_hexes(state, unit)
 
 
-@cython.locals(start=cython.Py_ssize_t, allowance=cython.long, found=tuple)
 cpdef tuple reached_hexes(state, unit)
+
+
+@cython.locals(found=tuple)
+cpdef tuple _reached_hexes(state, str side, Py_ssize_t start, long allowance)
 
 
 @cython.locals(steps=Steps, mask=bytes, free=tuple, first_zoc=cython.bint, stops=cython.bint)

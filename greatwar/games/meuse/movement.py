@@ -179,9 +179,12 @@ def reached_hexes(state: MeuseState, unit: int) -> tuple[int, ...]:
     move prompt and the movement phase read. Kept like ``reach``, while the enemy stands
     still, for each start and allowance: read it, never change it."""
     side = state.c.counters[unit].side
+    return _reached_hexes(state, side, state.where[unit], state.values(unit)[2])
+
+
+def _reached_hexes(state: MeuseState, side: str, start: int, allowance: int) -> tuple[int, ...]:
+    """``reached_hexes`` of a unit of ``side`` in ``start`` with ``allowance`` MP."""
     cfg = state.cfg
-    start = state.where[unit]
-    allowance = state.values(unit)[2]
     key = ("reached", start, allowance, len(state.breached), cfg.zoc_stops_movement, cfg.zoc_to_zoc)
     found: tuple[int, ...] | None = state.kept(OTHER[side], key)
     if found is None:
@@ -442,26 +445,30 @@ def destination_hexes(state: MeuseState, unit: int) -> list[int]:
     cfg = state.cfg
     if cfg.stacking_limit < 1:
         return sorted(destinations(state, unit))
-    order = reached_hexes(state, unit)
+    side = state.c.counters[unit].side
+    allowance = state.values(unit)[2]
+    order = _reached_hexes(state, side, start, allowance)
     if cfg.minimum_move:
-        side = state.c.counters[unit].side
-        mask = enemy_mask(state, side)
         table = steps_from(state, side)
         links = table.links
-        limit = state.values(unit)[2] * table.scale
-        first_zoc = not cfg.zoc_to_zoc and mask[start] == ENEMY_ZOC
+        limit = allowance * table.scale
         for k in range(table.first[start], table.first[start + 1], 2):
-            # a neighbour it may enter is reached unless its step is beyond the allowance
-            # (and then, perhaps, by another way round)
+            # a neighbour the unit may enter is reached unless its step is beyond the
+            # allowance (and then, perhaps, by another way round)
+            if links[k + 1] <= limit:
+                continue
             there = links[k]
+            mask = enemy_mask(state, side)
             block = mask[there]
+            first_zoc = not cfg.zoc_to_zoc and mask[start] == ENEMY_ZOC
             if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
                 continue
-            if links[k + 1] > limit and there not in order:
+            if there not in order:
                 # digest 5.1: a one-hex move beyond the allowance (rare): worked out whole
                 return sorted(destinations(state, unit))
     stacks = state.stacks
-    if is_alone(state, unit):  # digest 5.3, MA 13.2: only an empty hex has room
+    if cfg.stacking_limit == 1 and not state.c.is_brigade[unit]:  # as is_alone: digest 5.3,
+        # MA 13.2 only an empty hex has room
         return [h for h in order if h not in stacks]  # (its own hex is held)
     return [h for h in order if h != start and (h not in stacks or state.room(h, [unit]))]
 
