@@ -13,13 +13,13 @@ cdef long _UNREACHED
 cdef class Steps:
     cdef readonly long scale
     cdef readonly tuple out
-    cdef readonly int[:] first
-    cdef readonly int[:] links
+    cdef readonly int[::1] first
+    cdef readonly int[::1] links
     cdef readonly long most
-    cdef readonly int[:] spent
-    cdef readonly int[:] queue
-    cdef readonly int[:] order
-    cdef readonly int[:] heads
+    cdef readonly int[::1] spent
+    cdef readonly int[::1] queue
+    cdef readonly int[::1] order
+    cdef readonly int[::1] heads
 
 
 cpdef Steps steps_from(state, str side)
@@ -157,15 +157,16 @@ cpdef tuple _reached(state, str side, Py_ssize_t start, long allowance)
     j=cython.Py_ssize_t,
     h=cython.int,
     k=cython.Py_ssize_t,
+    end=cython.Py_ssize_t,
     there=cython.Py_ssize_t,
     here=cython.Py_ssize_t,
     block=cython.uchar,
-    first=cython.int[:],
-    links=cython.int[:],
-    spent=cython.int[:],
-    head=cython.int[:],
-    entry=cython.int[:],
-    order=cython.int[:],
+    first=cython.int[::1],
+    links=cython.int[::1],
+    spent=cython.int[::1],
+    head=cython.int[::1],
+    entry=cython.int[::1],
+    order=cython.int[::1],
     found=list,
 )
 cpdef tuple _sorted_reach(

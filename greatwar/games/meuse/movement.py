@@ -235,7 +235,8 @@ def _sorted_reach(
     reached = 1
     queued = 0
     k = first[start]
-    while k < first[start + 1]:
+    end = first[start + 1]
+    while k < end:
         there = links[k]
         step = links[k + 1]
         k += 2
@@ -259,7 +260,8 @@ def _sorted_reach(
             if spent[here] != used or (stops and mask[here] == ENEMY_ZOC):
                 continue  # reached more cheaply; 6.1 entering a ZOC ends the move
             k = first[here]
-            while k < first[here + 1]:
+            end = first[here + 1]
+            while k < end:
                 there = links[k]
                 total = used + links[k + 1]
                 k += 2
