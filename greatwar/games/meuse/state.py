@@ -349,12 +349,13 @@ class MeuseState(State, UnitStacks):
     def label(self, unit: int) -> str:
         """The unit as the log names it, with the face now showing: made once per unit and
         face in a process (the counters are the same in every game)."""
-        key = 2 * unit + (0 if self.is_depleted(unit) else 1)
+        counter = self.c.counters[unit]
+        full = counter.is_brigade or self.steps[unit] >= 2  # (not ``is_depleted``, read here)
+        key = 2 * unit + (1 if full else 0)
         found = _LABELS.get(key)
         if found is None:
-            counter = self.c.counters[unit]
             attack, defense, move = self.values(unit)
-            face = " depleted" if self.is_depleted(unit) else ""
+            face = "" if full else " depleted"
             found = _LABELS[key] = f"{counter.id} ({counter.name}{face}, {attack}-{defense}-{move})"
         return found
 
