@@ -4,7 +4,7 @@
 # modulo 2**64, which is what rng.py's masks spell out, so the outputs are the same.
 import cython
 
-cdef unsigned long long _MASK64, _MULTIPLIER
+cdef unsigned long long _MASK64, _MULTIPLIER, _MASK32, _RANGE32
 
 
 cdef class Rng:

@@ -15,6 +15,10 @@ T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
 _MULTIPLIER = 6364136223846793005
+# 32-bit outputs and bounds up to 2**32, named so that the compiled module holds them in
+# machine integers too (rng.pxd): the draws then never make an arbitrary-precision integer
+_MASK32 = 0xFFFFFFFF
+_RANGE32 = 0x100000000
 DEFAULT_STREAM = 54
 
 
@@ -35,16 +39,16 @@ class Rng:
         """The next 32-bit output."""
         old = self._state
         self._state = (old * _MULTIPLIER + self._inc) & _MASK64
-        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
         rot = old >> 59
-        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
 
     def below(self, bound: int) -> int:
         """A uniform integer in [0, bound), without modulo bias (pcg32_boundedrand_r); the
         bound is from 1 to 2**32."""
-        if not 0 < bound <= 0x100000000:
+        if not 0 < bound <= _RANGE32:
             raise ValueError(f"bound must be from 1 to 2**32, got {bound}")
-        threshold = (0x100000000 - bound) % bound
+        threshold = (_RANGE32 - bound) % bound
         while True:
             value = self.next32()
             if value >= threshold:
