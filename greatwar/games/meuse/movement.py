@@ -18,7 +18,7 @@ from greatwar.games.meuse.reinforcements import (
     start_arrivals,
     use_replacement,
 )
-from greatwar.games.meuse.state import BROKEN_DOWN, NO_MOVERS, OTHER, MeuseState
+from greatwar.games.meuse.state import BROKEN_DOWN, NO_MOVERS, OTHER, MeuseState, pick
 
 StepCost = Callable[[int, int], float | None]
 
@@ -696,7 +696,7 @@ class MovementPhase(Prompt[MeuseState]):
             actions = [breakdown[u] for u in units if can_break_down(state, u)]
         actions += replacement_actions(state, side)
         moves = state.unit_actions("move")
-        actions += [moves[u] for u in unmoved_movers(state, frame, side)]
+        actions += pick(moves, unmoved_movers(state, frame, side))
         actions.append(act("end"))
         return actions
 
@@ -739,7 +739,7 @@ class Move(Prompt[MeuseState]):
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         to = state.hex_actions("to")
-        actions = [to[h] for h in destination_hexes(state, frame["unit"])]
+        actions = pick(to, destination_hexes(state, frame["unit"]))
         actions.append(act("stay"))
         return actions
 

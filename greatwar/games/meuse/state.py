@@ -406,6 +406,15 @@ class MeuseState(State, UnitStacks):
         }
 
 
+def pick(actions: tuple[Action, ...], indexes: list[int]) -> list[Action]:
+    """``[actions[i] for i in indexes]``, read with machine indexes where compiled: how every
+    prompt lists its actions from ``hex_actions`` or ``unit_actions``."""
+    found = []
+    for i in indexes:
+        found.append(actions[i])
+    return found
+
+
 def _place(where: list[int], stacks: dict[int, list[int]], unit: int, hex_index: int) -> None:
     """``UnitStacks.put`` over the state's lists: the unit leaves its hex (if in one) for the
     top of the stack in ``hex_index``."""
