@@ -189,12 +189,13 @@ class State:
         """The legal actions of ``side`` (default: the current player); [] if it may not act."""
         if side is None:
             side = self.current_player()
-        else:
-            self._check_side(side)
+        elif side not in self.game.info.sides:
+            self._check_side(side)  # (which says what is wrong)
         cache = self._legal_cache
         if cache is not None and cache[0] == side:
             return list(cache[1])
-        if side not in self.sides_to_act():
+        asked = self._asked  # (``sides_to_act``, read without a method call once known)
+        if side not in (asked if asked is not None else self.sides_to_act()):
             return []
         frame = self.stack[-1]
         actions = self.prompts[frame["p"]].offer(self, frame, side)
