@@ -189,14 +189,18 @@ class AttackGroup(Prompt[MeuseState]):
     name = "attack"
     title = "add attacking units, then declare the attack (7.1)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
+        add = state.unit_actions("add")
+        joined = frame["units"]
+        actions = []
         for hex_index in ready_hexes(state, side, frame["target"]):
             units = state.units_in(hex_index)
-            if units[0] not in frame["units"]:
-                yield state.unit_actions("add")[units[0]]  # 13.2 a brigade stack is one unit
-        if frame["units"]:
-            yield act("declare")
-        yield act("cancel")
+            if units[0] not in joined:
+                actions.append(add[units[0]])  # 13.2 a brigade stack is one unit
+        if joined:
+            actions.append(act("declare"))
+        actions.append(act("cancel"))
+        return actions
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "add":
