@@ -24,6 +24,10 @@ cdef class Steps:
 
 cpdef Steps steps_from(state, str side)
 
+# the process's tables by side, and searches of the empty map, read through the dict's own
+# lookup
+cdef dict _STEPS, _FREE_REACH, _FREE_REACHED
+
 
 @cython.locals(
     used=cython.long,
