@@ -163,6 +163,7 @@ class Components(HexComponents[Board, Counter]):
             for side, units in self.side_units.items()
         }
         self.is_brigade = tuple(c.is_brigade for c in counters)
+        self.side_of = tuple(c.side for c in counters)  # each counter's side, by index
         # each hex's neighbours by index, read without a method call on the hot paths
         self.neighbors = tuple(board.grid.neighbors(h) for h in board.grid)
         self.hex_ids = tuple(board.grid.id(h) for h in board.grid)  # printed ids by index

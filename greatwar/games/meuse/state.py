@@ -98,8 +98,8 @@ class MeuseState(State, UnitStacks):
         cache = self._by_side[side]
         found: tuple[int, ...] | None = cache.get(("hexes",))
         if found is None:
-            counters = self.c.counters
-            hexes = [h for h, s in self.stacks.items() if counters[s[0]].side == side]
+            side_of = self.c.side_of
+            hexes = [h for h, s in self.stacks.items() if side_of[s[0]] == side]
             hexes.sort()
             found = cache["hexes",] = tuple(hexes)
         return found
@@ -154,9 +154,9 @@ class MeuseState(State, UnitStacks):
 
     def room(self, hex_index: int, units: list[int]) -> bool:
         """Digest 5.3 one unit per hex; MA 13.2 two or three brigades may share a hex."""
-        counters = self.c.counters
+        side_of = self.c.side_of
         present = [u for u in self.stacks.get(hex_index, ()) if u not in units]
-        if present and counters[present[0]].side != counters[units[0]].side:
+        if present and side_of[present[0]] != side_of[units[0]]:
             return False
         together = len(present) + len(units)
         if together <= self.cfg.stacking_limit:
