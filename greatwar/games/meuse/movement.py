@@ -146,7 +146,7 @@ def reach(state: MeuseState, unit: int) -> dict[int, float]:
     """Every hex the unit can reach within its allowance with the MP spent, its own hex at 0
     (digest 5.1, 5.2, 6.1). It reads only the enemy's units and ZOC, so it is kept while the
     enemy stands still, for each start and allowance: read it, never change it."""
-    side = state.c.counters[unit].side
+    side = state.c.side_of[unit]
     cfg = state.cfg
     start = state.where[unit]
     allowance = state.values(unit)[2]
@@ -178,7 +178,7 @@ def reached_hexes(state: MeuseState, unit: int) -> tuple[int, ...]:
     """``reach``'s hexes in hex order, the unit's own included, without the MP spent: what the
     move prompt and the movement phase read. Kept like ``reach``, while the enemy stands
     still, for each start and allowance: read it, never change it."""
-    side = state.c.counters[unit].side
+    side = state.c.side_of[unit]
     return _reached_hexes(state, side, state.where[unit], state.values(unit)[2])
 
 
@@ -447,7 +447,7 @@ def destination_hexes(state: MeuseState, unit: int) -> list[int]:
     cfg = state.cfg
     if cfg.stacking_limit < 1:
         return sorted(destinations(state, unit))
-    side = state.c.counters[unit].side
+    side = state.c.side_of[unit]
     allowance = state.values(unit)[2]
     order = _reached_hexes(state, side, start, allowance)
     if cfg.minimum_move:
@@ -498,7 +498,7 @@ def _movers(state: MeuseState, units: list[int], far: list[int]) -> list[int]:
     depends on hexes further out: see ``unmoved_movers``)."""
     if not units:
         return []
-    side = state.c.counters[units[0]].side
+    side = state.c.side_of[units[0]]
     mask = enemy_mask(state, side)
     cfg = state.cfg
     zoc_to_zoc = cfg.zoc_to_zoc

@@ -172,7 +172,7 @@ class MeuseState(State, UnitStacks):
         """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins.
         (``UnitStacks.put`` with what its side's layout gave forgotten, in one call: the
         commonest change of the position.)"""
-        side = self.c.counters[unit].side
+        side = self.c.side_of[unit]
         if self._by_side[side]:  # (as ``_layout_changed``: placed, or lifted from its hex)
             self._by_side[side] = {}
         if self._by_both:
@@ -190,7 +190,7 @@ class MeuseState(State, UnitStacks):
     def _layout_changed(self, unit: int) -> None:
         """Forget what was derived from where the unit's side stood (a new dict: clones keep
         theirs)."""
-        side = self.c.counters[unit].side
+        side = self.c.side_of[unit]
         if self._by_side[side]:
             self._by_side[side] = {}
         if self._by_both:
