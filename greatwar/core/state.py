@@ -176,10 +176,11 @@ class State:
         the prompt once a position."""
         asked = self._asked
         if asked is None:
-            if self._winner is not None or not self.stack:
+            stack = self.stack
+            if self._winner is not None or not stack:
                 asked = ()
             else:
-                frame = self.stack[-1]
+                frame = stack[-1]
                 asked = self.prompts[frame["p"]].sides(self, frame)
             self._asked = asked
         return asked
@@ -188,12 +189,13 @@ class State:
         """The legal actions of ``side`` (default: the current player); [] if it may not act."""
         if side is None:
             side = self.current_player()
-        else:
-            self._check_side(side)
+        elif side not in self.game.info.sides:
+            self._check_side(side)  # (which says what is wrong)
         cache = self._legal_cache
         if cache is not None and cache[0] == side:
             return list(cache[1])
-        if side not in self.sides_to_act():
+        asked = self._asked  # (``sides_to_act``, read without a method call once known)
+        if side not in (asked if asked is not None else self.sides_to_act()):
             return []
         frame = self.stack[-1]
         actions = self.prompts[frame["p"]].offer(self, frame, side)
@@ -213,15 +215,19 @@ class State:
             return
         frame = self.stack[-1]
         prompt = self.prompts[frame["p"]]
-        offered = _among(action, self._offered(prompt, frame, side))
-        if not offered and not prompt.accepts(self, frame, action, side):
+        cache = self._legal_cache  # (``_offered``, read here without a method call)
+        offered = cache[1] if cache is not None and cache[0] == side else None
+        if offered is None:
+            offered = self._offered(prompt, frame, side)
+        if not _among(action, offered) and not prompt.accepts(self, frame, action, side):
             raise IllegalAction(action, self._reason(prompt, frame, action, side))
         position = self.rng.position
         self._revealed = False
         history = self._history
-        if self._last_side is not None and self._last_side != side:
+        last_side = self._last_side
+        if last_side is not None and last_side != side:
             self._undo_floor = len(history)  # never undo the other side's actions
-        if self._public is None and len(asked) > 1:
+        if len(asked) > 1 and self._public is None:
             self._public = self.clone()  # hidden simultaneous choices begin: spectators wait
         self._asked = None  # the sides asked change as the action is applied
         prompt.apply(self, frame, action, side)
@@ -233,9 +239,10 @@ class State:
         self._chance.append(rolled)
         # Whatever the action and the automatic steps after it rolled, drew or revealed is
         # final: checked after advance(), which rolls the next turn's dice and deals hands.
-        if rolled or self._revealed:
+        revealed = self._revealed
+        if rolled or revealed:
             self._undo_floor = len(history)
-        if self._revealed or self._winner is not None:
+        if revealed or self._winner is not None:
             self._public = None  # the hidden choices are on the table
 
     def is_terminal(self) -> bool:

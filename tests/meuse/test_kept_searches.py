@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.registry import load_game
+from greatwar.core.rng import Rng
 from greatwar.games.meuse.bombardment import _observed_units, observed_units
 from greatwar.games.meuse.data import ALLIED, GERMAN
 from greatwar.games.meuse.movement import (
+    _search,
+    _sorted_reach,
     destination_hexes,
     destinations,
     movable,
     movers,
     reach,
+    reached_hexes,
     step_cost,
+    steps_from,
     unmoved_movers,
 )
 from greatwar.games.meuse.reinforcements import arrival_hexes, has_arrival_hex
@@ -87,6 +92,7 @@ def test_5_1_6_1_kept_movement_searches_equal_fresh_ones() -> None:
                     cost = step_cost(look, unit)
                     expected = reachable(grid, state.where[unit], allowance, cost)
                     assert reach(state, unit) == expected
+                    assert reached_hexes(state, unit) == tuple(sorted(expected))
 
 
 def test_9_1_kept_supply_traces_equal_fresh_ones() -> None:
@@ -155,3 +161,26 @@ def test_11_3_11_6_arrival_hex_look_equals_the_list() -> None:
                 for unit in state.c.divisions[side]:
                     expected = bool(arrival_hexes(state, side, unit))
                     assert has_arrival_hex(state, side, unit) == expected
+
+
+def test_5_1_6_1_sorted_search_finds_the_hexes_of_the_search_in_order() -> None:
+    """The move prompt's search (hexes only, in hex order) reaches the hexes the full search
+    does, past random enemy units and ZOC, from random hexes, with every allowance, whether
+    entering a ZOC ends the move or not and whether the unit starts in one."""
+    state = load_game("meuse").new_initial_state(0)
+    assert isinstance(state, MeuseState)
+    rng = Rng(5)
+    for side in (ALLIED, GERMAN):
+        steps = steps_from(state, side)
+        size = len(steps.out)
+        for _ in range(60):
+            # enemy_mask's bytes (C constants of the compiled module): open, ZOC, unit
+            mask = bytes(rng.choice((0, 0, 0, 1, 2)) for _ in range(size))
+            start = rng.below(size)
+            for allowance in range(steps.most // steps.scale + 1):
+                for stops, first_zoc in ((True, False), (False, False), (True, True)):
+                    full = _search(steps, start, allowance, mask, stops, first_zoc)
+                    found = _sorted_reach(
+                        steps, start, allowance * steps.scale, mask, stops, first_zoc
+                    )
+                    assert found == tuple(sorted(full))

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.meuse.data import ALLIED, FORTRESS, GERMAN
 from greatwar.games.meuse.retreat import retreat_ends
-from greatwar.games.meuse.state import OTHER, MeuseState, Task
+from greatwar.games.meuse.state import OTHER, MeuseState, Task, pick
 
 # --- observation (17.3) -------------------------------------------------------------------
 
@@ -160,12 +160,12 @@ class Bombard(Prompt[MeuseState]):
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         bombard = state.unit_actions("bombard")
-        actions = [bombard[unit] for unit in targets(state, side)]
+        actions = pick(bombard, targets(state, side))
         if may_gas(state, side):
             actions.append(act("gas"))
         if side == ALLIED and state.markers[side] > 0:
             aircraft = state.hex_actions("aircraft")
-            actions += [aircraft[hex_index] for hex_index in aircraft_hexes(state)]
+            actions += pick(aircraft, aircraft_hexes(state))
         actions.append(act("fire"))
         return actions
 

@@ -1,5 +1,6 @@
 # Declarations Cython reads when it compiles combat.py (an augmenting .pxd; combat.py itself
-# stays plain Python): the search for attackable hexes over machine integers.
+# stays plain Python): the search for attackable hexes over machine integers (the hexes it
+# looks up in dicts and sets, and lists, left as the objects they are).
 import cython
 
 
@@ -10,7 +11,6 @@ import cython
     neighbors=tuple,
     ready=bytearray,
     found=list,
-    h=cython.Py_ssize_t,
     n=cython.Py_ssize_t,
 )
 cpdef list targets(state, str side)

@@ -10,7 +10,7 @@ from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.meuse.bombardment import observed_units
 from greatwar.games.meuse.data import ALLIED, GERMAN, MEUSE, RIVER, WOODS
 from greatwar.games.meuse.retreat import queue_result
-from greatwar.games.meuse.state import OTHER, MeuseState, Task
+from greatwar.games.meuse.state import OTHER, MeuseState, Task, pick
 from greatwar.games.meuse.supply import supply_mask
 
 DEFENDER_HITS = ("Ex", "D1", "D2", "D3", "De")  # digest 8.4: each costs the target one step
@@ -152,8 +152,8 @@ class CombatPhase(Prompt[MeuseState]):
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         attack, shell = state.hex_actions("attack"), state.hex_actions("shell")
-        actions = [attack[hex_index] for hex_index in targets(state, side)]
-        actions += [shell[hex_index] for hex_index in shell_targets(state, side)]
+        actions = pick(attack, targets(state, side))
+        actions += pick(shell, shell_targets(state, side))
         actions.append(act("end"))
         return actions
 
@@ -189,14 +189,18 @@ class AttackGroup(Prompt[MeuseState]):
     name = "attack"
     title = "add attacking units, then declare the attack (7.1)"
 
-    def offer(self, state: MeuseState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
+        add = state.unit_actions("add")
+        joined = frame["units"]
+        actions = []
         for hex_index in ready_hexes(state, side, frame["target"]):
             units = state.units_in(hex_index)
-            if units[0] not in frame["units"]:
-                yield state.unit_actions("add")[units[0]]  # 13.2 a brigade stack is one unit
-        if frame["units"]:
-            yield act("declare")
-        yield act("cancel")
+            if units[0] not in joined:
+                actions.append(add[units[0]])  # 13.2 a brigade stack is one unit
+        if joined:
+            actions.append(act("declare"))
+        actions.append(act("cancel"))
+        return actions
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "add":

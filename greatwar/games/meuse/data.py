@@ -163,14 +163,21 @@ class Components(HexComponents[Board, Counter]):
             for side, units in self.side_units.items()
         }
         self.is_brigade = tuple(c.is_brigade for c in counters)
+        self.side_of = tuple(c.side for c in counters)  # each counter's side, by index
         # each hex's neighbours by index, read without a method call on the hot paths
         self.neighbors = tuple(board.grid.neighbors(h) for h in board.grid)
         self.hex_ids = tuple(board.grid.id(h) for h in board.grid)  # printed ids by index
         self.brigades_per_stack = int(tables["three_step"]["brigades_per_stack"])  # MA 13.2
+        self._units: dict[tuple[str, ...], tuple[int, ...]] = {}  # ``units`` by ids
 
     def units(self, ids: list[str]) -> tuple[int, ...]:
-        """Counter indexes of unit ids, in order."""
-        return tuple(self.by_id[unit_id].index for unit_id in ids)
+        """Counter indexes of unit ids, in order (kept for each list of ids: the rules ask for
+        the same lists of the tables again and again)."""
+        key = tuple(ids)
+        found = self._units.get(key)
+        if found is None:
+            found = self._units[key] = tuple(self.by_id[unit_id].index for unit_id in ids)
+        return found
 
 
 def _text(name: str) -> str:

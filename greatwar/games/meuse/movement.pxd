@@ -9,6 +9,26 @@ cdef unsigned char OPEN, ENEMY_ZOC, ENEMY_UNIT  # enemy_mask's bytes, compared i
 cdef long _UNREACHED
 
 
+# the steps out of each hex and the searches' scratch, their buffers taken once
+cdef class Steps:
+    cdef readonly long scale
+    cdef readonly tuple out
+    cdef readonly int[::1] first
+    cdef readonly int[::1] links
+    cdef readonly long most
+    cdef readonly int[::1] spent
+    cdef readonly int[::1] queue
+    cdef readonly int[::1] order
+    cdef readonly int[::1] heads
+
+
+cpdef Steps steps_from(state, str side)
+
+# the process's tables by side, and searches of the empty map, read through the dict's own
+# lookup
+cdef dict _STEPS, _FREE_REACH, _FREE_REACHED
+
+
 @cython.locals(
     used=cython.long,
     total=cython.long,
@@ -61,6 +81,7 @@ cpdef bint _all_open(bytes mask, tuple hexes)
     alone=cython.bint,
     only_one=cython.bint,
     is_brigade=tuple,
+    table=Steps,
 )
 cpdef list _movers(state, list units, list far)
 
@@ -104,8 +125,61 @@ cpdef bint _room_in_reach(state, Py_ssize_t unit)
     mask=bytes,
     block=cython.uchar,
     first_zoc=cython.bint,
-    found=dict,
-    order=list,
+    order=tuple,
     stacks=dict,
+    links=cython.int[:],
+    k=cython.Py_ssize_t,
+    there=cython.Py_ssize_t,
+    start=cython.Py_ssize_t,
+    limit=cython.long,
+    allowance=cython.long,
+    table=Steps,
 )
 cpdef list destination_hexes(state, unit)
+
+
+cpdef tuple reached_hexes(state, unit)
+
+
+@cython.locals(found=tuple)
+cpdef tuple _reached_hexes(state, str side, Py_ssize_t start, long allowance)
+
+
+@cython.locals(steps=Steps, mask=bytes, free=tuple, first_zoc=cython.bint, stops=cython.bint)
+cpdef tuple _reached(state, str side, Py_ssize_t start, long allowance)
+
+
+@cython.locals(
+    used=cython.long,
+    total=cython.long,
+    step=cython.long,
+    known=cython.long,
+    queued=cython.Py_ssize_t,
+    reached=cython.Py_ssize_t,
+    e=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    j=cython.Py_ssize_t,
+    h=cython.int,
+    k=cython.Py_ssize_t,
+    end=cython.Py_ssize_t,
+    there=cython.Py_ssize_t,
+    here=cython.Py_ssize_t,
+    block=cython.uchar,
+    first=cython.int[::1],
+    links=cython.int[::1],
+    spent=cython.int[::1],
+    head=cython.int[::1],
+    entry=cython.int[::1],
+    order=cython.int[::1],
+    found=list,
+)
+cpdef tuple _sorted_reach(
+    Steps steps, Py_ssize_t start, long limit, bytes mask, bint stops, bint first_zoc
+)
+
+
+@cython.locals(found=bytes, mask=bytearray, h=cython.Py_ssize_t)
+cpdef bytes enemy_mask(state, str side)
+
+
+cpdef bint is_alone(state, unit)

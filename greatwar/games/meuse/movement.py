@@ -9,7 +9,6 @@ import math
 from array import array
 from collections.abc import Callable
 from fractions import Fraction
-from typing import NamedTuple
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.meuse.data import ALLIED, FORTIFICATION
@@ -19,7 +18,7 @@ from greatwar.games.meuse.reinforcements import (
     start_arrivals,
     use_replacement,
 )
-from greatwar.games.meuse.state import BROKEN_DOWN, NO_MOVERS, OTHER, MeuseState
+from greatwar.games.meuse.state import BROKEN_DOWN, NO_MOVERS, OTHER, MeuseState, pick
 
 StepCost = Callable[[int, int], float | None]
 
@@ -63,38 +62,58 @@ def steps_from(state: MeuseState, side: str) -> Steps:
     whole numbers and can take the hexes in order of cost from a list per cost."""
     table = _STEPS.get(side)
     if table is None:
-        costs = entry_costs(state, side)
-        scale = 1
-        for cost in costs.values():
-            scale = math.lcm(scale, Fraction(cost).limit_denominator(1000).denominator)
-        grid = state.c.board.grid
-        out = tuple(
-            tuple((there, round(costs[here, there] * scale)) for there in grid.neighbors(here))
-            for here in grid
-        )
-        first = array("i", [0])
-        links = array("i")
-        for here in grid:
-            for there, step in out[here]:
-                links.extend((there, step))
-            first.append(len(links))
-        table = _STEPS[side] = Steps(scale, out, first, links)
-        if len(_SPENT) < grid.size:
-            _SPENT.extend([_UNREACHED] * (grid.size - len(_SPENT)))
-        if len(_QUEUE) < len(links) + 2:
-            _QUEUE.extend([0] * (len(links) + 2 - len(_QUEUE)))
+        table = _STEPS[side] = _make_steps(state, side)
     return table
 
 
-class Steps(NamedTuple):
+def _make_steps(state: MeuseState, side: str) -> Steps:
+    """``steps_from`` worked out (once a process for each side)."""
+    costs = entry_costs(state, side)
+    scale = 1
+    for cost in costs.values():
+        scale = math.lcm(scale, Fraction(cost).limit_denominator(1000).denominator)
+    grid = state.c.board.grid
+    out = tuple(
+        tuple((there, round(costs[here, there] * scale)) for there in grid.neighbors(here))
+        for here in grid
+    )
+    first = array("i", [0])
+    links = array("i")
+    for here in grid:
+        for there, step in out[here]:
+            links.extend((there, step))
+        first.append(len(links))
+    # the longest search: the highest movement allowance of any counter, in MP units
+    most = max(max(c.full[2], c.depleted[2]) for c in state.c.counters) * scale
+    return Steps(scale, out, first, links, grid.size, most)
+
+
+class Steps:
     """``steps_from``: the MP unit as a fraction ``1 / scale`` and each hex's steps out; the
     same as machine integers for the search, the steps out of ``here`` being the
-    ``(there, cost)`` pairs of ``links[first[here]:first[here + 1]]``, flat."""
+    ``(there, cost)`` pairs of ``links[first[here]:first[here + 1]]``, flat (every cost one
+    unit or more); and the searches' scratch arrays, each search leaving them as it found
+    them (``spent`` _UNREACHED everywhere). A class of its own, which the compiled module
+    makes an extension type whose arrays it reads without asking for their buffers again."""
 
-    scale: int
-    out: tuple[tuple[tuple[int, int], ...], ...]
-    first: array[int]
-    links: array[int]
+    def __init__(
+        self,
+        scale: int,
+        out: tuple[tuple[tuple[int, int], ...], ...],
+        first: array[int],
+        links: array[int],
+        size: int,
+        most: int,
+    ) -> None:
+        self.scale = scale
+        self.out = out
+        self.first = first
+        self.links = links
+        self.most = most  # the highest ``limit`` a search is asked (MP units)
+        self.spent = array("i", [_UNREACHED] * size)  # MP spent to reach each hex
+        self.queue = array("i", [0] * (len(links) + 2))  # (hex, MP or the entry before)
+        self.order = array("i", [0] * size)  # ``_sorted_reach``: the hexes reached
+        self.heads = array("i", [0] * (most + 1))  # ``_sorted_reach``: per MP, the last entry
 
 
 _STEPS: dict[str, Steps] = {}
@@ -127,7 +146,7 @@ def reach(state: MeuseState, unit: int) -> dict[int, float]:
     """Every hex the unit can reach within its allowance with the MP spent, its own hex at 0
     (digest 5.1, 5.2, 6.1). It reads only the enemy's units and ZOC, so it is kept while the
     enemy stands still, for each start and allowance: read it, never change it."""
-    side = state.c.counters[unit].side
+    side = state.c.side_of[unit]
     cfg = state.cfg
     start = state.where[unit]
     allowance = state.values(unit)[2]
@@ -153,6 +172,123 @@ def _reach(state: MeuseState, side: str, start: int, allowance: int) -> dict[int
         return free[0]
     first_zoc = mask[start] == ENEMY_ZOC and not state.cfg.zoc_to_zoc
     return _search(steps, start, allowance, mask, state.cfg.zoc_stops_movement, first_zoc)
+
+
+def reached_hexes(state: MeuseState, unit: int) -> tuple[int, ...]:
+    """``reach``'s hexes in hex order, the unit's own included, without the MP spent: what the
+    move prompt and the movement phase read. Kept like ``reach``, while the enemy stands
+    still, for each start and allowance: read it, never change it."""
+    side = state.c.side_of[unit]
+    return _reached_hexes(state, side, state.where[unit], state.values(unit)[2])
+
+
+def _reached_hexes(state: MeuseState, side: str, start: int, allowance: int) -> tuple[int, ...]:
+    """``reached_hexes`` of a unit of ``side`` in ``start`` with ``allowance`` MP."""
+    cfg = state.cfg
+    key = ("reached", start, allowance, len(state.breached), cfg.zoc_stops_movement, cfg.zoc_to_zoc)
+    found: tuple[int, ...] | None = state.kept(OTHER[side], key)
+    if found is None:
+        found = state.keep(OTHER[side], key, _reached(state, side, start, allowance))
+    return found
+
+
+def _reached(state: MeuseState, side: str, start: int, allowance: int) -> tuple[int, ...]:
+    """``reached_hexes`` worked out: as ``_reach``, the search of the empty map where no enemy
+    unit nor ZOC lies within it (made once a process)."""
+    steps = steps_from(state, side)
+    mask = enemy_mask(state, side)
+    key = (side, start, allowance)
+    free = _FREE_REACHED.get(key)
+    if free is None:
+        empty = bytes(len(steps.out))
+        free = _FREE_REACHED[key] = _sorted_reach(
+            steps, start, allowance * steps.scale, empty, True, False
+        )
+    if _all_open(mask, free):
+        return free
+    first_zoc = mask[start] == ENEMY_ZOC and not state.cfg.zoc_to_zoc
+    stops = state.cfg.zoc_stops_movement
+    return _sorted_reach(steps, start, allowance * steps.scale, mask, stops, first_zoc)
+
+
+# (side, hex, allowance) -> reached_hexes on a map without enemy units
+_FREE_REACHED: dict[tuple[str, int, int], tuple[int, ...]] = {}
+
+
+def _sorted_reach(
+    steps: Steps, start: int, limit: int, mask: bytes, stops: bool, first_zoc: bool
+) -> tuple[int, ...]:
+    """The hexes ``_cheapest`` reaches, in hex order, without their MP: the same search
+    (digest 5.1, 5.2, 6.1), its queue a list of entries per MP spent (every step costs one
+    unit or more, so a hex reached is never queued at the MP being taken), its hexes sorted
+    as machine integers. ``limit`` is at most ``steps.most``."""
+    first = steps.first
+    links = steps.links
+    spent = steps.spent
+    head = steps.heads  # per MP spent: the last entry queued at it, -1 for none
+    entry = steps.queue  # per entry: its hex and the entry queued before it at the same MP
+    order = steps.order  # the hexes reached, in the order first reached
+    for used in range(limit + 1):
+        head[used] = -1
+    spent[start] = 0
+    order[0] = start
+    reached = 1
+    queued = 0
+    k = first[start]
+    end = first[start + 1]
+    while k < end:
+        there = links[k]
+        step = links[k + 1]
+        k += 2
+        block = mask[there]
+        if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
+            continue  # digest 5.1, 6.1: never into an enemy; no first step from ZOC into ZOC
+        if step <= limit and step < spent[there]:
+            if spent[there] == _UNREACHED:
+                order[reached] = there
+                reached += 1
+            spent[there] = step
+            entry[queued] = there
+            entry[queued + 1] = head[step]
+            head[step] = queued
+            queued += 2
+    for used in range(1, limit + 1):
+        e = head[used]
+        while e >= 0:
+            here = entry[e]
+            e = entry[e + 1]
+            if spent[here] != used or (stops and mask[here] == ENEMY_ZOC):
+                continue  # reached more cheaply; 6.1 entering a ZOC ends the move
+            k = first[here]
+            end = first[here + 1]
+            while k < end:
+                there = links[k]
+                total = used + links[k + 1]
+                k += 2
+                if total <= limit and mask[there] != ENEMY_UNIT:
+                    known = spent[there]
+                    if total < known:
+                        if known == _UNREACHED:
+                            order[reached] = there
+                            reached += 1
+                        spent[there] = total
+                        entry[queued] = there
+                        entry[queued + 1] = head[total]
+                        head[total] = queued
+                        queued += 2
+    for i in range(reached):  # (left as found for the next search)
+        spent[order[i]] = _UNREACHED
+    for i in range(1, reached):  # insertion sort: a few dozen hexes
+        h = order[i]
+        j = i - 1
+        while j >= 0 and order[j] > h:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = h
+    found = []
+    for i in range(reached):
+        found.append(order[i])
+    return tuple(found)
 
 
 def _all_open(mask: bytes, hexes: tuple[int, ...]) -> bool:
@@ -206,8 +342,8 @@ def _search(
         mask,
         stops,
         first_zoc,
-        _SPENT,
-        _QUEUE,
+        steps.spent,
+        steps.queue,
     )
 
 
@@ -275,10 +411,7 @@ def _cheapest(
     return found
 
 
-# ``_cheapest``'s MP spent by hex and its queue, shared by every search (sized by steps_from)
-_UNREACHED = 1 << 30  # more than any allowance
-_SPENT = array("i")
-_QUEUE = array("i")
+_UNREACHED = 1 << 30  # (``Steps.spent``) more than any allowance
 
 
 def destinations(state: MeuseState, unit: int) -> dict[int, float]:
@@ -311,22 +444,33 @@ def destination_hexes(state: MeuseState, unit: int) -> list[int]:
     """``destinations``' hexes in order, what the move prompt offers: read from the kept
     search, in hex order, without a copy of its dict nor deletions from it."""
     start = state.where[unit]
-    found = reach(state, unit)
     cfg = state.cfg
     if cfg.stacking_limit < 1:
         return sorted(destinations(state, unit))
+    side = state.c.side_of[unit]
+    allowance = state.values(unit)[2]
+    order = _reached_hexes(state, side, start, allowance)
     if cfg.minimum_move:
-        mask = enemy_mask(state, state.c.counters[unit].side)
-        first_zoc = not cfg.zoc_to_zoc and mask[start] == ENEMY_ZOC
-        for there in state.c.neighbors[start]:
-            if there not in found:
-                block = mask[there]
-                if block != ENEMY_UNIT and not (first_zoc and block == ENEMY_ZOC):
-                    # digest 5.1: a one-hex move beyond the allowance (rare): worked out whole
-                    return sorted(destinations(state, unit))
-    order = sorted(found)
+        table = steps_from(state, side)
+        links = table.links
+        limit = allowance * table.scale
+        for k in range(table.first[start], table.first[start + 1], 2):
+            # a neighbour the unit may enter is reached unless its step is beyond the
+            # allowance (and then, perhaps, by another way round)
+            if links[k + 1] <= limit:
+                continue
+            there = links[k]
+            mask = enemy_mask(state, side)
+            block = mask[there]
+            first_zoc = not cfg.zoc_to_zoc and mask[start] == ENEMY_ZOC
+            if block == ENEMY_UNIT or (first_zoc and block == ENEMY_ZOC):
+                continue
+            if there not in order:
+                # digest 5.1: a one-hex move beyond the allowance (rare): worked out whole
+                return sorted(destinations(state, unit))
     stacks = state.stacks
-    if is_alone(state, unit):  # digest 5.3, MA 13.2: only an empty hex has room
+    if cfg.stacking_limit == 1 and not state.c.is_brigade[unit]:  # as is_alone: digest 5.3,
+        # MA 13.2 only an empty hex has room
         return [h for h in order if h not in stacks]  # (its own hex is held)
     return [h for h in order if h != start and (h not in stacks or state.room(h, [unit]))]
 
@@ -354,7 +498,7 @@ def _movers(state: MeuseState, units: list[int], far: list[int]) -> list[int]:
     depends on hexes further out: see ``unmoved_movers``)."""
     if not units:
         return []
-    side = state.c.counters[units[0]].side
+    side = state.c.side_of[units[0]]
     mask = enemy_mask(state, side)
     cfg = state.cfg
     zoc_to_zoc = cfg.zoc_to_zoc
@@ -483,7 +627,7 @@ def _room_in_reach(state: MeuseState, unit: int) -> bool:
     stacks = state.stacks
     empty_has_room = state.cfg.stacking_limit >= 1
     alone = is_alone(state, unit)  # (then no held hex has room: room() is not asked)
-    for h in reach(state, unit):
+    for h in reached_hexes(state, unit):
         if h == start:
             continue
         if h not in stacks:
@@ -552,7 +696,7 @@ class MovementPhase(Prompt[MeuseState]):
             actions = [breakdown[u] for u in units if can_break_down(state, u)]
         actions += replacement_actions(state, side)
         moves = state.unit_actions("move")
-        actions += [moves[u] for u in unmoved_movers(state, frame, side)]
+        actions += pick(moves, unmoved_movers(state, frame, side))
         actions.append(act("end"))
         return actions
 
@@ -595,7 +739,7 @@ class Move(Prompt[MeuseState]):
 
     def offer(self, state: MeuseState, frame: Frame, side: str) -> list[Action]:
         to = state.hex_actions("to")
-        actions = [to[h] for h in destination_hexes(state, frame["unit"])]
+        actions = pick(to, destination_hexes(state, frame["unit"]))
         actions.append(act("stay"))
         return actions
 

@@ -169,31 +169,68 @@ def retreat_ends(
     not closer; never into an enemy unit or an enemy ZOC hex without a friendly unit (6.2);
     friendly units may be passed through but not overstacked at the end (5.3)."""
     grid = state.c.board.grid
-    side = state.counter(units[0]).side
+    counters = state.c.counters
+    neighbors = state.c.neighbors
+    stacks = state.stacks
+    side = counters[units[0]].side
     enemy_zoc = state.zoc(OTHER[side])
+    apart: dict[int, list[int]] = {}  # hex -> its distance to each reference hex
+    after: dict[int, list[int]] = {}  # hex -> the steps a retreat may take out of it
 
-    def legal(h: int) -> bool:
-        occupant = state.side_in(h)
-        if occupant is not None and occupant != side:
-            return False
-        return h not in enemy_zoc or occupant == side
+    def distances(h: int) -> list[int]:
+        found = apart.get(h)
+        if found is None:
+            found = apart[h] = [grid.distance(h, r) for r in refs]
+        return found
 
     def steps_from(here: int) -> list[int]:
-        options = [h for h in grid.neighbors(here) if legal(h)]
-        farther = [
-            h for h in options if all(grid.distance(h, r) > grid.distance(here, r) for r in refs)
-        ]
-        if farther:
-            return farther
-        return [
-            h for h in options if all(grid.distance(h, r) >= grid.distance(here, r) for r in refs)
-        ]
+        found = after.get(here)
+        if found is not None:
+            return found
+        options = []
+        for h in neighbors[here]:
+            stack = stacks.get(h)  # (the side in the hex, as ``side_in``)
+            if stack:
+                if counters[stack[0]].side != side:
+                    continue  # never into an enemy unit
+            elif h in enemy_zoc:
+                continue  # 6.2: nor into an enemy ZOC hex without a friendly unit
+            options.append(h)
+        base = distances(here)
+        farther = []
+        for h in options:
+            far = distances(h)
+            for i in range(len(base)):
+                if far[i] <= base[i]:
+                    break
+            else:
+                farther.append(h)
+        if not farther:  # otherwise not closer to any reference hex
+            for h in options:
+                far = distances(h)
+                for i in range(len(base)):
+                    if far[i] < base[i]:
+                        break
+                else:
+                    farther.append(h)
+        after[here] = farther
+        return farther
 
+    group = list(units)
+    room: dict[int, bool] = {}  # hex -> whether the units have room there (5.3)
     paths: list[tuple[int, ...]] = [(state.where[units[0]],)]
     ends: dict[int, list[int]] = {}
     for length in range(1, hexes + 1):
         paths = [(*p, h) for p in paths for h in steps_from(p[-1]) if h not in p]
-        ends[length] = sorted({p[-1] for p in paths if state.room(p[-1], list(units))})
+        found = set()
+        for p in paths:
+            end = p[-1]
+            fits = room.get(end)
+            if fits is None:
+                fits = room[end] = state.room(end, group)
+            if fits:
+                found.add(end)
+        ends[length] = sorted(found)
     return ends
 
 

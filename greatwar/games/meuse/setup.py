@@ -50,6 +50,26 @@ def german_hexes(state: MeuseState, key: str) -> list[int]:
     return found
 
 
+def place_actions(state: MeuseState, unit: int, hexes: list[int]) -> list[Action]:
+    """``place UNIT HEX`` for each of the hexes, in order: each made once a process, when first
+    offered (the counters and the map are the same in every game)."""
+    table = _PLACE.get(unit)
+    if table is None:
+        table = _PLACE[unit] = [None] * len(state.c.hex_ids)
+    unit_id = state.c.counters[unit].id
+    ids = state.c.hex_ids
+    actions = []
+    for h in hexes:
+        action = table[h]
+        if action is None:
+            action = table[h] = act("place", unit_id, ids[h])
+        actions.append(action)
+    return actions
+
+
+_PLACE: dict[int, list[Action | None]] = {}  # by unit: its ``place`` action in each hex
+
+
 class AlliedSetup(Prompt[MeuseState]):
     """11.1, 11.2, 19.2: the Allied player sets up first, anywhere south of the Stellung line."""
 
@@ -60,9 +80,7 @@ class AlliedSetup(Prompt[MeuseState]):
         unit = next_unit(state, "allied")
         if unit is None:
             return []
-        unit_id = state.counter(unit).id
-        ids = state.c.hex_ids
-        return [act("place", unit_id, ids[h]) for h in allied_hexes(state)]
+        return place_actions(state, unit, allied_hexes(state))
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         unit = state.c.counter(action.args[0]).index
@@ -93,9 +111,7 @@ class GermanSetup(Prompt[MeuseState]):
         if step is None:
             return []
         key, unit = step
-        unit_id = state.counter(unit).id
-        ids = state.c.hex_ids
-        return [act("place", unit_id, ids[h]) for h in german_hexes(state, key)]
+        return place_actions(state, unit, german_hexes(state, key))
 
     def apply(self, state: MeuseState, frame: Frame, action: Action, side: str) -> None:
         step = german_step(state)

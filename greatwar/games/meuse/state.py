@@ -98,8 +98,8 @@ class MeuseState(State, UnitStacks):
         cache = self._by_side[side]
         found: tuple[int, ...] | None = cache.get(("hexes",))
         if found is None:
-            counters = self.c.counters
-            hexes = [h for h, s in self.stacks.items() if counters[s[0]].side == side]
+            side_of = self.c.side_of
+            hexes = [h for h, s in self.stacks.items() if side_of[s[0]] == side]
             hexes.sort()
             found = cache["hexes",] = tuple(hexes)
         return found
@@ -154,9 +154,9 @@ class MeuseState(State, UnitStacks):
 
     def room(self, hex_index: int, units: list[int]) -> bool:
         """Digest 5.3 one unit per hex; MA 13.2 two or three brigades may share a hex."""
-        counters = self.c.counters
+        side_of = self.c.side_of
         present = [u for u in self.stacks.get(hex_index, ()) if u not in units]
-        if present and counters[present[0]].side != counters[units[0]].side:
+        if present and side_of[present[0]] != side_of[units[0]]:
             return False
         together = len(present) + len(units)
         if together <= self.cfg.stacking_limit:
@@ -169,11 +169,17 @@ class MeuseState(State, UnitStacks):
         )
 
     def put(self, unit: int, hex_index: int) -> None:
-        """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins."""
-        if self.where[unit] < 0:
-            self._layout_changed(unit)  # (``lift`` does it for a unit leaving a hex)
-        super().put(unit, hex_index)
-        check_sedan(self, unit, hex_index)
+        """Place or move a unit into a hex; MA 12.1 an Allied unit entering Sedan wins.
+        (``UnitStacks.put`` with what its side's layout gave forgotten, in one call: the
+        commonest change of the position.)"""
+        side = self.c.side_of[unit]
+        if self._by_side[side]:  # (as ``_layout_changed``: placed, or lifted from its hex)
+            self._by_side[side] = {}
+        if self._by_both:
+            self._by_both = {}
+        _place(self.where, self.stacks, unit, hex_index)
+        if hex_index == self.c.sedan:
+            check_sedan(self, unit, hex_index)
 
     def lift(self, unit: int) -> None:
         """Take a unit off its hex (if it is in one)."""
@@ -184,7 +190,7 @@ class MeuseState(State, UnitStacks):
     def _layout_changed(self, unit: int) -> None:
         """Forget what was derived from where the unit's side stood (a new dict: clones keep
         theirs)."""
-        side = self.c.counters[unit].side
+        side = self.c.side_of[unit]
         if self._by_side[side]:
             self._by_side[side] = {}
         if self._by_both:
@@ -343,12 +349,13 @@ class MeuseState(State, UnitStacks):
     def label(self, unit: int) -> str:
         """The unit as the log names it, with the face now showing: made once per unit and
         face in a process (the counters are the same in every game)."""
-        key = 2 * unit + (0 if self.is_depleted(unit) else 1)
+        counter = self.c.counters[unit]
+        full = counter.is_brigade or self.steps[unit] >= 2  # (not ``is_depleted``, read here)
+        key = 2 * unit + (1 if full else 0)
         found = _LABELS.get(key)
         if found is None:
-            counter = self.c.counters[unit]
             attack, defense, move = self.values(unit)
-            face = " depleted" if self.is_depleted(unit) else ""
+            face = "" if full else " depleted"
             found = _LABELS[key] = f"{counter.id} ({counter.name}{face}, {attack}-{defense}-{move})"
         return found
 
@@ -397,6 +404,32 @@ class MeuseState(State, UnitStacks):
             "tasks": self.tasks,
             "delayed": self.delayed,
         }
+
+
+def pick(actions: tuple[Action, ...], indexes: list[int]) -> list[Action]:
+    """``[actions[i] for i in indexes]``, read with machine indexes where compiled: how every
+    prompt lists its actions from ``hex_actions`` or ``unit_actions``."""
+    found = []
+    for i in indexes:
+        found.append(actions[i])
+    return found
+
+
+def _place(where: list[int], stacks: dict[int, list[int]], unit: int, hex_index: int) -> None:
+    """``UnitStacks.put`` over the state's lists: the unit leaves its hex (if in one) for the
+    top of the stack in ``hex_index``."""
+    old = where[unit]
+    if old >= 0:
+        stack = stacks[old]
+        stack.remove(unit)
+        if not stack:
+            del stacks[old]
+    where[unit] = hex_index
+    top = stacks.get(hex_index)
+    if top is None:
+        stacks[hex_index] = [unit]
+    else:
+        top.append(unit)
 
 
 _HEX_ACTIONS: dict[str, tuple[Action, ...]] = {}

@@ -4,6 +4,7 @@ combat and may not be rebuilt."""
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
 from greatwar.games.meuse.data import ALLIED, GERMAN
@@ -100,8 +101,8 @@ def _trace(state: MeuseState, side: str) -> tuple[bytes, bytes, bytes]:
         closed[h] = 1
     seen = bytearray(closed)  # reached, or closed: never to be entered
     reached = bytearray(len(closed))
-    for h in _spread(state.c.neighbors, seen, list(sources(state, side))):
-        reached[h] = 1
+    flat = _flat_neighbors(state)
+    _spread(flat.first, flat.links, flat.stack, seen, reached, list(sources(state, side)))
     return bytes(closed), bytes(reached), bytes(seen)
 
 
@@ -122,33 +123,69 @@ def _extend(state: MeuseState, side: str, reached: bytes, seen: bytes, held: lis
                 if reached[n]:
                     starts.append(h)
                     break
-    more = _spread(neighbors, opened, starts)
-    if not more:
-        return reached
     mask = bytearray(reached)
-    for h in more:
-        mask[h] = 1
+    flat = _flat_neighbors(state)
+    if not _spread(flat.first, flat.links, flat.stack, opened, mask, starts):
+        return reached
     return bytes(mask)
 
 
+class FlatNeighbors:
+    """Each hex's neighbours as machine integers, those of ``here`` being
+    ``links[first[here]:first[here + 1]]``, and a search's stack (as long as the map)."""
+
+    def __init__(self, neighbors: tuple[tuple[int, ...], ...]) -> None:
+        self.first = array("i", [0])
+        self.links = array("i")
+        for near in neighbors:
+            self.links.extend(near)
+            self.first.append(len(self.links))
+        self.stack = array("i", [0] * len(neighbors))
+
+
+def _flat_neighbors(state: MeuseState) -> FlatNeighbors:
+    """``FlatNeighbors`` of the map (made once a process: the map is the same in every game)."""
+    if not _FLAT:
+        _FLAT.append(FlatNeighbors(state.c.neighbors))
+    return _FLAT[0]
+
+
+_FLAT: list[FlatNeighbors] = []
+
+
 def _spread(
-    neighbors: tuple[tuple[int, ...], ...], seen: bytearray, starts: list[int]
-) -> list[int]:
-    """The hexes a search reaches from ``starts`` through hexes ``seen`` leaves at 0 (it
-    marks every hex reached)."""
-    frontier = []
+    first: array[int],
+    links: array[int],
+    stack: array[int],
+    seen: bytearray,
+    reached: bytearray,
+    starts: list[int],
+) -> int:
+    """Mark in ``reached`` every hex a search reaches from ``starts`` through hexes ``seen``
+    leaves at 0 (marking them in ``seen`` too); how many it reached."""
+    top = 0
     for h in starts:
         if not seen[h]:
             seen[h] = 1
-            frontier.append(h)
-    reached = list(frontier)
-    while frontier:
-        for there in neighbors[frontier.pop()]:
+            reached[h] = 1
+            stack[top] = h
+            top += 1
+    count = top
+    while top > 0:
+        top -= 1
+        here = stack[top]
+        end = first[here + 1]
+        k = first[here]
+        while k < end:
+            there = links[k]
+            k += 1
             if not seen[there]:
                 seen[there] = 1
-                frontier.append(there)
-                reached.append(there)
-    return reached
+                reached[there] = 1
+                stack[top] = there
+                top += 1
+                count += 1
+    return count
 
 
 def in_supply(state: MeuseState, unit: int) -> bool:
