@@ -9,13 +9,33 @@ import cython
 cdef long SIDES_OF_A_HEX
 
 
+cdef long _UNREACHED
+
+
 @cython.locals(scale=cython.long, enter=cython.long, leave=cython.long, limit=cython.long,
                used=cython.long, extra=cython.long, total=cython.long, stop=cython.long,
                in_zoc=cython.long, origin=cython.Py_ssize_t, here=cython.Py_ssize_t,
-               there=cython.Py_ssize_t, k=cython.Py_ssize_t, flags=bytes,
-               hexes=cython.long[:], costs=cython.long[:], spent=cython.long[:], found=list,
-               waiting=list)
-cpdef tuple reach_steps(state, unit, start, allowance)
+               there=cython.Py_ssize_t, k=cython.Py_ssize_t, entry=cython.Py_ssize_t,
+               filed=cython.Py_ssize_t, count=cython.Py_ssize_t, flags=bytes,
+               hexes=cython.long[:], costs=cython.long[:], spent=cython.long[:],
+               order=cython.long[:], queue=cython.long[:], first=cython.long[:],
+               last=cython.long[:])
+cpdef Py_ssize_t search(state, unit, start, allowance) except -1
+
+
+@cython.locals(spent=cython.long[:], order=cython.long[:], i=cython.Py_ssize_t)
+cpdef clear_search(Py_ssize_t count)
+
+
+# the move prompt's offer: the search's hexes read back as machine integers
+@cython.locals(start=cython.Py_ssize_t, count=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               there=cython.Py_ssize_t, stop=cython.long, floor=cython.long, sp=cython.long,
+               spent=cython.long[:], order=cython.long[:], flags=bytes, found=list,
+               kept=list, sp_at=list, side_at=list)
+cpdef list destination_hexes(state, unit)
+
+
+cpdef long _stop(state, unit) except -1
 
 
 # 12.1.5: asked at every movement offer, of every unit of the side: ``where`` read as a list

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Callable, Iterator
-from functools import partial
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import (
@@ -151,45 +150,96 @@ def reach(
 ) -> dict[int, float]:
     """Every hex the unit can reach from ``start`` within its allowance (or ``allowance``), with
     the MP spent, the start at 0, in the order found: ``greatwar.hexes.reachable`` with
-    ``step_cost`` (``reach_steps``)."""
-    found, spent, scale = reach_steps(state, unit, start, allowance)
-    return {h: spent[h] / scale for h in found}
+    ``step_cost`` (``search``)."""
+    count = search(state, unit, start, allowance)
+    order, spent, scale = _ORDER, _SPENT, zoc_steps(state)[0]
+    found = {order[i]: spent[order[i]] / scale for i in range(count)}
+    clear_search(count)
+    return found
 
 
-def reach_steps(
-    state: MarneState, unit: int, start: int, allowance: float | None
-) -> tuple[list[int], array[int], int]:
-    """``reach`` in whole steps of a fraction of an MP: the hexes in the order found, the
-    steps spent by hex, the steps to an MP. Written out over the precomputed ``flat_steps``
-    and the side's ``move_flags`` (every movement prompt asks it; typed in movement.pxd)."""
+def destination_hexes(state: MarneState, unit: int) -> list[int]:
+    """``destinations``' hexes, in order (the move prompt offers them, not the MP spent):
+    ``search``'s hexes and 7.1.4 the neighbours it may always enter, with room (7.1.5, 8.1)."""
+    start = state.where[unit]
+    count = search(state, unit, start, None)
+    order, spent = _ORDER, _SPENT
+    found = [order[i] for i in range(1, count)]  # (the start is found first)
+    # 7.1.4 a neighbour it may enter is always in reach: those ``search`` did not find are
+    # the ones beyond its allowance (``step_cost`` refuses the same ones as the search)
     counter = state.c.counters[unit]
-    side = counter.side
-    flags = move_flags(state, side)
-    transfer = state.unit_mode(unit) == TRANSFER
-    scale = whole_steps(state)[0]
-    table = state.c.tables["movement"]
-    enter = round(float(table["zoc_enter"]) * scale)
+    flags = move_flags(state, counter.side)
+    stop = _stop(state, unit)
+    for there in state.c.neighbors[start]:
+        if spent[there] == _UNREACHED and not flags[there] & stop:
+            found.append(there)
+    clear_search(count)
+    floor, side, sp = state.c.stack_floor, counter.side, counter.sp
+    sp_at, side_at = state.sp_at, state.side_at
+    if sp > floor:  # (no unit is: check every hex)
+        found = [h for h in found if state.has_room(h, [unit])]
+    else:
+        kept = []
+        for h in found:
+            here = side_at[h]
+            if here is None or (here == side and sp_at[h] + sp <= floor):
+                kept.append(h)  # an empty hex, or ``has_room`` within every limit (8.1)
+            elif state.has_room(h, [unit]):
+                kept.append(h)
+        found = kept
+    found.sort()
+    return found
+
+
+def _stop(state: MarneState, unit: int) -> int:
+    """The ``move_flags`` of the hexes the unit may not enter: 7.1.3 enemy-held; 9.9, 10.2.2
+    for an HQ or a rallied unit an enemy ZOC."""
+    if state.c.counters[unit].is_hq or unit in state.rallied:
+        return HELD | IN_ZOC
+    return HELD
+
+
+def search(state: MarneState, unit: int, start: int, allowance: float | None) -> int:
+    """The hexes the unit can reach from ``start`` within its allowance (or ``allowance``):
+    how many, laid in the scratch tables ``_ORDER`` (in the order found, the start first)
+    and ``_SPENT`` (by hex, the whole steps spent; ``_UNREACHED`` elsewhere), which the caller
+    reads and then gives back with ``clear_search``. Dial's search over the precomputed
+    ``flat_steps`` and the side's ``move_flags``, its queue of hexes by steps spent in the
+    scratch table ``_QUEUE`` (typed in movement.pxd: machine loops when compiled)."""
+    counter = state.c.counters[unit]
+    flags = move_flags(state, counter.side)
+    transfer = state.mode[state.hq_of[unit]] == TRANSFER
+    scale, enter, leave = zoc_steps(state)
     # 7.1.3.1 leaving an enemy ZOC costs extra (5.1.3 not in Transfer mode); only the start
     # hex can be left so (8.2.1.2: entering one stops the move)
     origin, in_zoc = start, IN_ZOC
-    leave = 0
-    if flags[origin] & in_zoc and not transfer:
-        leave = round(float(table["zoc_leave"]) * scale)
-    stop = HELD
-    if counter.is_hq or unit in state.rallied:
-        stop = HELD | IN_ZOC  # 9.9, 10.2.2 not into an enemy ZOC
+    if not flags[origin] & in_zoc or transfer:
+        leave = 0
+    stop = _stop(state, unit)
     hexes, costs = flat_steps(state, transfer)
     if allowance is None:
         allowance = state.allowance(unit)
     limit = math.floor(allowance * scale + _TOLERANCE)
-    steps_spent = array("l", [limit + 1]) * len(flags)  # by hex: the least MP, else limit + 1
-    spent = steps_spent  # (read through a typed view when compiled)
+    if len(_SPENT) < len(flags):
+        _grow(len(flags))
+    spent, order, queue = _SPENT, _ORDER, _QUEUE
+    # the queue: hexes filed by the steps spent reaching them, a list per count of steps,
+    # first in first out; a hex is filed again when a cheaper way to it is found
+    heads = array("l", [-1]) * (limit + 1)  # by steps: the first entry, -1 if none
+    tails = array("l", [-1]) * (limit + 1)  # by steps: the last entry
+    first, last = heads, tails  # (read through typed views when compiled)
     spent[origin] = 0
-    found = [origin]
-    waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by MP spent
-    waiting[0].append(origin)
+    order[0] = origin
+    count = 1
+    first[0] = last[0] = 0
+    queue[0] = origin
+    queue[1] = -1  # (each entry: the hex, then the next entry of its count)
+    filed = 2
     for used in range(limit + 1):
-        for here in waiting[used]:
+        entry = first[used]
+        while entry >= 0:
+            here = queue[entry]
+            entry = queue[entry + 1]
             if used > spent[here]:
                 continue  # a cheaper way here was already expanded
             if here != origin:
@@ -208,11 +258,55 @@ def reach_steps(
                 if flags[there] & in_zoc:
                     total += enter  # 7.1.3.1, 8.2.1.5
                 if total <= limit and total < spent[there]:
-                    if spent[there] > limit:
-                        found.append(there)
+                    if spent[there] == _UNREACHED:
+                        order[count] = there
+                        count += 1
                     spent[there] = total
-                    waiting[total].append(there)
-    return found, steps_spent, scale
+                    queue[filed] = there
+                    queue[filed + 1] = -1
+                    if first[total] < 0:
+                        first[total] = filed
+                    else:
+                        queue[last[total] + 1] = filed
+                    last[total] = filed
+                    filed += 2
+    return count
+
+
+def zoc_steps(state: MarneState) -> tuple[int, int, int]:
+    """The whole steps to an MP (``whole_steps``), and the whole steps of entering and of
+    leaving an enemy ZOC (7.1.3.1): every game's."""
+    if not _ZOC_STEPS:
+        scale = whole_steps(state)[0]
+        table = state.c.tables["movement"]
+        enter = round(float(table["zoc_enter"]) * scale)
+        _ZOC_STEPS.append((scale, enter, round(float(table["zoc_leave"]) * scale)))
+    return _ZOC_STEPS[0]
+
+
+_ZOC_STEPS: list[tuple[int, int, int]] = []
+
+
+def clear_search(count: int) -> None:
+    """Give back ``search``'s scratch tables: every hex unreached again."""
+    spent, order = _SPENT, _ORDER
+    for i in range(count):
+        spent[order[i]] = _UNREACHED
+
+
+def _grow(size: int) -> None:
+    """Scratch tables for a map of ``size`` hexes (a hex is filed at most once from each of
+    its neighbours, and once as the start)."""
+    _SPENT[:] = array("l", [_UNREACHED]) * size
+    _ORDER[:] = array("l", [0]) * size
+    _QUEUE[:] = array("l", [0]) * (2 * (SIDES_OF_A_HEX * size + 1))
+
+
+# ``search``'s scratch tables, shared by every game (searches never run inside one another)
+_UNREACHED = 1 << 30  # more steps than any allowance
+_SPENT: array[int] = array("l")
+_ORDER: array[int] = array("l")
+_QUEUE: array[int] = array("l")
 
 
 HELD, IN_ZOC = 1, 2  # ``move_flags``
@@ -222,7 +316,7 @@ def move_flags(state: MarneState, side: str) -> bytes:
     """For each hex, HELD when enemy-held (7.1.3, ``enemy_held``) and IN_ZOC when in the
     enemy's ZOC (8.2.1): read by index in the movement searches, kept until the enemy's stacks
     change."""
-    return state.cached(("flags", side), state.enemy_stamp(side), partial(_move_flags, state))
+    return state.cached(("flags", side), state.enemy_stamp(side), _move_flags)
 
 
 def _move_flags(state: MarneState, side: str) -> bytes:
@@ -238,13 +332,6 @@ def destinations(state: MarneState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in (7.1), with the MP spent; 7.1.4 always one hex."""
     start = state.where[unit]
     return _destinations(state, unit, start, reach(state, unit, start))
-
-
-def destination_hexes(state: MarneState, unit: int) -> list[int]:
-    """``destinations``' hexes, in order (the move prompt offers them, not the MP spent)."""
-    start = state.where[unit]
-    found = reach_steps(state, unit, start, None)[0]
-    return sorted(_destinations(state, unit, start, dict.fromkeys(found, 0.0)))
 
 
 def _destinations(
@@ -538,7 +625,7 @@ def may_move(state: MarneState, unit: int) -> bool:
 def rail_networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     """7.2.4, 7.2.5: each railroad hex the side may use now (neither enemy-held nor next to an
     enemy unit) with every such hex joined to it by them; kept until the enemy moves."""
-    return state.cached(("rail", side), state.enemy_stamp(side), partial(_networks, state))
+    return state.cached(("rail", side), state.enemy_stamp(side), _networks)
 
 
 def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
@@ -757,17 +844,20 @@ def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
     )
 
 
+STAY = act("stay")
+
+
 class Move(Prompt[MarneState]):
     """7.1: the chosen unit goes to a hex it can reach, or stays."""
 
     name = "move"
     title = "choose the unit's destination (7.1)"
 
-    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
         to = state.c.hex_actions("to")
-        for hex_index in destination_hexes(state, frame["unit"]):
-            yield to[hex_index]
-        yield act("stay")
+        offered = [to[hex_index] for hex_index in destination_hexes(state, frame["unit"])]
+        offered.append(STAY)
+        return offered
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         from greatwar.games.marne1914.results import displace_hqs

@@ -4,7 +4,6 @@ Reinforcements; 15.1 Paris Taxicabs; 7.3.2 the Moroccan Division's attachment.""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
 from typing import Any
 
 from greatwar.core import Action, Frame, Prompt, act
@@ -300,7 +299,7 @@ def revertible(state: MarneState, side: str) -> list[int]:
     if side != ALLIED or not near_home(state):
         return []
     stamp = (both_versions(state), tuple([state.hq_of[u] for u in state.c.moroccans]))
-    return list(state.cached(("revertible", side), stamp, partial(_revertible, state)))
+    return list(state.cached(("revertible", side), stamp, _revertible))
 
 
 def near_home(state: MarneState) -> list[int]:

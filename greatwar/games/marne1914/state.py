@@ -55,8 +55,9 @@ class MarneState(State):
         size = self.c.board.grid.size
         self.sp_at = [0] * size  # stacking points in each hex (8.1.1), kept with ``stacks``
         self.side_at: list[str | None] = [None] * size  # the side holding each hex
-        # changes of each side's stacks (the Allies' count the Paris garrison's defeat too):
-        # what is computed from one side's positions is kept until they change
+        # changes of each side's stacks (the Allies' count the Paris garrison's too: its defeat,
+        # and any unit entering or leaving a hex it holds, 13.1.1): what is computed from one
+        # side's positions is kept until they change
         self.versions = {ALLIED: 0, GERMAN: 0}
         self.memo: dict[tuple[str, ...], tuple[object, Any]] = {}
         self.hq_of = [self.c.hq_of_corps[c.corps] for c in self.c.counters]  # 5.2.4, 7.3.2
@@ -138,13 +139,15 @@ class MarneState(State):
         """13.1.1: the Paris hexes that hold their garrison now."""
         return frozenset(self.garrison.difference(self.stacks))
 
-    def cached(self, key: tuple[str, str], stamp: object, make: Callable[[str], T]) -> T:
-        """``make(key[1])``, kept under ``key`` until ``stamp`` (the versions it depends on)
-        changes."""
+    def cached(
+        self, key: tuple[str, str], stamp: object, make: Callable[[MarneState, str], T]
+    ) -> T:
+        """``make(self, key[1])``, kept under ``key`` until ``stamp`` (the versions it depends
+        on) changes (``make`` a plain function: no bound method or partial made at each ask)."""
         found = self.memo.get(key)
         if found is not None and found[0] == stamp:
             return found[1]  # type: ignore[no-any-return]
-        value = make(key[1])
+        value = make(self, key[1])
         self.memo[key] = (stamp, value)
         return value
 
@@ -160,7 +163,7 @@ class MarneState(State):
 
     def held_units(self, side: str) -> tuple[int, ...]:
         """``units_on_map`` as the shared tuple kept in the cache: not to be changed."""
-        return self.cached(("units", side), self.versions[side], self._units)
+        return self.cached(("units", side), self.versions[side], MarneState._units)
 
     def _units(self, side: str) -> tuple[int, ...]:
         where = self.where
@@ -172,7 +175,7 @@ class MarneState(State):
 
     def held_by(self, side: str) -> tuple[int, ...]:
         """``hexes_of`` as the shared tuple kept in the cache: not to be changed."""
-        return self.cached(("hexes", side), self.versions[side], self._held_by)
+        return self.cached(("hexes", side), self.versions[side], MarneState._held_by)
 
     def _held_by(self, side: str) -> tuple[int, ...]:
         side_at = self.side_at
@@ -198,6 +201,8 @@ class MarneState(State):
         rules' ``put`` adds control, determinization moves units unseen)."""
         counter = self.c.counters[unit]
         self.versions[counter.side] += 1
+        if hex_index in self.garrison:
+            self.versions[ALLIED] += 1  # ``garrisoned`` may change
         self.touched.append(hex_index)
         self.where[unit] = hex_index
         self.stacks.setdefault(hex_index, []).append(unit)
@@ -212,6 +217,8 @@ class MarneState(State):
         old = self.where[unit]
         if old >= 0:
             self.reveal()
+            if old in self.garrison:
+                self.versions[ALLIED] += 1  # ``garrisoned`` may change
             self.touched.append(old)
             stack = self.stacks[old]
             stack.remove(unit)
@@ -340,7 +347,7 @@ class MarneState(State):
     def zoc(self, side: str) -> frozenset[int]:
         """8.2.1, 8.2.1.1: every unit exerts a ZOC into the six hexes around it (13.1.3: the
         Paris garrison has none)."""
-        return self.cached(("zoc", side), self.versions[side], self._zoc)
+        return self.cached(("zoc", side), self.versions[side], MarneState._zoc)
 
     def _zoc(self, side: str) -> frozenset[int]:
         neighbors = self.c.neighbors
@@ -351,18 +358,16 @@ class MarneState(State):
 
     def enemy_held(self, side: str) -> frozenset[int]:
         """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
-        return self.cached(("held", side), self.enemy_stamp(side), self._enemy_held)
+        return self.cached(("held", side), self.versions[OTHER[side]], MarneState._enemy_held)
 
     def _enemy_held(self, side: str) -> frozenset[int]:
         held = frozenset(self.held_by(OTHER[side]))
         return held.union(self.garrisoned()) if side == GERMAN else held
 
     def enemy_stamp(self, side: str) -> object:
-        """What ``enemy_held`` depends on: the enemy's stacks, for the Germans the garrison."""
-        enemy = OTHER[side]
-        if side != GERMAN:
-            return self.versions[enemy]
-        return (self.versions[enemy], self.garrisoned())
+        """What ``enemy_held`` depends on: the enemy's stacks, for the Germans the garrison too
+        (counted in the Allies' version)."""
+        return self.versions[OTHER[side]]
 
     def in_enemy_zoc(self, unit: int) -> bool:
         """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only

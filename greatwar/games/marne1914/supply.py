@@ -4,7 +4,6 @@ off a friendly map edge; determined only in the Supply Determination Phase (11.1
 from __future__ import annotations
 
 from array import array
-from functools import partial
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
 from greatwar.games.marne1914.movement import HELD, IN_ZOC, move_flags
@@ -14,8 +13,8 @@ from greatwar.hexes import connected, steps_per_mp
 
 def blocked(state: MarneState, side: str) -> frozenset[int]:
     """11.1.4: enemy-held hexes, and enemy ZOC hexes not occupied by friendly units."""
-    stamp = (both_versions(state), state.garrisoned() if side == GERMAN else None)
-    return state.cached(("blocked", side), stamp, partial(_blocked, state))
+    # (the garrison, 13.1.1, counts in the Allies' version)
+    return state.cached(("blocked", side), both_versions(state), _blocked)
 
 
 def _blocked(state: MarneState, side: str) -> frozenset[int]:
