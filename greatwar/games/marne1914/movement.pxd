@@ -43,3 +43,21 @@ cpdef long _stop(state, unit) except -1
 @cython.locals(where=list, unit=cython.Py_ssize_t, here=cython.long, eliminated=cython.long,
                found=list)
 cpdef list rebuildable(state, side)
+
+
+# the movement prompt's kept choices: an extension type, so that its fields are read and
+# written as C struct members (every offer reads and writes dozens of them)
+cdef class MoveMemo:
+    cdef public dict actions, choices, modes, offered, rail_full, watch
+    cdef public set recovering, searched
+    cdef public list hq_of, transfer
+    cdef public tuple move_actions, rail_actions, rails
+    cdef public object frame, stamp
+    cdef public Py_ssize_t counted, moved, railed
+
+    @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,
+                   stacks=dict, choices=dict, offered=dict, gone=list)
+    cpdef bint update(self, state, side) except -1
+
+    @cython.locals(entry=tuple, choice=tuple, watch=dict)
+    cpdef keep(self, unit, entry)

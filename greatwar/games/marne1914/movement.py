@@ -380,14 +380,14 @@ def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> M
         len(state.disrupted),
         len(state.oos),
         len(state.engaged),
-        tuple(state.hq_of),  # 7.3.2, 15.1.3 attachments
-        tuple(state.mode.values()),
     )
     memo = state.move_memo if frame is not None else None
     if not (
         isinstance(memo, MoveMemo)
         and memo.frame is frame
         and memo.stamp == stamp
+        and memo.hq_of == state.hq_of  # 7.3.2, 15.1.3 attachments
+        and memo.modes == state.mode
         and memo.update(state, side)
     ):
         memo = MoveMemo(state, frame, stamp)
@@ -413,12 +413,15 @@ class MoveMemo:
         "actions",
         "choices",
         "counted",
-        "done",
         "frame",
+        "hq_of",
+        "modes",
         "move_actions",
+        "moved",
         "offered",
         "rail_actions",
         "rail_full",
+        "railed",
         "rails",
         "recovering",
         "searched",
@@ -429,6 +432,9 @@ class MoveMemo:
 
     def __init__(self, state: MarneState, frame: Frame | None, stamp: object) -> None:
         self.frame, self.stamp = frame, stamp
+        # the attachments and modes then, compared with the state's as they are (copied
+        # once, not at each offer)
+        self.hq_of, self.modes = list(state.hq_of), dict(state.mode)
         self.rail_actions = state.c.unit_actions("rail")  # 7.2
         self.move_actions = state.c.unit_actions("move")  # 7.1
         self.counted = 0  # the hexes of ``touched`` read
@@ -436,7 +442,9 @@ class MoveMemo:
         self.choices: dict[int, MoveChoice] = {}
         # the units offered, in order, with their choices (as ``move_choices`` gives them)
         self.offered: dict[int, tuple[int, bool, bool, bool]] = {}
-        self.done: set[int] = set()  # the units moved or railed (7.1.1, 7.2.3) then
+        # how many units had moved and railed (7.1.1, 7.2.3) then: within a movement phase
+        # they only grow in number
+        self.moved = self.railed = 0
         # the offered units' ``rail`` and ``move`` actions, in order, and those that may try
         # Recovery (12.1): what the movement prompt offers of them
         self.actions: dict[int, tuple[Action, ...]] = {}
@@ -464,7 +472,7 @@ class MoveMemo:
             if now == TRANSFER:
                 self.transfer.append(unit)
             self.keep(unit, choice(unit, here, now))
-        self.done = moved | railed
+        self.moved, self.railed = len(moved), len(railed)
         self.counted = len(state.touched)
         self.rails = tuple(state.rail_used.values())
 
@@ -475,6 +483,8 @@ class MoveMemo:
         if self.counted > len(touched):
             return False
         dirty: set[int] = set()
+        offered = self.offered
+        gone: list[int] = []  # offered units found moved in the hexes changed
         if self.counted < len(touched):
             changed = set(touched[self.counted :])
             watch, stacks, choices = self.watch, state.stacks, self.choices
@@ -483,7 +493,10 @@ class MoveMemo:
                 if found is not None:
                     dirty.update(found)
                 for unit in stacks.get(h, ()):
-                    if unit not in choices and unit not in moved and unit not in railed:
+                    if unit in moved or unit in railed:
+                        if unit in offered:
+                            gone.append(unit)
+                    elif unit not in choices:
                         return False  # a unit that was not offered and may move now
             dirty.update(self.searched)
             for unit, hexes in self.rail_full.items():
@@ -492,15 +505,17 @@ class MoveMemo:
         rails = tuple(state.rail_used.values())
         if rails != self.rails:
             dirty.update(self.transfer)
-        offered, done = self.offered, moved | railed
-        if done != self.done:
-            if not self.done <= done:
+        if len(moved) != self.moved or len(railed) != self.railed:
+            if len(moved) < self.moved or len(railed) < self.railed:
                 return False  # (cleared: not within one phase)
-            for unit in done - self.done:
-                offered.pop(unit, None)
-                self.actions.pop(unit, None)
+            if len(railed) != self.railed or len(gone) != len(moved) - self.moved:
+                # not all found where stacks changed (a Recovery roll moves no counter)
+                gone = [u for u in offered if u in moved or u in railed]
+            for unit in gone:
+                del offered[unit]
+                del self.actions[unit]
                 self.recovering.discard(unit)
-            self.done = done
+            self.moved, self.railed = len(moved), len(railed)
         if dirty:
             where, mode, hq_of = state.where, state.mode, state.hq_of
             choice = reckoner(state, side)
