@@ -5,14 +5,18 @@ from __future__ import annotations
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.registry import load_game
 from greatwar.games.marne1914.movement import (
+    destination_hexes,
     destinations,
     move_choices,
     rail_capacity_left,
     rail_destinations,
+    reach,
+    step_cost,
     terrain_cost,
 )
 from greatwar.games.marne1914.reinforcements import arrival_options, delay_options, start_arrivals
 from greatwar.games.marne1914.state import LOST
+from greatwar.hexes import reachable
 from tests.marne1914.positions import actions, at_phase, cleared, hx, place, set_mode
 
 
@@ -213,3 +217,28 @@ def test_7_1_7_2_the_movement_choices_kept_between_offers_equal_fresh_ones() -> 
                 checked += 1
             state.apply_action(player.choose(state, state.current_player()))
     assert checked > 1000
+
+
+def test_7_1_the_move_prompt_offers_what_the_generic_search_finds() -> None:
+    """The move prompt's search (``destination_hexes``, over scratch tables) and ``reach``
+    equal ``greatwar.hexes.reachable`` with ``step_cost`` (7.1-7.1.3.1, 8.2), and the
+    prompt's hexes those of ``destinations`` (7.1.4, 8.1), at every unit of every movement
+    prompt of random games."""
+    game = load_game("marne1914")
+    checked = 0
+    for seed in range(2):
+        state = game.new_initial_state(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            frame = state.stack[-1] if state.stack else None
+            if frame is not None and frame["p"] == "move":
+                unit = frame["unit"]
+                start = state.where[unit]
+                cost = step_cost(state, unit, start)
+                grid = state.c.board.grid
+                expected = reachable(grid, start, state.allowance(unit), cost)
+                assert reach(state, unit, start) == expected
+                assert destination_hexes(state, unit) == sorted(destinations(state, unit))
+                checked += 1
+            state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 500
