@@ -153,21 +153,35 @@ def reached(
     if toward is not None:
         aim_x, aim_z = xs[toward], zs[toward]
     size = len(flags)
-    best = array("l", [limit + 1]) * size  # by hex: the least cost found, limit + 1 if none
+    if len(_BEST) < size:
+        _grow(size)
+    best, order, queue, wanted = _BEST, _ORDER, _QUEUE, _WANTED
+    # the queue: hexes filed by the cost so far, a list per cost, first in first out (each
+    # entry the hex, then the next entry of its cost); a hex is filed again when reached
+    # more cheaply
+    heads = array("l", [-1]) * (limit + 1)  # by cost: the first entry, -1 if none
+    tails = array("l", [-1]) * (limit + 1)  # by cost: the last entry
+    first, last = heads, tails  # (read through typed views when compiled)
     best[start] = 0
-    seen = bytearray(size)  # by hex: 1 once found
-    seen[start] = 1
-    found = [start]
+    order[0] = start
+    count = 1
     remaining = -1  # the hexes of ``until`` not found yet (-1: no ``until``)
     targets: set[int] = set() if until is None else until
     if until is not None:
         remaining = len(until) - (1 if start in until else 0)
         if remaining == 0:
-            return found
-    waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by cost so far
-    waiting[0].append(start)
+            return _found(count)
+        for h in until:
+            wanted[h] = 1
+    first[0] = last[0] = 0
+    queue[0] = start
+    queue[1] = -1
+    filed = 2
     for used in range(limit + 1):
-        for here in waiting[used]:
+        entry = first[used]
+        while entry >= 0:
+            here = queue[entry]
+            entry = queue[entry + 1]
             if used > best[here]:
                 continue  # filed again at a lower cost
             if aiming:
@@ -181,13 +195,16 @@ def reached(
                 total = used + costs[k]  # the unit moves from there into here
                 if total > limit:
                     continue
-                if not seen[there]:
-                    seen[there] = 1  # the unit's own hex may be in an enemy ZOC (not counted)
-                    found.append(there)
-                    if remaining > 0 and there in targets:
+                if best[there] == _UNSEEN:
+                    # the unit's own hex may be in an enemy ZOC (not counted)
+                    best[there] = _SEEN
+                    order[count] = there
+                    count += 1
+                    if remaining > 0 and wanted[there]:
                         remaining -= 1
                         if remaining == 0:
-                            return found
+                            _unwant(targets)
+                            return _found(count)
                 mark = flags[there]
                 if mark & held:
                     continue  # 11.1.4 ``blocked``: enemy-held
@@ -196,8 +213,53 @@ def reached(
                 if total >= best[there]:
                     continue
                 best[there] = total
-                waiting[total].append(there)
+                queue[filed] = there
+                queue[filed + 1] = -1
+                if first[total] < 0:
+                    first[total] = filed
+                else:
+                    queue[last[total] + 1] = filed
+                last[total] = filed
+                filed += 2
+    _unwant(targets)
+    return _found(count)
+
+
+def _found(count: int) -> list[int]:
+    """``reached``'s hexes, the first ``count`` of ``_ORDER``; its scratch tables given back."""
+    order, best = _ORDER, _BEST
+    found = []
+    for i in range(count):
+        h = order[i]
+        found.append(h)
+        best[h] = _UNSEEN
     return found
+
+
+def _unwant(until: set[int]) -> None:
+    wanted = _WANTED
+    for h in until:
+        wanted[h] = 0
+
+
+def _grow(size: int) -> None:
+    """Scratch tables for a map of ``size`` hexes (a hex is filed at most once from each of
+    its neighbours, and once as the start)."""
+    _BEST[:] = array("l", [_UNSEEN]) * size
+    _ORDER[:] = array("l", [0]) * size
+    _QUEUE[:] = array("l", [0]) * (2 * (SIDES_OF_A_HEX * size + 1))
+    _WANTED[:] = bytearray(size)
+
+
+# ``reached``'s scratch tables, shared by every game (searches never run inside one another):
+# by hex the least cost found (_SEEN when found but not entered: blocked or no cheaper),
+# _UNSEEN if not found; the hexes found in order; the queue; the hexes of ``until``
+_UNSEEN = 1 << 30  # more than any supply length
+_SEEN = _UNSEEN - 1
+_BEST: array[int] = array("l")
+_ORDER: array[int] = array("l")
+_QUEUE: array[int] = array("l")
+_WANTED = bytearray()
 
 
 def reached_of(state: MarneState, hq: int, hexes: set[int]) -> set[int]:
