@@ -10,17 +10,18 @@ cdef long SIDES_OF_A_HEX
 
 
 cdef long _UNREACHED
+cdef long[:] _SPENT, _ORDER, _QUEUE, _FIRST, _LAST
 
 
 @cython.locals(scale=cython.long, enter=cython.long, leave=cython.long, limit=cython.long,
                used=cython.long, extra=cython.long, total=cython.long, stop=cython.long,
                in_zoc=cython.long, origin=cython.Py_ssize_t, here=cython.Py_ssize_t,
                there=cython.Py_ssize_t, k=cython.Py_ssize_t, entry=cython.Py_ssize_t,
-               filed=cython.Py_ssize_t, count=cython.Py_ssize_t, flags=bytes,
+               filed=cython.Py_ssize_t, count=cython.Py_ssize_t,
                hexes=cython.long[:], costs=cython.long[:], spent=cython.long[:],
                order=cython.long[:], queue=cython.long[:], first=cython.long[:],
                last=cython.long[:])
-cpdef Py_ssize_t search(state, unit, start, allowance) except -1
+cpdef Py_ssize_t search(state, unit, start, allowance, bytes flags) except -1
 
 
 @cython.locals(spent=cython.long[:], order=cython.long[:], i=cython.Py_ssize_t)
@@ -29,9 +30,10 @@ cpdef clear_search(Py_ssize_t count)
 
 # the move prompt's offer: the search's hexes read back as machine integers
 @cython.locals(start=cython.Py_ssize_t, count=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               h=cython.Py_ssize_t, lowest=cython.Py_ssize_t, highest=cython.Py_ssize_t,
                there=cython.Py_ssize_t, stop=cython.long, floor=cython.long, sp=cython.long,
                spent=cython.long[:], order=cython.long[:], flags=bytes, found=list,
-               kept=list, sp_at=list, side_at=list)
+               sp_at=list, side_at=list)
 cpdef list destination_hexes(state, unit)
 
 
@@ -48,11 +50,11 @@ cpdef list rebuildable(state, side)
 # the movement prompt's kept choices: an extension type, so that its fields are read and
 # written as C struct members (every offer reads and writes dozens of them)
 cdef class MoveMemo:
-    cdef public dict actions, choices, modes, offered, rail_full, watch
+    cdef public dict actions, capacity, choices, modes, offered, rail_full, watch
     cdef public set recovering, searched
     cdef public list hq_of, transfer
     cdef public tuple move_actions, rail_actions, rails
-    cdef public object frame, stamp
+    cdef public object frame, reckon, stamp
     cdef public Py_ssize_t counted, moved, railed
 
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,

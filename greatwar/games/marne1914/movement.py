@@ -151,9 +151,13 @@ def reach(
     """Every hex the unit can reach from ``start`` within its allowance (or ``allowance``), with
     the MP spent, the start at 0, in the order found: ``greatwar.hexes.reachable`` with
     ``step_cost`` (``search``)."""
-    count = search(state, unit, start, allowance)
-    order, spent, scale = _ORDER, _SPENT, zoc_steps(state)[0]
-    found = {order[i]: spent[order[i]] / scale for i in range(count)}
+    flags = move_flags(state, state.c.counters[unit].side)
+    count = search(state, unit, start, allowance, flags)
+    scale = zoc_steps(state)[0]
+    found = {}
+    for i in range(count):
+        h = _ORDER[i]
+        found[h] = _SPENT[h] / scale
     clear_search(count)
     return found
 
@@ -162,32 +166,36 @@ def destination_hexes(state: MarneState, unit: int) -> list[int]:
     """``destinations``' hexes, in order (the move prompt offers them, not the MP spent):
     ``search``'s hexes and 7.1.4 the neighbours it may always enter, with room (7.1.5, 8.1)."""
     start = state.where[unit]
-    count = search(state, unit, start, None)
-    order, spent = _ORDER, _SPENT
-    found = [order[i] for i in range(1, count)]  # (the start is found first)
-    # 7.1.4 a neighbour it may enter is always in reach: those ``search`` did not find are
-    # the ones beyond its allowance (``step_cost`` refuses the same ones as the search)
     counter = state.c.counters[unit]
     flags = move_flags(state, counter.side)
+    count = search(state, unit, start, None, flags)
+    spent, order = _SPENT, _ORDER
+    # 7.1.4 a neighbour it may enter is always in reach: those ``search`` did not find are
+    # the ones beyond its allowance (``step_cost`` refuses the same ones as the search)
     stop = _stop(state, unit)
     for there in state.c.neighbors[start]:
         if spent[there] == _UNREACHED and not flags[there] & stop:
-            found.append(there)
-    clear_search(count)
+            spent[there] = 0  # (found: cleared with the rest)
+            order[count] = there
+            count += 1
+    lowest = highest = start
+    for i in range(1, count):
+        if order[i] < lowest:
+            lowest = order[i]
+        elif order[i] > highest:
+            highest = order[i]
     floor, side, sp = state.c.stack_floor, counter.side, counter.sp
     sp_at, side_at = state.sp_at, state.side_at
-    if sp > floor:  # (no unit is: check every hex)
-        found = [h for h in found if state.has_room(h, [unit])]
-    else:
-        kept = []
-        for h in found:
-            here = side_at[h]
-            if here is None or (here == side and sp_at[h] + sp <= floor):
-                kept.append(h)  # an empty hex, or ``has_room`` within every limit (8.1)
-            elif state.has_room(h, [unit]):
-                kept.append(h)
-        found = kept
-    found.sort()
+    found = []
+    for h in range(lowest, highest + 1):  # (in order: no sort)
+        if spent[h] == _UNREACHED or h == start:
+            continue
+        here = side_at[h]
+        if sp <= floor and (here is None or (here == side and sp_at[h] + sp <= floor)):
+            found.append(h)  # an empty hex, or ``has_room`` within every limit (8.1)
+        elif state.has_room(h, [unit]):
+            found.append(h)
+    clear_search(count)
     return found
 
 
@@ -199,15 +207,14 @@ def _stop(state: MarneState, unit: int) -> int:
     return HELD
 
 
-def search(state: MarneState, unit: int, start: int, allowance: float | None) -> int:
+def search(state: MarneState, unit: int, start: int, allowance: float | None, flags: bytes) -> int:
     """The hexes the unit can reach from ``start`` within its allowance (or ``allowance``):
     how many, laid in the scratch tables ``_ORDER`` (in the order found, the start first)
     and ``_SPENT`` (by hex, the whole steps spent; ``_UNREACHED`` elsewhere), which the caller
     reads and then gives back with ``clear_search``. Dial's search over the precomputed
-    ``flat_steps`` and the side's ``move_flags``, its queue of hexes by steps spent in the
-    scratch table ``_QUEUE`` (typed in movement.pxd: machine loops when compiled)."""
-    counter = state.c.counters[unit]
-    flags = move_flags(state, counter.side)
+    ``flat_steps`` and the side's ``move_flags`` (``flags``), its queue of hexes by steps
+    spent in the scratch tables ``_QUEUE``, ``_FIRST`` and ``_LAST`` (typed in movement.pxd:
+    machine loops when compiled)."""
     transfer = state.mode[state.hq_of[unit]] == TRANSFER
     scale, enter, leave = zoc_steps(state)
     # 7.1.3.1 leaving an enemy ZOC costs extra (5.1.3 not in Transfer mode); only the start
@@ -220,14 +227,14 @@ def search(state: MarneState, unit: int, start: int, allowance: float | None) ->
     if allowance is None:
         allowance = state.allowance(unit)
     limit = math.floor(allowance * scale + _TOLERANCE)
-    if len(_SPENT) < len(flags):
-        _grow(len(flags))
-    spent, order, queue = _SPENT, _ORDER, _QUEUE
-    # the queue: hexes filed by the steps spent reaching them, a list per count of steps,
-    # first in first out; a hex is filed again when a cheaper way to it is found
-    heads = array("l", [-1]) * (limit + 1)  # by steps: the first entry, -1 if none
-    tails = array("l", [-1]) * (limit + 1)  # by steps: the last entry
-    first, last = heads, tails  # (read through typed views when compiled)
+    if len(_SPENT) < len(flags) or len(_FIRST) <= limit:
+        _grow(len(flags), limit + 1)
+    spent, order, queue, first, last = _SPENT, _ORDER, _QUEUE, _FIRST, _LAST
+    # the queue: hexes filed by the steps spent reaching them, a list per count of steps
+    # (``first`` and ``last`` entries by count, -1 if none), first in first out; a hex is
+    # filed again when a cheaper way to it is found
+    for used in range(1, limit + 1):
+        first[used] = -1
     spent[origin] = 0
     order[0] = origin
     count = 1
@@ -294,19 +301,27 @@ def clear_search(count: int) -> None:
         spent[order[i]] = _UNREACHED
 
 
-def _grow(size: int) -> None:
+def _grow(size: int, counts: int) -> None:
     """Scratch tables for a map of ``size`` hexes (a hex is filed at most once from each of
-    its neighbours, and once as the start)."""
-    _SPENT[:] = array("l", [_UNREACHED]) * size
-    _ORDER[:] = array("l", [0]) * size
-    _QUEUE[:] = array("l", [0]) * (2 * (SIDES_OF_A_HEX * size + 1))
+    its neighbours, and once as the start) and searches of up to ``counts`` counts of
+    steps."""
+    global _SPENT, _ORDER, _QUEUE, _FIRST, _LAST
+    size, counts = max(size, len(_SPENT)), max(counts, len(_FIRST))
+    _SPENT = array("l", [_UNREACHED]) * size
+    _ORDER = array("l", [0]) * (size + SIDES_OF_A_HEX)  # (7.1.4 neighbours added)
+    _QUEUE = array("l", [0]) * (2 * (SIDES_OF_A_HEX * size + 1))
+    _FIRST = array("l", [-1]) * counts
+    _LAST = array("l", [-1]) * counts
 
 
-# ``search``'s scratch tables, shared by every game (searches never run inside one another)
+# ``search``'s scratch tables, shared by every game (searches never run inside one another;
+# typed views when compiled)
 _UNREACHED = 1 << 30  # more steps than any allowance
 _SPENT: array[int] = array("l")
 _ORDER: array[int] = array("l")
 _QUEUE: array[int] = array("l")
+_FIRST: array[int] = array("l")
+_LAST: array[int] = array("l")
 
 
 HELD, IN_ZOC = 1, 2  # ``move_flags``
@@ -411,6 +426,7 @@ class MoveMemo:
 
     __slots__ = (
         "actions",
+        "capacity",
         "choices",
         "counted",
         "frame",
@@ -423,6 +439,7 @@ class MoveMemo:
         "rail_full",
         "railed",
         "rails",
+        "reckon",
         "recovering",
         "searched",
         "stamp",
@@ -436,6 +453,10 @@ class MoveMemo:
         # once, not at each offer)
         self.hq_of, self.modes = list(state.hq_of), dict(state.mode)
         self.rail_actions = state.c.unit_actions("rail")  # 7.2
+        # the reading of a unit's choice (``reckoner``), kept with the enemy's stacks (in
+        # ``stamp``), and the railroad capacity it found left, kept until capacity is used
+        self.capacity: dict[str, bool] = {}
+        self.reckon: Callable[[int, int, str], MoveChoice] | None = None
         self.move_actions = state.c.unit_actions("move")  # 7.1
         self.counted = 0  # the hexes of ``touched`` read
         self.rails: tuple[int, ...] = ()  # the railroad capacity used then (7.2.6, 7.2.7)
@@ -461,7 +482,7 @@ class MoveMemo:
         engaged: set[int] = set()
         for pair in state.engaged:
             engaged.update(pair)
-        choice = reckoner(state, side)
+        self.reckon = choice = reckoner(state, side, self.capacity)
         for unit in state.held_units(side):
             if unit in moved or unit in railed:
                 continue  # 7.1.1, 7.2.3
@@ -505,6 +526,7 @@ class MoveMemo:
         rails = tuple(state.rail_used.values())
         if rails != self.rails:
             dirty.update(self.transfer)
+            self.capacity.clear()  # 7.2.6, 7.2.7 (``reckoner``)
         if len(moved) != self.moved or len(railed) != self.railed:
             if len(moved) < self.moved or len(railed) < self.railed:
                 return False  # (cleared: not within one phase)
@@ -517,8 +539,8 @@ class MoveMemo:
                 self.recovering.discard(unit)
             self.moved, self.railed = len(moved), len(railed)
         if dirty:
-            where, mode, hq_of = state.where, state.mode, state.hq_of
-            choice = reckoner(state, side)
+            where, mode, hq_of, choice = state.where, state.mode, state.hq_of, self.reckon
+            assert choice is not None  # (``read_all`` made it)
             for unit in sorted(dirty):
                 if unit not in offered:
                     continue
@@ -561,15 +583,17 @@ class MoveMemo:
             self.rail_full.pop(unit, None)
 
 
-def reckoner(state: MarneState, side: str) -> Callable[[int, int, str], MoveChoice]:
+def reckoner(
+    state: MarneState, side: str, capacity: dict[str, bool]
+) -> Callable[[int, int, str], MoveChoice]:
     """``move_choices``' reading of one unit (its hex, its mode), with what it needs of the
-    position looked up once for all the units read in one offer (held by the closure, which
-    compiled code reads without an attribute lookup)."""
+    position looked up once for all the units read while the enemy's stacks stay as they are
+    (held by the closure, which compiled code reads without an attribute lookup); each
+    nation's railroad capacity kept in ``capacity`` (to be cleared when capacity is used)."""
     counters, rallied, steps = state.c.counters, state.rallied, state.steps
     sp_at, side_at, neighbors = state.sp_at, state.side_at, state.c.neighbors
     held, zoc = state.enemy_held(side), state.zoc(OTHER[side])
     reach: Callable[[int], frozenset[int]] | None = None  # the side's ``rail_reacher``
-    capacity: dict[str, bool] = {}
     # 8.1: a friendly hex with more than this many SP may be too full for some unit of the
     # side (within every limit otherwise); a unit above the floor always looks closer
     least = state.c.stack_floor - max(state.c.unit_sizes[side])
