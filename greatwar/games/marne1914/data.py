@@ -162,6 +162,8 @@ class Components:
         self.tables = tables
         self.by_id = {c.id: c for c in counters}
         self._actions: dict[tuple[str, str], tuple[Action, ...]] = {}
+        self._rings: dict[int, tuple[tuple[int, ...], ...]] = {}  # radius -> ``ring`` by hex
+        self._within: dict[int, tuple[tuple[int, ...], ...]] = {}  # radius -> ``within``
         stacking = tables["stacking"]
         # 8.1: the lowest limit any hex can have; a stack within it never needs checking
         self.stack_floor = min(int(stacking[k]) for k in ("setup", "offensive", "other"))
@@ -197,6 +199,24 @@ class Components:
             found = tuple(act(verb, c.id) for c in self.counters)
             self._actions["unit", verb] = found
         return found
+
+    def ring(self, hex_index: int, radius: int) -> tuple[int, ...]:
+        """``HexGrid.ring``: kept for every hex at each radius asked (9.1.1 asks it of every
+        artillery unit at every bombardment offer)."""
+        table = self._rings.get(radius)
+        if table is None:
+            grid = self.board.grid
+            table = self._rings[radius] = tuple(tuple(grid.ring(h, radius)) for h in grid)
+        return table[hex_index]
+
+    def within(self, hex_index: int, radius: int) -> tuple[int, ...]:
+        """``HexGrid.hexes_within``: kept for every hex at each radius asked (9.3.3 asks it
+        around every attack)."""
+        table = self._within.get(radius)
+        if table is None:
+            grid = self.board.grid
+            table = self._within[radius] = tuple(tuple(grid.hexes_within(h, radius)) for h in grid)
+        return table[hex_index]
 
     def hex_actions(self, verb: str) -> tuple[Action, ...]:
         """``verb HEX`` for every hex, by index."""
