@@ -165,8 +165,8 @@ class ModesMemo:
         for hq, chosen in pending.items():
             if hq in actions and seen.get(hq, mode[hq]) != chosen:
                 actions[hq] = mode_actions(state, hq, chosen)
-        for hq in seen.keys() - pending.keys():  # (a choice taken back: not within one prompt)
-            if hq in actions:
+        for hq in seen:  # (a choice taken back: not within one prompt)
+            if hq not in pending and hq in actions:
                 actions[hq] = mode_actions(state, hq, mode[hq])
         self.pending = dict(pending)
 

@@ -874,12 +874,12 @@ def rebuild(state: MarneState, unit: int) -> None:
 
 
 def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
-    side = state.counter(unit).side
+    ids = state.c.hex_ids  # (``hex_id`` of two hexes on the map)
     state.tell(
-        side,
+        state.c.counters[unit].side,
         "7.1",
-        f"{state.name(unit)} moves {state.hex_id(origin)} to {state.hex_id(to)}",
-        public=f"an enemy unit moves to {state.hex_id(to)}",
+        f"{state.name(unit)} moves {ids[origin]} to {ids[to]}",
+        f"an enemy unit moves to {ids[to]}",
     )
 
 

@@ -21,8 +21,17 @@ cdef long _UNSEEN, _SEEN
                remaining=cython.long, flags=bytes, side_at=list, hexes=cython.long[:],
                costs=cython.long[:], best=cython.long[:], order=cython.long[:],
                queue=cython.long[:], first=cython.long[:], last=cython.long[:],
-               xs=cython.long[:], zs=cython.long[:], wanted=bytearray)
-cpdef list reached(state, hq, toward=*, until=*)
+               xs=cython.long[:], zs=cython.long[:], wanted=bytearray, marks=bytearray,
+               marking=cython.bint, met=cython.bint)
+cpdef tuple trace(state, hq, toward, until, sources)
+
+
+@cython.locals(best=cython.long[:], h=cython.Py_ssize_t)
+cpdef hq_supply(state, hq, sources, units_at)
+
+
+@cython.locals(order=cython.long[:], best=cython.long[:], i=cython.Py_ssize_t)
+cdef _clear(Py_ssize_t count)
 
 
 @cython.locals(order=cython.long[:], best=cython.long[:], i=cython.Py_ssize_t,

@@ -134,13 +134,44 @@ def reached(
     hex but not the unit's; the path's other hexes must be clear (11.1.4). In the order the
     search finds them, the HQ's own first; none when the HQ is off the map. With ``toward``,
     only the way to that hex is searched (it is found if reached); with ``until``, the search
-    ends as soon as every hex of it is found (all are then). Written out over the
-    precomputed ``flat_costs_into`` and the side's ``move_flags`` (typed in supply.pxd):
-    ``blocked`` is the enemy-held hexes and the enemy ZOC hexes without friendly units, read
-    from the flags kept until the enemy's stacks change."""
-    start = state.where[hq]
-    if start < 0:
+    ends as soon as every hex of it is found (all are then): ``trace``."""
+    if state.where[hq] < 0:
         return []
+    return _found(trace(state, hq, toward, until, None)[0])
+
+
+def hq_supply(
+    state: MarneState, hq: int, sources: bytearray, units_at: set[int]
+) -> set[int] | None:
+    """11.1.3, 11.1.6: None when the HQ on the map traces to no supply source (``sources``:
+    1 at a source hex), else the hexes of ``units_at`` it reaches (11.1.2): ``reached`` and
+    the sources looked for in one search, which ends once it has met a source and every hex
+    of ``units_at``."""
+    count, met = trace(state, hq, None, units_at, sources)
+    best = _BEST
+    found = None
+    if met:
+        found = {h for h in units_at if best[h] != _UNSEEN}
+    _clear(count)
+    return found
+
+
+def trace(
+    state: MarneState,
+    hq: int,
+    toward: int | None,
+    until: set[int] | None,
+    sources: bytearray | None,
+) -> tuple[int, bool]:
+    """``reached`` of the HQ on the map (with ``toward`` and ``until`` as there): how many
+    hexes, laid in the scratch tables ``_ORDER`` (in the order found) and ``_BEST`` (by hex,
+    not ``_UNSEEN`` once found), which the caller reads and gives back with ``_clear``; and
+    whether it met a hex marked in ``sources`` (then, with ``sources``, ``until`` ends the
+    search only once one is met too). Written out over the precomputed ``flat_costs_into``
+    and the side's ``move_flags`` (typed in supply.pxd): ``blocked`` is the enemy-held hexes
+    and the enemy ZOC hexes without friendly units, read from the flags kept until the
+    enemy's stacks change."""
+    start = state.where[hq]
     side = state.c.counters[hq].side
     flags, side_at, held, in_zoc = move_flags(state, side), state.side_at, HELD, IN_ZOC
     limit, hexes, costs = flat_costs_into(state)
@@ -167,10 +198,13 @@ def reached(
     count = 1
     remaining = -1  # the hexes of ``until`` not found yet (-1: no ``until``)
     targets: set[int] = set() if until is None else until
+    marking = sources is not None
+    marks = sources if sources is not None else wanted  # (read only when ``marking``)
+    met = marking and marks[start] != 0
     if until is not None:
         remaining = len(until) - (1 if start in until else 0)
-        if remaining == 0:
-            return _found(count)
+        if remaining == 0 and (met or not marking):
+            return count, met
         for h in until:
             wanted[h] = 1
     first[0] = last[0] = 0
@@ -200,11 +234,16 @@ def reached(
                     best[there] = _SEEN
                     order[count] = there
                     count += 1
-                    if remaining > 0 and wanted[there]:
-                        remaining -= 1
+                    if marking and not met and marks[there]:
+                        met = True
                         if remaining == 0:
                             _unwant(targets)
-                            return _found(count)
+                            return count, met
+                    if remaining > 0 and wanted[there]:
+                        remaining -= 1
+                        if remaining == 0 and (met or not marking):
+                            _unwant(targets)
+                            return count, met
                 mark = flags[there]
                 if mark & held:
                     continue  # 11.1.4 ``blocked``: enemy-held
@@ -222,7 +261,7 @@ def reached(
                 last[total] = filed
                 filed += 2
     _unwant(targets)
-    return _found(count)
+    return count, met
 
 
 def _found(count: int) -> list[int]:
@@ -234,6 +273,13 @@ def _found(count: int) -> list[int]:
         found.append(h)
         best[h] = _UNSEEN
     return found
+
+
+def _clear(count: int) -> None:
+    """Give back ``trace``'s scratch tables: every hex unseen again."""
+    order, best = _ORDER, _BEST
+    for i in range(count):
+        best[order[i]] = _UNSEEN
 
 
 def _unwant(until: set[int]) -> None:
@@ -298,7 +344,7 @@ def hq_in_supply(state: MarneState, hq: int, sources: set[int]) -> bool:
 def determine_supply(state: MarneState) -> None:
     """11.1, 11.2.1: mark every unit out of supply or back in supply (11.2.4)."""
     for side in SIDES:
-        sources_by_edges: dict[tuple[str, ...], set[int]] = {}
+        marks_by_edges: dict[tuple[str, ...], bytearray] = {}  # 1 at each supply source
         supplied_hq: dict[int, set[int]] = {}
         # the hexes of each HQ's combat units on the map, whose supply it traces
         wanted: dict[int, set[int]] = {}
@@ -309,20 +355,18 @@ def determine_supply(state: MarneState) -> None:
             if state.where[hq] < 0:
                 continue
             edges = edge_names(state, hq)
-            if edges not in sources_by_edges:
-                sources_by_edges[edges] = supply_sources(state, side, edges)
+            if edges not in marks_by_edges:
+                marks = marks_by_edges[edges] = bytearray(state.c.board.grid.size)
+                for h in supply_sources(state, side, edges):
+                    marks[h] = 1
             if hq in state.cut_off:
                 state.oos.add(hq)  # 9.9 for the rest of the game
                 continue
-            # hq_in_supply and reached_of: first as far as the HQ's units, then all the way
-            # if no supply source was found on the way
-            sources, units_at = sources_by_edges[edges], wanted.get(hq, set())
-            found = reached(state, hq, until=units_at)
-            if sources.isdisjoint(found):
-                found = reached(state, hq)
-            if not sources.isdisjoint(found):
+            # hq_in_supply and reached_of in one search
+            found = hq_supply(state, hq, marks_by_edges[edges], wanted.get(hq, set()))
+            if found is not None:
                 state.oos.discard(hq)
-                supplied_hq[hq] = units_at.intersection(found)
+                supplied_hq[hq] = found
             else:
                 state.oos.add(hq)
         out = []
