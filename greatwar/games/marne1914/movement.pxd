@@ -52,7 +52,7 @@ cpdef list rebuildable(state, side)
 cdef class MoveMemo:
     cdef public dict actions, capacity, choices, modes, offered, rail_full, watch
     cdef public set recovering, searched
-    cdef public list hq_of, transfer
+    cdef public list flat, hq_of, transfer
     cdef public tuple move_actions, rail_actions, rails
     cdef public object frame, reckon, stamp
     cdef public Py_ssize_t counted, moved, railed
@@ -61,5 +61,10 @@ cdef class MoveMemo:
                    stacks=dict, choices=dict, offered=dict, gone=list)
     cpdef bint update(self, state, side) except -1
 
-    @cython.locals(entry=tuple, choice=tuple, watch=dict)
+    @cython.locals(entry=tuple, choice=tuple, watch=dict, actions=tuple, was=tuple)
     cpdef keep(self, unit, entry)
+
+    cpdef list moves(self)
+
+    @cython.locals(flat=list, i=cython.Py_ssize_t)
+    cpdef drop(self, tuple actions)

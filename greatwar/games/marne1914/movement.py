@@ -429,6 +429,7 @@ class MoveMemo:
         "capacity",
         "choices",
         "counted",
+        "flat",
         "frame",
         "hq_of",
         "modes",
@@ -469,6 +470,7 @@ class MoveMemo:
         # the offered units' ``rail`` and ``move`` actions, in order, and those that may try
         # Recovery (12.1): what the movement prompt offers of them
         self.actions: dict[int, tuple[Action, ...]] = {}
+        self.flat: list[Action] | None = None  # ``moves``, once asked
         self.recovering: set[int] = set()
         self.watch: dict[int, list[int]] = {}  # hex -> units whose choice its stack decides
         self.searched: set[int] = set()  # units whose land choice a full search decided
@@ -535,7 +537,7 @@ class MoveMemo:
                 gone = [u for u in offered if u in moved or u in railed]
             for unit in gone:
                 del offered[unit]
-                del self.actions[unit]
+                self.drop(self.actions.pop(unit))
                 self.recovering.discard(unit)
             self.moved, self.railed = len(moved), len(railed)
         if dirty:
@@ -552,16 +554,43 @@ class MoveMemo:
         self.rails = rails
         return True
 
+    def moves(self) -> list[Action]:
+        """The ``actions`` of the units in order (the movement prompt offers them all), kept
+        between offers: the list itself, not to be changed."""
+        if self.flat is None:
+            self.flat = [action for actions in self.actions.values() for action in actions]
+        return self.flat
+
+    def drop(self, actions: tuple[Action, ...]) -> None:
+        """Take a unit's ``actions`` out of ``moves`` (found by identity: each is the only
+        one of its unit and verb)."""
+        flat = self.flat
+        if flat is None:
+            return
+        for action in actions:
+            for i in range(len(flat)):
+                if flat[i] is action:
+                    del flat[i]
+                    break
+
     def keep(self, unit: int, entry: MoveChoice) -> None:
         """``entry`` as the unit's choice (offered in its place), watched at the hexes whose
         stacks decide it."""
         self.choices[unit] = entry
         self.offered[unit] = choice = entry[5]
+        actions: tuple[Action, ...]
         if choice[2]:
             rail = self.rail_actions[unit]
-            self.actions[unit] = (rail, self.move_actions[unit]) if choice[3] else (rail,)
+            actions = (rail, self.move_actions[unit]) if choice[3] else (rail,)
         else:
-            self.actions[unit] = (self.move_actions[unit],) if choice[3] else ()
+            actions = (self.move_actions[unit],) if choice[3] else ()
+        was = self.actions.get(unit)
+        self.actions[unit] = actions
+        if was is None:
+            if self.flat is not None:
+                self.flat.extend(actions)  # (a unit new to ``actions`` comes last)
+        elif was != actions:
+            self.flat = None
         if choice[1]:
             self.recovering.add(unit)
         else:

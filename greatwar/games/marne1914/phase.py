@@ -77,8 +77,7 @@ class MovementPhase(Prompt[MarneState]):
         for unit in rebuildable(state, side):
             offered.append(rebuild[unit])
         offered.extend(movement_extras(state, side))
-        for actions in memo.actions.values():  # in order: rail, then move (7.2, 7.1)
-            offered.extend(actions)
+        offered.extend(memo.moves())  # by unit in order: rail, then move (7.2, 7.1)
         offered.append(END)
         return offered
 
