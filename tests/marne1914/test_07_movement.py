@@ -197,11 +197,14 @@ def test_7_2_3_after_railroad_movement_no_other_movement_nor_combat() -> None:
 
 def test_7_1_7_2_the_movement_choices_kept_between_offers_equal_fresh_ones() -> None:
     """``move_choices`` at a movement prompt reads again only what may have changed since its
-    last offer (``MoveMemo``): after every action of random games, and in a clone, it
-    equals the choices read afresh, and the prompt offers what it offers afresh."""
-    game = load_game("marne1914")
+    last offer (``MoveMemo``): after every action of random games (one with every option),
+    and in a clone, it equals the choices read afresh, and the prompt offers what it offers
+    afresh."""
+    options = ("taxis", "variable_reinforcements", "command_and_control", "bef")
     checked = 0
-    for seed in range(3):
+    for seed in range(4):
+        # the last game with every option: taxis, rolled reinforcements, C&C, the BEF
+        game = load_game("marne1914", dict.fromkeys(options, True) if seed == 3 else None)
         state = game.new_initial_state(seed)
         player = RandomPlayer(seed)
         while not state.is_terminal():

@@ -331,7 +331,11 @@ def move_flags(state: MarneState, side: str) -> bytes:
     """For each hex, HELD when enemy-held (7.1.3, ``enemy_held``) and IN_ZOC when in the
     enemy's ZOC (8.2.1): read by index in the movement searches, kept until the enemy's stacks
     change."""
-    return state.cached(("flags", side), state.enemy_stamp(side), _move_flags)
+    stamp = state.versions[OTHER[side]]  # ``enemy_stamp``
+    found = state.memo.get(("flags", side))  # (``cached``'s test first: asked at every search)
+    if found is not None and found[0] == stamp:
+        return found[1]  # type: ignore[no-any-return]
+    return state.cached(("flags", side), stamp, _move_flags)
 
 
 def _move_flags(state: MarneState, side: str) -> bytes:
@@ -384,11 +388,12 @@ def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> M
     and only those that may have changed are read again. While the enemy's stacks, the
     modes and attachments, and the units rallied, disrupted, out of supply and engaged stay
     as they were, a unit's choice changes only when it moves, when railroad capacity is used
-    (in Transfer mode), when the stack of its hex or of the hex that gave it a way out
-    changes (the neighbour open to it, the railroad destination with room), when a railroad
-    destination of one without room changes, or at any change when a full search decided
-    it. ``touched`` lists the hexes whose stacks changed (a test checks the answer against a
-    fresh one after every action of random games)."""
+    (in Transfer mode), when the stack of the hex that gave it a way out changes (the
+    neighbour open to it, the railroad destination with room), when a railroad destination
+    of one without room changes, or at any change when a full search decided it (never with
+    its own hex: every hex it looks at is another). ``touched`` lists the hexes whose stacks
+    changed (a test checks the answer against a fresh one after every action of random
+    games)."""
     stamp = (
         state.enemy_stamp(side),
         len(state.rallied),
@@ -472,7 +477,7 @@ class MoveMemo:
         self.actions: dict[int, tuple[Action, ...]] = {}
         self.flat: list[Action] | None = None  # ``moves``, once asked
         self.recovering: set[int] = set()
-        self.watch: dict[int, list[int]] = {}  # hex -> units whose choice its stack decides
+        self.watch: dict[int, set[int]] = {}  # hex -> units whose choice its stack decides
         self.searched: set[int] = set()  # units whose land choice a full search decided
         self.rail_full: dict[int, frozenset[int]] = {}  # unit -> destinations, none with room
         self.transfer: list[int] = []  # units in Transfer mode (7.2.2)
@@ -595,13 +600,16 @@ class MoveMemo:
             self.recovering.add(unit)
         else:
             self.recovering.discard(unit)
+        # the unit's own hex decides nothing of its choice (every hex it looks at is another,
+        # and it leaves its hex only by moving): watched are the neighbour open to it and the
+        # railroad destination with room
         watch = self.watch
-        for h in (entry[0], entry[2], entry[3]):
+        for h in (entry[2], entry[3]):
             if h >= 0:
                 if h in watch:
-                    watch[h].append(unit)
+                    watch[h].add(unit)
                 else:
-                    watch[h] = [unit]
+                    watch[h] = {unit}
         if entry[2] < 0:
             self.searched.add(unit)
         else:

@@ -347,6 +347,9 @@ class MarneState(State):
     def zoc(self, side: str) -> frozenset[int]:
         """8.2.1, 8.2.1.1: every unit exerts a ZOC into the six hexes around it (13.1.3: the
         Paris garrison has none)."""
+        found = self.memo.get(("zoc", side))  # (``cached``'s test first: asked at every offer)
+        if found is not None and found[0] == self.versions[side]:
+            return found[1]  # type: ignore[no-any-return]
         return self.cached(("zoc", side), self.versions[side], MarneState._zoc)
 
     def _zoc(self, side: str) -> frozenset[int]:
@@ -358,7 +361,11 @@ class MarneState(State):
 
     def enemy_held(self, side: str) -> frozenset[int]:
         """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
-        return self.cached(("held", side), self.versions[OTHER[side]], MarneState._enemy_held)
+        stamp = self.versions[OTHER[side]]  # ``enemy_stamp``
+        found = self.memo.get(("held", side))  # (``cached``'s test first: asked at every offer)
+        if found is not None and found[0] == stamp:
+            return found[1]  # type: ignore[no-any-return]
+        return self.cached(("held", side), stamp, MarneState._enemy_held)
 
     def _enemy_held(self, side: str) -> frozenset[int]:
         held = frozenset(self.held_by(OTHER[side]))
