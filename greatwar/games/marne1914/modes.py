@@ -91,22 +91,13 @@ class Modes(Prompt[MarneState]):
         return tuple(s for s in SIDES if s not in state.committed)
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
-        pending, mode = state.pending[side], state.mode
+        pending = state.pending[side]
         memo = state.modes_memo.get(side)
         if isinstance(memo, ModesMemo) and memo.frame is frame:
             memo.update(state, pending)
         else:
             memo = state.modes_memo[side] = ModesMemo(state, frame, side)
-        offered = []
-        for hq in memo.leaving:
-            if pending.get(hq, mode[hq]) == OFFENSIVE:
-                break  # 11.2.3 it must leave Offensive mode first
-        else:
-            offered.append(COMMIT)
-        actions = memo.actions
-        for hq in memo.hqs:
-            offered.extend(actions[hq])
-        return offered
+        return memo.offer(state, pending)
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "mode":
@@ -155,6 +146,21 @@ class ModesMemo:
         pending, mode = state.pending[side], state.mode
         self.pending = dict(pending)
         self.actions = {hq: mode_actions(state, hq, pending.get(hq, mode[hq])) for hq in self.hqs}
+
+    def offer(self, state: MarneState, pending: dict[int, str]) -> list[Action]:
+        """The prompt's actions: commit unless an HQ must still leave Offensive mode (11.2.3),
+        then each HQ's ``mode`` actions."""
+        mode = state.mode
+        offered = []
+        for hq in self.leaving:
+            if pending.get(hq, mode[hq]) == OFFENSIVE:
+                break  # 11.2.3 it must leave Offensive mode first
+        else:
+            offered.append(COMMIT)
+        actions = self.actions
+        for hq in self.hqs:
+            offered.extend(actions[hq])
+        return offered
 
     def update(self, state: MarneState, pending: dict[int, str]) -> None:
         """Read again the HQs whose face-down choice changed since."""

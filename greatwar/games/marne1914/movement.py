@@ -17,6 +17,7 @@ from greatwar.games.marne1914.data import (
     SIDES,
     TRANSFER,
 )
+from greatwar.games.marne1914.results import displace_hqs
 from greatwar.games.marne1914.state import ELIMINATED, MarneState, MoveChoice
 from greatwar.hexes import connected, steps_per_mp
 
@@ -936,8 +937,6 @@ class Move(Prompt[MarneState]):
         return offered
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
-        from greatwar.games.marne1914.results import displace_hqs
-
         unit = frame["unit"]
         state.pop()
         if action.verb == "stay":

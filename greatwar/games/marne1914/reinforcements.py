@@ -15,7 +15,9 @@ from greatwar.games.marne1914.movement import (
     rail_move,
     reach,
 )
+from greatwar.games.marne1914.results import displace_hqs
 from greatwar.games.marne1914.state import LOST, NEVER, WAITING, MarneState
+from greatwar.games.marne1914.supply import both_versions, reach_radius, reached
 
 
 def groups(state: MarneState) -> dict[str, Any]:
@@ -241,8 +243,6 @@ class Arrive(Prompt[MarneState]):
         yield act("back")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
-        from greatwar.games.marne1914.results import displace_hqs
-
         state.pop()
         if action.verb == "back":
             return
@@ -294,8 +294,6 @@ def revertible(state: MarneState, side: str) -> list[int]:
     """7.3.2: a Moroccan unit may revert to the IX Corps once in that HQ's supply range.
     Kept until a stack or an attachment changes: every movement prompt offers it (and no
     supply is traced while no unit is near enough)."""
-    from greatwar.games.marne1914.supply import both_versions
-
     if side != ALLIED or not near_home(state):
         return []
     stamp = (both_versions(state), tuple([state.hq_of[u] for u in state.c.moroccans]))
@@ -305,8 +303,6 @@ def revertible(state: MarneState, side: str) -> list[int]:
 def near_home(state: MarneState) -> list[int]:
     """7.3.2: the Moroccan units on the map attached to another HQ, no farther from their
     own HQ on the map than any 11.1.5 supply path reaches."""
-    from greatwar.games.marne1914.supply import reach_radius
-
     where, hq_of, distance = state.where, state.hq_of, state.c.board.grid.distance
     found = []
     for unit in state.c.moroccans:
@@ -320,8 +316,6 @@ def near_home(state: MarneState) -> list[int]:
 
 
 def _revertible(state: MarneState, side: str) -> tuple[int, ...]:
-    from greatwar.games.marne1914.supply import reached
-
     out = []
     for unit in near_home(state):
         home = state.c.hq_of_corps[state.counter(unit).corps]
