@@ -12,6 +12,7 @@ from greatwar.games.marne1914.supply import (
     edge_names,
     hq_supply,
     reached,
+    reaches,
     supply_sources,
 )
 from tests.marne1914.positions import cleared, deployed, hx, place, set_mode
@@ -83,7 +84,8 @@ def test_15_4_1_british_hqs_trace_only_off_the_west_edge() -> None:
 def test_11_1_3_one_search_finds_an_hqs_supply_and_its_units_as_two_would() -> None:
     """11.1.2, 11.1.3, 11.1.6: ``hq_supply``, which ends its search once it has met a supply
     source and every unit's hex, gives what ``reached`` all the way gives: no supply when
-    no source is reached, else the units' hexes reached; every few actions of random games,
+    no source is reached, else the units' hexes reached (and ``reaches``, which ends at the
+    hex it looks for, what ``reached`` toward it finds); every few actions of random games,
     for every HQ on the map."""
     game = load_game("marne1914")
     checked = 0
@@ -110,6 +112,8 @@ def test_11_1_3_one_search_finds_an_hqs_supply_and_its_units_as_two_would() -> N
                         found = reached(state, hq)
                         expected = None if sources.isdisjoint(found) else units_at & set(found)
                         assert hq_supply(state, hq, marks, units_at) == expected
+                        for h in units_at:  # 7.3.2 ``reaches``, the way toward one hex
+                            assert reaches(state, hq, h) == (h in reached(state, hq, toward=h))
                         checked += 1
             state.apply_action(player.choose(state, state.current_player()))
     assert checked > 1000

@@ -42,8 +42,8 @@ cpdef long _stop(state, unit) except -1
 
 # 12.1.5: asked at every movement offer, of every unit of the side: ``where`` read as a list
 # with the unit index and the hex as machine integers.
-@cython.locals(where=list, unit=cython.Py_ssize_t, here=cython.long, eliminated=cython.long,
-               found=list)
+@cython.locals(where=list, units=tuple, unit=cython.Py_ssize_t, here=cython.long,
+               eliminated=cython.long, found=list)
 cpdef list rebuildable(state, side)
 
 

@@ -847,23 +847,21 @@ def rallies(state: MarneState, side: str) -> set[int]:
 def rebuildable(state: MarneState, side: str) -> list[int]:
     """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
-    where, counters, mode, hq_of = state.where, state.c.counters, state.mode, state.hq_of
-    rebuilt, moved, oos = state.rebuilt_corps, state.moved, state.oos
-    eliminated = ELIMINATED
+    where, units, eliminated = state.where, state.c.side_units[side], ELIMINATED
     found = []
-    for unit in state.c.side_units[side]:
+    for unit in units:
         here = where[unit]
         if here != eliminated:
-            continue
-        counter = counters[unit]
+            continue  # (most are: the rest is read only for those that are not)
+        counter = state.c.counters[unit]
         if counter.is_hq:
             continue
-        hq = hq_of[unit]
-        if counter.corps in rebuilt or where[hq] < 0:
+        hq = state.hq_of[unit]
+        if counter.corps in state.rebuilt_corps or where[hq] < 0:
             continue
-        if mode[hq_of[hq]] != REGROUP or hq in oos:
+        if state.mode[state.hq_of[hq]] != REGROUP or hq in state.oos:
             continue  # 12.1.1 Regroup mode, 12.1.2 in supply (``in_supply``)
-        if hq in moved or state.in_enemy_zoc(hq):
+        if hq in state.moved or state.in_enemy_zoc(hq):
             continue
         if state.has_room(where[hq], [unit]):
             found.append(unit)

@@ -17,7 +17,7 @@ from greatwar.games.marne1914.movement import (
 )
 from greatwar.games.marne1914.results import displace_hqs
 from greatwar.games.marne1914.state import LOST, NEVER, WAITING, MarneState
-from greatwar.games.marne1914.supply import both_versions, reach_radius, reached
+from greatwar.games.marne1914.supply import both_versions, reach_radius, reaches
 
 
 def groups(state: MarneState) -> dict[str, Any]:
@@ -319,7 +319,7 @@ def _revertible(state: MarneState, side: str) -> tuple[int, ...]:
     out = []
     for unit in near_home(state):
         home = state.c.hq_of_corps[state.counter(unit).corps]
-        if state.where[unit] in reached(state, home, toward=state.where[unit]):
+        if reaches(state, home, state.where[unit]):
             out.append(unit)
     return tuple(out)
 

@@ -124,7 +124,13 @@ _CHEAPEST: list[float] = []  # the same in every game
 
 def reach_radius(state: MarneState) -> int:
     """The farthest (in hexes) a unit can be from an HQ within the 11.1.5 supply length."""
-    return int(float(state.c.tables["supply"]["length"]) / cheapest_hex(state) + 1e-9)
+    if not _RADIUS:
+        length = float(state.c.tables["supply"]["length"])
+        _RADIUS.append(int(length / cheapest_hex(state) + 1e-9))
+    return _RADIUS[0]
+
+
+_RADIUS: list[int] = []  # the same in every game
 
 
 def reached(
@@ -138,6 +144,17 @@ def reached(
     if state.where[hq] < 0:
         return []
     return _found(trace(state, hq, toward, until, None)[0])
+
+
+def reaches(state: MarneState, hq: int, hex_index: int) -> bool:
+    """``hex_index in reached(state, hq, toward=hex_index)``: the search ends as soon as it
+    finds the hex."""
+    if state.where[hq] < 0:
+        return False
+    count = trace(state, hq, hex_index, {hex_index}, None)[0]
+    found = _BEST[hex_index] != _UNSEEN
+    _clear(count)
+    return found
 
 
 def hq_supply(
