@@ -54,7 +54,7 @@ cdef class MoveMemo:
     cdef public set recovering, searched
     cdef public list flat, hq_of, transfer
     cdef public tuple move_actions, rail_actions, rails
-    cdef public object frame, reckon, stamp
+    cdef public object enemy, frame, reckon, stamp
     cdef public Py_ssize_t counted, moved, railed
 
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import (
@@ -386,17 +386,17 @@ def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> M
     phase's choices (``move_choices``), with the actions they give.
 
     At the movement prompt ``frame`` the choices of its last offer are kept (``MoveMemo``)
-    and only those that may have changed are read again. While the enemy's stacks, the
-    modes and attachments, and the units rallied, disrupted, out of supply and engaged stay
-    as they were, a unit's choice changes only when it moves, when railroad capacity is used
-    (in Transfer mode), when the stack of the hex that gave it a way out changes (the
-    neighbour open to it, the railroad destination with room), when a railroad destination
-    of one without room changes, or at any change when a full search decided it (never with
-    its own hex: every hex it looks at is another). ``touched`` lists the hexes whose stacks
-    changed (a test checks the answer against a fresh one after every action of random
-    games)."""
+    and only those that may have changed are read again. While the modes and attachments,
+    and the units rallied, disrupted, out of supply and engaged stay as they were, a unit's
+    choice changes only when it moves, when railroad capacity is used (in Transfer mode),
+    when the stack of the hex that gave it a way out changes (the neighbour open to it, the
+    railroad destination with room), when a railroad destination of one without room
+    changes, when an enemy stack within two hexes changes (any, in Transfer mode: the
+    railroad is closed next to the enemy, 7.2.4), or at any change when a full search
+    decided it (never with its own hex: every hex it looks at is another). ``touched`` lists
+    the hexes whose stacks changed (a test checks the answer against a fresh one after
+    every action of random games)."""
     stamp = (
-        state.enemy_stamp(side),
         len(state.rallied),
         len(state.disrupted),
         len(state.oos),
@@ -435,6 +435,7 @@ class MoveMemo:
         "capacity",
         "choices",
         "counted",
+        "enemy",
         "flat",
         "frame",
         "hq_of",
@@ -464,6 +465,7 @@ class MoveMemo:
         # ``stamp``), and the railroad capacity it found left, kept until capacity is used
         self.capacity: dict[str, bool] = {}
         self.reckon: Callable[[int, int, str], MoveChoice] | None = None
+        self.enemy: object = None  # the enemy's stacks it was read with (``enemy_stamp``)
         self.move_actions = state.c.unit_actions("move")  # 7.1
         self.counted = 0  # the hexes of ``touched`` read
         self.rails: tuple[int, ...] = ()  # the railroad capacity used then (7.2.6, 7.2.7)
@@ -491,6 +493,7 @@ class MoveMemo:
         for pair in state.engaged:
             engaged.update(pair)
         self.reckon = choice = reckoner(state, side, self.capacity)
+        self.enemy = state.enemy_stamp(side)
         for unit in state.held_units(side):
             if unit in moved or unit in railed:
                 continue  # 7.1.1, 7.2.3
@@ -514,19 +517,37 @@ class MoveMemo:
         dirty: set[int] = set()
         offered = self.offered
         gone: list[int] = []  # offered units found moved in the hexes changed
+        # the enemy's stacks changed (an HQ retreating, 9.9): the units that look at the
+        # hexes around them (within two: their neighbours and the neighbours' ZOC) and every
+        # railroad are read again, with the enemy as it stands now
+        near = state.enemy_stamp(side) != self.enemy
+        if near:
+            if self.counted == len(touched):
+                return False  # (not by a change of stacks: all are read afresh)
+            self.enemy = state.enemy_stamp(side)
+            self.reckon = reckoner(state, side, self.capacity)
+            dirty.update(self.transfer)
         if self.counted < len(touched):
             changed = set(touched[self.counted :])
             watch, stacks, choices = self.watch, state.stacks, self.choices
+            counters = state.c.counters
             for h in changed:
                 found = watch.get(h)
                 if found is not None:
                     dirty.update(found)
                 for unit in stacks.get(h, ()):
+                    if counters[unit].side != side:
+                        continue  # (an enemy unit: ``near``)
                     if unit in moved or unit in railed:
                         if unit in offered:
                             gone.append(unit)
                     elif unit not in choices:
                         return False  # a unit that was not offered and may move now
+                if near:
+                    for n in state.c.within(h, 2):
+                        for unit in stacks.get(n, ()):
+                            if unit in offered:
+                                dirty.add(unit)
             dirty.update(self.searched)
             for unit, hexes in self.rail_full.items():
                 if not hexes.isdisjoint(changed):
@@ -742,7 +763,7 @@ def rail_reacher(state: MarneState, side: str) -> Callable[[int], frozenset[int]
 def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
     """7.2.1-7.2.5: ``rail_reacher``'s hexes, ending on another railroad hex with room."""
     reach = rail_reacher(state, state.c.counters[unit].side)
-    return sorted(h for h in reach(start) if h != start and state.has_room(h, [unit]))
+    return sorted(h for h in reach(start) if h != start and has_room_for(state, unit, h))
 
 
 def rail_capacity_left(state: MarneState, unit: int) -> bool:
@@ -786,9 +807,21 @@ def rail_destination(state: MarneState, unit: int, reach: Callable[[int], frozen
     ``rail_reacher``), -1 if none."""
     start = state.where[unit]
     for h in reach(start):
-        if h != start and state.has_room(h, [unit]):
+        if h != start and has_room_for(state, unit, h):
             return h
     return -1
+
+
+def has_room_for(state: MarneState, unit: int, hex_index: int) -> bool:
+    """``state.has_room(hex_index, [unit])`` for a unit not in the hex: an empty hex, or a
+    friendly one within every stacking limit with it, answered at once (8.1)."""
+    counter = state.c.counters[unit]
+    sp, floor = counter.sp, state.c.stack_floor
+    if sp <= floor:
+        here = state.side_at[hex_index]
+        if here is None or (here == counter.side and state.sp_at[hex_index] + sp <= floor):
+            return True
+    return state.has_room(hex_index, [unit])
 
 
 def rail_move(state: MarneState, unit: int, to: int, free: bool) -> None:
@@ -962,11 +995,11 @@ class RailTo(Prompt[MarneState]):
     name = "rail_to"
     title = "choose the unit's railroad destination (7.2)"
 
-    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
-        unit = frame["unit"]
-        for hex_index in rail_destinations(state, unit, state.where[unit]):
-            yield act("to", state.hex_id(hex_index))
-        yield act("stay")
+    def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
+        unit, to = frame["unit"], state.c.hex_actions("to")
+        offered = [to[h] for h in rail_destinations(state, unit, state.where[unit])]
+        offered.append(STAY)
+        return offered
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         state.pop()
