@@ -7,6 +7,7 @@ the files in data/ (PROVENANCE.md says what each column means) without touching 
 from __future__ import annotations
 
 import csv
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -244,11 +245,13 @@ def _counter(index: int, row: dict[str, str]) -> Counter:
     return Counter(
         index=index,
         id=row["id"],
-        side=row["side"],
-        nation=row["nation"],
+        # interned: the very objects of the rules' constants (ALLIED, ...), which the rules
+        # compare them with everywhere (an identical string compares at once)
+        side=sys.intern(row["side"]),
+        nation=sys.intern(row["nation"]),
         army=row["army"],
         corps=row["corps"],
-        kind=row["kind"],
+        kind=sys.intern(row["kind"]),
         name=row["name"],
         sp=int(row["sp"]),
         full=full,
