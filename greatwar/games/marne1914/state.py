@@ -192,39 +192,45 @@ class MarneState(State):
             self.reveal()
         self.lift(unit)
         self.set_down(unit, hex_index)
-        counter = self.c.counters[unit]
-        if not counter.is_hq and self.c.board.value[hex_index]:
+        c = self.c
+        counter = c.counters[unit]
+        if not counter.is_hq and c.board.value[hex_index]:
             self.control[hex_index] = counter.side  # 14: the last side to enter
 
     def set_down(self, unit: int, hex_index: int) -> None:
         """Put a unit that is off the map on top of a hex's stack, with nothing else (the
         rules' ``put`` adds control, determinization moves units unseen)."""
-        counter = self.c.counters[unit]
-        self.versions[counter.side] += 1
+        counter, versions = self.c.counters[unit], self.versions
+        versions[counter.side] += 1
         if hex_index in self.garrison:
-            self.versions[ALLIED] += 1  # ``garrisoned`` may change
+            versions[ALLIED] += 1  # ``garrisoned`` may change
         self.touched.append(hex_index)
         self.where[unit] = hex_index
-        self.stacks.setdefault(hex_index, []).append(unit)
+        stack = self.stacks.get(hex_index)
+        if stack is None:
+            self.stacks[hex_index] = [unit]
+        else:
+            stack.append(unit)
         self.sp_at[hex_index] += counter.sp
         self.side_at[hex_index] = counter.side
 
     def lift(self, unit: int) -> None:
         """Take a unit off its hex. 8.1.5: the enemy cannot look into stacks, but sees a counter
         leave this one, so it learns where that unit stood: final (no undo past it)."""
-        counter = self.c.counters[unit]
-        self.versions[counter.side] += 1
+        counter, versions = self.c.counters[unit], self.versions
+        versions[counter.side] += 1
         old = self.where[unit]
         if old >= 0:
             self.reveal()
             if old in self.garrison:
-                self.versions[ALLIED] += 1  # ``garrisoned`` may change
+                versions[ALLIED] += 1  # ``garrisoned`` may change
             self.touched.append(old)
-            stack = self.stacks[old]
+            stacks = self.stacks
+            stack = stacks[old]
             stack.remove(unit)
             self.sp_at[old] -= counter.sp
             if not stack:
-                del self.stacks[old]
+                del stacks[old]
                 self.side_at[old] = None
 
     def eliminate(self, unit: int, rule: str, why: str) -> None:
