@@ -1010,20 +1010,21 @@ class RailTo(Prompt[MarneState]):
 def end_of_phase_stacking(state: MarneState) -> None:
     """8.1.3: units over-stacked at the end of any phase are disrupted."""
     sp_at, floor = state.sp_at, state.c.stack_floor
-    for hex_index in sorted(state.stacks):
-        if sp_at[hex_index] > floor and state.is_overstacked(hex_index):  # (within every limit)
-            units = state.combat_units_in(hex_index)
-            fresh = [u for u in units if u not in state.disrupted]
-            if fresh:
-                state.disrupted.update(units)
-                side = state.counter(units[0]).side
-                state.tell(
-                    side,
-                    "8.1.3",
-                    f"the over-stacked units in {state.hex_id(hex_index)} are disrupted",
-                    public=f"the enemy units in {state.hex_id(hex_index)} are "
-                    "over-stacked and disrupted",
-                )
+    # (a stack within every limit is not looked at further, and only those over are sorted)
+    over = [h for h in state.stacks if sp_at[h] > floor and state.is_overstacked(h)]
+    for hex_index in sorted(over):
+        units = state.combat_units_in(hex_index)
+        fresh = [u for u in units if u not in state.disrupted]
+        if fresh:
+            state.disrupted.update(units)
+            side = state.counter(units[0]).side
+            state.tell(
+                side,
+                "8.1.3",
+                f"the over-stacked units in {state.hex_id(hex_index)} are disrupted",
+                public=f"the enemy units in {state.hex_id(hex_index)} are "
+                "over-stacked and disrupted",
+            )
 
 
 PROMPTS = (Move(), RailTo())

@@ -37,3 +37,9 @@ cdef _clear(Py_ssize_t count)
 @cython.locals(order=cython.long[:], best=cython.long[:], i=cython.Py_ssize_t,
                h=cython.Py_ssize_t, found=list)
 cdef list _found(Py_ssize_t count)
+
+
+# 11.1.6: the walk along roads and railroads from the friendly edges, hexes as machine integers
+@cython.locals(size=cython.Py_ssize_t, closed=bytearray, marks=bytearray, frontier=list,
+               links=tuple, row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t)
+cpdef bytearray source_marks(state, side, edges)

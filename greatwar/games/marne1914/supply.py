@@ -351,6 +351,32 @@ def supply_sources(state: MarneState, side: str, edges: tuple[str, ...]) -> set[
     return connected(start, board.line_links, stop)
 
 
+def source_marks(state: MarneState, side: str, edges: tuple[str, ...]) -> bytearray:
+    """``supply_sources`` as marks by hex (1 at a source), walked over machine integers
+    (typed in supply.pxd): ``greatwar.hexes.connected`` written out."""
+    board = state.c.board
+    size = board.grid.size
+    closed = bytearray(size)
+    for h in blocked(state, side):
+        closed[h] = 1
+    marks = bytearray(size)
+    frontier = []
+    road_hexes, rail_hexes = board.road_hexes, board.rail_hexes
+    for h in board.edge(edges):
+        if (h in road_hexes or h in rail_hexes) and not closed[h] and not marks[h]:
+            marks[h] = 1
+            frontier.append(h)
+    links = board.line_links
+    while frontier:
+        here = frontier.pop()
+        row = links[here]
+        for there in row:
+            if not marks[there] and not closed[there]:
+                marks[there] = 1
+                frontier.append(there)
+    return marks
+
+
 def hq_in_supply(state: MarneState, hq: int, sources: set[int]) -> bool:
     """11.1.3, 11.1.6: the HQ traces up to 8 MP to a supply source; 9.9 cut off for good."""
     if hq in state.cut_off:
@@ -373,9 +399,7 @@ def determine_supply(state: MarneState) -> None:
                 continue
             edges = edge_names(state, hq)
             if edges not in marks_by_edges:
-                marks = marks_by_edges[edges] = bytearray(state.c.board.grid.size)
-                for h in supply_sources(state, side, edges):
-                    marks[h] = 1
+                marks_by_edges[edges] = source_marks(state, side, edges)
             if hq in state.cut_off:
                 state.oos.add(hq)  # 9.9 for the rest of the game
                 continue
