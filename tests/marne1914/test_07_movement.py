@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.registry import load_game
+from greatwar.games.marne1914.data import OTHER, SIDES
 from greatwar.games.marne1914.movement import (
     destination_hexes,
     destinations,
     move_choices,
     rail_capacity_left,
     rail_destinations,
+    rail_networks,
     reach,
     step_cost,
     terrain_cost,
 )
 from greatwar.games.marne1914.reinforcements import arrival_options, delay_options, start_arrivals
 from greatwar.games.marne1914.state import LOST
-from greatwar.hexes import reachable
+from greatwar.hexes import connected, reachable
 from tests.marne1914.positions import actions, at_phase, cleared, hx, place, set_mode
 
 
@@ -245,3 +247,26 @@ def test_7_1_the_move_prompt_offers_what_the_generic_search_finds() -> None:
                 checked += 1
             state.apply_action(player.choose(state, state.current_player()))
     assert checked > 500
+
+
+def test_7_2_4_railroad_networks_are_the_hexes_joined_by_open_railroad() -> None:
+    """7.2.4, 7.2.5: ``rail_networks`` gives each open railroad hex (neither enemy-held nor
+    next to an enemy unit) the hexes ``greatwar.hexes.connected`` joins to it by open
+    railroad, every few actions of a random game, for both sides."""
+    game = load_game("marne1914")
+    state = game.new_initial_state(1)
+    player = RandomPlayer(1)
+    checked = 0
+    while not state.is_terminal():
+        if len(state.history()) % 20 == 0:
+            for side in SIDES:
+                board = state.c.board
+                closed = state.enemy_held(side) | state.zoc(OTHER[side])
+                expected = {
+                    h: frozenset(connected((h,), board.rail_links, closed))
+                    for h in board.rail_hexes - closed
+                }
+                assert rail_networks(state, side) == expected
+                checked += 1
+        state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 100

@@ -68,3 +68,10 @@ cdef class MoveMemo:
 
     @cython.locals(flat=list, i=cython.Py_ssize_t)
     cpdef drop(self, tuple actions)
+
+
+# 7.2.4, 7.2.5: the railroad networks, walked over marks by hex with machine integers
+@cython.locals(size=cython.Py_ssize_t, closed=bytearray, seen=bytearray, links=tuple,
+               row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t, network=list,
+               frontier=list, found=dict)
+cpdef dict _networks(state, side)

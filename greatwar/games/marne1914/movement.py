@@ -19,7 +19,7 @@ from greatwar.games.marne1914.data import (
 )
 from greatwar.games.marne1914.results import displace_hqs
 from greatwar.games.marne1914.state import ELIMINATED, MarneState, MoveChoice
-from greatwar.hexes import connected, steps_per_mp
+from greatwar.hexes import steps_per_mp
 
 StepCost = Callable[[int, int], float | None]
 
@@ -727,14 +727,35 @@ def rail_networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
 
 
 def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
+    """``rail_networks``: ``greatwar.hexes.connected`` from each railroad hex not closed,
+    written out over marks by hex (typed in movement.pxd)."""
     board = state.c.board
-    closed = state.enemy_held(side) | state.zoc(OTHER[side])
+    size = board.grid.size
+    closed = bytearray(size)  # 7.2.4, 7.2.5: enemy-held or next to an enemy unit
+    for h in state.enemy_held(side):
+        closed[h] = 1
+    for h in state.zoc(OTHER[side]):
+        closed[h] = 1
+    seen = bytearray(size)
+    links = board.rail_links
     found: dict[int, frozenset[int]] = {}
-    for first in sorted(board.rail_hexes - closed):
-        if first in found:
+    for first in sorted(board.rail_hexes):
+        if closed[first] or seen[first]:
             continue
-        network = frozenset(connected((first,), board.rail_links, closed))
-        found.update(dict.fromkeys(network, network))
+        seen[first] = 1
+        network = [first]
+        frontier = [first]
+        while frontier:
+            here = frontier.pop()
+            row = links[here]
+            for there in row:
+                if not seen[there] and not closed[there]:
+                    seen[there] = 1
+                    network.append(there)
+                    frontier.append(there)
+        joined = frozenset(network)
+        for h in network:
+            found[h] = joined
     return found
 
 
@@ -869,11 +890,14 @@ def may_recover(state: MarneState, unit: int) -> bool:
 
 def rallies(state: MarneState, side: str) -> set[int]:
     """``may_rally``: the side's units on the map that may remove disruption now."""
-    where, counters = state.where, state.c.counters
+    where, counters, oos = state.where, state.c.counters, state.oos
     return {
         u
         for u in state.disrupted
-        if counters[u].side == side and where[u] >= 0 and may_rally(state, u)
+        if counters[u].side == side
+        and where[u] >= 0
+        and u not in oos  # ``may_rally`` written out: in supply, then not in an enemy ZOC
+        and not state.in_enemy_zoc(u)
     }
 
 
