@@ -14,3 +14,5 @@ cdef class ModesMemo:
 
     @cython.locals(seen=dict, actions=dict, mode=dict)
     cpdef update(self, state, dict pending)
+
+    cpdef chose(self, state, hq, chosen)

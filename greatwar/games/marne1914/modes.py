@@ -103,6 +103,9 @@ class Modes(Prompt[MarneState]):
         if action.verb == "mode":
             hq = state.unit(action.args[0])
             state.pending[side][hq] = action.args[1]
+            memo = state.modes_memo.get(side)
+            if isinstance(memo, ModesMemo) and memo.frame is frame:
+                memo.chose(state, hq, action.args[1])  # (``update`` then finds nothing new)
             state.note(
                 "5.2", f"you set {action.args[0]} to {action.args[1]} mode (face down)", to=side
             )
@@ -162,8 +165,14 @@ class ModesMemo:
             offered.extend(actions[hq])
         return offered
 
+    def chose(self, state: MarneState, hq: int, chosen: str) -> None:
+        """The side has just set ``hq`` face down to ``chosen`` (at this prompt)."""
+        if hq in self.actions and self.pending.get(hq, state.mode[hq]) != chosen:
+            self.actions[hq] = mode_actions(state, hq, chosen)
+        self.pending[hq] = chosen
+
     def update(self, state: MarneState, pending: dict[int, str]) -> None:
-        """Read again the HQs whose face-down choice changed since."""
+        """Read again the HQs whose face-down choice changed since (by ``chose`` or not)."""
         seen = self.pending
         if pending == seen:
             return
