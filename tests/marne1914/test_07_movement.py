@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.registry import load_game
+from greatwar.games.marne1914.data import OTHER, SIDES
 from greatwar.games.marne1914.movement import (
+    destination_hexes,
     destinations,
     move_choices,
     rail_capacity_left,
     rail_destinations,
+    rail_networks,
+    reach,
+    step_cost,
     terrain_cost,
 )
 from greatwar.games.marne1914.reinforcements import arrival_options, delay_options, start_arrivals
 from greatwar.games.marne1914.state import LOST
+from greatwar.hexes import connected, reachable
 from tests.marne1914.positions import actions, at_phase, cleared, hx, place, set_mode
 
 
@@ -193,11 +199,14 @@ def test_7_2_3_after_railroad_movement_no_other_movement_nor_combat() -> None:
 
 def test_7_1_7_2_the_movement_choices_kept_between_offers_equal_fresh_ones() -> None:
     """``move_choices`` at a movement prompt reads again only what may have changed since its
-    last offer (``MoveMemo``): after every action of random games, and in a clone, it
-    equals the choices read afresh, and the prompt offers what it offers afresh."""
-    game = load_game("marne1914")
+    last offer (``MoveMemo``): after every action of random games (one with every option),
+    and in a clone, it equals the choices read afresh, and the prompt offers what it offers
+    afresh."""
+    options = ("taxis", "variable_reinforcements", "command_and_control", "bef")
     checked = 0
-    for seed in range(3):
+    for seed in range(4):
+        # the last game with every option: taxis, rolled reinforcements, C&C, the BEF
+        game = load_game("marne1914", dict.fromkeys(options, True) if seed == 3 else None)
         state = game.new_initial_state(seed)
         player = RandomPlayer(seed)
         while not state.is_terminal():
@@ -213,3 +222,51 @@ def test_7_1_7_2_the_movement_choices_kept_between_offers_equal_fresh_ones() -> 
                 checked += 1
             state.apply_action(player.choose(state, state.current_player()))
     assert checked > 1000
+
+
+def test_7_1_the_move_prompt_offers_what_the_generic_search_finds() -> None:
+    """The move prompt's search (``destination_hexes``, over scratch tables) and ``reach``
+    equal ``greatwar.hexes.reachable`` with ``step_cost`` (7.1-7.1.3.1, 8.2), and the
+    prompt's hexes those of ``destinations`` (7.1.4, 8.1), at every unit of every movement
+    prompt of random games."""
+    game = load_game("marne1914")
+    checked = 0
+    for seed in range(2):
+        state = game.new_initial_state(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            frame = state.stack[-1] if state.stack else None
+            if frame is not None and frame["p"] == "move":
+                unit = frame["unit"]
+                start = state.where[unit]
+                cost = step_cost(state, unit, start)
+                grid = state.c.board.grid
+                expected = reachable(grid, start, state.allowance(unit), cost)
+                assert reach(state, unit, start) == expected
+                assert destination_hexes(state, unit) == sorted(destinations(state, unit))
+                checked += 1
+            state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 500
+
+
+def test_7_2_4_railroad_networks_are_the_hexes_joined_by_open_railroad() -> None:
+    """7.2.4, 7.2.5: ``rail_networks`` gives each open railroad hex (neither enemy-held nor
+    next to an enemy unit) the hexes ``greatwar.hexes.connected`` joins to it by open
+    railroad, every few actions of a random game, for both sides."""
+    game = load_game("marne1914")
+    state = game.new_initial_state(1)
+    player = RandomPlayer(1)
+    checked = 0
+    while not state.is_terminal():
+        if len(state.history()) % 20 == 0:
+            for side in SIDES:
+                board = state.c.board
+                closed = state.enemy_held(side) | state.zoc(OTHER[side])
+                expected = {
+                    h: frozenset(connected((h,), board.rail_links, closed))
+                    for h in board.rail_hexes - closed
+                }
+                assert rail_networks(state, side) == expected
+                checked += 1
+        state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 100

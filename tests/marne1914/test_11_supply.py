@@ -3,8 +3,18 @@ map edge; the effects of being out of supply."""
 
 from __future__ import annotations
 
+from greatwar.ai.random_player import RandomPlayer
+from greatwar.core.registry import load_game
 from greatwar.games.marne1914.combat import may_attack
-from greatwar.games.marne1914.supply import determine_supply, edge_names, supply_sources
+from greatwar.games.marne1914.data import SIDES
+from greatwar.games.marne1914.supply import (
+    determine_supply,
+    edge_names,
+    hq_supply,
+    reached,
+    reaches,
+    supply_sources,
+)
 from tests.marne1914.positions import cleared, deployed, hx, place, set_mode
 
 
@@ -69,3 +79,41 @@ def test_15_4_1_british_hqs_trace_only_off_the_west_edge() -> None:
     west = supply_sources(state, "allied", ("west",))
     place(state, "G12-1", "0313")  # a German stack astride the roads out of Paris
     assert supply_sources(state, "allied", ("west",)) < west
+
+
+def test_11_1_3_one_search_finds_an_hqs_supply_and_its_units_as_two_would() -> None:
+    """11.1.2, 11.1.3, 11.1.6: ``hq_supply``, which ends its search once it has met a supply
+    source and every unit's hex, gives what ``reached`` all the way gives: no supply when
+    no source is reached, else the units' hexes reached (and ``reaches``, which ends at the
+    hex it looks for, what ``reached`` toward it finds); every few actions of random games,
+    for every HQ on the map."""
+    game = load_game("marne1914")
+    checked = 0
+    for seed in range(2):
+        state = game.new_initial_state(seed)
+        player = RandomPlayer(seed)
+        steps = 0
+        while not state.is_terminal():
+            steps += 1
+            if steps % 25 == 0:
+                for side in SIDES:
+                    for hq in state.c.side_hqs[side]:
+                        if state.where[hq] < 0:
+                            continue
+                        sources = supply_sources(state, side, edge_names(state, hq))
+                        marks = bytearray(state.c.board.grid.size)
+                        for h in sources:
+                            marks[h] = 1
+                        units_at = {
+                            state.where[u]
+                            for u in state.units_on_map(side)
+                            if state.hq_of[u] == hq and not state.counter(u).is_hq
+                        }
+                        found = reached(state, hq)
+                        expected = None if sources.isdisjoint(found) else units_at & set(found)
+                        assert hq_supply(state, hq, marks, units_at) == expected
+                        for h in units_at:  # 7.3.2 ``reaches``, the way toward one hex
+                            assert reaches(state, hq, h) == (h in reached(state, hq, toward=h))
+                        checked += 1
+            state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 1000

@@ -19,7 +19,7 @@ from greatwar.games.marne1914.data import (
     TOWN,
     TRANSFER,
 )
-from greatwar.games.marne1914.movement import in_supply, is_engaged
+from greatwar.games.marne1914.movement import HELD, in_supply, is_engaged, move_flags
 from greatwar.games.marne1914.state import MarneState, Task
 
 GARRISON = "garrison"  # the Paris garrison as a firer in action strings (13.1.1)
@@ -149,7 +149,7 @@ def gunners(state: MarneState, side: str, target: int) -> list[int]:
     return [
         u
         for u in artillery_on_map(state, side)
-        if may_bombard(state, u) and distance(state, state.where[u], target) <= 2
+        if distance(state, state.where[u], target) <= 2 and may_bombard(state, u)
     ]
 
 
@@ -165,7 +165,7 @@ def bombard_targets(state: MarneState, side: str) -> list[int]:
     targets = set()
     for unit in artillery_on_map(state, side):
         if may_bombard(state, unit):
-            for h in state.c.board.grid.ring(state.where[unit], 2):
+            for h in state.c.ring(state.where[unit], 2):
                 if state.side_in(h) == enemy and state.combat_units_in(h):
                     targets.add(h)
     return sorted(targets)
@@ -311,6 +311,9 @@ def attack_targets(state: MarneState, side: str) -> list[int]:
     mode, hq_of, reserve, barred = state.mode, state.hq_of, state.reserve, state.barred
     garrison = state.garrison if side == GERMAN else frozenset()
     unlocked = not state.engaged
+    # enemy-held hexes, and for the Germans the garrisoned Paris hexes (``enemy_held``): the
+    # only hexes that may be targets, found by index
+    flags, held = move_flags(state, side), HELD
     targets: set[int] = set()
     for unit in state.held_units(side):
         if counters[unit].is_hq:
@@ -319,7 +322,7 @@ def attack_targets(state: MarneState, side: str) -> list[int]:
         if unlocked and now != OFFENSIVE and not (now == DEFENSIVE and unit in reserve):
             continue  # ``may_attack`` 9.4.1: no mode to attack in (no engagement, 9.6.2)
         for h in neighbors[where[unit]]:
-            if h in targets or h in barred:
+            if not flags[h] & held or h in targets or h in barred:
                 continue
             if side_at[h] is not None and side_at[h] == enemy:
                 enemy_units = False
@@ -410,14 +413,14 @@ def start_combat(state: MarneState) -> None:
 
 def locked_units(state: MarneState, side: str, target: int, taken: list[int]) -> list[int]:
     """9.6.2: units engaged with ``target`` join its attack at once."""
-    if not state.engaged:
+    partners = engaged_with(state, target)  # (engagement is mutual)
+    if not partners:
         return []  # (no engagement)
+    where = state.where
     return [
         u
-        for u in state.units_on_map(side)
-        if u not in taken
-        and target in engaged_with(state, state.where[u])
-        and may_attack(state, u, target)
+        for u in state.held_units(side)
+        if u not in taken and where[u] in partners and may_attack(state, u, target)
     ]
 
 
@@ -629,10 +632,13 @@ def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
     for unit in units_near(state, side, [target, *hexes]):
         counter = state.counter(unit)
         here = state.where[unit]
-        if counter.is_hq or unit in state.recent or state.defense(unit) <= 0:
+        if counter.is_hq or unit in state.recent:
+            continue
+        defense = state.defense(unit)
+        if defense <= 0:
             continue
         if here == target:
-            out[counter.id] = (state.defense(unit), list(hexes))
+            out[counter.id] = (defense, list(hexes))
             continue
         if counter.is_artillery:
             reach = [h for h in hexes if distance(state, here, h) <= 2]  # 9.3.3
@@ -641,17 +647,17 @@ def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
         if not reach or here in state.targets or state.is_overstacked(here):
             continue
         if counter.is_artillery:
-            out[counter.id] = (state.defense(unit), reach)  # 9.3.3
-        elif state.defense(unit) // 2 > 0:
-            out[counter.id] = (state.defense(unit) // 2, reach)  # 9.3.2
+            out[counter.id] = (defense, reach)  # 9.3.3
+        elif defense // 2 > 0:
+            out[counter.id] = (defense // 2, reach)  # 9.3.2
     return out
 
 
 def units_near(state: MarneState, side: str, hexes: list[int]) -> list[int]:
     """The side's units within two hexes of any of ``hexes`` (the farthest Defense Fire
     reaches, 9.3.3), in counter order."""
-    grid, stacks, side_at = state.c.board.grid, state.stacks, state.side_at
-    near = {n for h in hexes for n in grid.hexes_within(h, 2) if side_at[n] == side}
+    c, stacks, side_at = state.c, state.stacks, state.side_at
+    near = {n for h in hexes for n in c.within(h, 2) if side_at[n] == side}
     return sorted(u for h in near for u in stacks[h])
 
 

@@ -7,6 +7,7 @@ the files in data/ (PROVENANCE.md says what each column means) without touching 
 from __future__ import annotations
 
 import csv
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -162,6 +163,8 @@ class Components:
         self.tables = tables
         self.by_id = {c.id: c for c in counters}
         self._actions: dict[tuple[str, str], tuple[Action, ...]] = {}
+        self._rings: dict[int, tuple[tuple[int, ...], ...]] = {}  # radius -> ``ring`` by hex
+        self._within: dict[int, tuple[tuple[int, ...], ...]] = {}  # radius -> ``within``
         stacking = tables["stacking"]
         # 8.1: the lowest limit any hex can have; a stack within it never needs checking
         self.stack_floor = min(int(stacking[k]) for k in ("setup", "offensive", "other"))
@@ -198,6 +201,24 @@ class Components:
             self._actions["unit", verb] = found
         return found
 
+    def ring(self, hex_index: int, radius: int) -> tuple[int, ...]:
+        """``HexGrid.ring``: kept for every hex at each radius asked (9.1.1 asks it of every
+        artillery unit at every bombardment offer)."""
+        table = self._rings.get(radius)
+        if table is None:
+            grid = self.board.grid
+            table = self._rings[radius] = tuple(tuple(grid.ring(h, radius)) for h in grid)
+        return table[hex_index]
+
+    def within(self, hex_index: int, radius: int) -> tuple[int, ...]:
+        """``HexGrid.hexes_within``: kept for every hex at each radius asked (9.3.3 asks it
+        around every attack)."""
+        table = self._within.get(radius)
+        if table is None:
+            grid = self.board.grid
+            table = self._within[radius] = tuple(tuple(grid.hexes_within(h, radius)) for h in grid)
+        return table[hex_index]
+
     def hex_actions(self, verb: str) -> tuple[Action, ...]:
         """``verb HEX`` for every hex, by index."""
         found = self._actions.get(("hex", verb))
@@ -224,11 +245,13 @@ def _counter(index: int, row: dict[str, str]) -> Counter:
     return Counter(
         index=index,
         id=row["id"],
-        side=row["side"],
-        nation=row["nation"],
+        # interned: the very objects of the rules' constants (ALLIED, ...), which the rules
+        # compare them with everywhere (an identical string compares at once)
+        side=sys.intern(row["side"]),
+        nation=sys.intern(row["nation"]),
         army=row["army"],
         corps=row["corps"],
-        kind=row["kind"],
+        kind=sys.intern(row["kind"]),
         name=row["name"],
         sp=int(row["sp"]),
         full=full,

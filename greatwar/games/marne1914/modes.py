@@ -91,27 +91,21 @@ class Modes(Prompt[MarneState]):
         return tuple(s for s in SIDES if s not in state.committed)
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
-        pending, mode = state.pending[side], state.mode
+        pending = state.pending[side]
         memo = state.modes_memo.get(side)
         if isinstance(memo, ModesMemo) and memo.frame is frame:
             memo.update(state, pending)
         else:
             memo = state.modes_memo[side] = ModesMemo(state, frame, side)
-        offered = []
-        for hq in memo.leaving:
-            if pending.get(hq, mode[hq]) == OFFENSIVE:
-                break  # 11.2.3 it must leave Offensive mode first
-        else:
-            offered.append(COMMIT)
-        actions = memo.actions
-        for hq in memo.hqs:
-            offered.extend(actions[hq])
-        return offered
+        return memo.offer(state, pending)
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "mode":
             hq = state.unit(action.args[0])
             state.pending[side][hq] = action.args[1]
+            memo = state.modes_memo.get(side)
+            if isinstance(memo, ModesMemo) and memo.frame is frame:
+                memo.chose(state, hq, action.args[1])  # (``update`` then finds nothing new)
             state.note(
                 "5.2", f"you set {action.args[0]} to {action.args[1]} mode (face down)", to=side
             )
@@ -156,8 +150,29 @@ class ModesMemo:
         self.pending = dict(pending)
         self.actions = {hq: mode_actions(state, hq, pending.get(hq, mode[hq])) for hq in self.hqs}
 
+    def offer(self, state: MarneState, pending: dict[int, str]) -> list[Action]:
+        """The prompt's actions: commit unless an HQ must still leave Offensive mode (11.2.3),
+        then each HQ's ``mode`` actions."""
+        mode = state.mode
+        offered = []
+        for hq in self.leaving:
+            if pending.get(hq, mode[hq]) == OFFENSIVE:
+                break  # 11.2.3 it must leave Offensive mode first
+        else:
+            offered.append(COMMIT)
+        actions = self.actions
+        for hq in self.hqs:
+            offered.extend(actions[hq])
+        return offered
+
+    def chose(self, state: MarneState, hq: int, chosen: str) -> None:
+        """The side has just set ``hq`` face down to ``chosen`` (at this prompt)."""
+        if hq in self.actions and self.pending.get(hq, state.mode[hq]) != chosen:
+            self.actions[hq] = mode_actions(state, hq, chosen)
+        self.pending[hq] = chosen
+
     def update(self, state: MarneState, pending: dict[int, str]) -> None:
-        """Read again the HQs whose face-down choice changed since."""
+        """Read again the HQs whose face-down choice changed since (by ``chose`` or not)."""
         seen = self.pending
         if pending == seen:
             return
@@ -165,8 +180,8 @@ class ModesMemo:
         for hq, chosen in pending.items():
             if hq in actions and seen.get(hq, mode[hq]) != chosen:
                 actions[hq] = mode_actions(state, hq, chosen)
-        for hq in seen.keys() - pending.keys():  # (a choice taken back: not within one prompt)
-            if hq in actions:
+        for hq in seen:  # (a choice taken back: not within one prompt)
+            if hq not in pending and hq in actions:
                 actions[hq] = mode_actions(state, hq, mode[hq])
         self.pending = dict(pending)
 

@@ -9,17 +9,69 @@ import cython
 cdef long SIDES_OF_A_HEX
 
 
+cdef long _UNREACHED
+cdef long[:] _SPENT, _ORDER, _QUEUE, _FIRST, _LAST
+
+
 @cython.locals(scale=cython.long, enter=cython.long, leave=cython.long, limit=cython.long,
                used=cython.long, extra=cython.long, total=cython.long, stop=cython.long,
                in_zoc=cython.long, origin=cython.Py_ssize_t, here=cython.Py_ssize_t,
-               there=cython.Py_ssize_t, k=cython.Py_ssize_t, flags=bytes,
-               hexes=cython.long[:], costs=cython.long[:], spent=cython.long[:], found=list,
-               waiting=list)
-cpdef tuple reach_steps(state, unit, start, allowance)
+               there=cython.Py_ssize_t, k=cython.Py_ssize_t, entry=cython.Py_ssize_t,
+               filed=cython.Py_ssize_t, count=cython.Py_ssize_t,
+               hexes=cython.long[:], costs=cython.long[:], spent=cython.long[:],
+               order=cython.long[:], queue=cython.long[:], first=cython.long[:],
+               last=cython.long[:])
+cpdef Py_ssize_t search(state, unit, start, allowance, bytes flags) except -1
+
+
+@cython.locals(spent=cython.long[:], order=cython.long[:], i=cython.Py_ssize_t)
+cpdef clear_search(Py_ssize_t count)
+
+
+# the move prompt's offer: the search's hexes read back as machine integers
+@cython.locals(start=cython.Py_ssize_t, count=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               h=cython.Py_ssize_t, lowest=cython.Py_ssize_t, highest=cython.Py_ssize_t,
+               there=cython.Py_ssize_t, stop=cython.long, floor=cython.long, sp=cython.long,
+               spent=cython.long[:], order=cython.long[:], flags=bytes, found=list,
+               sp_at=list, side_at=list)
+cpdef list destination_hexes(state, unit)
+
+
+cpdef long _stop(state, unit) except -1
 
 
 # 12.1.5: asked at every movement offer, of every unit of the side: ``where`` read as a list
 # with the unit index and the hex as machine integers.
-@cython.locals(where=list, unit=cython.Py_ssize_t, here=cython.long, eliminated=cython.long,
-               found=list)
+@cython.locals(where=list, units=tuple, unit=cython.Py_ssize_t, here=cython.long,
+               eliminated=cython.long, found=list)
 cpdef list rebuildable(state, side)
+
+
+# the movement prompt's kept choices: an extension type, so that its fields are read and
+# written as C struct members (every offer reads and writes dozens of them)
+cdef class MoveMemo:
+    cdef public dict actions, capacity, choices, modes, offered, rail_full, watch
+    cdef public set recovering, searched
+    cdef public list flat, hq_of, transfer
+    cdef public tuple move_actions, rail_actions, rails
+    cdef public object enemy, frame, reckon, stamp
+    cdef public Py_ssize_t counted, moved, railed
+
+    @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,
+                   stacks=dict, choices=dict, offered=dict, gone=list)
+    cpdef bint update(self, state, side) except -1
+
+    @cython.locals(entry=tuple, choice=tuple, watch=dict, actions=tuple, was=tuple)
+    cpdef keep(self, unit, entry)
+
+    cpdef list moves(self)
+
+    @cython.locals(flat=list, i=cython.Py_ssize_t)
+    cpdef drop(self, tuple actions)
+
+
+# 7.2.4, 7.2.5: the railroad networks, walked over marks by hex with machine integers
+@cython.locals(size=cython.Py_ssize_t, closed=bytearray, seen=bytearray, links=tuple,
+               row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t, network=list,
+               frontier=list, found=dict)
+cpdef dict _networks(state, side)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Callable
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import (
@@ -18,8 +17,9 @@ from greatwar.games.marne1914.data import (
     SIDES,
     TRANSFER,
 )
+from greatwar.games.marne1914.results import displace_hqs
 from greatwar.games.marne1914.state import ELIMINATED, MarneState, MoveChoice
-from greatwar.hexes import connected, steps_per_mp
+from greatwar.hexes import steps_per_mp
 
 StepCost = Callable[[int, int], float | None]
 
@@ -151,45 +151,103 @@ def reach(
 ) -> dict[int, float]:
     """Every hex the unit can reach from ``start`` within its allowance (or ``allowance``), with
     the MP spent, the start at 0, in the order found: ``greatwar.hexes.reachable`` with
-    ``step_cost`` (``reach_steps``)."""
-    found, spent, scale = reach_steps(state, unit, start, allowance)
-    return {h: spent[h] / scale for h in found}
+    ``step_cost`` (``search``)."""
+    flags = move_flags(state, state.c.counters[unit].side)
+    count = search(state, unit, start, allowance, flags)
+    scale = zoc_steps(state)[0]
+    found = {}
+    for i in range(count):
+        h = _ORDER[i]
+        found[h] = _SPENT[h] / scale
+    clear_search(count)
+    return found
 
 
-def reach_steps(
-    state: MarneState, unit: int, start: int, allowance: float | None
-) -> tuple[list[int], array[int], int]:
-    """``reach`` in whole steps of a fraction of an MP: the hexes in the order found, the
-    steps spent by hex, the steps to an MP. Written out over the precomputed ``flat_steps``
-    and the side's ``move_flags`` (every movement prompt asks it; typed in movement.pxd)."""
+def destination_hexes(state: MarneState, unit: int) -> list[int]:
+    """``destinations``' hexes, in order (the move prompt offers them, not the MP spent):
+    ``search``'s hexes and 7.1.4 the neighbours it may always enter, with room (7.1.5, 8.1)."""
+    start = state.where[unit]
     counter = state.c.counters[unit]
-    side = counter.side
-    flags = move_flags(state, side)
-    transfer = state.unit_mode(unit) == TRANSFER
-    scale = whole_steps(state)[0]
-    table = state.c.tables["movement"]
-    enter = round(float(table["zoc_enter"]) * scale)
+    flags = move_flags(state, counter.side)
+    count = search(state, unit, start, None, flags)
+    spent, order = _SPENT, _ORDER
+    # 7.1.4 a neighbour it may enter is always in reach: those ``search`` did not find are
+    # the ones beyond its allowance (``step_cost`` refuses the same ones as the search)
+    stop = _stop(state, unit)
+    for there in state.c.neighbors[start]:
+        if spent[there] == _UNREACHED and not flags[there] & stop:
+            spent[there] = 0  # (found: cleared with the rest)
+            order[count] = there
+            count += 1
+    lowest = highest = start
+    for i in range(1, count):
+        if order[i] < lowest:
+            lowest = order[i]
+        elif order[i] > highest:
+            highest = order[i]
+    floor, side, sp = state.c.stack_floor, counter.side, counter.sp
+    sp_at, side_at = state.sp_at, state.side_at
+    found = []
+    for h in range(lowest, highest + 1):  # (in order: no sort)
+        if spent[h] == _UNREACHED or h == start:
+            continue
+        here = side_at[h]
+        if sp <= floor and (here is None or (here == side and sp_at[h] + sp <= floor)):
+            found.append(h)  # an empty hex, or ``has_room`` within every limit (8.1)
+        elif state.has_room(h, [unit]):
+            found.append(h)
+    clear_search(count)
+    return found
+
+
+def _stop(state: MarneState, unit: int) -> int:
+    """The ``move_flags`` of the hexes the unit may not enter: 7.1.3 enemy-held; 9.9, 10.2.2
+    for an HQ or a rallied unit an enemy ZOC."""
+    if state.c.counters[unit].is_hq or unit in state.rallied:
+        return HELD | IN_ZOC
+    return HELD
+
+
+def search(state: MarneState, unit: int, start: int, allowance: float | None, flags: bytes) -> int:
+    """The hexes the unit can reach from ``start`` within its allowance (or ``allowance``):
+    how many, laid in the scratch tables ``_ORDER`` (in the order found, the start first)
+    and ``_SPENT`` (by hex, the whole steps spent; ``_UNREACHED`` elsewhere), which the caller
+    reads and then gives back with ``clear_search``. Dial's search over the precomputed
+    ``flat_steps`` and the side's ``move_flags`` (``flags``), its queue of hexes by steps
+    spent in the scratch tables ``_QUEUE``, ``_FIRST`` and ``_LAST`` (typed in movement.pxd:
+    machine loops when compiled)."""
+    transfer = state.mode[state.hq_of[unit]] == TRANSFER
+    scale, enter, leave = zoc_steps(state)
     # 7.1.3.1 leaving an enemy ZOC costs extra (5.1.3 not in Transfer mode); only the start
     # hex can be left so (8.2.1.2: entering one stops the move)
     origin, in_zoc = start, IN_ZOC
-    leave = 0
-    if flags[origin] & in_zoc and not transfer:
-        leave = round(float(table["zoc_leave"]) * scale)
-    stop = HELD
-    if counter.is_hq or unit in state.rallied:
-        stop = HELD | IN_ZOC  # 9.9, 10.2.2 not into an enemy ZOC
+    if not flags[origin] & in_zoc or transfer:
+        leave = 0
+    stop = _stop(state, unit)
     hexes, costs = flat_steps(state, transfer)
     if allowance is None:
         allowance = state.allowance(unit)
     limit = math.floor(allowance * scale + _TOLERANCE)
-    steps_spent = array("l", [limit + 1]) * len(flags)  # by hex: the least MP, else limit + 1
-    spent = steps_spent  # (read through a typed view when compiled)
+    if len(_SPENT) < len(flags) or len(_FIRST) <= limit:
+        _grow(len(flags), limit + 1)
+    spent, order, queue, first, last = _SPENT, _ORDER, _QUEUE, _FIRST, _LAST
+    # the queue: hexes filed by the steps spent reaching them, a list per count of steps
+    # (``first`` and ``last`` entries by count, -1 if none), first in first out; a hex is
+    # filed again when a cheaper way to it is found
+    for used in range(1, limit + 1):
+        first[used] = -1
     spent[origin] = 0
-    found = [origin]
-    waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by MP spent
-    waiting[0].append(origin)
+    order[0] = origin
+    count = 1
+    first[0] = last[0] = 0
+    queue[0] = origin
+    queue[1] = -1  # (each entry: the hex, then the next entry of its count)
+    filed = 2
     for used in range(limit + 1):
-        for here in waiting[used]:
+        entry = first[used]
+        while entry >= 0:
+            here = queue[entry]
+            entry = queue[entry + 1]
             if used > spent[here]:
                 continue  # a cheaper way here was already expanded
             if here != origin:
@@ -208,11 +266,63 @@ def reach_steps(
                 if flags[there] & in_zoc:
                     total += enter  # 7.1.3.1, 8.2.1.5
                 if total <= limit and total < spent[there]:
-                    if spent[there] > limit:
-                        found.append(there)
+                    if spent[there] == _UNREACHED:
+                        order[count] = there
+                        count += 1
                     spent[there] = total
-                    waiting[total].append(there)
-    return found, steps_spent, scale
+                    queue[filed] = there
+                    queue[filed + 1] = -1
+                    if first[total] < 0:
+                        first[total] = filed
+                    else:
+                        queue[last[total] + 1] = filed
+                    last[total] = filed
+                    filed += 2
+    return count
+
+
+def zoc_steps(state: MarneState) -> tuple[int, int, int]:
+    """The whole steps to an MP (``whole_steps``), and the whole steps of entering and of
+    leaving an enemy ZOC (7.1.3.1): every game's."""
+    if not _ZOC_STEPS:
+        scale = whole_steps(state)[0]
+        table = state.c.tables["movement"]
+        enter = round(float(table["zoc_enter"]) * scale)
+        _ZOC_STEPS.append((scale, enter, round(float(table["zoc_leave"]) * scale)))
+    return _ZOC_STEPS[0]
+
+
+_ZOC_STEPS: list[tuple[int, int, int]] = []
+
+
+def clear_search(count: int) -> None:
+    """Give back ``search``'s scratch tables: every hex unreached again."""
+    spent, order = _SPENT, _ORDER
+    for i in range(count):
+        spent[order[i]] = _UNREACHED
+
+
+def _grow(size: int, counts: int) -> None:
+    """Scratch tables for a map of ``size`` hexes (a hex is filed at most once from each of
+    its neighbours, and once as the start) and searches of up to ``counts`` counts of
+    steps."""
+    global _SPENT, _ORDER, _QUEUE, _FIRST, _LAST
+    size, counts = max(size, len(_SPENT)), max(counts, len(_FIRST))
+    _SPENT = array("l", [_UNREACHED]) * size
+    _ORDER = array("l", [0]) * (size + SIDES_OF_A_HEX)  # (7.1.4 neighbours added)
+    _QUEUE = array("l", [0]) * (2 * (SIDES_OF_A_HEX * size + 1))
+    _FIRST = array("l", [-1]) * counts
+    _LAST = array("l", [-1]) * counts
+
+
+# ``search``'s scratch tables, shared by every game (searches never run inside one another;
+# typed views when compiled)
+_UNREACHED = 1 << 30  # more steps than any allowance
+_SPENT: array[int] = array("l")
+_ORDER: array[int] = array("l")
+_QUEUE: array[int] = array("l")
+_FIRST: array[int] = array("l")
+_LAST: array[int] = array("l")
 
 
 HELD, IN_ZOC = 1, 2  # ``move_flags``
@@ -222,7 +332,11 @@ def move_flags(state: MarneState, side: str) -> bytes:
     """For each hex, HELD when enemy-held (7.1.3, ``enemy_held``) and IN_ZOC when in the
     enemy's ZOC (8.2.1): read by index in the movement searches, kept until the enemy's stacks
     change."""
-    return state.cached(("flags", side), state.enemy_stamp(side), partial(_move_flags, state))
+    stamp = state.versions[OTHER[side]]  # ``enemy_stamp``
+    found = state.memo.get(("flags", side))  # (``cached``'s test first: asked at every search)
+    if found is not None and found[0] == stamp:
+        return found[1]  # type: ignore[no-any-return]
+    return state.cached(("flags", side), stamp, _move_flags)
 
 
 def _move_flags(state: MarneState, side: str) -> bytes:
@@ -238,13 +352,6 @@ def destinations(state: MarneState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in (7.1), with the MP spent; 7.1.4 always one hex."""
     start = state.where[unit]
     return _destinations(state, unit, start, reach(state, unit, start))
-
-
-def destination_hexes(state: MarneState, unit: int) -> list[int]:
-    """``destinations``' hexes, in order (the move prompt offers them, not the MP spent)."""
-    start = state.where[unit]
-    found = reach_steps(state, unit, start, None)[0]
-    return sorted(_destinations(state, unit, start, dict.fromkeys(found, 0.0)))
 
 
 def _destinations(
@@ -279,28 +386,29 @@ def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> M
     phase's choices (``move_choices``), with the actions they give.
 
     At the movement prompt ``frame`` the choices of its last offer are kept (``MoveMemo``)
-    and only those that may have changed are read again. While the enemy's stacks, the
-    modes and attachments, and the units rallied, disrupted, out of supply and engaged stay
-    as they were, a unit's choice changes only when it moves, when railroad capacity is used
-    (in Transfer mode), when the stack of its hex or of the hex that gave it a way out
-    changes (the neighbour open to it, the railroad destination with room), when a railroad
-    destination of one without room changes, or at any change when a full search decided
-    it. ``touched`` lists the hexes whose stacks changed (a test checks the answer against a
-    fresh one after every action of random games)."""
+    and only those that may have changed are read again. While the modes and attachments,
+    and the units rallied, disrupted, out of supply and engaged stay as they were, a unit's
+    choice changes only when it moves, when railroad capacity is used (in Transfer mode),
+    when the stack of the hex that gave it a way out changes (the neighbour open to it, the
+    railroad destination with room), when a railroad destination of one without room
+    changes, when an enemy stack within two hexes changes (any, in Transfer mode: the
+    railroad is closed next to the enemy, 7.2.4), or at any change when a full search
+    decided it (never with its own hex: every hex it looks at is another). ``touched`` lists
+    the hexes whose stacks changed (a test checks the answer against a fresh one after
+    every action of random games)."""
     stamp = (
-        state.enemy_stamp(side),
         len(state.rallied),
         len(state.disrupted),
         len(state.oos),
         len(state.engaged),
-        tuple(state.hq_of),  # 7.3.2, 15.1.3 attachments
-        tuple(state.mode.values()),
     )
     memo = state.move_memo if frame is not None else None
     if not (
         isinstance(memo, MoveMemo)
         and memo.frame is frame
         and memo.stamp == stamp
+        and memo.hq_of == state.hq_of  # 7.3.2, 15.1.3 attachments
+        and memo.modes == state.mode
         and memo.update(state, side)
     ):
         memo = MoveMemo(state, frame, stamp)
@@ -324,15 +432,22 @@ class MoveMemo:
 
     __slots__ = (
         "actions",
+        "capacity",
         "choices",
         "counted",
-        "done",
+        "enemy",
+        "flat",
         "frame",
+        "hq_of",
+        "modes",
         "move_actions",
+        "moved",
         "offered",
         "rail_actions",
         "rail_full",
+        "railed",
         "rails",
+        "reckon",
         "recovering",
         "searched",
         "stamp",
@@ -342,19 +457,30 @@ class MoveMemo:
 
     def __init__(self, state: MarneState, frame: Frame | None, stamp: object) -> None:
         self.frame, self.stamp = frame, stamp
+        # the attachments and modes then, compared with the state's as they are (copied
+        # once, not at each offer)
+        self.hq_of, self.modes = list(state.hq_of), dict(state.mode)
         self.rail_actions = state.c.unit_actions("rail")  # 7.2
+        # the reading of a unit's choice (``reckoner``), kept with the enemy's stacks (in
+        # ``stamp``), and the railroad capacity it found left, kept until capacity is used
+        self.capacity: dict[str, bool] = {}
+        self.reckon: Callable[[int, int, str], MoveChoice] | None = None
+        self.enemy: object = None  # the enemy's stacks it was read with (``enemy_stamp``)
         self.move_actions = state.c.unit_actions("move")  # 7.1
         self.counted = 0  # the hexes of ``touched`` read
         self.rails: tuple[int, ...] = ()  # the railroad capacity used then (7.2.6, 7.2.7)
         self.choices: dict[int, MoveChoice] = {}
         # the units offered, in order, with their choices (as ``move_choices`` gives them)
         self.offered: dict[int, tuple[int, bool, bool, bool]] = {}
-        self.done: set[int] = set()  # the units moved or railed (7.1.1, 7.2.3) then
+        # how many units had moved and railed (7.1.1, 7.2.3) then: within a movement phase
+        # they only grow in number
+        self.moved = self.railed = 0
         # the offered units' ``rail`` and ``move`` actions, in order, and those that may try
         # Recovery (12.1): what the movement prompt offers of them
         self.actions: dict[int, tuple[Action, ...]] = {}
+        self.flat: list[Action] | None = None  # ``moves``, once asked
         self.recovering: set[int] = set()
-        self.watch: dict[int, list[int]] = {}  # hex -> units whose choice its stack decides
+        self.watch: dict[int, set[int]] = {}  # hex -> units whose choice its stack decides
         self.searched: set[int] = set()  # units whose land choice a full search decided
         self.rail_full: dict[int, frozenset[int]] = {}  # unit -> destinations, none with room
         self.transfer: list[int] = []  # units in Transfer mode (7.2.2)
@@ -366,7 +492,8 @@ class MoveMemo:
         engaged: set[int] = set()
         for pair in state.engaged:
             engaged.update(pair)
-        choice = reckoner(state, side)
+        self.reckon = choice = reckoner(state, side, self.capacity)
+        self.enemy = state.enemy_stamp(side)
         for unit in state.held_units(side):
             if unit in moved or unit in railed:
                 continue  # 7.1.1, 7.2.3
@@ -377,7 +504,7 @@ class MoveMemo:
             if now == TRANSFER:
                 self.transfer.append(unit)
             self.keep(unit, choice(unit, here, now))
-        self.done = moved | railed
+        self.moved, self.railed = len(moved), len(railed)
         self.counted = len(state.touched)
         self.rails = tuple(state.rail_used.values())
 
@@ -388,16 +515,39 @@ class MoveMemo:
         if self.counted > len(touched):
             return False
         dirty: set[int] = set()
+        offered = self.offered
+        gone: list[int] = []  # offered units found moved in the hexes changed
+        # the enemy's stacks changed (an HQ retreating, 9.9): the units that look at the
+        # hexes around them (within two: their neighbours and the neighbours' ZOC) and every
+        # railroad are read again, with the enemy as it stands now
+        near = state.enemy_stamp(side) != self.enemy
+        if near:
+            if self.counted == len(touched):
+                return False  # (not by a change of stacks: all are read afresh)
+            self.enemy = state.enemy_stamp(side)
+            self.reckon = reckoner(state, side, self.capacity)
+            dirty.update(self.transfer)
         if self.counted < len(touched):
             changed = set(touched[self.counted :])
             watch, stacks, choices = self.watch, state.stacks, self.choices
+            counters = state.c.counters
             for h in changed:
                 found = watch.get(h)
                 if found is not None:
                     dirty.update(found)
                 for unit in stacks.get(h, ()):
-                    if unit not in choices and unit not in moved and unit not in railed:
+                    if counters[unit].side != side:
+                        continue  # (an enemy unit: ``near``)
+                    if unit in moved or unit in railed:
+                        if unit in offered:
+                            gone.append(unit)
+                    elif unit not in choices:
                         return False  # a unit that was not offered and may move now
+                if near:
+                    for n in state.c.within(h, 2):
+                        for unit in stacks.get(n, ()):
+                            if unit in offered:
+                                dirty.add(unit)
             dirty.update(self.searched)
             for unit, hexes in self.rail_full.items():
                 if not hexes.isdisjoint(changed):
@@ -405,18 +555,21 @@ class MoveMemo:
         rails = tuple(state.rail_used.values())
         if rails != self.rails:
             dirty.update(self.transfer)
-        offered, done = self.offered, moved | railed
-        if done != self.done:
-            if not self.done <= done:
+            self.capacity.clear()  # 7.2.6, 7.2.7 (``reckoner``)
+        if len(moved) != self.moved or len(railed) != self.railed:
+            if len(moved) < self.moved or len(railed) < self.railed:
                 return False  # (cleared: not within one phase)
-            for unit in done - self.done:
-                offered.pop(unit, None)
-                self.actions.pop(unit, None)
+            if len(railed) != self.railed or len(gone) != len(moved) - self.moved:
+                # not all found where stacks changed (a Recovery roll moves no counter)
+                gone = [u for u in offered if u in moved or u in railed]
+            for unit in gone:
+                del offered[unit]
+                self.drop(self.actions.pop(unit))
                 self.recovering.discard(unit)
-            self.done = done
+            self.moved, self.railed = len(moved), len(railed)
         if dirty:
-            where, mode, hq_of = state.where, state.mode, state.hq_of
-            choice = reckoner(state, side)
+            where, mode, hq_of, choice = state.where, state.mode, state.hq_of, self.reckon
+            assert choice is not None  # (``read_all`` made it)
             for unit in sorted(dirty):
                 if unit not in offered:
                     continue
@@ -428,27 +581,57 @@ class MoveMemo:
         self.rails = rails
         return True
 
+    def moves(self) -> list[Action]:
+        """The ``actions`` of the units in order (the movement prompt offers them all), kept
+        between offers: the list itself, not to be changed."""
+        if self.flat is None:
+            self.flat = [action for actions in self.actions.values() for action in actions]
+        return self.flat
+
+    def drop(self, actions: tuple[Action, ...]) -> None:
+        """Take a unit's ``actions`` out of ``moves`` (found by identity: each is the only
+        one of its unit and verb)."""
+        flat = self.flat
+        if flat is None:
+            return
+        for action in actions:
+            for i in range(len(flat)):
+                if flat[i] is action:
+                    del flat[i]
+                    break
+
     def keep(self, unit: int, entry: MoveChoice) -> None:
         """``entry`` as the unit's choice (offered in its place), watched at the hexes whose
         stacks decide it."""
         self.choices[unit] = entry
         self.offered[unit] = choice = entry[5]
+        actions: tuple[Action, ...]
         if choice[2]:
             rail = self.rail_actions[unit]
-            self.actions[unit] = (rail, self.move_actions[unit]) if choice[3] else (rail,)
+            actions = (rail, self.move_actions[unit]) if choice[3] else (rail,)
         else:
-            self.actions[unit] = (self.move_actions[unit],) if choice[3] else ()
+            actions = (self.move_actions[unit],) if choice[3] else ()
+        was = self.actions.get(unit)
+        self.actions[unit] = actions
+        if was is None:
+            if self.flat is not None:
+                self.flat.extend(actions)  # (a unit new to ``actions`` comes last)
+        elif was != actions:
+            self.flat = None
         if choice[1]:
             self.recovering.add(unit)
         else:
             self.recovering.discard(unit)
+        # the unit's own hex decides nothing of its choice (every hex it looks at is another,
+        # and it leaves its hex only by moving): watched are the neighbour open to it and the
+        # railroad destination with room
         watch = self.watch
-        for h in (entry[0], entry[2], entry[3]):
+        for h in (entry[2], entry[3]):
             if h >= 0:
                 if h in watch:
-                    watch[h].append(unit)
+                    watch[h].add(unit)
                 else:
-                    watch[h] = [unit]
+                    watch[h] = {unit}
         if entry[2] < 0:
             self.searched.add(unit)
         else:
@@ -459,15 +642,17 @@ class MoveMemo:
             self.rail_full.pop(unit, None)
 
 
-def reckoner(state: MarneState, side: str) -> Callable[[int, int, str], MoveChoice]:
+def reckoner(
+    state: MarneState, side: str, capacity: dict[str, bool]
+) -> Callable[[int, int, str], MoveChoice]:
     """``move_choices``' reading of one unit (its hex, its mode), with what it needs of the
-    position looked up once for all the units read in one offer (held by the closure, which
-    compiled code reads without an attribute lookup)."""
+    position looked up once for all the units read while the enemy's stacks stay as they are
+    (held by the closure, which compiled code reads without an attribute lookup); each
+    nation's railroad capacity kept in ``capacity`` (to be cleared when capacity is used)."""
     counters, rallied, steps = state.c.counters, state.rallied, state.steps
     sp_at, side_at, neighbors = state.sp_at, state.side_at, state.c.neighbors
     held, zoc = state.enemy_held(side), state.zoc(OTHER[side])
     reach: Callable[[int], frozenset[int]] | None = None  # the side's ``rail_reacher``
-    capacity: dict[str, bool] = {}
     # 8.1: a friendly hex with more than this many SP may be too full for some unit of the
     # side (within every limit otherwise); a unit above the floor always looks closer
     least = state.c.stack_floor - max(state.c.unit_sizes[side])
@@ -538,18 +723,39 @@ def may_move(state: MarneState, unit: int) -> bool:
 def rail_networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     """7.2.4, 7.2.5: each railroad hex the side may use now (neither enemy-held nor next to an
     enemy unit) with every such hex joined to it by them; kept until the enemy moves."""
-    return state.cached(("rail", side), state.enemy_stamp(side), partial(_networks, state))
+    return state.cached(("rail", side), state.enemy_stamp(side), _networks)
 
 
 def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
+    """``rail_networks``: ``greatwar.hexes.connected`` from each railroad hex not closed,
+    written out over marks by hex (typed in movement.pxd)."""
     board = state.c.board
-    closed = state.enemy_held(side) | state.zoc(OTHER[side])
+    size = board.grid.size
+    closed = bytearray(size)  # 7.2.4, 7.2.5: enemy-held or next to an enemy unit
+    for h in state.enemy_held(side):
+        closed[h] = 1
+    for h in state.zoc(OTHER[side]):
+        closed[h] = 1
+    seen = bytearray(size)
+    links = board.rail_links
     found: dict[int, frozenset[int]] = {}
-    for first in sorted(board.rail_hexes - closed):
-        if first in found:
+    for first in sorted(board.rail_hexes):
+        if closed[first] or seen[first]:
             continue
-        network = frozenset(connected((first,), board.rail_links, closed))
-        found.update(dict.fromkeys(network, network))
+        seen[first] = 1
+        network = [first]
+        frontier = [first]
+        while frontier:
+            here = frontier.pop()
+            row = links[here]
+            for there in row:
+                if not seen[there] and not closed[there]:
+                    seen[there] = 1
+                    network.append(there)
+                    frontier.append(there)
+        joined = frozenset(network)
+        for h in network:
+            found[h] = joined
     return found
 
 
@@ -578,7 +784,7 @@ def rail_reacher(state: MarneState, side: str) -> Callable[[int], frozenset[int]
 def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
     """7.2.1-7.2.5: ``rail_reacher``'s hexes, ending on another railroad hex with room."""
     reach = rail_reacher(state, state.c.counters[unit].side)
-    return sorted(h for h in reach(start) if h != start and state.has_room(h, [unit]))
+    return sorted(h for h in reach(start) if h != start and has_room_for(state, unit, h))
 
 
 def rail_capacity_left(state: MarneState, unit: int) -> bool:
@@ -622,9 +828,21 @@ def rail_destination(state: MarneState, unit: int, reach: Callable[[int], frozen
     ``rail_reacher``), -1 if none."""
     start = state.where[unit]
     for h in reach(start):
-        if h != start and state.has_room(h, [unit]):
+        if h != start and has_room_for(state, unit, h):
             return h
     return -1
+
+
+def has_room_for(state: MarneState, unit: int, hex_index: int) -> bool:
+    """``state.has_room(hex_index, [unit])`` for a unit not in the hex: an empty hex, or a
+    friendly one within every stacking limit with it, answered at once (8.1)."""
+    counter = state.c.counters[unit]
+    sp, floor = counter.sp, state.c.stack_floor
+    if sp <= floor:
+        here = state.side_at[hex_index]
+        if here is None or (here == counter.side and state.sp_at[hex_index] + sp <= floor):
+            return True
+    return state.has_room(hex_index, [unit])
 
 
 def rail_move(state: MarneState, unit: int, to: int, free: bool) -> None:
@@ -672,34 +890,35 @@ def may_recover(state: MarneState, unit: int) -> bool:
 
 def rallies(state: MarneState, side: str) -> set[int]:
     """``may_rally``: the side's units on the map that may remove disruption now."""
-    where, counters = state.where, state.c.counters
+    where, counters, oos = state.where, state.c.counters, state.oos
     return {
         u
         for u in state.disrupted
-        if counters[u].side == side and where[u] >= 0 and may_rally(state, u)
+        if counters[u].side == side
+        and where[u] >= 0
+        and u not in oos  # ``may_rally`` written out: in supply, then not in an enemy ZOC
+        and not state.in_enemy_zoc(u)
     }
 
 
 def rebuildable(state: MarneState, side: str) -> list[int]:
     """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
-    where, counters, mode, hq_of = state.where, state.c.counters, state.mode, state.hq_of
-    rebuilt, moved, oos = state.rebuilt_corps, state.moved, state.oos
-    eliminated = ELIMINATED
+    where, units, eliminated = state.where, state.c.side_units[side], ELIMINATED
     found = []
-    for unit in state.c.side_units[side]:
+    for unit in units:
         here = where[unit]
         if here != eliminated:
-            continue
-        counter = counters[unit]
+            continue  # (most are: the rest is read only for those that are not)
+        counter = state.c.counters[unit]
         if counter.is_hq:
             continue
-        hq = hq_of[unit]
-        if counter.corps in rebuilt or where[hq] < 0:
+        hq = state.hq_of[unit]
+        if counter.corps in state.rebuilt_corps or where[hq] < 0:
             continue
-        if mode[hq_of[hq]] != REGROUP or hq in oos:
+        if state.mode[state.hq_of[hq]] != REGROUP or hq in state.oos:
             continue  # 12.1.1 Regroup mode, 12.1.2 in supply (``in_supply``)
-        if hq in moved or state.in_enemy_zoc(hq):
+        if hq in state.moved or state.in_enemy_zoc(hq):
             continue
         if state.has_room(where[hq], [unit]):
             found.append(unit)
@@ -748,13 +967,16 @@ def rebuild(state: MarneState, unit: int) -> None:
 
 
 def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
-    side = state.counter(unit).side
+    ids = state.c.hex_ids  # (``hex_id`` of two hexes on the map)
     state.tell(
-        side,
+        state.c.counters[unit].side,
         "7.1",
-        f"{state.name(unit)} moves {state.hex_id(origin)} to {state.hex_id(to)}",
-        public=f"an enemy unit moves to {state.hex_id(to)}",
+        f"{state.name(unit)} moves {ids[origin]} to {ids[to]}",
+        f"an enemy unit moves to {ids[to]}",
     )
+
+
+STAY = act("stay")
 
 
 class Move(Prompt[MarneState]):
@@ -763,15 +985,13 @@ class Move(Prompt[MarneState]):
     name = "move"
     title = "choose the unit's destination (7.1)"
 
-    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
         to = state.c.hex_actions("to")
-        for hex_index in destination_hexes(state, frame["unit"]):
-            yield to[hex_index]
-        yield act("stay")
+        offered = [to[hex_index] for hex_index in destination_hexes(state, frame["unit"])]
+        offered.append(STAY)
+        return offered
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
-        from greatwar.games.marne1914.results import displace_hqs
-
         unit = frame["unit"]
         state.pop()
         if action.verb == "stay":
@@ -799,11 +1019,11 @@ class RailTo(Prompt[MarneState]):
     name = "rail_to"
     title = "choose the unit's railroad destination (7.2)"
 
-    def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
-        unit = frame["unit"]
-        for hex_index in rail_destinations(state, unit, state.where[unit]):
-            yield act("to", state.hex_id(hex_index))
-        yield act("stay")
+    def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
+        unit, to = frame["unit"], state.c.hex_actions("to")
+        offered = [to[h] for h in rail_destinations(state, unit, state.where[unit])]
+        offered.append(STAY)
+        return offered
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         state.pop()
@@ -814,20 +1034,21 @@ class RailTo(Prompt[MarneState]):
 def end_of_phase_stacking(state: MarneState) -> None:
     """8.1.3: units over-stacked at the end of any phase are disrupted."""
     sp_at, floor = state.sp_at, state.c.stack_floor
-    for hex_index in sorted(state.stacks):
-        if sp_at[hex_index] > floor and state.is_overstacked(hex_index):  # (within every limit)
-            units = state.combat_units_in(hex_index)
-            fresh = [u for u in units if u not in state.disrupted]
-            if fresh:
-                state.disrupted.update(units)
-                side = state.counter(units[0]).side
-                state.tell(
-                    side,
-                    "8.1.3",
-                    f"the over-stacked units in {state.hex_id(hex_index)} are disrupted",
-                    public=f"the enemy units in {state.hex_id(hex_index)} are "
-                    "over-stacked and disrupted",
-                )
+    # (a stack within every limit is not looked at further, and only those over are sorted)
+    over = [h for h in state.stacks if sp_at[h] > floor and state.is_overstacked(h)]
+    for hex_index in sorted(over):
+        units = state.combat_units_in(hex_index)
+        fresh = [u for u in units if u not in state.disrupted]
+        if fresh:
+            state.disrupted.update(units)
+            side = state.counter(units[0]).side
+            state.tell(
+                side,
+                "8.1.3",
+                f"the over-stacked units in {state.hex_id(hex_index)} are disrupted",
+                public=f"the enemy units in {state.hex_id(hex_index)} are "
+                "over-stacked and disrupted",
+            )
 
 
 PROMPTS = (Move(), RailTo())

@@ -42,13 +42,14 @@ def start_movement(state: MarneState) -> None:
     state.touched.clear()  # (only move_choices reads it, within a movement phase)
     if state.player_turn == 0:
         state.rebuilt_corps.clear()
+    counters, mode, hq_of = state.c.counters, state.mode, state.hq_of
     state.reserve = {
         u
-        for u in state.units_on_map(side)
-        if not state.counter(u).is_hq
-        and state.unit_mode(u) == DEFENSIVE
-        and not state.in_enemy_zoc(u)
+        for u in state.held_units(side)
+        if not counters[u].is_hq
+        and mode[hq_of[u]] == DEFENSIVE  # ``unit_mode``
         and in_supply(state, u)  # 5.1.2 a) with 11.2.2
+        and not state.in_enemy_zoc(u)
     }
     variable_reinforcements(state, side)
     state.push("movement", side=side)
@@ -77,8 +78,7 @@ class MovementPhase(Prompt[MarneState]):
         for unit in rebuildable(state, side):
             offered.append(rebuild[unit])
         offered.extend(movement_extras(state, side))
-        for actions in memo.actions.values():  # in order: rail, then move (7.2, 7.1)
-            offered.extend(actions)
+        offered.extend(memo.moves())  # by unit in order: rail, then move (7.2, 7.1)
         offered.append(END)
         return offered
 

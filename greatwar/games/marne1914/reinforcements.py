@@ -4,7 +4,6 @@ Reinforcements; 15.1 Paris Taxicabs; 7.3.2 the Moroccan Division's attachment.""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
 from typing import Any
 
 from greatwar.core import Action, Frame, Prompt, act
@@ -16,7 +15,9 @@ from greatwar.games.marne1914.movement import (
     rail_move,
     reach,
 )
+from greatwar.games.marne1914.results import displace_hqs
 from greatwar.games.marne1914.state import LOST, NEVER, WAITING, MarneState
+from greatwar.games.marne1914.supply import both_versions, reach_radius, reaches
 
 
 def groups(state: MarneState) -> dict[str, Any]:
@@ -242,8 +243,6 @@ class Arrive(Prompt[MarneState]):
         yield act("back")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
-        from greatwar.games.marne1914.results import displace_hqs
-
         state.pop()
         if action.verb == "back":
             return
@@ -295,19 +294,15 @@ def revertible(state: MarneState, side: str) -> list[int]:
     """7.3.2: a Moroccan unit may revert to the IX Corps once in that HQ's supply range.
     Kept until a stack or an attachment changes: every movement prompt offers it (and no
     supply is traced while no unit is near enough)."""
-    from greatwar.games.marne1914.supply import both_versions
-
     if side != ALLIED or not near_home(state):
         return []
     stamp = (both_versions(state), tuple([state.hq_of[u] for u in state.c.moroccans]))
-    return list(state.cached(("revertible", side), stamp, partial(_revertible, state)))
+    return list(state.cached(("revertible", side), stamp, _revertible))
 
 
 def near_home(state: MarneState) -> list[int]:
     """7.3.2: the Moroccan units on the map attached to another HQ, no farther from their
     own HQ on the map than any 11.1.5 supply path reaches."""
-    from greatwar.games.marne1914.supply import reach_radius
-
     where, hq_of, distance = state.where, state.hq_of, state.c.board.grid.distance
     found = []
     for unit in state.c.moroccans:
@@ -321,12 +316,10 @@ def near_home(state: MarneState) -> list[int]:
 
 
 def _revertible(state: MarneState, side: str) -> tuple[int, ...]:
-    from greatwar.games.marne1914.supply import reached
-
     out = []
     for unit in near_home(state):
         home = state.c.hq_of_corps[state.counter(unit).corps]
-        if state.where[unit] in reached(state, home, toward=state.where[unit]):
+        if reaches(state, home, state.where[unit]):
             out.append(unit)
     return tuple(out)
 

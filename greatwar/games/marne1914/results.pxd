@@ -7,5 +7,6 @@ import cython
 
 
 @cython.locals(where=list, side_at=list, neighbors=tuple, found=list, hq=cython.Py_ssize_t,
-               here=cython.Py_ssize_t, n=cython.Py_ssize_t, held=object)
+               here=cython.Py_ssize_t, n=cython.Py_ssize_t, held=object, hqs=tuple,
+               row=tuple)
 cpdef list displaced(state, side)

@@ -431,10 +431,12 @@ def displaced(state: MarneState, side: str) -> list[int]:
     where, side_at, neighbors = state.where, state.side_at, state.c.neighbors
     enemy = OTHER[side]
     found = []
-    for hq in state.c.side_hqs[side]:
+    hqs = state.c.side_hqs[side]
+    for hq in hqs:
         here = where[hq]
         if here >= 0:
-            for n in neighbors[here]:
+            row = neighbors[here]
+            for n in row:
                 held = side_at[n]
                 if held is not None and held == enemy:
                     found.append(hq)

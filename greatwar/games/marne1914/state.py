@@ -55,8 +55,9 @@ class MarneState(State):
         size = self.c.board.grid.size
         self.sp_at = [0] * size  # stacking points in each hex (8.1.1), kept with ``stacks``
         self.side_at: list[str | None] = [None] * size  # the side holding each hex
-        # changes of each side's stacks (the Allies' count the Paris garrison's defeat too):
-        # what is computed from one side's positions is kept until they change
+        # changes of each side's stacks (the Allies' count the Paris garrison's too: its defeat,
+        # and any unit entering or leaving a hex it holds, 13.1.1): what is computed from one
+        # side's positions is kept until they change
         self.versions = {ALLIED: 0, GERMAN: 0}
         self.memo: dict[tuple[str, ...], tuple[object, Any]] = {}
         self.hq_of = [self.c.hq_of_corps[c.corps] for c in self.c.counters]  # 5.2.4, 7.3.2
@@ -138,13 +139,15 @@ class MarneState(State):
         """13.1.1: the Paris hexes that hold their garrison now."""
         return frozenset(self.garrison.difference(self.stacks))
 
-    def cached(self, key: tuple[str, str], stamp: object, make: Callable[[str], T]) -> T:
-        """``make(key[1])``, kept under ``key`` until ``stamp`` (the versions it depends on)
-        changes."""
+    def cached(
+        self, key: tuple[str, str], stamp: object, make: Callable[[MarneState, str], T]
+    ) -> T:
+        """``make(self, key[1])``, kept under ``key`` until ``stamp`` (the versions it depends
+        on) changes (``make`` a plain function: no bound method or partial made at each ask)."""
         found = self.memo.get(key)
         if found is not None and found[0] == stamp:
             return found[1]  # type: ignore[no-any-return]
-        value = make(key[1])
+        value = make(self, key[1])
         self.memo[key] = (stamp, value)
         return value
 
@@ -160,7 +163,7 @@ class MarneState(State):
 
     def held_units(self, side: str) -> tuple[int, ...]:
         """``units_on_map`` as the shared tuple kept in the cache: not to be changed."""
-        return self.cached(("units", side), self.versions[side], self._units)
+        return self.cached(("units", side), self.versions[side], MarneState._units)
 
     def _units(self, side: str) -> tuple[int, ...]:
         where = self.where
@@ -172,11 +175,11 @@ class MarneState(State):
 
     def held_by(self, side: str) -> tuple[int, ...]:
         """``hexes_of`` as the shared tuple kept in the cache: not to be changed."""
-        return self.cached(("hexes", side), self.versions[side], self._held_by)
+        return self.cached(("hexes", side), self.versions[side], MarneState._held_by)
 
     def _held_by(self, side: str) -> tuple[int, ...]:
         side_at = self.side_at
-        return tuple([h for h in sorted(self.stacks) if side_at[h] == side])
+        return tuple(sorted([h for h in self.stacks if side_at[h] == side]))
 
     def combat_hexes_of(self, side: str) -> list[int]:
         """Hexes holding a side's combat units (an HQ alone exerts a ZOC too: 8.2.1.1)."""
@@ -189,35 +192,45 @@ class MarneState(State):
             self.reveal()
         self.lift(unit)
         self.set_down(unit, hex_index)
-        counter = self.c.counters[unit]
-        if not counter.is_hq and self.c.board.value[hex_index]:
+        c = self.c
+        counter = c.counters[unit]
+        if not counter.is_hq and c.board.value[hex_index]:
             self.control[hex_index] = counter.side  # 14: the last side to enter
 
     def set_down(self, unit: int, hex_index: int) -> None:
         """Put a unit that is off the map on top of a hex's stack, with nothing else (the
         rules' ``put`` adds control, determinization moves units unseen)."""
-        counter = self.c.counters[unit]
-        self.versions[counter.side] += 1
+        counter, versions = self.c.counters[unit], self.versions
+        versions[counter.side] += 1
+        if hex_index in self.garrison:
+            versions[ALLIED] += 1  # ``garrisoned`` may change
         self.touched.append(hex_index)
         self.where[unit] = hex_index
-        self.stacks.setdefault(hex_index, []).append(unit)
+        stack = self.stacks.get(hex_index)
+        if stack is None:
+            self.stacks[hex_index] = [unit]
+        else:
+            stack.append(unit)
         self.sp_at[hex_index] += counter.sp
         self.side_at[hex_index] = counter.side
 
     def lift(self, unit: int) -> None:
         """Take a unit off its hex. 8.1.5: the enemy cannot look into stacks, but sees a counter
         leave this one, so it learns where that unit stood: final (no undo past it)."""
-        counter = self.c.counters[unit]
-        self.versions[counter.side] += 1
+        counter, versions = self.c.counters[unit], self.versions
+        versions[counter.side] += 1
         old = self.where[unit]
         if old >= 0:
             self.reveal()
+            if old in self.garrison:
+                versions[ALLIED] += 1  # ``garrisoned`` may change
             self.touched.append(old)
-            stack = self.stacks[old]
+            stacks = self.stacks
+            stack = stacks[old]
             stack.remove(unit)
             self.sp_at[old] -= counter.sp
             if not stack:
-                del self.stacks[old]
+                del stacks[old]
                 self.side_at[old] = None
 
     def eliminate(self, unit: int, rule: str, why: str) -> None:
@@ -340,29 +353,30 @@ class MarneState(State):
     def zoc(self, side: str) -> frozenset[int]:
         """8.2.1, 8.2.1.1: every unit exerts a ZOC into the six hexes around it (13.1.3: the
         Paris garrison has none)."""
-        return self.cached(("zoc", side), self.versions[side], self._zoc)
+        found = self.memo.get(("zoc", side))  # (``cached``'s test first: asked at every offer)
+        if found is not None and found[0] == self.versions[side]:
+            return found[1]  # type: ignore[no-any-return]
+        return self.cached(("zoc", side), self.versions[side], MarneState._zoc)
 
     def _zoc(self, side: str) -> frozenset[int]:
-        neighbors = self.c.neighbors
-        zone: set[int] = set()
-        for hex_index in self.held_by(side):
-            zone.update(neighbors[hex_index])
-        return frozenset(zone)
+        return zone_around(self.c.neighbors, self.held_by(side), self.c.board.grid.size)
 
     def enemy_held(self, side: str) -> frozenset[int]:
         """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
-        return self.cached(("held", side), self.enemy_stamp(side), self._enemy_held)
+        stamp = self.versions[OTHER[side]]  # ``enemy_stamp``
+        found = self.memo.get(("held", side))  # (``cached``'s test first: asked at every offer)
+        if found is not None and found[0] == stamp:
+            return found[1]  # type: ignore[no-any-return]
+        return self.cached(("held", side), stamp, MarneState._enemy_held)
 
     def _enemy_held(self, side: str) -> frozenset[int]:
         held = frozenset(self.held_by(OTHER[side]))
         return held.union(self.garrisoned()) if side == GERMAN else held
 
     def enemy_stamp(self, side: str) -> object:
-        """What ``enemy_held`` depends on: the enemy's stacks, for the Germans the garrison."""
-        enemy = OTHER[side]
-        if side != GERMAN:
-            return self.versions[enemy]
-        return (self.versions[enemy], self.garrisoned())
+        """What ``enemy_held`` depends on: the enemy's stacks, for the Germans the garrison too
+        (counted in the Allies' version)."""
+        return self.versions[OTHER[side]]
 
     def in_enemy_zoc(self, unit: int) -> bool:
         """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only
@@ -531,6 +545,22 @@ class MarneState(State):
             "cc_notes": self.cc_notes,
             "cc_free": self.cc_free,
         }
+
+
+def zone_around(
+    neighbors: tuple[tuple[int, ...], ...], hexes: tuple[int, ...], size: int
+) -> frozenset[int]:
+    """The hexes next to any of ``hexes`` (8.2.1), each taken once (marked by index: typed
+    in state.pxd)."""
+    marks = bytearray(size)
+    zone = []
+    for h in hexes:
+        row = neighbors[h]
+        for n in row:
+            if not marks[n]:
+                marks[n] = 1
+                zone.append(n)
+    return frozenset(zone)
 
 
 def _copy_combat(combat: dict[str, Any] | None) -> dict[str, Any] | None:

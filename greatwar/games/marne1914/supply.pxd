@@ -9,13 +9,37 @@ import cython
 cdef long SIDES_OF_A_HEX
 
 
+cdef long _UNSEEN, _SEEN
+
+
 @cython.locals(start=cython.Py_ssize_t, limit=cython.long, cheapest=cython.long,
                used=cython.long, total=cython.long, here=cython.Py_ssize_t,
                there=cython.Py_ssize_t, k=cython.Py_ssize_t, size=cython.Py_ssize_t,
+               entry=cython.Py_ssize_t, filed=cython.Py_ssize_t, count=cython.Py_ssize_t,
                aiming=cython.bint, aim_x=cython.long, aim_z=cython.long, dx=cython.long,
                dz=cython.long, held=cython.long, in_zoc=cython.long, mark=cython.long,
                remaining=cython.long, flags=bytes, side_at=list, hexes=cython.long[:],
-               costs=cython.long[:],
-               best=cython.long[:], xs=cython.long[:], zs=cython.long[:], seen=bytearray,
-               found=list, waiting=list)
-cpdef list reached(state, hq, toward=*, until=*)
+               costs=cython.long[:], best=cython.long[:], order=cython.long[:],
+               queue=cython.long[:], first=cython.long[:], last=cython.long[:],
+               xs=cython.long[:], zs=cython.long[:], wanted=bytearray, marks=bytearray,
+               marking=cython.bint, met=cython.bint)
+cpdef tuple trace(state, hq, toward, until, sources)
+
+
+@cython.locals(best=cython.long[:], h=cython.Py_ssize_t)
+cpdef hq_supply(state, hq, sources, units_at)
+
+
+@cython.locals(order=cython.long[:], best=cython.long[:], i=cython.Py_ssize_t)
+cdef _clear(Py_ssize_t count)
+
+
+@cython.locals(order=cython.long[:], best=cython.long[:], i=cython.Py_ssize_t,
+               h=cython.Py_ssize_t, found=list)
+cdef list _found(Py_ssize_t count)
+
+
+# 11.1.6: the walk along roads and railroads from the friendly edges, hexes as machine integers
+@cython.locals(size=cython.Py_ssize_t, closed=bytearray, marks=bytearray, frontier=list,
+               links=tuple, row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t)
+cpdef bytearray source_marks(state, side, edges)

@@ -4,7 +4,6 @@ off a friendly map edge; determined only in the Supply Determination Phase (11.1
 from __future__ import annotations
 
 from array import array
-from functools import partial
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
 from greatwar.games.marne1914.movement import HELD, IN_ZOC, move_flags
@@ -14,8 +13,8 @@ from greatwar.hexes import connected, steps_per_mp
 
 def blocked(state: MarneState, side: str) -> frozenset[int]:
     """11.1.4: enemy-held hexes, and enemy ZOC hexes not occupied by friendly units."""
-    stamp = (both_versions(state), state.garrisoned() if side == GERMAN else None)
-    return state.cached(("blocked", side), stamp, partial(_blocked, state))
+    # (the garrison, 13.1.1, counts in the Allies' version)
+    return state.cached(("blocked", side), both_versions(state), _blocked)
 
 
 def _blocked(state: MarneState, side: str) -> frozenset[int]:
@@ -125,7 +124,13 @@ _CHEAPEST: list[float] = []  # the same in every game
 
 def reach_radius(state: MarneState) -> int:
     """The farthest (in hexes) a unit can be from an HQ within the 11.1.5 supply length."""
-    return int(float(state.c.tables["supply"]["length"]) / cheapest_hex(state) + 1e-9)
+    if not _RADIUS:
+        length = float(state.c.tables["supply"]["length"])
+        _RADIUS.append(int(length / cheapest_hex(state) + 1e-9))
+    return _RADIUS[0]
+
+
+_RADIUS: list[int] = []  # the same in every game
 
 
 def reached(
@@ -135,13 +140,55 @@ def reached(
     hex but not the unit's; the path's other hexes must be clear (11.1.4). In the order the
     search finds them, the HQ's own first; none when the HQ is off the map. With ``toward``,
     only the way to that hex is searched (it is found if reached); with ``until``, the search
-    ends as soon as every hex of it is found (all are then). Written out over the
-    precomputed ``flat_costs_into`` and the side's ``move_flags`` (typed in supply.pxd):
-    ``blocked`` is the enemy-held hexes and the enemy ZOC hexes without friendly units, read
-    from the flags kept until the enemy's stacks change."""
-    start = state.where[hq]
-    if start < 0:
+    ends as soon as every hex of it is found (all are then): ``trace``."""
+    if state.where[hq] < 0:
         return []
+    return _found(trace(state, hq, toward, until, None)[0])
+
+
+def reaches(state: MarneState, hq: int, hex_index: int) -> bool:
+    """``hex_index in reached(state, hq, toward=hex_index)``: the search ends as soon as it
+    finds the hex."""
+    if state.where[hq] < 0:
+        return False
+    count = trace(state, hq, hex_index, {hex_index}, None)[0]
+    found = _BEST[hex_index] != _UNSEEN
+    _clear(count)
+    return found
+
+
+def hq_supply(
+    state: MarneState, hq: int, sources: bytearray, units_at: set[int]
+) -> set[int] | None:
+    """11.1.3, 11.1.6: None when the HQ on the map traces to no supply source (``sources``:
+    1 at a source hex), else the hexes of ``units_at`` it reaches (11.1.2): ``reached`` and
+    the sources looked for in one search, which ends once it has met a source and every hex
+    of ``units_at``."""
+    count, met = trace(state, hq, None, units_at, sources)
+    best = _BEST
+    found = None
+    if met:
+        found = {h for h in units_at if best[h] != _UNSEEN}
+    _clear(count)
+    return found
+
+
+def trace(
+    state: MarneState,
+    hq: int,
+    toward: int | None,
+    until: set[int] | None,
+    sources: bytearray | None,
+) -> tuple[int, bool]:
+    """``reached`` of the HQ on the map (with ``toward`` and ``until`` as there): how many
+    hexes, laid in the scratch tables ``_ORDER`` (in the order found) and ``_BEST`` (by hex,
+    not ``_UNSEEN`` once found), which the caller reads and gives back with ``_clear``; and
+    whether it met a hex marked in ``sources`` (then, with ``sources``, ``until`` ends the
+    search only once one is met too). Written out over the precomputed ``flat_costs_into``
+    and the side's ``move_flags`` (typed in supply.pxd): ``blocked`` is the enemy-held hexes
+    and the enemy ZOC hexes without friendly units, read from the flags kept until the
+    enemy's stacks change."""
+    start = state.where[hq]
     side = state.c.counters[hq].side
     flags, side_at, held, in_zoc = move_flags(state, side), state.side_at, HELD, IN_ZOC
     limit, hexes, costs = flat_costs_into(state)
@@ -154,21 +201,38 @@ def reached(
     if toward is not None:
         aim_x, aim_z = xs[toward], zs[toward]
     size = len(flags)
-    best = array("l", [limit + 1]) * size  # by hex: the least cost found, limit + 1 if none
+    if len(_BEST) < size:
+        _grow(size)
+    best, order, queue, wanted = _BEST, _ORDER, _QUEUE, _WANTED
+    # the queue: hexes filed by the cost so far, a list per cost, first in first out (each
+    # entry the hex, then the next entry of its cost); a hex is filed again when reached
+    # more cheaply
+    heads = array("l", [-1]) * (limit + 1)  # by cost: the first entry, -1 if none
+    tails = array("l", [-1]) * (limit + 1)  # by cost: the last entry
+    first, last = heads, tails  # (read through typed views when compiled)
     best[start] = 0
-    seen = bytearray(size)  # by hex: 1 once found
-    seen[start] = 1
-    found = [start]
+    order[0] = start
+    count = 1
     remaining = -1  # the hexes of ``until`` not found yet (-1: no ``until``)
     targets: set[int] = set() if until is None else until
+    marking = sources is not None
+    marks = sources if sources is not None else wanted  # (read only when ``marking``)
+    met = marking and marks[start] != 0
     if until is not None:
         remaining = len(until) - (1 if start in until else 0)
-        if remaining == 0:
-            return found
-    waiting: list[list[int]] = [[] for _ in range(limit + 1)]  # hexes by cost so far
-    waiting[0].append(start)
+        if remaining == 0 and (met or not marking):
+            return count, met
+        for h in until:
+            wanted[h] = 1
+    first[0] = last[0] = 0
+    queue[0] = start
+    queue[1] = -1
+    filed = 2
     for used in range(limit + 1):
-        for here in waiting[used]:
+        entry = first[used]
+        while entry >= 0:
+            here = queue[entry]
+            entry = queue[entry + 1]
             if used > best[here]:
                 continue  # filed again at a lower cost
             if aiming:
@@ -182,13 +246,21 @@ def reached(
                 total = used + costs[k]  # the unit moves from there into here
                 if total > limit:
                     continue
-                if not seen[there]:
-                    seen[there] = 1  # the unit's own hex may be in an enemy ZOC (not counted)
-                    found.append(there)
-                    if remaining > 0 and there in targets:
-                        remaining -= 1
+                if best[there] == _UNSEEN:
+                    # the unit's own hex may be in an enemy ZOC (not counted)
+                    best[there] = _SEEN
+                    order[count] = there
+                    count += 1
+                    if marking and not met and marks[there]:
+                        met = True
                         if remaining == 0:
-                            return found
+                            _unwant(targets)
+                            return count, met
+                    if remaining > 0 and wanted[there]:
+                        remaining -= 1
+                        if remaining == 0 and (met or not marking):
+                            _unwant(targets)
+                            return count, met
                 mark = flags[there]
                 if mark & held:
                     continue  # 11.1.4 ``blocked``: enemy-held
@@ -197,8 +269,60 @@ def reached(
                 if total >= best[there]:
                     continue
                 best[there] = total
-                waiting[total].append(there)
+                queue[filed] = there
+                queue[filed + 1] = -1
+                if first[total] < 0:
+                    first[total] = filed
+                else:
+                    queue[last[total] + 1] = filed
+                last[total] = filed
+                filed += 2
+    _unwant(targets)
+    return count, met
+
+
+def _found(count: int) -> list[int]:
+    """``reached``'s hexes, the first ``count`` of ``_ORDER``; its scratch tables given back."""
+    order, best = _ORDER, _BEST
+    found = []
+    for i in range(count):
+        h = order[i]
+        found.append(h)
+        best[h] = _UNSEEN
     return found
+
+
+def _clear(count: int) -> None:
+    """Give back ``trace``'s scratch tables: every hex unseen again."""
+    order, best = _ORDER, _BEST
+    for i in range(count):
+        best[order[i]] = _UNSEEN
+
+
+def _unwant(until: set[int]) -> None:
+    wanted = _WANTED
+    for h in until:
+        wanted[h] = 0
+
+
+def _grow(size: int) -> None:
+    """Scratch tables for a map of ``size`` hexes (a hex is filed at most once from each of
+    its neighbours, and once as the start)."""
+    _BEST[:] = array("l", [_UNSEEN]) * size
+    _ORDER[:] = array("l", [0]) * size
+    _QUEUE[:] = array("l", [0]) * (2 * (SIDES_OF_A_HEX * size + 1))
+    _WANTED[:] = bytearray(size)
+
+
+# ``reached``'s scratch tables, shared by every game (searches never run inside one another):
+# by hex the least cost found (_SEEN when found but not entered: blocked or no cheaper),
+# _UNSEEN if not found; the hexes found in order; the queue; the hexes of ``until``
+_UNSEEN = 1 << 30  # more than any supply length
+_SEEN = _UNSEEN - 1
+_BEST: array[int] = array("l")
+_ORDER: array[int] = array("l")
+_QUEUE: array[int] = array("l")
+_WANTED = bytearray()
 
 
 def reached_of(state: MarneState, hq: int, hexes: set[int]) -> set[int]:
@@ -227,6 +351,32 @@ def supply_sources(state: MarneState, side: str, edges: tuple[str, ...]) -> set[
     return connected(start, board.line_links, stop)
 
 
+def source_marks(state: MarneState, side: str, edges: tuple[str, ...]) -> bytearray:
+    """``supply_sources`` as marks by hex (1 at a source), walked over machine integers
+    (typed in supply.pxd): ``greatwar.hexes.connected`` written out."""
+    board = state.c.board
+    size = board.grid.size
+    closed = bytearray(size)
+    for h in blocked(state, side):
+        closed[h] = 1
+    marks = bytearray(size)
+    frontier = []
+    road_hexes, rail_hexes = board.road_hexes, board.rail_hexes
+    for h in board.edge(edges):
+        if (h in road_hexes or h in rail_hexes) and not closed[h] and not marks[h]:
+            marks[h] = 1
+            frontier.append(h)
+    links = board.line_links
+    while frontier:
+        here = frontier.pop()
+        row = links[here]
+        for there in row:
+            if not marks[there] and not closed[there]:
+                marks[there] = 1
+                frontier.append(there)
+    return marks
+
+
 def hq_in_supply(state: MarneState, hq: int, sources: set[int]) -> bool:
     """11.1.3, 11.1.6: the HQ traces up to 8 MP to a supply source; 9.9 cut off for good."""
     if hq in state.cut_off:
@@ -237,7 +387,7 @@ def hq_in_supply(state: MarneState, hq: int, sources: set[int]) -> bool:
 def determine_supply(state: MarneState) -> None:
     """11.1, 11.2.1: mark every unit out of supply or back in supply (11.2.4)."""
     for side in SIDES:
-        sources_by_edges: dict[tuple[str, ...], set[int]] = {}
+        marks_by_edges: dict[tuple[str, ...], bytearray] = {}  # 1 at each supply source
         supplied_hq: dict[int, set[int]] = {}
         # the hexes of each HQ's combat units on the map, whose supply it traces
         wanted: dict[int, set[int]] = {}
@@ -248,20 +398,16 @@ def determine_supply(state: MarneState) -> None:
             if state.where[hq] < 0:
                 continue
             edges = edge_names(state, hq)
-            if edges not in sources_by_edges:
-                sources_by_edges[edges] = supply_sources(state, side, edges)
+            if edges not in marks_by_edges:
+                marks_by_edges[edges] = source_marks(state, side, edges)
             if hq in state.cut_off:
                 state.oos.add(hq)  # 9.9 for the rest of the game
                 continue
-            # hq_in_supply and reached_of: first as far as the HQ's units, then all the way
-            # if no supply source was found on the way
-            sources, units_at = sources_by_edges[edges], wanted.get(hq, set())
-            found = reached(state, hq, until=units_at)
-            if sources.isdisjoint(found):
-                found = reached(state, hq)
-            if not sources.isdisjoint(found):
+            # hq_in_supply and reached_of in one search
+            found = hq_supply(state, hq, marks_by_edges[edges], wanted.get(hq, set()))
+            if found is not None:
                 state.oos.discard(hq)
-                supplied_hq[hq] = units_at.intersection(found)
+                supplied_hq[hq] = found
             else:
                 state.oos.add(hq)
         out = []

@@ -1,0 +1,13 @@
+# Declarations Cython reads when it compiles combat.py (an augmenting .pxd; combat.py itself
+# stays plain Python): 9.4.2's look at every unit's neighbours, at every combat offer, reads
+# the position's lists, sets and dicts through their own C calls instead of the generic
+# protocol, and ``move_flags`` by hex index as a machine integer (made a Python int only
+# for the few enemy hexes).
+import cython
+
+
+@cython.locals(side_at=list, where=list, stacks=dict, neighbors=tuple, counters=tuple,
+               mode=dict, hq_of=list, reserve=set, barred=dict, targets=set, flags=bytes,
+               held=cython.long, h=cython.Py_ssize_t, unlocked=cython.bint,
+               enemy_units=cython.bint, paris=cython.bint)
+cpdef list attack_targets(state, side)

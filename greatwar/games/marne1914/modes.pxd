@@ -1,0 +1,18 @@
+# Declarations Cython reads when it compiles modes.py (an augmenting .pxd; modes.py itself
+# stays plain Python): the modes prompt's kept actions as an extension type, its fields and
+# the dicts it reads at every offer through their own C calls.
+import cython
+
+
+cdef class ModesMemo:
+    cdef public object frame
+    cdef public list hqs, leaving
+    cdef public dict pending, actions
+
+    @cython.locals(mode=dict, offered=list, actions=dict)
+    cpdef list offer(self, state, dict pending)
+
+    @cython.locals(seen=dict, actions=dict, mode=dict)
+    cpdef update(self, state, dict pending)
+
+    cpdef chose(self, state, hq, chosen)
