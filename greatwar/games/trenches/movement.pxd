@@ -5,9 +5,11 @@
 # rounding (cdivision is off), so the results are the same as the source's.
 import cython
 
+from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
+
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
-               hi_x=cython.longlong, reach=cython.longlong)
+               hi_x=cython.longlong, reach=cython.longlong, foes=Index, near=tuple)
 cpdef long long _way_stop(tuple way, long long ax, long long ay, long long bx,
                           long long by, long long stop) except? -9
 
@@ -31,9 +33,9 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
 
 
 @cython.locals(lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
-               dx=cython.longlong, dy=cython.longlong, i=cython.Py_ssize_t, men=tuple,
-               status=list, xs=list, ys=list, tanks=tuple, kinds=tuple, kind=str, moved=set,
-               fired=set, pinned=set, out=dict)
+               dx=cython.longlong, dy=cython.longlong, px=cython.longlong, py=cython.longlong,
+               i=cython.Py_ssize_t, men=tuple, status=list, xs=list, ys=list, walkers=tuple,
+               moved=set, fired=set, pinned=set, out=dict, found=list)
 cpdef list _movers(object state, str group, bint first)
 
 
@@ -47,11 +49,12 @@ cpdef tuple _man_end(tuple way, Py_ssize_t i, long long bx, long long by)
 
 
 @cython.locals(ax=cython.longlong, ay=cython.longlong, end=tuple, xs=list, ys=list)
-cpdef bint _man_step(object state, tuple way, Py_ssize_t i, long long bx, long long by) except -1
+cpdef bint _man_step(tuple way, set moved, Py_ssize_t i, long long bx, long long by) except -1
 
 
 @cython.locals(i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
-               below=cython.Py_ssize_t, e=cython.longlong)
+               below=cython.Py_ssize_t, e=cython.longlong, moved=set, xs=list, ys=list,
+               edges=tuple, cut=set)
 cpdef dict cutters_among(object state, list men)
 
 

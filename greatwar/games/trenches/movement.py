@@ -99,19 +99,17 @@ def _movers(state: TrenchesState, group: str, first: bool) -> list[int]:
     if leader is not None:
         lx, ly = state.x[leader], state.y[leader]
         reach = int(c.tables["move"]["leader_radius"])
-    xs, ys, tanks, kinds = state.x, state.y, c.tank_flags, c.kinds
+    xs, ys, walkers = state.x, state.y, c.walkers  # walkers: not a tank, a gun, the plane
     moved, fired, pinned, out = state.moved, state.fired, state.pinned, state.tank_out
     table = TABLE
     for i in men:
-        if i in moved or i in fired or tanks[i] or status[i] != table:
+        if i in moved or i in fired or not walkers[i] or status[i] != table:
             continue  # most often: he has moved
         if (pinned and i in pinned) or (out and i in out):
             continue
-        kind = kinds[i]
-        if kind == "gun" or kind == "plane":
-            continue
         if leader is not None and leader != i:
-            dx, dy = xs[i] - lx, ys[i] - ly
+            px, py = xs[i], ys[i]
+            dx, dy = px - lx, py - ly
             if dx * dx + dy * dy > reach * reach:  # geo.within
                 continue
         found.append(i)
@@ -219,13 +217,14 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     return geo.at_distance((ax, ay), (bx, by), max(stop, 0))
 
 
-def _man_step(state: TrenchesState, way: ManWay, i: int, bx: int, by: int) -> bool:
-    """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way``."""
+def _man_step(way: ManWay, moved: set[int], i: int, bx: int, by: int) -> bool:
+    """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way`` (``moved``: the
+    state's), his side's index made stale by the order already (``TrenchesState.moving``)."""
     xs, ys = way[2], way[3]
     ax, ay = xs[i], ys[i]
     end = _man_end(way, i, bx, by)
-    state.place(i, end)
-    state.moved.add(i)
+    xs[i], ys[i] = end  # TrenchesState.place, less what the order did once
+    moved.add(i)
     return end[0] != ax or end[1] != ay
 
 
@@ -458,10 +457,12 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
-    way = man_way(state, state.c.figures[men[0]].side)
-    xs, ys = way[2], way[3]
+    side = state.c.figures[men[0]].side
+    way = man_way(state, side)
+    state.moving(side)  # every man is placed, moved or not
+    xs, ys, moved = way[2], way[3], state.moved
     for i in men:
-        if _man_step(state, way, i, xs[i] + dx, ys[i] + dy):
+        if _man_step(way, moved, i, xs[i] + dx, ys[i] + dy):
             went.append(i)
     return went
 
@@ -476,17 +477,21 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     target = state.c.objectives[objective]
     others = [i for i in movers(state, group) if i != ref]  # the 12" radius, before moving
     aim = geo.toward(start, target, allowance(state, ref))
-    way = man_way(state, state.c.figures[ref].side)  # the leader's and his men's
+    side = state.c.figures[ref].side
+    way = man_way(state, side)  # the leader's and his men's
+    moved = state.moved
     if state.c.tank_flags[ref]:  # a leader or a mover is a man: never so far
         went = [ref] if step_to(state, ref, aim) else []
     else:
-        went = [ref] if _man_step(state, way, ref, aim[0], aim[1]) else []
+        state.moving(side)  # the leader is placed, moved or not
+        went = [ref] if _man_step(way, moved, ref, aim[0], aim[1]) else []
     if not others:
         return went
+    state.moving(side)
     xs, ys = way[2], way[3]
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
     for i in others:
-        if _man_step(state, way, i, xs[i] + dx, ys[i] + dy):
+        if _man_step(way, moved, i, xs[i] + dx, ys[i] + dy):
             went.append(i)
     return went
 
@@ -497,17 +502,22 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
-    way = man_way(state, state.c.figures[men[0]].side)
+    side = state.c.figures[men[0]].side
+    way = man_way(state, side)
+    moved, placed = state.moved, False
     for i in men:
         here = state.at(i)
         reach = allowance(state, i)
         forward = FORWARD[state.fig(i).side]
         anchors = anchors_between(state.c, here[1] - reach, here[1] + reach)
         best = nearest_cover(anchors, here[0], here[1], reach, forward)
-        if best is not None and _man_step(state, way, i, best[0], best[1]):
+        if best is not None and not placed:
+            state.moving(side)  # the first man placed
+            placed = True
+        if best is not None and _man_step(way, moved, i, best[0], best[1]):
             went.append(i)
         else:
-            state.moved.add(i)
+            moved.add(i)
     return went
 
 
@@ -559,6 +569,8 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
     at: dict[int, list[int]] = {}
     c, xs, ys, moved = state.c, state.x, state.y, state.moved
     edges = belt_edges(c)
+    wire = None  # the sections and those cut, read for the first man at a belt
+    cut: set[str] = set()
     for i in men:
         if i in moved:
             continue
@@ -571,8 +583,10 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
         if below % 2 == 0:
             continue
         x = xs[i]
+        if wire is None:
+            wire, cut = c.wire, state.cut
         for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
-            if c.wire[w].id not in state.cut:
+            if wire[w].id not in cut:
                 at.setdefault(w, []).append(i)
                 break
     return at

@@ -4,6 +4,7 @@ Baron): the tanks' three dice and their weapons, the strafing tape and its retur
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -142,24 +143,40 @@ def tank_fire(state: TrenchesState, action: Action) -> None:
 # --- the airplane -----------------------------------------------------------------------------
 
 
-def strafe_offers(state: TrenchesState, side: str) -> Iterator[Action]:
+def strafe_offers(state: TrenchesState, side: str) -> list[Action]:
     """The German Airplane: tapes across the table through each French leader (and the HQ),
     east-west, north-south and on both diagonals."""
+    found: list[Action] = []
     if side != GERMAN or state.plane != "ready" or state.strafed:
-        return
-    w, d = state.c.width, state.c.depth
+        return found
+    kinds = state.roster(FRENCH).kinds  # on_table's leaders and HQ, in figure order
+    men = [*kinds.get("leader", ()), *kinds.get("hq", ())]
+    men.sort()
+    w, d, xs, ys = state.c.width, state.c.depth, state.x, state.y
     seen = set()
-    for i in state.on_table(FRENCH):
-        if state.fig(i).kind not in ("leader", "hq"):
-            continue
-        x, y = state.at(i)
-        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), w, d)
-            (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
-            key = (x1, y1, x2, y2)
+    for i in men:
+        for key, action in strafe_tapes(xs[i], ys[i], w, d):
             if key not in seen:
                 seen.add(key)
-                yield act("strafe", x1, y1, x2, y2)
+                found.append(action)
+    return found
+
+
+STRAFE_SLOPES = ((1, 0), (0, 1), (1, 1), (1, -1))  # east-west, north-south, both diagonals
+
+
+@lru_cache(maxsize=1 << 12)  # a leader stands on a few hundred points in a game
+def strafe_tapes(
+    x: int, y: int, width: int, depth: int
+) -> tuple[tuple[tuple[int, int, int, int], Action], ...]:
+    """The four tapes through (x, y), each as its two ends (x1, y1, x2, y2) in whole tenths
+    and its ``strafe`` action: the geometry of a point, asked again at every offer."""
+    found = []
+    for dx, dy in STRAFE_SLOPES:
+        tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), width, depth)
+        (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
+        found.append(((x1, y1, x2, y2), act("strafe", x1, y1, x2, y2)))
+    return tuple(found)
 
 
 def strafe_accepts(state: TrenchesState, action: Action, side: str) -> bool:

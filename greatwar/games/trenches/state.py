@@ -200,8 +200,12 @@ class TrenchesState(AgendaState):
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
+        self.moving(self.c.figures[index].side)
+
+    def moving(self, side: str) -> None:
+        """A figure of ``side`` moves: its side's index and the index of both sides are stale
+        (an order calls this once, then sets its men's x and y itself)."""
         indexes = self._index
-        side = self.c.figures[index].side
         if side in indexes or None in indexes:  # else both are stale already
             for key in (side, None):  # the roster stays
                 stale = indexes.pop(key, None)
