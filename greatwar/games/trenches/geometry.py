@@ -310,15 +310,21 @@ def segment_meets_box(a: Point2, b: Point2, box: tuple[int, int, int, int]) -> b
     """Whether the segment a-b touches the closed box (x0, y0, x1, y1): exact integers (the
     boxes overlap, and the box's corners do not all lie on one side of the segment's line)."""
     x0, y0, x1, y1 = box
-    if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1:
+    ax, ay = a
+    bx, by = b
+    if max(ax, bx) < x0 or min(ax, bx) > x1:
         return False
-    if max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1:
+    if max(ay, by) < y0 or min(ay, by) > y1:
         return False
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    sides = [
-        dx * (cy - a[1]) - dy * (cx - a[0]) for cx, cy in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))
-    ]
-    return not (all(v > 0 for v in sides) or all(v < 0 for v in sides))
+    dx, dy = bx - ax, by - ay
+    # the corners' sides of the line, one by one (geometry.pxd: no generator)
+    s00 = dx * (y0 - ay) - dy * (x0 - ax)
+    s01 = dx * (y1 - ay) - dy * (x0 - ax)
+    s10 = dx * (y0 - ay) - dy * (x1 - ax)
+    s11 = dx * (y1 - ay) - dy * (x1 - ax)
+    if s00 > 0 and s01 > 0 and s10 > 0 and s11 > 0:
+        return False
+    return not (s00 < 0 and s01 < 0 and s10 < 0 and s11 < 0)
 
 
 def tape_line(a: Point2, b: Point2, width: int, depth: int) -> LineString:

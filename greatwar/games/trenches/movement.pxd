@@ -39,6 +39,11 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
 cpdef list _movers(object state, str group, bint first)
 
 
+@cython.locals(lo=cython.longlong, hi=cython.longlong, y=cython.longlong, ys=list,
+               foes=Index)
+cpdef tuple with_band(tuple way, list men, long long dy)
+
+
 cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
 
 
@@ -66,7 +71,7 @@ cpdef object nearest_cover(tuple anchors, long long hx, long long hy, long long 
 
 
 @cython.locals(x=cython.longlong, y=cython.longlong, entry=cython.longlong)
-cpdef long long _gas_stop(object clouds, long long ax, long long ay, long long bx, long long by,
+cpdef long long _gas_stop(tuple clouds, long long ax, long long ay, long long bx, long long by,
                           long long radius, long long stop) except? -9
 
 

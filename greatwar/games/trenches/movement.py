@@ -149,8 +149,9 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
 
 # What every man's way reads in one order of his side (``man_way``): the table's width and
 # depth, the figures' x and y (the state's own lists), the enemy's index, the contact radius
-# less a tenth, the gas clouds' reach (-1 without a cloud), the tank flags, the wire's belts,
-# the sections cut, the wire, the clouds.
+# less a tenth, the gas clouds' reach (-1 without a gas cloud), the tank flags, the wire's
+# belts, the sections cut, the wire, the gas clouds' centres, and the enemies near every man's
+# way when the order's men all step alike (``with_band``; None: each man asks the index).
 ManWay = tuple[
     int,
     int,
@@ -163,7 +164,8 @@ ManWay = tuple[
     Belts,
     set[str],
     tuple[Wire, ...],
-    list[tuple[str, int, int]],
+    tuple[tuple[int, int], ...],
+    tuple[int, ...] | None,
 ]
 
 
@@ -174,7 +176,9 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
     c = state.c
     tables = c.tables
     gas = -1
-    if state.clouds:
+    clouds = state.clouds
+    at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"]) if clouds else ()
+    if at:
         gas = int(tables["scatter"]["gas_radius"]) + 1  # the cloud's radius and a tenth
     contact = int(tables["fire"]["contact"]) - 1  # Hand to hand combat: within 1"
     foes = state.index(GERMAN if side == FRENCH else FRENCH)
@@ -190,8 +194,26 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
         c.belts,
         state.cut,
         c.wire,
-        state.clouds,
+        at,
+        None,
     )
+
+
+def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
+    """``way`` for ``men`` who all step ``dy`` north or south (or less: a way ends on the
+    table): the enemies within WAY_MARGIN of the y of any of their ways, asked of the index
+    once. For each man a superset of his own band, the others too far to touch his way."""
+    ys = way[3]
+    lo = hi = ys[men[0]]
+    for i in men:
+        y = ys[i]
+        if y < lo:
+            lo = y
+        elif y > hi:
+            hi = y
+    foes: SideIndex = way[4]
+    band = foes.between(lo + min(dy, 0) - WAY_MARGIN, hi + max(dy, 0) + WAY_MARGIN)
+    return (*way[:12], band)
 
 
 def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
@@ -237,8 +259,10 @@ def _way_stop(way: ManWay, ax: int, ay: int, bx: int, by: int, stop: int) -> int
     reach = way[6]
     if reach >= 0:
         stop = _gas_stop(way[11], ax, ay, bx, by, reach, stop)
-    foes: SideIndex = way[4]
-    near = foes.between(lo_y, hi_y)
+    near = way[12]
+    if near is None:
+        foes: SideIndex = way[4]
+        near = foes.between(lo_y, hi_y)
     if near:
         lo_x, hi_x = min(ax, bx) - WAY_MARGIN, max(ax, bx) + WAY_MARGIN
         stop = _contact_stop(ax, ay, bx, by, near, way[2], way[3], way[7], lo_x, hi_x, way[5], stop)
@@ -334,15 +358,14 @@ def _wire_stop(
 
 
 def _gas_stop(
-    clouds: list[tuple[str, int, int]], ax: int, ay: int, bx: int, by: int, radius: int, stop: int
+    clouds: tuple[tuple[int, int], ...], ax: int, ay: int, bx: int, by: int, radius: int, stop: int
 ) -> int:
     """Poison Gas: ``stop``, or a tenth short of where the way a -> b first comes within
-    ``radius`` of a gas cloud's centre (``clouds``: the state's)."""
-    for kind, x, y in clouds:
-        if kind == "gas":
-            entry = _first_contact(ax, ay, bx, by, x, y, radius)
-            if entry > 0 and entry - 1 < stop:
-                stop = entry - 1
+    ``radius`` of a gas cloud's centre (``clouds``: the gas clouds' centres)."""
+    for x, y in clouds:
+        entry = _first_contact(ax, ay, bx, by, x, y, radius)
+        if entry > 0 and entry - 1 < stop:
+            stop = entry - 1
     return stop
 
 
@@ -460,6 +483,7 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     side = state.c.figures[men[0]].side
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
+    way = with_band(way, men, dy)
     xs, ys, moved = way[2], way[3], state.moved
     for i in men:
         if _man_step(way, moved, i, xs[i] + dx, ys[i] + dy):
@@ -490,6 +514,7 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     state.moving(side)
     xs, ys = way[2], way[3]
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
+    way = with_band(way, others, dy)
     for i in others:
         if _man_step(way, moved, i, xs[i] + dx, ys[i] + dy):
             went.append(i)
