@@ -93,3 +93,9 @@ cpdef list opportunity_offers(object state, str side)
 @cython.locals(status=list, kind=str, leader=object, radius=cython.longlong,
                dx=cython.longlong, dy=cython.longlong)
 cpdef bint can_move(object state, Py_ssize_t i) except -1
+
+
+@cython.locals(forward=cython.longlong, y=cython.longlong, oy=cython.longlong,
+               line=cython.Py_ssize_t, ahead=cython.longlong, owner=list, found=list,
+               name=str)
+cpdef list objectives(object state, str group, object first=*)

@@ -454,14 +454,17 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     ref = reference(state, group, first)
     if ref is None:
         return []
-    forward = FORWARD[state.fig(ref).side]
+    forward = FORWARD[state.c.figures[ref].side]
     y = state.y[ref]
     owner = state.owner
-    return [
-        name
-        for name, oy, line in marches(state.c)
-        if not (line and owner[line - 1] == FRENCH) and -40 <= (oy - y) * forward <= 300
-    ]
+    found: list[str] = []
+    for name, oy, line in marches(state.c):  # a loop: typed in movement.pxd
+        if line and owner[line - 1] == FRENCH:
+            continue
+        ahead = (oy - y) * forward
+        if -40 <= ahead <= 300:
+            found.append(name)
+    return found
 
 
 @cache
@@ -656,6 +659,12 @@ def group_orders(group: str) -> tuple[Action, ...]:
 
 
 @cache
+def follow_orders(group: str) -> dict[str, Action]:
+    """A group's "follow" orders by objective, each made when first offered."""
+    return {}
+
+
+@cache
 def figure_moves(fid: str) -> tuple[Action, ...]:
     """A figure's moves one by one, every direction."""
     return tuple(act("move", fid, d) for d in geo.DIRECTIONS)
@@ -775,7 +784,12 @@ def group_offers(state: TrenchesState, group: str) -> list[Action]:
     first = first_mover(state, group)
     if first is not None:
         found += group_orders(group)
-        found += [act("follow", group, o) for o in objectives(state, group, first)]
+        follows = follow_orders(group)
+        for o in objectives(state, group, first):
+            action = follows.get(o)
+            if action is None:
+                action = follows[o] = act("follow", group, o)
+            found.append(action)
         found.append(act("cover", group))
     men = fire.riflemen(state, group)
     volley = fire.any_target(state, "rifle", men)  # Fire (Hot Steel)

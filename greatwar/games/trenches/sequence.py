@@ -154,14 +154,14 @@ def move_phase(state: TrenchesState, side: str) -> None:
     halve = 2 if state.event == "mud" else 1
     mv = state.c.tables["move"]
     if side == FRENCH:
-        for group in sorted({state.group[i] for i in state.on_table(FRENCH)}):
+        for group in sorted(state.roster(FRENCH).groups):  # the groups on the table
             if group.startswith("T"):
                 continue
             roll_group(state, group, int(mv["regiment_dice"]), halve)
     else:
         regular = state.rng.dice(int(mv["regiment_dice"]))
         elite = state.rng.dice(int(mv["elite_dice"]))
-        for group in sorted({state.group[i] for i in state.on_table(GERMAN)}):
+        for group in sorted(state.roster(GERMAN).groups):
             if group == "A":
                 continue
             dice = elite if group == "E" else regular
@@ -171,8 +171,8 @@ def move_phase(state: TrenchesState, side: str) -> None:
     for t in tanks(state, side):
         roll_tank(state, t)
     shots = int(state.c.tables["fire"]["opportunity_shots"])
-    kinds = state.c.kinds
-    state.shots = {i: shots for i in state.on_table(enemy(side)) if kinds[i] == "mg"}
+    # the enemy's machine guns on the table, in figure order
+    state.shots = {i: shots for i in state.roster(enemy(side)).kinds.get("mg", ())}
     for group, turns in list(state.broken.items()):
         if group in state.allow and side == FRENCH:
             state.note("Morale", f"{group} is broken and does not move this turn")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from functools import cache, lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from greatwar.core import Game, Prompt, State
 from greatwar.core.agenda import AgendaState, Step
@@ -80,17 +80,16 @@ class TrenchesState(AgendaState):
         self.plans: dict[int, str] = {}  # the game master's secret plans: turn -> event
         self.clouds: list[tuple[str, int, int]] = []  # (gas or smoke, x, y)
         n = len(c.figures)
-        self.x = [p[0] if p else 0 for p in c.start]
-        self.y = [p[1] if p else 0 for p in c.start]
-        self.status = [TABLE if p else POOL for p in c.start]
-        self.group = [f.group for f in c.figures]
+        opening = _opening(c)  # the same at every new game: made once
+        self.x = list(opening.x)
+        self.y = list(opening.y)
+        self.status = list(opening.status)
+        self.group = list(opening.group)
         if not game.options["french_tank"]:
             for f in c.figures:
                 if f.group == "T1":
                     self.status[f.index] = POOL
-        self.leader: dict[str, int] = {
-            f.group: f.index for f in c.figures if f.kind == "leader" and f.side == FRENCH
-        }
+        self.leader: dict[str, int] = dict(opening.leader)
         self.strength: dict[str, int] = {g: self.count(g) for g in self.leader}  # Morale
         self.allow: dict[str, int] = {}  # movement this phase, by group (tanks by figure id)
         self.moved: set[int] = set()
@@ -103,9 +102,7 @@ class TrenchesState(AgendaState):
         self.no_fire: set[int] = set()  # Tanks: a single 1, no fire this turn
         self.gun_fired: set[int] = set()  # Tanks: each weapon once per movement phase
         self.mgs_fired: set[int] = set()
-        self.fascines: set[int] = {
-            f.index for f in c.figures if c.tables["tanks"].get(f.kind, {}).get("fascine")
-        }
+        self.fascines: set[int] = set(opening.fascines)
         self.plane = "pool"  # pool, ready, off (broke off this turn), crashed
         self.strafed = False
         self.cut: set[str] = set()  # Barbed Wire: sections cut
@@ -368,6 +365,33 @@ class TrenchesState(AgendaState):
             "agenda": self.agenda,
             "pending": dict(sorted(self.pending.items())),
         }
+
+
+class Opening(NamedTuple):
+    """What every new game starts from (the D3 table and forces): each figure's place, status
+    and group, the French regiments' leaders, the tanks carrying a fascine."""
+
+    x: tuple[int, ...]
+    y: tuple[int, ...]
+    status: tuple[int, ...]
+    group: tuple[str, ...]
+    leader: tuple[tuple[str, int], ...]
+    fascines: tuple[int, ...]
+
+
+@cache
+def _opening(c: Components) -> Opening:
+    tanks = c.tables["tanks"]
+    return Opening(
+        x=tuple(p[0] if p else 0 for p in c.start),
+        y=tuple(p[1] if p else 0 for p in c.start),
+        status=tuple(TABLE if p else POOL for p in c.start),
+        group=tuple(f.group for f in c.figures),
+        leader=tuple(
+            (f.group, f.index) for f in c.figures if f.kind == "leader" and f.side == FRENCH
+        ),
+        fascines=tuple(f.index for f in c.figures if tanks.get(f.kind, {}).get("fascine")),
+    )
 
 
 @cache  # the figures never change; the rules ask for them thousands of times a turn
