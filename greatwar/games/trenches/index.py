@@ -39,6 +39,17 @@ class Roster:
         self.infantry = {
             g: tuple(i for i in men if kind_of[i] in INFANTRY) for g, men in self.groups.items()
         }
+        self.sorted_kinds: dict[tuple[str, ...], tuple[int, ...]] = {}  # of_kinds, as asked
+
+    def of_kinds(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
+        """The figures of these kinds, in figure order (kept by the kinds asked)."""
+        found = self.sorted_kinds.get(kinds)
+        if found is None:
+            table = self.kinds
+            men = [i for kind in kinds for i in table.get(kind, ())]
+            men.sort()
+            found = self.sorted_kinds[kinds] = tuple(men)
+        return found
 
     def without(self, gone: int) -> Roster:
         """This roster less one figure (it fell or left the table)."""
@@ -47,6 +58,7 @@ class Roster:
         new.groups = _less(self.groups, gone)
         new.kinds = _less(self.kinds, gone)
         new.infantry = _less(self.infantry, gone)
+        new.sorted_kinds = {}
         return new
 
 

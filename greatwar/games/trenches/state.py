@@ -190,10 +190,7 @@ class TrenchesState(AgendaState):
 
     def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
         """A side's figures on the table of these kinds, in figure order."""
-        found = self.roster(side).kinds
-        men = [i for kind in kinds for i in found.get(kind, ())]
-        men.sort()
-        return men
+        return list(self.roster(side).of_kinds(kinds))
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
