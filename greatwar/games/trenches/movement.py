@@ -686,18 +686,30 @@ class MoveFire(Prompt[TrenchesState]):
         found: list[Action] = []
         basis = offer_basis(state, frame, side)
         kept, acted, groups_of = state.offered, state.acted, state.roster(side).groups
+        # each part kept while its key (basis, men, acts) is the same: ``same_key``, inline
         for group in sorted(groups_of):
-            key = (basis, groups_of[group], acted.get(group, 0))
+            men, count = groups_of[group], acted.get(group, 0)
             last = kept.get(group)
-            if last is None or not same_key(last[0], key):
-                last = kept[group] = (key, group_offers(state, group))
+            if (
+                last is None
+                or last[0][0] is not basis
+                or last[0][1] is not men
+                or (last[0][2] != count)
+            ):
+                last = kept[group] = ((basis, men, count), group_offers(state, group))
             found += last[1]
+        groups = state.group
         for i in singles(state, side):
-            group = state.group[i]
-            key = (basis, groups_of[group], acted.get(group, 0))
+            group = groups[i]
+            men, count = groups_of[group], acted.get(group, 0)
             last = kept.get(i)
-            if last is None or not same_key(last[0], key):
-                last = kept[i] = (key, single_offers(state, i))
+            if (
+                last is None
+                or last[0][0] is not basis
+                or last[0][1] is not men
+                or (last[0][2] != count)
+            ):
+                last = kept[i] = ((basis, men, count), single_offers(state, i))
             found += last[1]
         found += strafe_offers(state, side)
         found.append(act("done"))

@@ -163,13 +163,9 @@ class TrenchesState(AgendaState):
 
     def near(self, p: geo.Point2, reach: int) -> list[int]:
         """The figures on the table within ``reach`` of a point, in figure order."""
-        xs, ys = self.x, self.y
-        found = [
-            i
-            for side in SIDES  # each side's index: a casualty rebuilds only his side's
-            for i in self.index(side).between(p[1] - reach, p[1] + reach)
-            if (xs[i] - p[0]) ** 2 + (ys[i] - p[1]) ** 2 <= reach * reach
-        ]
+        found: list[int] = []
+        for side in SIDES:  # each side's index: a casualty rebuilds only his side's
+            near_in(self.index(side), self.x, self.y, p[0], p[1], reach, found)
         found.sort()
         return found
 
@@ -391,6 +387,18 @@ def _opening(c: Components) -> Opening:
     )
 
 
+def near_in(
+    index: SideIndex, xs: list[int], ys: list[int], px: int, py: int, reach: int, found: list[int]
+) -> None:
+    """``TrenchesState.near`` of one side's figures, added to ``found``: in machine integers
+    (state.pxd)."""
+    for i in index.between(py - reach, py + reach):
+        x, y = xs[i], ys[i]
+        dx, dy = x - px, y - py
+        if dx * dx + dy * dy <= reach * reach:
+            found.append(i)
+
+
 @cache  # the figures never change; the rules ask for them thousands of times a turn
 def _ground(c: Components, side: str | None) -> tuple[int, ...]:
     """The figures (of one side) that stand on the table when they are on it: not the plane."""
@@ -419,11 +427,15 @@ def _bunker_at(c: Components, p: geo.Point2) -> int | None:
 
 @lru_cache(maxsize=TERRAIN_MEMO)
 def _line_at(c: Components, p: geo.Point2) -> int | None:
-    for t, (x0, y0, x1, y1) in zip(c.trenches, _trench_bounds(c), strict=True):
+    trenches, bounds = c.trenches, _trench_bounds(c)
+    x, y = p
+    for k in range(len(trenches)):  # by index: no zip object at every point asked
+        t = trenches[k]
         bx0, by0, bx1, by1 = t.bunker_box
-        if bx0 <= p[0] <= bx1 and by0 <= p[1] <= by1:
+        if bx0 <= x <= bx1 and by0 <= y <= by1:
             return t.line
-        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and in_trench(t, p):
+        x0, y0, x1, y1 = bounds[k]
+        if x0 <= x <= x1 and y0 <= y <= y1 and in_trench(t, p):
             return t.line
     return None
 
