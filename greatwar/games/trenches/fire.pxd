@@ -3,6 +3,8 @@
 # integers. Every figure stands on the table (960 x 720 tenths), so no product comes near 2**63.
 import cython
 
+from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
+
 
 @cython.locals(sure2=cython.longlong, longest2=cython.longlong, i=cython.Py_ssize_t,
                e=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong,
@@ -13,7 +15,8 @@ cpdef object _doubtful(object men, tuple foes, list xs, list ys, tuple tanks, lo
 
 
 @cython.locals(longest=cython.longlong, sure=cython.longlong, lo=cython.longlong,
-               hi=cython.longlong, i=cython.Py_ssize_t, y=cython.longlong)
+               hi=cython.longlong, i=cython.Py_ssize_t, y=cython.longlong, index=Index,
+               foes=tuple, ys=list)
 cpdef bint any_target(object state, str weapon, object men) except -1
 
 
@@ -28,3 +31,17 @@ cpdef list contacts(object state)
                d2=cython.longlong, found=list)
 cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, long long hy,
                        long long reach, bint soft)
+
+
+cpdef long long table(object state, str key) except? -1
+
+
+@cython.locals(longest=cython.longlong, hx=cython.longlong, hy=cython.longlong,
+               close=cython.longlong, plain=cython.bint, found=list, t=cython.Py_ssize_t,
+               tanks=tuple, side=str)
+cpdef list targets(object state, str weapon, Py_ssize_t shooter, Py_ssize_t limit=*)
+
+
+@cython.locals(index=Index, near=tuple)
+cpdef list in_reach(object state, str side, long long hx, long long hy, long long reach,
+                    bint soft)

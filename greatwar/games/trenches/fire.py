@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
+from greatwar.games.trenches.index import SideIndex
 from greatwar.games.trenches.state import TABLE, TrenchesState
 
 if TYPE_CHECKING:
@@ -56,15 +57,17 @@ def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> boo
 def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> list[int]:
     """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first (then in
     figure order): the weapon's range as a first cut, then ``can_hit``."""
+    c = state.c
     longest = table(state, RANGE_KEYS[weapon])
-    side = enemy(state.c.figures[shooter].side)
-    here = (state.x[shooter], state.y[shooter])
+    side = GERMAN if c.figures[shooter].side == FRENCH else FRENCH  # enemy()
+    hx, hy = state.x[shooter], state.y[shooter]
+    here = (hx, hy)
     # no cloud, no fog: ``reach`` is the weapon's range, which in_reach has checked already
     plain = not state.clouds and state.event != "fog"
-    tanks = state.c.tank_flags
+    tanks = c.tank_flags
     close = table(state, "mortar_min") - 1 if weapon == "mortar" else -1
     found: list[int] = []
-    for t in in_reach(state, side, here[0], here[1], longest, False):
+    for t in in_reach(state, side, hx, hy, longest, False):
         if plain:
             if weapon != "ap" and tanks[t]:
                 continue  # Tanks: only armour-piercing artillery kills them
@@ -83,7 +86,8 @@ def in_reach(
 ) -> list[int]:
     """``side``'s figures within ``reach`` of (hx, hy) (not tanks, if ``soft``), nearest
     first, then in figure order: the side's index's band, then ``by_distance``."""
-    near = state.index(side).between(hy - reach, hy + reach)
+    index: SideIndex = state.index(side)
+    near = index.between(hy - reach, hy + reach)
     if not near:
         return []
     return by_distance(near, state.x, state.y, state.c.tank_flags, hx, hy, reach, soft)
@@ -141,7 +145,7 @@ def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
             lo = y
         elif y > hi:
             hi = y
-    index = state.index(enemy(side))
+    index: SideIndex = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
     foes = index.between(lo - longest, hi + longest)
     if not foes:
         return False  # nobody within range north or south

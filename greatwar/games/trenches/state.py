@@ -57,6 +57,55 @@ class TrenchesState(AgendaState):
 
     turn_plan = TURN_PLAN
 
+    # The position's own fields as slots, not in the instance's dict: the rules read them
+    # hundreds of times an action, and a slot is read without a dict lookup (the engine's
+    # fields stay in the dict; ``copy_into`` copies every slot for clone and undo).
+    __slots__ = (
+        "_index",
+        "_roster",
+        "_stale",
+        "acted",
+        "agenda",
+        "allow",
+        "arrivals",
+        "broken",
+        "c",
+        "clouds",
+        "credited",
+        "cut",
+        "eligible",
+        "event",
+        "fascines",
+        "fired",
+        "gm_seat",
+        "group",
+        "gun_fired",
+        "just_moved",
+        "leader",
+        "mgs_fired",
+        "moved",
+        "no_fire",
+        "offer_basis",
+        "offered",
+        "owner",
+        "pending",
+        "phase",
+        "pinned",
+        "plane",
+        "plans",
+        "shells",
+        "shots",
+        "status",
+        "strafe_line",
+        "strafed",
+        "strength",
+        "tank_out",
+        "turn",
+        "wind",
+        "x",
+        "y",
+    )
+
     prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -285,6 +334,9 @@ class TrenchesState(AgendaState):
 
     def copy_into(self, new: State) -> None:
         assert isinstance(new, TrenchesState)
+        new.c = self.c
+        new.turn, new.phase, new.wind, new.event = self.turn, self.phase, self.wind, self.event
+        new.plane, new.strafed, new.gm_seat = self.plane, self.strafed, self.gm_seat
         new.plans = dict(self.plans)
         new.clouds = list(self.clouds)
         new.x = list(self.x)
