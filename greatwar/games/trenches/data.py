@@ -31,7 +31,8 @@ def enemy(side: str) -> str:
     return GERMAN if side == FRENCH else FRENCH
 
 
-@dataclass(frozen=True)
+# slots: the fields of the figures, terrain and tables are read without a dict lookup
+@dataclass(frozen=True, slots=True)
 class Figure:
     """One figure on (or off) the table: a man, a weapon crew, a tank or the airplane."""
 
@@ -52,7 +53,7 @@ class Figure:
         return self.kind == "elite"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Trench:
     """A German trench line: its zig-zag centre line, its shape and its bunker (D3)."""
 
@@ -75,7 +76,7 @@ class Trench:
         return pts[-1][1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Wire:
     """One section of a barbed-wire belt (Barbed Wire): cut section by section."""
 
@@ -89,7 +90,7 @@ class Wire:
 Belts = tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Feature:
     """A named piece of cover: a large shell hole (disc) or a wood or ruin (polygon)."""
 
@@ -100,7 +101,7 @@ class Feature:
     radius: int = 0
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Components:
     width: int
     depth: int

@@ -254,7 +254,11 @@ def casualty(state: TrenchesState, target: int, rule: str, cause: str) -> bool:
 
 def riflemen(state: TrenchesState, group: str) -> list[int]:
     """The men of a group who may still fire this phase."""
-    men = state.group_infantry(group)
+    return riflemen_among(state, state.group_infantry(group))
+
+
+def riflemen_among(state: TrenchesState, men: tuple[int, ...]) -> list[int]:
+    """``riflemen`` of a group whose men who fire rifles are ``men``."""
     fired, pinned = state.fired, state.pinned
     if not fired and not pinned:
         return list(men)

@@ -25,6 +25,8 @@ class Roster:
     """One side's figures on the table (the airplane excepted), in figure order, by group and
     by kind: what changes only when a figure falls, arrives or changes group."""
 
+    __slots__ = ("figures", "groups", "infantry", "kinds", "sorted_kinds")  # no dict lookups
+
     def __init__(self, c: Components, figures: tuple[int, ...], group: Sequence[str]) -> None:
         self.figures = figures
         groups: dict[str, list[int]] = {}

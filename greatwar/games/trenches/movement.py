@@ -23,7 +23,7 @@ from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
-from greatwar.games.trenches.index import SideIndex
+from greatwar.games.trenches.index import Roster, SideIndex
 from greatwar.games.trenches.specials import (
     strafe,
     strafe_accepts,
@@ -72,23 +72,27 @@ def can_move(state: TrenchesState, i: int) -> bool:
 
 def movers(state: TrenchesState, group: str) -> list[int]:
     """The figures a regiment-wide order moves (tanks move on their own)."""
-    return _movers(state, group, False)
+    return _movers(state, group, None, False)
 
 
-def first_mover(state: TrenchesState, group: str) -> int | None:
-    """The first of ``movers``, found without testing the rest."""
-    found = _movers(state, group, True)
+def first_mover(state: TrenchesState, group: str, men: tuple[int, ...] | None = None) -> int | None:
+    """The first of ``movers``, found without testing the rest (``men``: the group's members,
+    if the caller has them)."""
+    found = _movers(state, group, men, True)
     return found[0] if found else None
 
 
-def _movers(state: TrenchesState, group: str, first: bool) -> list[int]:
-    """``can_move`` for each man of the group (only the first that may, if ``first``), what
-    holds for the whole group tested once: its move, its morale and (French) its leader's
-    place (Leaders)."""
+def _movers(
+    state: TrenchesState, group: str, men: tuple[int, ...] | None, first: bool
+) -> list[int]:
+    """``can_move`` for each man of the group (``men``: its members, None: asked here; only
+    the first that may, if ``first``), what holds for the whole group tested once: its move,
+    its morale and (French) its leader's place (Leaders)."""
     found: list[int] = []
     if state.allow.get(group, 0) <= 0 or state.broken.get(group, 0) > 0:
         return found
-    men = state.members(group)
+    if men is None:
+        men = state.members(group)
     if not men:
         return found
     c, status = state.c, state.status
@@ -685,7 +689,8 @@ class MoveFire(Prompt[TrenchesState]):
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
         found: list[Action] = []
         basis = offer_basis(state, frame, side)
-        kept, acted, groups_of = state.offered, state.acted, state.roster(side).groups
+        roster = state.roster(side)
+        kept, acted, groups_of = state.offered, state.acted, roster.groups
         # each part kept while its key (basis, men, acts) is the same: ``same_key``, inline
         for group in sorted(groups_of):
             men, count = groups_of[group], acted.get(group, 0)
@@ -696,7 +701,7 @@ class MoveFire(Prompt[TrenchesState]):
                 or last[0][1] is not men
                 or (last[0][2] != count)
             ):
-                last = kept[group] = ((basis, men, count), group_offers(state, group))
+                last = kept[group] = ((basis, men, count), group_offers(state, group, roster))
             found += last[1]
         groups = state.group
         for i in singles(state, side):
@@ -789,11 +794,13 @@ class MoveFire(Prompt[TrenchesState]):
         opportunity(state, side, went)
 
 
-def group_offers(state: TrenchesState, group: str) -> list[Action]:
+def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Action]:
     """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
-    (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire)."""
+    (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``roster``:
+    its side's (the members and riflemen of the group, as ``state.members`` and
+    ``state.group_infantry`` give them: no group name is both sides')."""
     found: list[Action] = []
-    first = first_mover(state, group)
+    first = first_mover(state, group, roster.groups[group])
     if first is not None:
         found += group_orders(group)
         follows = follow_orders(group)
@@ -803,7 +810,7 @@ def group_offers(state: TrenchesState, group: str) -> list[Action]:
                 action = follows[o] = act("follow", group, o)
             found.append(action)
         found.append(act("cover", group))
-    men = fire.riflemen(state, group)
+    men = fire.riflemen_among(state, roster.infantry.get(group, ()))
     volley = fire.any_target(state, "rifle", men)  # Fire (Hot Steel)
     if volley:
         found.append(act("volley", group))
