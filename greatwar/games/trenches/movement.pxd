@@ -99,3 +99,7 @@ cpdef bint can_move(object state, Py_ssize_t i) except -1
                line=cython.Py_ssize_t, ahead=cython.longlong, owner=list, found=list,
                name=str)
 cpdef list objectives(object state, str group, object first=*)
+
+
+@cython.locals(x=cython.longlong, y=cython.longlong)
+cpdef long long _isqrt(long long n) except? -1

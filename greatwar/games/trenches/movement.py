@@ -16,7 +16,6 @@ import itertools
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from functools import cache
-from math import isqrt  # a name, not math's attribute at every step of every man
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
@@ -220,6 +219,21 @@ def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
     return (*way[:12], band)
 
 
+def _isqrt(n: int) -> int:
+    """``math.isqrt`` of 0 <= n < 2**62, in machine integers (movement.pxd): Newton's
+    iteration in integers, from the power of two at or above the root."""
+    if n <= 0:
+        return 0
+    x = 1
+    while x * x < n:
+        x <<= 1
+    y = (x + n // x) // 2
+    while y < x:  # falls to the root from above
+        x = y
+        y = (x + n // x) // 2
+    return x
+
+
 def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
     """``walk`` for a man (not a tank)."""
     return _man_end(man_way(state, state.c.figures[i].side), i, bx, by)
@@ -234,7 +248,7 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     bx, by = min(max(bx, 0), width), min(max(by, 0), depth)  # geo.clamp
     dx, dy = bx - ax, by - ay
     d2 = dx * dx + dy * dy
-    whole = isqrt(d2)
+    whole = _isqrt(d2)
     if whole * whole != d2:
         whole += 1
     stop = _way_stop(way, ax, ay, bx, by, whole)
@@ -294,7 +308,7 @@ def _contact_stop(
     dx, dy = bx - ax, by - ay
     aa = dx * dx + dy * dy
     r2 = radius * radius
-    whole = -1  # isqrt(aa), once needed
+    whole = -1  # _isqrt(aa), once needed
     for e in near:
         ex = xs[e]
         if ex < lo_x or ex > hi_x or tanks[e]:
@@ -309,11 +323,11 @@ def _contact_stop(
         disc = bb * bb - 4 * aa * cc
         if disc < 0:
             continue
-        root = isqrt(disc)
+        root = _isqrt(disc)
         if -bb - root > 2 * aa:  # the path ends before reaching the circle
             continue
         if whole < 0:
-            whole = isqrt(aa)
+            whole = _isqrt(aa)
         entry = -((-(-bb - root) * whole) // (2 * aa))  # rounded up, as geo.first_contact
         if entry < stop:
             stop = entry
@@ -387,10 +401,10 @@ def _first_contact(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, radius:
     disc = bb * bb - 4 * aa * cc
     if disc < 0 or bb >= 0:
         return -1
-    root = isqrt(disc)
+    root = _isqrt(disc)
     if -bb - root > 2 * aa:  # the path ends before reaching the circle
         return -1
-    whole = isqrt(aa)
+    whole = _isqrt(aa)
     return -((-(-bb - root) * whole) // (2 * aa))  # rounded up
 
 

@@ -19,8 +19,12 @@ from greatwar.games.trenches.state import (
     POOL,
     TABLE,
     TrenchesState,
+    bunker_in,
     feature_bands,
+    hole_in,
     line_band,
+    line_in,
+    terrain,
 )
 
 # --- Fortune of War ---------------------------------------------------------------------------
@@ -252,30 +256,31 @@ def captures(state: TrenchesState) -> None:
     if not near:
         return
     german = state.index(GERMAN)
-    germans = [state.at(i) for lo, hi in bands for i in german.between(lo, hi)]
-    held_holes: set[str | None] | None = None  # what the Germans hold, once asked
-    held_bunkers: set[int | None] | None = None
     # read once for the hundred-odd men near a feature
     groups, leaders, xs, ys, owner = state.group, state.leader, state.x, state.y, state.owner
-    hole_of, bunker_of, line_of = state.hole_of, state.bunker_of, state.line_of
+    germans = [i for lo, hi in bands for i in german.between(lo, hi)]
+    held_holes: set[str | None] | None = None  # what the Germans hold, once asked
+    held_bunkers: set[int | None] | None = None
+    c = state.c
+    ground = terrain(c)  # state.hole_of, bunker_of and line_of, in machine integers
     for i in near:
         group = groups[i]
         if group not in leaders:
             continue
-        p = (xs[i], ys[i])
-        hole = hole_of(p)
+        x, y = xs[i], ys[i]
+        hole = hole_in(ground, x, y)
         if hole:
             if held_holes is None:
-                held_holes = {hole_of(g) for g in germans}
+                held_holes = {hole_in(ground, xs[g], ys[g]) for g in germans}
             if hole not in held_holes:
                 earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
-        bunker = bunker_of(p)
+        bunker = bunker_in(ground, x, y)
         if bunker:
             if held_bunkers is None:
-                held_bunkers = {bunker_of(g) for g in germans}
+                held_bunkers = {bunker_in(ground, xs[g], ys[g]) for g in germans}
             if bunker not in held_bunkers:
                 earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
-        line = line_of(p)
+        line = line_in(c, ground, x, y)
         if line and owner[line - 1] == GERMAN:
             earn(state, group, f"trench:{line}:{group}", int(r["trench"]))
 
@@ -469,10 +474,11 @@ def garrison(state: TrenchesState, line: int, beyond: int = -1) -> list[int]:
     ``beyond`` hold it)."""
     lo, hi = line_band(state.c, line)
     near = sorted(state.index(GERMAN).between(lo, hi))
-    tanks, xs, ys = state.c.tank_flags, state.x, state.y
+    c = state.c
+    tanks, xs, ys, ground = c.tank_flags, state.x, state.y, terrain(c)
     found = []
     for i in near:
-        if not tanks[i] and state.line_of((xs[i], ys[i])) == line:
+        if not tanks[i] and line_in(c, ground, xs[i], ys[i]) == line:  # state.line_of
             found.append(i)
             if len(found) == beyond + 1:
                 break

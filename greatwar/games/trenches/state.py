@@ -521,6 +521,60 @@ def _hole_discs(c: Components) -> tuple[tuple[int, int, int], ...]:
     return tuple((h.at[0], h.at[1], h.radius) for h in c.holes)
 
 
+# The terrain as plain tuples, for what captures (French reinforcements) and German morale
+# ask of every man's point at every end of turn, in machine integers (state.pxd): the shell
+# holes as (x, y, radius) and their ids, the trench lines as (line, bunker box), and the
+# lines' bounds. The same answers as ``_hole_at``, ``_bunker_at`` and ``_line_at``.
+Terrain = tuple[
+    tuple[tuple[int, int, int], ...],
+    tuple[str, ...],
+    tuple[tuple[int, int, int, int, int], ...],
+    tuple[tuple[float, float, float, float], ...],
+]
+
+
+@cache
+def terrain(c: Components) -> Terrain:
+    return (
+        _hole_discs(c),
+        tuple(h.id for h in c.holes),
+        tuple((t.line, *t.bunker_box) for t in c.trenches),
+        _trench_bounds(c),
+    )
+
+
+def hole_in(ground: Terrain, x: int, y: int) -> str | None:
+    """``_hole_at`` (x, y): the first shell hole whose disc holds the point."""
+    discs = ground[0]
+    for k in range(len(discs)):
+        cx, cy, radius = discs[k]
+        dx, dy = x - cx, y - cy
+        if dx * dx + dy * dy <= radius * radius:
+            return ground[1][k]
+    return None
+
+
+def bunker_in(ground: Terrain, x: int, y: int) -> int | None:
+    """``_bunker_at`` (x, y): the line whose bunker box holds the point."""
+    for line, x0, y0, x1, y1 in ground[2]:
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return line
+    return None
+
+
+def line_in(c: Components, ground: Terrain, x: int, y: int) -> int | None:
+    """``_line_at`` (x, y): the trench line (its bunker included) the point is in."""
+    bunkers, bounds = ground[2], ground[3]
+    for k in range(len(bunkers)):
+        line, bx0, by0, bx1, by1 = bunkers[k]
+        if bx0 <= x <= bx1 and by0 <= y <= by1:
+            return line
+        x0, y0, x1, y1 = bounds[k]
+        if x0 <= x <= x1 and y0 <= y <= y1 and in_trench(c.trenches[k], (x, y)):
+            return line
+    return None
+
+
 @cache
 def line_band(c: Components, line: int) -> tuple[int, int]:
     """The y a point of a trench line or of its bunker lies between."""
