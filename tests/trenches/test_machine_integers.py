@@ -446,9 +446,7 @@ def test_tanks_a_crossing_looks_only_at_trenches_whose_box_the_way_meets() -> No
                 assert movement.crossing(state, 0, a, b, dry=True) == want
 
 
-def test_french_reinforcements_german_morale_the_terrain_of_a_point_in_machine_integers() -> (
-    None
-):
+def test_french_reinforcements_german_morale_the_terrain_of_a_point_in_machine_integers() -> None:
     """French reinforcements (a shell hole, a bunker, a trench entered) and German morale (who
     holds a line): the terrain read as plain tuples (``state.terrain``: hole_in, bunker_in,
     line_in) gives what hole_of, bunker_of and line_of give, at every whole tenth in and
