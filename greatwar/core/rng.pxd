@@ -4,7 +4,8 @@
 # modulo 2**64, which is what rng.py's masks spell out, so the outputs are the same.
 import cython
 
-cdef unsigned long long _MASK64, _MULTIPLIER
+cdef unsigned long long _MASK64, _MULTIPLIER, _MASK32
+cdef long long _SPAN
 
 
 cdef class Rng:

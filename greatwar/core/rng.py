@@ -14,6 +14,8 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
+_MASK32 = 0xFFFFFFFF  # named (rng.pxd types them): a literal this large is a Python int there
+_SPAN = 0x100000000  # 2**32
 _MULTIPLIER = 6364136223846793005
 DEFAULT_STREAM = 54
 
@@ -35,16 +37,16 @@ class Rng:
         """The next 32-bit output."""
         old = self._state
         self._state = (old * _MULTIPLIER + self._inc) & _MASK64
-        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
         rot = old >> 59
-        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
 
     def below(self, bound: int) -> int:
         """A uniform integer in [0, bound), without modulo bias (pcg32_boundedrand_r); the
         bound is from 1 to 2**32."""
-        if not 0 < bound <= 0x100000000:
+        if not 0 < bound <= _SPAN:
             raise ValueError(f"bound must be from 1 to 2**32, got {bound}")
-        threshold = (0x100000000 - bound) % bound
+        threshold = (_SPAN - bound) % bound
         while True:
             value = self.next32()
             if value >= threshold:
