@@ -9,7 +9,8 @@ from greatwar.games.trenches.index cimport SideIndex as Index  # between() calle
 
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
-               hi_x=cython.longlong, reach=cython.longlong, foes=Index, near=tuple)
+               hi_x=cython.longlong, reach=cython.longlong, foes=Index, near=tuple,
+               margin=cython.longlong)
 cpdef long long _way_stop(tuple way, long long ax, long long ay, long long bx,
                           long long by, long long stop) except? -9
 
@@ -103,3 +104,7 @@ cpdef list objectives(object state, str group, object first=*)
 
 @cython.locals(x=cython.longlong, y=cython.longlong)
 cpdef long long _isqrt(long long n) except? -1
+
+
+@cython.locals(shots=dict, pinned=set, status=list, figures=tuple, kinds=tuple, found=list)
+cpdef list gunners(object state, str side)

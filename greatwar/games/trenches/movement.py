@@ -272,17 +272,17 @@ def _way_stop(way: ManWay, ax: int, ay: int, bx: int, by: int, stop: int) -> int
     """How far a man goes on the way a -> b, at most ``stop`` tenths: short of uncut wire
     (Barbed Wire) and gas (Poison Gas), at first contact with an enemy (Hand to hand
     combat). Only what lies within WAY_MARGIN of the way's box can stop him."""
-    lo_y, hi_y = min(ay, by) - WAY_MARGIN, max(ay, by) + WAY_MARGIN
     stop = _wire_stop(way[8], way[9], way[10], ax, ay, bx, by, stop)
     reach = way[6]
     if reach >= 0:
         stop = _gas_stop(way[11], ax, ay, bx, by, reach, stop)
+    margin = WAY_MARGIN  # read once: a machine integer here (movement.pxd)
     near = way[12]
     if near is None:
         foes: SideIndex = way[4]
-        near = foes.between(lo_y, hi_y)
+        near = foes.between(min(ay, by) - margin, max(ay, by) + margin)
     if near:
-        lo_x, hi_x = min(ax, bx) - WAY_MARGIN, max(ax, bx) + WAY_MARGIN
+        lo_x, hi_x = min(ax, bx) - margin, max(ax, bx) + margin
         stop = _contact_stop(ax, ay, bx, by, near, way[2], way[3], way[7], lo_x, hi_x, way[5], stop)
     return stop
 
@@ -984,8 +984,9 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
 def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
     """While one side moves, the other's machine guns may fire three times each at the
     figures that just moved."""
-    state.just_moved = [i for i in went if state.status[i] == TABLE]
-    if state.just_moved and opportunity_offers(state, enemy(mover)):
+    status = state.status
+    state.just_moved = moved = [i for i in went if status[i] == TABLE]
+    if moved and opportunity_offers(state, enemy(mover)):
         state.push("opfire", side=enemy(mover))
 
 
@@ -1062,22 +1063,26 @@ class ReturnFire(Prompt[TrenchesState]):
     name = "return_fire"
     title = "fire with all weapons (German Return Fire, French Fire)"
 
-    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
-        for group in groups(state, side):
-            men = fire.riflemen(state, group)
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+        found: list[Action] = []
+        roster = state.roster(side)  # groups(), and each group's riflemen as in riflemen()
+        within = fire.grenade_within_rifle(state.c)
+        for group in sorted(roster.groups):
+            men = fire.riflemen_among(state, roster.infantry.get(group, ()))
             volley = fire.any_target(state, "rifle", men)
             if volley:
-                yield act("volley", group)
-            if (volley or not fire.grenade_within_rifle(state.c)) and fire.any_target(
-                state, "grenade", men
-            ):
-                yield act("grenade", group)
-        for i in state.of_kind(side, ("mg", "mortar")):
-            if i not in state.fired and i not in state.pinned:
-                fid = state.fig(i).id
-                for t in fire.targets(state, weapon_of(state, i), i):
-                    yield act("fire", fid, state.fig(t).id)
-        yield act("done")
+                found.append(act("volley", group))
+            if (volley or not within) and fire.any_target(state, "grenade", men):
+                found.append(act("grenade", group))
+        fired, pinned, figures = state.fired, state.pinned, state.c.figures
+        for i in roster.of_kinds(("mg", "mortar")):  # state.of_kind
+            if i not in fired and i not in pinned:
+                fid = figures[i].id
+                weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
+                for t in fire.targets(state, weapon, i):
+                    found.append(act("fire", fid, figures[t].id))
+        found.append(act("done"))
+        return found
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         return shot(state, action, side) is not None
