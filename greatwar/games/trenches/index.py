@@ -32,14 +32,23 @@ class Roster:
         groups: dict[str, list[int]] = {}
         kinds: dict[str, list[int]] = {}
         kind_of = c.kinds
-        for i in figures:
-            groups.setdefault(group[i], []).append(i)
-            kinds.setdefault(kind_of[i], []).append(i)
+        for i in figures:  # get, not setdefault: no new list made for every figure
+            g, k = group[i], kind_of[i]
+            found = groups.get(g)
+            if found is None:
+                groups[g] = [i]
+            else:
+                found.append(i)
+            found = kinds.get(k)
+            if found is None:
+                kinds[k] = [i]
+            else:
+                found.append(i)
         self.groups = {g: tuple(members) for g, members in groups.items()}
         self.kinds = {k: tuple(members) for k, members in kinds.items()}
         # group -> its men who fire rifles and throw grenades (Fire (Hot Steel))
         self.infantry = {
-            g: tuple(i for i in men if kind_of[i] in INFANTRY) for g, men in self.groups.items()
+            g: tuple([i for i in men if kind_of[i] in INFANTRY]) for g, men in self.groups.items()
         }
         self.sorted_kinds: dict[tuple[str, ...], tuple[int, ...]] = {}  # of_kinds, as asked
 
