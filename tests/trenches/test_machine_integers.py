@@ -487,17 +487,21 @@ def test_hand_to_hand_poison_gas_a_ways_length_in_machine_integers_is_math_isqrt
 
 
 def test_the_german_airplane_tapes_kept_by_point_are_the_tapes_drawn_afresh() -> None:
-    """The German Airplane: the four tapes kept for a leader's point (specials.strafe_tapes)
-    are those geo.tape_line draws, at points across the table and on its edges."""
+    """The German Airplane: the four tapes kept for a leader's point (specials.strafe_tapes,
+    three of them in exact integers: specials.tape_ends) are those geo.tape_line draws, at
+    points across the table, along its edges and at its corners."""
     from greatwar.games.trenches import specials
 
     c = fresh().c
-    points = [(x, y) for x in range(0, c.width + 1, 37) for y in range(0, c.depth + 1, 41)]
-    points += [(0, 0), (c.width, c.depth), (c.width, 0), (0, c.depth), (5, 0), (0, 5)]
-    for x, y in points:
-        kept = specials.strafe_tapes(x, y, c.width, c.depth)
+    w, d = c.width, c.depth
+    assert (w, d) == specials.EXACT_TABLE
+    points = {(x, y) for x in range(0, w + 1, 11) for y in range(0, d + 1, 7)}
+    points |= {(x, y) for x in range(0, w + 1, 5) for y in (0, 1, d - 1, d)}
+    points |= {(x, y) for y in range(0, d + 1, 5) for x in (0, 1, w - 1, w)}
+    for x, y in sorted(points):
+        kept = specials.strafe_tapes(x, y, w, d)
         for (key, action), (dx, dy) in zip(kept, specials.STRAFE_SLOPES, strict=True):
-            tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), c.width, c.depth)
+            tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), w, d)
             (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
             assert key == (x1, y1, x2, y2)
             assert str(action) == f"strafe {x1} {y1} {x2} {y2}"

@@ -36,7 +36,8 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
 @cython.locals(lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, px=cython.longlong, py=cython.longlong,
                i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
-               moved=set, fired=set, pinned=set, out=dict, found=list)
+               moved=set, fired=set, pinned=set, out=dict, found=list,
+               lead=cython.Py_ssize_t, table=cython.longlong)
 cpdef list _movers(object state, str group, tuple men, bint first)
 
 

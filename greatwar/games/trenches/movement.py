@@ -99,23 +99,28 @@ def _movers(
     if leader is not None and status[leader] != TABLE:
         leader = None
     lx = ly = reach = 0
+    lead = -1  # the leader, -1 for none
     if leader is not None:
+        lead = leader
         lx, ly = state.x[leader], state.y[leader]
         reach = int(c.tables["move"]["leader_radius"])
     xs, ys, walkers = state.x, state.y, c.walkers  # walkers: not a tank, a gun, the plane
     moved, fired, pinned, out = state.moved, state.fired, state.pinned, state.tank_out
     table = TABLE
-    for i in men:
-        if i in moved or i in fired or not walkers[i] or status[i] != table:
+    for man in men:  # an object for the sets, a machine integer ``i`` for the lists
+        if man in moved or man in fired:
             continue  # most often: he has moved
-        if (pinned and i in pinned) or (out and i in out):
+        i = man
+        if not walkers[i] or status[i] != table:
             continue
-        if leader is not None and leader != i:
+        if (pinned and man in pinned) or (out and man in out):
+            continue
+        if lead >= 0 and lead != i:
             px, py = xs[i], ys[i]
             dx, dy = px - lx, py - ly
             if dx * dx + dy * dy > reach * reach:  # geo.within
                 continue
-        found.append(i)
+        found.append(man)
         if first:
             break
     return found

@@ -173,10 +173,40 @@ def strafe_tapes(
     and its ``strafe`` action: the geometry of a point, asked again at every offer."""
     found = []
     for dx, dy in STRAFE_SLOPES:
-        tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), width, depth)
-        (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
-        found.append(((x1, y1, x2, y2), act("strafe", x1, y1, x2, y2)))
+        ends = tape_ends(x, y, dx, dy, width, depth)
+        if ends is None:
+            tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), width, depth)
+            (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
+            ends = (x1, y1, x2, y2)
+        found.append((ends, act("strafe", *ends)))
     return tuple(found)
+
+
+# The table whose tapes ``tape_ends`` gives in integers: checked against geo.tape_line (shapely)
+# at every whole point of it, for each of those slopes (2,078,643 tapes, all the same).
+EXACT_TABLE = (960, 720)
+
+
+def tape_ends(
+    x: int, y: int, dx: int, dy: int, width: int, depth: int
+) -> tuple[int, int, int, int] | None:
+    """The ends of geo.tape_line through the point (x, y) of the table on the slope (dx, dy),
+    truncated to whole tenths, in exact integers: east-west, north-south and the SW-NE
+    diagonal of EXACT_TABLE (no rounding there: the ends fall on whole tenths). None for
+    the other diagonal, whose ends shapely rounds, and any other table."""
+    if (width, depth) != EXACT_TABLE or not (0 <= x <= width and 0 <= y <= depth):
+        return None
+    if dx == 1 and dy == 0:
+        return (0, y, width, y)
+    if dx == 0 and dy == 1:
+        return (x, 0, x, depth)
+    if dx == 1 and dy == 1:  # the line x - y = k, from its entry to its exit
+        k = x - y
+        lo, hi = max(0, -k), min(depth, width - k)
+        if lo < hi:
+            return (k + lo, lo, k + hi, hi)
+        return (x, y, x + 100, y + 100)  # only a corner: tape_line's own a -> b
+    return None
 
 
 def strafe_accepts(state: TrenchesState, action: Action, side: str) -> bool:
