@@ -145,6 +145,7 @@ def first_entry(a: Point2, b: Point2, shape: BaseGeometry) -> int | None:
 # A length within this fraction of a tenth of a whole tenth is left to shapely, whose floating
 # point decides which side of it the rounding falls (far larger than its error).
 NEAR_WHOLE = 10**7
+NEAR_WHOLE_2 = NEAR_WHOLE * NEAR_WHOLE
 
 
 def first_entry_box(
@@ -170,8 +171,11 @@ def first_entry_box(
             p, q = p2, q2
     n = p * p * dist2(a, b)  # (t * |ab| * q)^2
     whole = math.isqrt(n) // q
-    low_side = n * NEAR_WHOLE**2 < (q * (whole * NEAR_WHOLE + 1)) ** 2
-    high_side = n * NEAR_WHOLE**2 > (q * ((whole + 1) * NEAR_WHOLE - 1)) ** 2
+    scaled = n * NEAR_WHOLE_2
+    just_above = q * (whole * NEAR_WHOLE + 1)
+    just_below = q * ((whole + 1) * NEAR_WHOLE - 1)
+    low_side = scaled < just_above * just_above
+    high_side = scaled > just_below * just_below
     if low_side or high_side:
         if (a[0] == b[0] or a[1] == b[1]) and dist2(a, b) <= AXIS_CHECKED * AXIS_CHECKED:
             return axis_entry(a, b, box)

@@ -682,6 +682,12 @@ def group_orders(group: str) -> tuple[Action, ...]:
 
 
 @cache
+def group_acts(group: str) -> tuple[Action, Action, Action, Action]:
+    """A group's "cover", "volley", "grenade" and "cut" actions, made once."""
+    return (act("cover", group), act("volley", group), act("grenade", group), act("cut", group))
+
+
+@cache
 def follow_orders(group: str) -> dict[str, Action]:
     """A group's "follow" orders by objective, each made when first offered."""
     return {}
@@ -828,17 +834,17 @@ def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Actio
             if action is None:
                 action = follows[o] = act("follow", group, o)
             found.append(action)
-        found.append(act("cover", group))
+        found.append(group_acts(group)[0])
     men = fire.riflemen_among(state, roster.infantry.get(group, ()))
     volley = fire.any_target(state, "rifle", men)  # Fire (Hot Steel)
     if volley:
-        found.append(act("volley", group))
+        found.append(group_acts(group)[1])
     if (volley or not fire.grenade_within_rifle(state.c)) and fire.any_target(
         state, "grenade", men
     ):  # Bunker (Archie)
-        found.append(act("grenade", group))
+        found.append(group_acts(group)[2])
     if cutters_among(state, men):  # Barbed Wire
-        found.append(act("cut", group))
+        found.append(group_acts(group)[3])
     return found
 
 
@@ -1076,9 +1082,9 @@ class ReturnFire(Prompt[TrenchesState]):
             men = fire.riflemen_among(state, roster.infantry.get(group, ()))
             volley = fire.any_target(state, "rifle", men)
             if volley:
-                found.append(act("volley", group))
+                found.append(group_acts(group)[1])
             if (volley or not within) and fire.any_target(state, "grenade", men):
-                found.append(act("grenade", group))
+                found.append(group_acts(group)[2])
         fired, pinned, figures = state.fired, state.pinned, state.c.figures
         for i in roster.of_kinds(("mg", "mortar")):  # state.of_kind
             if i not in fired and i not in pinned:

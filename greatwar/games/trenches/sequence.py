@@ -5,12 +5,13 @@ German morale (surrender) and the end of the turn with its victory checks."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, Components, enemy
 from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
 from greatwar.games.trenches.state import (
@@ -304,11 +305,8 @@ def reinforcements(state: TrenchesState) -> None:
     captures(state)
     for group, dice in sorted(state.eligible.items()):
         rolled = state.rng.dice(dice)
-        dead = [
-            f.index
-            for f in state.c.figures
-            if state.status[f.index] == DEAD and f.group == group and f.kind == "rifle"
-        ]
+        status = state.status
+        dead = [i for i in figures_of(state.c, "", group, "rifle") if status[i] == DEAD]
         back = dead[: sum(rolled)]
         leader = state.leader[group]
         for n, i in enumerate(back):
@@ -349,11 +347,8 @@ def support(state: TrenchesState) -> None:
     in it from the start, PROPOSED)."""
     roll = state.rng.die()
     kind = state.c.tables["reinforcements"]["support"][roll - 1]
-    found = [
-        f.index
-        for f in state.c.figures
-        if f.side == FRENCH and f.kind == kind and state.status[f.index] in (DEAD, POOL)
-    ]
+    status = state.status
+    found = [i for i in figures_of(state.c, FRENCH, "", kind) if status[i] in (DEAD, POOL)]
     if not found:
         state.note(
             "French reinforcements", f"support table: no {kind} in the dead pile", dice=[roll]
@@ -416,12 +411,20 @@ def new_units(state: TrenchesState) -> None:
         state.push("arrive", side=GERMAN)
 
 
-def draw(state: TrenchesState, kind: str, count: int, roll: int) -> list[int]:
-    pool = [
+@cache
+def figures_of(c: Components, side: str, group: str, kind: str) -> tuple[int, ...]:
+    """The figures of a side, a starting group and a kind ("": any), in figure order: the
+    forces never change, their status does."""
+    return tuple(
         f.index
-        for f in state.c.figures
-        if f.side == GERMAN and f.kind == kind and state.status[f.index] == POOL
-    ][:count]
+        for f in c.figures
+        if (not side or f.side == side) and (not group or f.group == group) and f.kind == kind
+    )
+
+
+def draw(state: TrenchesState, kind: str, count: int, roll: int) -> list[int]:
+    status = state.status
+    pool = [i for i in figures_of(state.c, GERMAN, "", kind) if status[i] == POOL][:count]
     state.note("German New Units", f"{len(pool)} x {kind} ({count} called for)", dice=[roll])
     return pool
 
