@@ -109,3 +109,13 @@ cpdef long long _isqrt(long long n) except? -1
 
 @cython.locals(shots=dict, pinned=set, status=list, figures=tuple, kinds=tuple, found=list)
 cpdef list gunners(object state, str side)
+
+
+@cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
+               men=list, way=tuple, went=list, i=cython.Py_ssize_t)
+cpdef list order(object state, str group, str direction, str distance)
+
+
+@cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
+               others=list, way=tuple, went=list, i=cython.Py_ssize_t)
+cpdef list follow(object state, str group, str objective)

@@ -25,6 +25,7 @@ from greatwar.games.trenches.state import (
     hole_in,
     line_band,
     line_in,
+    near_in,
     terrain,
 )
 
@@ -133,14 +134,14 @@ def clouds(state: TrenchesState) -> None:
             )
     state.clouds = moved
     radius = int(state.c.tables["scatter"]["gas_radius"])
-    state.pinned = {
-        i
-        for kind, x, y in moved
-        if kind == "gas"
-        for side in SIDES
-        for i in state.index(side).between(y - radius, y + radius)
-        if geo.within(state.at(i), (x, y), radius)
-    }
+    pinned: set[int] = set()
+    for kind, x, y in moved:
+        if kind == "gas":  # everybody within the cloud's radius (geo.within)
+            under: list[int] = []
+            for side in SIDES:
+                near_in(state.index(side), state.x, state.y, x, y, radius, under)
+            pinned.update(under)
+    state.pinned = pinned
     if state.pinned:
         state.note("Poison Gas", f"{len(state.pinned)} figures are pinned under gas")
 
