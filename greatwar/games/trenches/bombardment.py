@@ -11,7 +11,6 @@ kills; a smoke shell puts a 3" cloud down and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache
 
 from greatwar.core import Action, Prompt, act

@@ -45,3 +45,7 @@ cpdef list targets(object state, str weapon, Py_ssize_t shooter, Py_ssize_t limi
 @cython.locals(index=Index, near=tuple)
 cpdef list in_reach(object state, str side, long long hx, long long hy, long long reach,
                     bint soft)
+
+
+@cython.locals(fired=set, pinned=set)
+cpdef list riflemen_among(object state, tuple men)

@@ -6,6 +6,7 @@
 import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
+from greatwar.games.trenches.fire cimport any_target, riflemen_among, targets  # called in C
 
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
@@ -119,3 +120,7 @@ cpdef list order(object state, str group, str direction, str distance)
 @cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
                others=list, way=tuple, went=list, i=cython.Py_ssize_t)
 cpdef list follow(object state, str group, str objective)
+
+
+@cython.locals(found=list, figures=tuple, kind=str, fid=str, weapon=str)
+cpdef list single_offers(object state, Py_ssize_t i)

@@ -22,6 +22,7 @@ from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
+from greatwar.games.trenches.fire import any_target, riflemen_among, targets  # C calls
 from greatwar.games.trenches.index import Roster, SideIndex
 from greatwar.games.trenches.specials import (
     strafe,
@@ -835,11 +836,11 @@ def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Actio
                 action = follows[o] = act("follow", group, o)
             found.append(action)
         found.append(group_acts(group)[0])
-    men = fire.riflemen_among(state, roster.infantry.get(group, ()))
-    volley = fire.any_target(state, "rifle", men)  # Fire (Hot Steel)
+    men = riflemen_among(state, roster.infantry.get(group, ()))
+    volley = any_target(state, "rifle", men)  # Fire (Hot Steel)
     if volley:
         found.append(group_acts(group)[1])
-    if (volley or not fire.grenade_within_rifle(state.c)) and fire.any_target(
+    if (volley or not fire.grenade_within_rifle(state.c)) and any_target(
         state, "grenade", men
     ):  # Bunker (Archie)
         found.append(group_acts(group)[2])
@@ -852,13 +853,15 @@ def single_offers(state: TrenchesState, i: int) -> list[Action]:
     """A weapon's, the HQ's or a tank's part of the Move and Fire offer: its moves, a machine
     gun's or mortar's three nearest targets, a tank's weapons (Tanks)."""
     found: list[Action] = []
-    f = state.fig(i)
+    figures = state.c.figures
+    f = figures[i]
     if can_move(state, i):
         found += figure_moves(f.id)
-    if f.kind in ("mg", "mortar") and i not in state.moved and i not in state.fired:
-        found += [
-            act("fire", f.id, state.fig(t).id) for t in fire.targets(state, weapon_of(state, i), i)
-        ]
+    kind = f.kind
+    if (kind == "mg" or kind == "mortar") and i not in state.moved and i not in state.fired:
+        fid, weapon = f.id, "mortar" if kind == "mortar" else "mg"  # weapon_of
+        for t in targets(state, weapon, i):
+            found.append(act("fire", fid, figures[t].id))
     if f.is_tank:
         found += tank_offers(state, i)
     return found
@@ -1079,18 +1082,18 @@ class ReturnFire(Prompt[TrenchesState]):
         roster = state.roster(side)  # groups(), and each group's riflemen as in riflemen()
         within = fire.grenade_within_rifle(state.c)
         for group in sorted(roster.groups):
-            men = fire.riflemen_among(state, roster.infantry.get(group, ()))
-            volley = fire.any_target(state, "rifle", men)
+            men = riflemen_among(state, roster.infantry.get(group, ()))
+            volley = any_target(state, "rifle", men)
             if volley:
                 found.append(group_acts(group)[1])
-            if (volley or not within) and fire.any_target(state, "grenade", men):
+            if (volley or not within) and any_target(state, "grenade", men):
                 found.append(group_acts(group)[2])
         fired, pinned, figures = state.fired, state.pinned, state.c.figures
         for i in roster.of_kinds(("mg", "mortar")):  # state.of_kind
             if i not in fired and i not in pinned:
                 fid = figures[i].id
                 weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
-                for t in fire.targets(state, weapon, i):
+                for t in targets(state, weapon, i):
                     found.append(act("fire", fid, figures[t].id))
         found.append(act("done"))
         return found
