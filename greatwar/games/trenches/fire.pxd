@@ -4,6 +4,7 @@
 import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
+from greatwar.games.trenches.state cimport index_of  # called in C
 
 
 @cython.locals(sure2=cython.longlong, longest2=cython.longlong, i=cython.Py_ssize_t,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.index import SideIndex
-from greatwar.games.trenches.state import TABLE, TrenchesState
+from greatwar.games.trenches.state import TABLE, TrenchesState, index_of
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -86,7 +86,7 @@ def in_reach(
 ) -> list[int]:
     """``side``'s figures within ``reach`` of (hx, hy) (not tanks, if ``soft``), nearest
     first, then in figure order: the side's index's band, then ``by_distance``."""
-    index: SideIndex = state.index(side)
+    index: SideIndex = index_of(state, side)
     near = index.between(hy - reach, hy + reach)
     if not near:
         return []
@@ -145,7 +145,7 @@ def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
             lo = y
         elif y > hi:
             hi = y
-    index: SideIndex = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
+    index: SideIndex = index_of(state, GERMAN if side == FRENCH else FRENCH)  # enemy()
     foes = index.between(lo - longest, hi + longest)
     if not foes:
         return False  # nobody within range north or south

@@ -7,6 +7,7 @@ import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
 from greatwar.games.trenches.fire cimport any_target, riflemen_among, targets  # called in C
+from greatwar.games.trenches.state cimport index_of, roster_of  # called in C
 
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
@@ -38,7 +39,8 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
                dx=cython.longlong, dy=cython.longlong, px=cython.longlong, py=cython.longlong,
                i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
                moved=set, fired=set, pinned=set, out=dict, found=list,
-               lead=cython.Py_ssize_t, table=cython.longlong)
+               lead=cython.Py_ssize_t, table=cython.longlong, allow=dict, broken=dict,
+               leaders=dict)
 cpdef list _movers(object state, str group, tuple men, bint first)
 
 
@@ -94,7 +96,8 @@ cpdef list opportunity_offers(object state, str side)
 
 
 @cython.locals(status=list, kind=str, leader=object, radius=cython.longlong,
-               dx=cython.longlong, dy=cython.longlong)
+               dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
+               leaders=dict)
 cpdef bint can_move(object state, Py_ssize_t i) except -1
 
 
@@ -124,3 +127,12 @@ cpdef list follow(object state, str group, str objective)
 
 @cython.locals(found=list, figures=tuple, kind=str, fid=str, weapon=str)
 cpdef list single_offers(object state, Py_ssize_t i)
+
+
+@cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,
+               men=tuple)
+cpdef list move_fire_offer(object state, dict frame, str side)
+
+
+@cython.locals(found=list, members=dict, infantry=dict, follows=dict, men=list)
+cpdef list group_offers(object state, str group, object roster)

@@ -32,7 +32,7 @@ from greatwar.games.trenches.specials import (
     tank_fire,
     tank_offers,
 )
-from greatwar.games.trenches.state import TABLE, TrenchesState, in_trench
+from greatwar.games.trenches.state import TABLE, TrenchesState, in_trench, index_of, roster_of
 
 DISTANCES = ("full", "half")
 # What ``walk`` looks at around a figure's way, in tenths: more than the reach of a gas cloud
@@ -57,11 +57,12 @@ def can_move(state: TrenchesState, i: int) -> bool:
     c = state.c
     group = state.group[i]
     kind = c.kinds[i]
-    if kind == "gun" or kind == "plane" or state.allow.get(group, 0) <= 0:
+    allow, broken, leaders = state.allow, state.broken, state.leader  # dicts (movement.pxd)
+    if kind == "gun" or kind == "plane" or allow.get(group, 0) <= 0:
         return False
-    if i in state.tank_out or state.broken.get(group, 0) > 0:
+    if i in state.tank_out or broken.get(group, 0) > 0:
         return False
-    leader = state.leader.get(group) if c.figures[i].side == FRENCH else None
+    leader = leaders.get(group) if c.figures[i].side == FRENCH else None
     if leader is not None and leader != i and status[leader] == TABLE:
         radius = int(c.tables["move"]["leader_radius"])
         dx, dy = state.x[i] - state.x[leader], state.y[i] - state.y[leader]
@@ -89,14 +90,15 @@ def _movers(
     the first that may, if ``first``), what holds for the whole group tested once: its move,
     its morale and (French) its leader's place (Leaders)."""
     found: list[int] = []
-    if state.allow.get(group, 0) <= 0 or state.broken.get(group, 0) > 0:
+    allow, broken, leaders = state.allow, state.broken, state.leader  # dicts (movement.pxd)
+    if allow.get(group, 0) <= 0 or broken.get(group, 0) > 0:
         return found
     if men is None:
         men = state.members(group)
     if not men:
         return found
     c, status = state.c, state.status
-    leader = state.leader.get(group) if c.figures[men[0]].side == FRENCH else None
+    leader = leaders.get(group) if c.figures[men[0]].side == FRENCH else None
     if leader is not None and status[leader] != TABLE:
         leader = None
     lx = ly = reach = 0
@@ -190,7 +192,7 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
     if at:
         gas = int(tables["scatter"]["gas_radius"]) + 1  # the cloud's radius and a tenth
     contact = int(tables["fire"]["contact"]) - 1  # Hand to hand combat: within 1"
-    foes = state.index(GERMAN if side == FRENCH else FRENCH)
+    foes = index_of(state, GERMAN if side == FRENCH else FRENCH)
     return (
         c.width,
         c.depth,
@@ -713,38 +715,7 @@ class MoveFire(Prompt[TrenchesState]):
     title = "move and fire (French Move and Fire, German Move)"
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
-        found: list[Action] = []
-        basis = offer_basis(state, frame, side)
-        roster = state.roster(side)
-        kept, acted, groups_of = state.offered, state.acted, roster.groups
-        # each part kept while its key (basis, men, acts) is the same: ``same_key``, inline
-        for group in sorted(groups_of):
-            men, count = groups_of[group], acted.get(group, 0)
-            last = kept.get(group)
-            if (
-                last is None
-                or last[0][0] is not basis
-                or last[0][1] is not men
-                or (last[0][2] != count)
-            ):
-                last = kept[group] = ((basis, men, count), group_offers(state, group, roster))
-            found += last[1]
-        groups = state.group
-        for i in singles(state, side):
-            group = groups[i]
-            men, count = groups_of[group], acted.get(group, 0)
-            last = kept.get(i)
-            if (
-                last is None
-                or last[0][0] is not basis
-                or last[0][1] is not men
-                or (last[0][2] != count)
-            ):
-                last = kept[i] = ((basis, men, count), single_offers(state, i))
-            found += last[1]
-        found += strafe_offers(state, side)
-        found.append(act("done"))
-        return found
+        return move_fire_offer(state, frame, side)
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         """Any point that validates: ``move F12 305 410`` (tenths of an inch), a shot at any
@@ -820,13 +791,52 @@ class MoveFire(Prompt[TrenchesState]):
         opportunity(state, side, went)
 
 
+def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+    """Move and Fire's offer (``MoveFire.offer``): each group's and weapon's part, kept while
+    what it follows from is the same, then the airplane's tapes and done; a function, so
+    that movement.pxd types it."""
+    found: list[Action] = []
+    basis = offer_basis(state, frame, side)
+    roster = roster_of(state, side)
+    kept, acted, groups_of = state.offered, state.acted, roster.groups
+    # each part kept while its key (basis, men, acts) is the same: ``same_key``, inline
+    for group in sorted(groups_of):
+        men, count = groups_of[group], acted.get(group, 0)
+        last = kept.get(group)
+        if (
+            last is None
+            or last[0][0] is not basis
+            or last[0][1] is not men
+            or (last[0][2] != count)
+        ):
+            last = kept[group] = ((basis, men, count), group_offers(state, group, roster))
+        found += last[1]
+    groups = state.group
+    for i in singles(state, side):
+        group = groups[i]
+        men, count = groups_of[group], acted.get(group, 0)
+        last = kept.get(i)
+        if (
+            last is None
+            or last[0][0] is not basis
+            or last[0][1] is not men
+            or (last[0][2] != count)
+        ):
+            last = kept[i] = ((basis, men, count), single_offers(state, i))
+        found += last[1]
+    found += strafe_offers(state, side)
+    found.append(act("done"))
+    return found
+
+
 def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Action]:
     """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
     (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``roster``:
     its side's (the members and riflemen of the group, as ``state.members`` and
     ``state.group_infantry`` give them: no group name is both sides')."""
     found: list[Action] = []
-    first = first_mover(state, group, roster.groups[group])
+    members, infantry = roster.groups, roster.infantry
+    first = first_mover(state, group, members[group])
     if first is not None:
         found += group_orders(group)
         follows = follow_orders(group)
@@ -836,7 +846,7 @@ def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Actio
                 action = follows[o] = act("follow", group, o)
             found.append(action)
         found.append(group_acts(group)[0])
-    men = riflemen_among(state, roster.infantry.get(group, ()))
+    men = riflemen_among(state, infantry.get(group, ()))
     volley = any_target(state, "rifle", men)  # Fire (Hot Steel)
     if volley:
         found.append(group_acts(group)[1])
@@ -879,7 +889,7 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
     while nothing of it changed, so that a key's basis is compared by identity."""
     basis = (
         frame,
-        state.index(enemy(side)),
+        index_of(state, enemy(side)),
         len(state.cut),
         tuple(state.owner),
         len(state.clouds),
@@ -1079,7 +1089,7 @@ class ReturnFire(Prompt[TrenchesState]):
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
         found: list[Action] = []
-        roster = state.roster(side)  # groups(), and each group's riflemen as in riflemen()
+        roster = roster_of(state, side)  # groups(), each group's riflemen as in riflemen()
         within = fire.grenade_within_rifle(state.c)
         for group in sorted(roster.groups):
             men = riflemen_among(state, roster.infantry.get(group, ()))

@@ -27,3 +27,11 @@ cpdef object bunker_in(tuple ground, long long x, long long y)
                by1=cython.longlong, x0=cython.double, y0=cython.double, x1=cython.double,
                y1=cython.double)
 cpdef object line_in(object c, tuple ground, long long x, long long y)
+
+
+@cython.locals(indexes=dict)
+cpdef Index index_of(object state, object side)
+
+
+@cython.locals(rosters=dict)
+cpdef object roster_of(object state, object side)

@@ -205,7 +205,7 @@ class TrenchesState(AgendaState):
     def members(self, group: str) -> tuple[int, ...]:
         """A group's figures on the table (a group belongs to one side)."""
         for side in SIDES:
-            found = self.roster(side).groups.get(group)
+            found = roster_of(self, side).groups.get(group)
             if found:
                 return found
         return ()
@@ -214,14 +214,14 @@ class TrenchesState(AgendaState):
         """The figures on the table within ``reach`` of a point, in figure order."""
         found: list[int] = []
         for side in SIDES:  # each side's index: a casualty rebuilds only his side's
-            near_in(self.index(side), self.x, self.y, p[0], p[1], reach, found)
+            near_in(index_of(self, side), self.x, self.y, p[0], p[1], reach, found)
         found.sort()
         return found
 
     def group_infantry(self, group: str) -> tuple[int, ...]:
         """A group's men on the table who fire rifles and throw grenades."""
         for side in SIDES:
-            found = self.roster(side).infantry.get(group)
+            found = roster_of(self, side).infantry.get(group)
             if found:
                 return found
         return ()
@@ -235,7 +235,7 @@ class TrenchesState(AgendaState):
 
     def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
         """A side's figures on the table of these kinds, in figure order."""
-        return list(self.roster(side).of_kinds(kinds))
+        return list(roster_of(self, side).of_kinds(kinds))
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
@@ -437,6 +437,21 @@ def _opening(c: Components) -> Opening:
         ),
         fascines=tuple(f.index for f in c.figures if tanks.get(f.kind, {}).get("fascine")),
     )
+
+
+def index_of(state: TrenchesState, side: str | None) -> SideIndex:
+    """``state.index(side)``, as a function the compiled rules call in C (state.pxd): the
+    kept index read straight from the state, the method asked only to make one."""
+    indexes = state._index
+    found = indexes.get(side)
+    return state.index(side) if found is None else found
+
+
+def roster_of(state: TrenchesState, side: str | None) -> Roster:
+    """``state.roster(side)``, as a function the compiled rules call in C (state.pxd)."""
+    rosters = state._roster
+    found = rosters.get(side)
+    return state.roster(side) if found is None else found
 
 
 def near_in(
