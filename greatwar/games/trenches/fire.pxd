@@ -5,6 +5,7 @@ import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
 from greatwar.games.trenches.state cimport index_of  # called in C
+from greatwar.games.trenches.geometry cimport within  # called in C
 
 
 @cython.locals(sure2=cython.longlong, longest2=cython.longlong, i=cython.Py_ssize_t,
@@ -50,3 +51,10 @@ cpdef list in_reach(object state, str side, long long hx, long long hy, long lon
 
 @cython.locals(fired=set, pinned=set)
 cpdef list riflemen_among(object state, tuple men)
+
+
+@cython.locals(limit=cython.longlong, radius=cython.longlong)
+cpdef long long reach(object state, str weapon, tuple a, tuple b) except? -1
+
+
+cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t target) except -1

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
+from greatwar.games.trenches.geometry import within  # called in C (fire.pxd)
 from greatwar.games.trenches.index import SideIndex
 from greatwar.games.trenches.state import TABLE, TrenchesState, index_of
 
@@ -37,7 +38,7 @@ def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> in
     radius = int(state.c.tables["scatter"]["gas_radius"])
     for kind, x, y in state.clouds:
         centre = (x, y)
-        if geo.within(a, centre, radius) or geo.within(b, centre, radius):
+        if within(a, centre, radius) or within(b, centre, radius):
             limit = min(limit, table(state, "cloud_fire"))  # Poison Gas (Yuck)
         elif kind == "smoke" and geo.segment_meets_disc(a, b, centre, radius):
             limit = min(limit, table(state, "smoke_fire"))  # Smoke (Gets in Your Eyes)
@@ -47,11 +48,11 @@ def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> in
 def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> bool:
     """Whether ``target`` is within the shooter's reach with this weapon."""
     a, b = state.at(shooter), state.at(target)
-    if weapon == "mortar" and geo.within(a, b, table(state, "mortar_min") - 1):
+    if weapon == "mortar" and within(a, b, table(state, "mortar_min") - 1):
         return False  # trench mortars fire from 2" to 12"
     if weapon != "ap" and state.c.tank_flags[target]:
         return False  # Tanks: only armour-piercing artillery kills them
-    return geo.within(a, b, reach(state, weapon, a, b))
+    return within(a, b, reach(state, weapon, a, b))
 
 
 def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> list[int]:
@@ -71,7 +72,7 @@ def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> 
         if plain:
             if weapon != "ap" and tanks[t]:
                 continue  # Tanks: only armour-piercing artillery kills them
-            if close >= 0 and geo.within(here, state.at(t), close):
+            if close >= 0 and within(here, state.at(t), close):
                 continue  # trench mortars fire from 2" to 12"
         elif not can_hit(state, weapon, shooter, t):
             continue

@@ -45,3 +45,6 @@ cpdef Py_ssize_t first_disc(object discs, long long x, long long y) except? -2
                dx=cython.longlong, dy=cython.longlong, s00=cython.longlong, s01=cython.longlong,
                s10=cython.longlong, s11=cython.longlong)
 cpdef bint segment_meets_box(tuple a, tuple b, tuple box) except -1
+
+
+cpdef object first_entry_box(tuple a, tuple b, tuple box, object shape)

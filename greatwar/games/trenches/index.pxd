@@ -35,3 +35,7 @@ cpdef Py_ssize_t _first_at_least(list band, long long v) except -1
 @cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
                y=cython.longlong)
 cpdef Py_ssize_t _first_above(list band, long long v) except -1
+
+
+@cython.locals(kept=dict, table=dict, found=tuple, men=list)
+cpdef tuple of_kinds(object roster, tuple kinds)

@@ -54,13 +54,7 @@ class Roster:
 
     def of_kinds(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
         """The figures of these kinds, in figure order (kept by the kinds asked)."""
-        found = self.sorted_kinds.get(kinds)
-        if found is None:
-            table = self.kinds
-            men = [i for kind in kinds for i in table.get(kind, ())]
-            men.sort()
-            found = self.sorted_kinds[kinds] = tuple(men)
-        return found
+        return of_kinds(self, kinds)
 
     def without(self, gone: int) -> Roster:
         """This roster less one figure (it fell or left the table)."""
@@ -71,6 +65,18 @@ class Roster:
         new.infantry = _less(self.infantry, gone)
         new.sorted_kinds = {}
         return new
+
+
+def of_kinds(roster: Roster, kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """``Roster.of_kinds``, as a function the compiled rules call in C (index.pxd)."""
+    kept = roster.sorted_kinds
+    found = kept.get(kinds)
+    if found is None:
+        table = roster.kinds
+        men = [i for kind in kinds for i in table.get(kind, ())]
+        men.sort()
+        found = kept[kinds] = tuple(men)
+    return found
 
 
 def _less(table: dict[str, tuple[int, ...]], gone: int) -> dict[str, tuple[int, ...]]:

@@ -5,9 +5,10 @@
 # rounding (cdivision is off), so the results are the same as the source's.
 import cython
 
-from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
+from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds  # called in C
 from greatwar.games.trenches.fire cimport any_target, riflemen_among, targets  # called in C
 from greatwar.games.trenches.state cimport index_of, roster_of  # called in C
+from greatwar.games.trenches.geometry cimport at_distance, first_entry_box  # called in C
 
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,

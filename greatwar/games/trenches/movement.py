@@ -23,7 +23,8 @@ from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
 from greatwar.games.trenches.fire import any_target, riflemen_among, targets  # C calls
-from greatwar.games.trenches.index import Roster, SideIndex
+from greatwar.games.trenches.geometry import at_distance, first_entry_box  # C calls
+from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 from greatwar.games.trenches.specials import (
     strafe,
     strafe_accepts,
@@ -262,7 +263,7 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     stop = _way_stop(way, ax, ay, bx, by, whole)
     if stop >= whole:
         return (bx, by)  # the whole way: at_distance's b
-    return geo.at_distance((ax, ay), (bx, by), max(stop, 0))
+    return at_distance((ax, ay), (bx, by), max(stop, 0))
 
 
 def _man_step(way: ManWay, moved: set[int], i: int, bx: int, by: int) -> bool:
@@ -377,7 +378,7 @@ def _wire_stop(
             section = wire[w]
             if section.id in cut:
                 continue
-            entry = geo.first_entry_box((ax, ay), (bx, by), section.box, section.shape)
+            entry = first_entry_box((ax, ay), (bx, by), section.box, section.shape)
             if entry is not None and entry - 1 < stop:
                 stop = entry - 1
     return stop
@@ -1099,7 +1100,7 @@ class ReturnFire(Prompt[TrenchesState]):
             if (volley or not within) and any_target(state, "grenade", men):
                 found.append(group_acts(group)[2])
         fired, pinned, figures = state.fired, state.pinned, state.c.figures
-        for i in roster.of_kinds(("mg", "mortar")):  # state.of_kind
+        for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
             if i not in fired and i not in pinned:
                 fid = figures[i].id
                 weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of

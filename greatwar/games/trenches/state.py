@@ -23,7 +23,7 @@ from greatwar.games.trenches.data import (
     Trench,
     components,
 )
-from greatwar.games.trenches.index import Roster, SideIndex
+from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 
 # Where a figure is: on the table, waiting off it, or gone.
 POOL, TABLE, DEAD, GONE = 0, 1, 2, 3  # GONE: prisoners of a surrendered line, a crashed plane
@@ -235,7 +235,7 @@ class TrenchesState(AgendaState):
 
     def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
         """A side's figures on the table of these kinds, in figure order."""
-        return list(roster_of(self, side).of_kinds(kinds))
+        return list(of_kinds(roster_of(self, side), kinds))
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
