@@ -505,3 +505,13 @@ def test_the_german_airplane_tapes_kept_by_point_are_the_tapes_drawn_afresh() ->
             (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
             assert key == (x1, y1, x2, y2)
             assert str(action) == f"strafe {x1} {y1} {x2} {y2}"
+
+
+def test_the_game_sequence_the_log_writes_tenths_as_the_float_format_does() -> None:
+    """The log's inches (Fortune of War, Bombardment Phase, Tanks...): ``geo.tenths`` writes
+    a whole number of tenths as ``f"{v / 10:g}"`` does, across and far beyond the table."""
+    values = list(range(-20_000, 20_001))
+    values += range(-2_000_000, 2_000_001, 997)
+    values += [10**7, -(10**7), 10**9]
+    for v in values:
+        assert geo.tenths(v) == f"{v / 10:g}"

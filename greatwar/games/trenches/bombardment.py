@@ -34,7 +34,7 @@ def land_shell(
     point = state.rng.below(int(sc["directions"]))
     landed = geo.scatter(aim, sum(rolled) * 10, point)
     state.shells.append([side, kind, aim[0], aim[1], landed[0], landed[1]])
-    where = f"{landed[0] / 10:g},{landed[1] / 10:g}"
+    where = f"{geo.tenths(landed[0])},{geo.tenths(landed[1])}"
     if not geo.on_table(landed, state.c.width, state.c.depth):
         state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands off the table", dice=rolled)
         return landed

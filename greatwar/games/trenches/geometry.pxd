@@ -48,3 +48,7 @@ cpdef bint segment_meets_box(tuple a, tuple b, tuple box) except -1
 
 
 cpdef object first_entry_box(tuple a, tuple b, tuple box, object shape)
+
+
+@cython.locals(whole=cython.longlong, part=cython.longlong)
+cpdef str tenths(long long v)

@@ -84,6 +84,16 @@ def scatter(aim: Point2, reach: int, compass_point: int) -> Point2:
     return (aim[0] + reach * cos // 10000, aim[1] + reach * sin // 10000)
 
 
+def tenths(v: int) -> str:
+    """``f"{v / 10:g}"``, the inches of a whole number of tenths as the log writes them, without
+    formatting a float: the same text while v has fewer than 7 digits (checked: tests)."""
+    if not -1_000_000 < v < 1_000_000:
+        return f"{v / 10:g}"
+    whole, part = divmod(-v if v < 0 else v, 10)
+    text = str(whole) if part == 0 else f"{whole}.{part}"
+    return "-" + text if v < 0 else text
+
+
 def clamp(p: Point2, width: int, depth: int) -> Point2:
     return (min(max(p[0], 0), width), min(max(p[1], 0), depth))
 

@@ -192,7 +192,9 @@ def move_phase(state: TrenchesState, side: str) -> None:
 def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
     rolled = state.rng.dice(dice)
     state.allow[group] = sum(rolled) * 10 // halve
-    state.note("French Move and Fire", f"{group} moves {state.allow[group] / 10:g} in", dice=rolled)
+    state.note(
+        "French Move and Fire", f"{group} moves {geo.tenths(state.allow[group])} in", dice=rolled
+    )
 
 
 def return_fire(state: TrenchesState, side: str) -> None:

@@ -52,7 +52,7 @@ def roll_tank(state: TrenchesState, i: int) -> None:
     reach = sum(dice) * 10 // (2 if state.event == "mud" else 1)
     state.allow[state.group[i]] = reach
     state.note(
-        "Tanks", f"{label} moves {reach / 10:g} in" + (", no fire" if ones else ""), dice=dice
+        "Tanks", f"{label} moves {geo.tenths(reach)} in" + (", no fire" if ones else ""), dice=dice
     )
 
 

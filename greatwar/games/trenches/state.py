@@ -327,7 +327,11 @@ class TrenchesState(AgendaState):
 
     def label(self, index: int) -> str:
         f = self.fig(index)
-        where = f" at {self.x[index] / 10:g},{self.y[index] / 10:g}" if self.status[index] else ""
+        where = (
+            f" at {geo.tenths(self.x[index])},{geo.tenths(self.y[index])}"
+            if self.status[index]
+            else ""
+        )
         return f"{f.id} ({f.name}){where}"
 
     # --- clone, observation, full state -------------------------------------------------
