@@ -137,3 +137,6 @@ cpdef list move_fire_offer(object state, dict frame, str side)
 
 @cython.locals(found=list, members=dict, infantry=dict, follows=dict, men=list)
 cpdef list group_offers(object state, str group, object roster)
+
+
+cpdef object first_mover(object state, str group, tuple men=*)

@@ -96,7 +96,11 @@ def _movers(
         return found
     if men is None:
         men = state.members(group)
-    if not men:
+    moved, fired = state.moved, state.fired
+    for man in men:  # most often, once it has acted: every man has moved or fired
+        if man not in moved and man not in fired:
+            break
+    else:
         return found
     c, status = state.c, state.status
     leader = leaders.get(group) if c.figures[men[0]].side == FRENCH else None
@@ -109,7 +113,7 @@ def _movers(
         lx, ly = state.x[leader], state.y[leader]
         reach = int(c.tables["move"]["leader_radius"])
     xs, ys, walkers = state.x, state.y, c.walkers  # walkers: not a tank, a gun, the plane
-    moved, fired, pinned, out = state.moved, state.fired, state.pinned, state.tank_out
+    pinned, out = state.pinned, state.tank_out
     table = TABLE
     for man in men:  # an object for the sets, a machine integer ``i`` for the lists
         if man in moved or man in fired:
