@@ -53,7 +53,10 @@ def can_move(state: TrenchesState, i: int) -> bool:
     """A figure moves once a phase ("once you remove your hand..."), not after firing, not
     pinned under gas, not a broken regiment, and within 12" of its leader (Leaders)."""
     status = state.status
-    if status[i] != TABLE or i in state.moved or i in state.fired or i in state.pinned:
+    if status[i] != TABLE:
+        return False
+    moved, fired, pinned = state.moved, state.fired, state.pinned  # sets (movement.pxd)
+    if i in moved or i in fired or i in pinned:
         return False
     c = state.c
     group = state.group[i]
@@ -628,8 +631,8 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
     at: dict[int, list[int]] = {}
     c, xs, ys, moved = state.c, state.x, state.y, state.moved
     edges = belt_edges(c)
-    wire = None  # the sections and those cut, read for the first man at a belt
-    cut: set[str] = set()
+    wire: tuple[Wire, ...] | None = None  # the sections, read for the first man at a belt
+    cut = state.cut
     for i in men:
         if i in moved:
             continue
@@ -643,7 +646,7 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
             continue
         x = xs[i]
         if wire is None:
-            wire, cut = c.wire, state.cut
+            wire = c.wire
         for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
             if wire[w].id not in cut:
                 at.setdefault(w, []).append(i)
@@ -877,7 +880,7 @@ def single_offers(state: TrenchesState, i: int) -> list[Action]:
         fid, weapon = f.id, "mortar" if kind == "mortar" else "mg"  # weapon_of
         for t in targets(state, weapon, i):
             found.append(act("fire", fid, figures[t].id))
-    if f.is_tank:
+    if state.c.tank_flags[i]:  # f.is_tank
         found += tank_offers(state, i)
     return found
 
