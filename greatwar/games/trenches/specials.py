@@ -3,7 +3,6 @@ Baron): the tanks' three dice and their weapons, the strafing tape and its retur
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 
 import shapely
@@ -69,19 +68,19 @@ def ap_targets(state: TrenchesState, shooter: int) -> list[int]:
     return fire.targets(state, "ap", shooter)
 
 
-def tank_offers(state: TrenchesState, i: int) -> Iterator[Action]:
+def tank_offers(state: TrenchesState, i: int) -> list[Action]:
+    found: list[Action] = []
     if not may_fire(state, i):
-        return
-    fid = state.fig(i).id
-    w = tank_weapons(state, i)
+        return found
+    figures = state.c.figures
+    fid = figures[i].id
+    w = state.c.tables["tanks"][figures[i].kind]  # tank_weapons, read only
     if i not in state.mgs_fired and int(str(w["mgs"])) > 0:
-        for t in fire.targets(state, "mg", i):
-            yield act("fire", fid, state.fig(t).id)
+        found += [act("fire", fid, figures[t].id) for t in fire.targets(state, "mg", i)]
     if i not in state.gun_fired and w["gun"]:
-        for t in ap_targets(state, i):
-            yield act("ap", fid, state.fig(t).id)
-        for t in he_targets(state, i):
-            yield act("he", fid, state.fig(t).id)
+        found += [act("ap", fid, figures[t].id) for t in ap_targets(state, i)]
+        found += [act("he", fid, figures[t].id) for t in he_targets(state, i)]
+    return found
 
 
 def he_targets(state: TrenchesState, i: int) -> list[int]:
