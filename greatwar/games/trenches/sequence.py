@@ -160,14 +160,14 @@ def move_phase(state: TrenchesState, side: str) -> None:
     halve = 2 if state.event == "mud" else 1
     mv = state.c.tables["move"]
     if side == FRENCH:
-        for group in sorted(state.roster(FRENCH).groups):  # the groups on the table
+        for group in on_table_groups(state, FRENCH):
             if group.startswith("T"):
                 continue
             roll_group(state, group, int(mv["regiment_dice"]), halve)
     else:
         regular = state.rng.dice(int(mv["regiment_dice"]))
         elite = state.rng.dice(int(mv["elite_dice"]))
-        for group in sorted(state.roster(GERMAN).groups):
+        for group in on_table_groups(state, GERMAN):
             if group == "A":
                 continue
             dice = elite if group == "E" else regular
@@ -187,6 +187,12 @@ def move_phase(state: TrenchesState, side: str) -> None:
                 del state.broken[group]
             state.allow[group] = 0
     state.push("move_fire", side=side)
+
+
+def on_table_groups(state: TrenchesState, side: str) -> list[str]:
+    """The groups of the side's figures on the table, sorted: the roster's groups that still
+    have a man (a casualty leaves his group's entry, empty, in the roster)."""
+    return sorted([group for group, men in state.roster(side).groups.items() if men])
 
 
 def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
