@@ -18,7 +18,7 @@ cdef class SideIndex:
     cdef public object _ys
     cdef public object _soft
 
-    @cython.locals(slots=cython.longlong, bits=cython.longlong, i=cython.Py_ssize_t,
+    @cython.locals(slots=cython.longlong, i=cython.Py_ssize_t,
                    k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list,
                    band=list)
     cpdef _sort(self)

@@ -128,7 +128,7 @@ class SideIndex:
         y = self.y
         # (y, figure) packed in one integer, as figures number fewer than FIGURE_SLOTS: a sort
         # of plain integers, with no key function (>> and & floor, so a y below 0 sorts too)
-        slots, bits = FIGURE_SLOTS, FIGURE_BITS
+        slots = FIGURE_SLOTS
         keys = []
         for i in self._order:
             at = y[i]
@@ -137,8 +137,9 @@ class SideIndex:
         self._order = ()  # done with: let the index before go
         by_y, band = [], []
         for k in keys:
-            by_y.append(k & (slots - 1))
-            band.append(k >> bits)
+            i = k & (slots - 1)
+            by_y.append(i)
+            band.append(y[i])  # k >> FIGURE_BITS, the tuple's own int: none made
         self._by_y = tuple(by_y)
         self._band = band
 
