@@ -115,6 +115,7 @@ class Components:
     figures: tuple[Figure, ...]
     start: tuple[tuple[int, int] | None, ...]  # where each figure starts (None: off table)
     tables: dict[str, Any]
+    fire_table: dict[str, int]  # tables["fire"] as numbers: read at every shot and offer
     events: tuple[dict[str, Any], ...]
     objectives: dict[str, tuple[int, int]]  # named aim and march points
     anchors: tuple[tuple[int, int], ...]  # points of cover the "cover" order heads for
@@ -326,6 +327,7 @@ def components() -> Components:
         figures=figures,
         start=_deploy(figures, rows, trenches),
         tables=tables,
+        fire_table={key: int(value) for key, value in tables["fire"].items()},
         events=tuple(events),
         objectives=_objectives(trenches, holes, width),
         anchors=_anchors(trenches, holes, woods),

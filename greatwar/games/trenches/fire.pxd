@@ -35,6 +35,7 @@ cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, 
                        long long reach, bint soft)
 
 
+@cython.locals(fire_table=dict)
 cpdef long long table(object state, str key) except? -1
 
 

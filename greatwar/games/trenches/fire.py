@@ -26,7 +26,9 @@ RANGE_KEYS = {
 
 
 def table(state: TrenchesState, key: str) -> int:
-    return int(state.c.tables["fire"][key])
+    """A number of the fire table (Fire (Hot Steel)): a range, a roll needed..."""
+    fire_table: dict[str, int] = state.c.fire_table
+    return fire_table[key]
 
 
 def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> int:
