@@ -39,10 +39,16 @@ def digest(source: Path) -> str:
     """The digest a compiled module is checked against: its source's bytes, and those of the
     Cython declarations it is compiled with: the ones beside it (``rng.pxd`` for ``rng.py``)
     and, through their cimports, those of other greatwar modules (a build that read another
-    module's declarations is stale once they change)."""
+    module's declarations is stale once they change), with those modules' sources: a build
+    that cimports a module calls it compiled, so it is taken only while that module is too
+    (an edited module imported from its source takes the builds that cimport it along)."""
     found = hashlib.sha256(source.read_bytes())
+    own = source.with_suffix(".pxd")
     for declarations in declarations_of(source):
         found.update(b"\0" + declarations.read_bytes())
+        module = declarations.with_suffix(".py")
+        if declarations != own and module.is_file():
+            found.update(b"\0" + module.read_bytes())
     return found.hexdigest()
 
 

@@ -400,6 +400,7 @@ class State:
             replayed.apply_action(played.action, played.side)
         replayed._undo_floor = self._undo_floor
         self.__dict__.update(replayed.__dict__)
+        replayed.copy_into(self)  # and the fields a game keeps in slots, outside the dict
 
     def forget_cached(self) -> None:
         """Drop what was computed from the position (the sides asked, legal actions): call

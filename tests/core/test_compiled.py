@@ -124,6 +124,23 @@ def test_declarations_cimported_from_another_module_are_part_of_the_build(
     assert spec is not None and spec.origin == str(source)
 
 
+def test_a_build_that_cimports_a_module_follows_that_module_s_source(tmp_path: Path) -> None:
+    """A build that cimports another greatwar module calls that module compiled: once the
+    module's source changes (and it is imported from its source), the build is not used
+    either, so an edit never meets a build compiled against the module as it was."""
+    root, source, _ = package(tmp_path)
+    index = root / "games" / "index.pxd"
+    index.write_text("cdef class Index:\n    cdef list order\n")
+    index.with_suffix(".py").write_text("class Index:\n    pass\n")
+    source.with_suffix(".pxd").write_text("from greatwar.games.index cimport Index\n")
+    finder = CompiledFinder(root, {"greatwar.games.rules": digest(source)}, pure=False)
+    built = finder.find_spec("greatwar.games.rules", None)
+    assert built is not None and isinstance(built.loader, ExtensionFileLoader)
+    index.with_suffix(".py").write_text("class Index:\n    order: list[int] = []\n")
+    spec = finder.find_spec("greatwar.games.rules", None)
+    assert spec is not None and spec.origin == str(source)
+
+
 def test_the_generator_runs_compiled_with_its_declarations() -> None:
     """greatwar/core/rng.pxd holds the generator's state in 64-bit machine integers; the
     compiled generator gives the reference outputs (tests/core/test_rng.py) all the same."""

@@ -444,3 +444,74 @@ def test_tanks_a_crossing_looks_only_at_trenches_whose_box_the_way_meets() -> No
                         want = entry - 1
                         break
                 assert movement.crossing(state, 0, a, b, dry=True) == want
+
+
+def test_french_reinforcements_german_morale_the_terrain_of_a_point_in_machine_integers() -> None:
+    """French reinforcements (a shell hole, a bunker, a trench entered) and German morale (who
+    holds a line): the terrain read as plain tuples (``state.terrain``: hole_in, bunker_in,
+    line_in) gives what hole_of, bunker_of and line_of give, at every whole tenth in and
+    around each hole and line, and every 7th tenth of the table."""
+    from greatwar.games.trenches.state import bunker_in, hole_in, line_in, terrain
+
+    state = fresh()
+    c = state.c
+    ground = terrain(c)
+    points = {(x, y) for y in range(0, c.depth + 1, 7) for x in range(0, c.width + 1, 7)}
+    for h in c.holes:
+        points |= {
+            (x, y)
+            for y in range(h.at[1] - h.radius - 2, h.at[1] + h.radius + 3)
+            for x in range(h.at[0] - h.radius - 2, h.at[0] + h.radius + 3, 3)
+        }
+    for t in c.trenches:
+        x0, y0, x1, y1 = (int(v) for v in t.shape.bounds)
+        bx0, by0, bx1, by1 = t.bunker_box
+        points |= {(x, y) for y in range(y0 - 2, y1 + 3) for x in range(x0 - 2, x1 + 3, 5)}
+        points |= {(x, y) for y in range(by0 - 2, by1 + 3) for x in range(bx0 - 2, bx1 + 3)}
+    for x, y in sorted(points):
+        assert hole_in(ground, x, y) == state.hole_of((x, y))
+        assert bunker_in(ground, x, y) == state.bunker_of((x, y))
+        assert line_in(c, ground, x, y) == state.line_of((x, y))
+
+
+def test_hand_to_hand_poison_gas_a_ways_length_in_machine_integers_is_math_isqrt() -> None:
+    """Hand to hand combat and Poison Gas measure a man's way with ``movement._isqrt``: the
+    integer square root of math.isqrt, for every square of the table's lengths and beyond."""
+    import math
+
+    values = list(range(20_000))
+    values += [k * k + d for k in range(1, 1 << 31, 65_521) for d in (-1, 0, 1)]
+    values += [(1 << bits) + d for bits in range(1, 62) for d in (-1, 0, 1)]
+    for n in values:
+        assert movement._isqrt(n) == math.isqrt(n)
+
+
+def test_the_german_airplane_tapes_kept_by_point_are_the_tapes_drawn_afresh() -> None:
+    """The German Airplane: the four tapes kept for a leader's point (specials.strafe_tapes,
+    three of them in exact integers: specials.tape_ends) are those geo.tape_line draws, at
+    points across the table, along its edges and at its corners."""
+    from greatwar.games.trenches import specials
+
+    c = fresh().c
+    w, d = c.width, c.depth
+    assert (w, d) == specials.EXACT_TABLE
+    points = {(x, y) for x in range(0, w + 1, 11) for y in range(0, d + 1, 7)}
+    points |= {(x, y) for x in range(0, w + 1, 5) for y in (0, 1, d - 1, d)}
+    points |= {(x, y) for y in range(0, d + 1, 5) for x in (0, 1, w - 1, w)}
+    for x, y in sorted(points):
+        kept = specials.strafe_tapes(x, y, w, d)
+        for (key, action), (dx, dy) in zip(kept, specials.STRAFE_SLOPES, strict=True):
+            tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), w, d)
+            (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
+            assert key == (x1, y1, x2, y2)
+            assert str(action) == f"strafe {x1} {y1} {x2} {y2}"
+
+
+def test_the_game_sequence_the_log_writes_tenths_as_the_float_format_does() -> None:
+    """The log's inches (Fortune of War, Bombardment Phase, Tanks...): ``geo.tenths`` writes
+    a whole number of tenths as ``f"{v / 10:g}"`` does, across and far beyond the table."""
+    values = list(range(-20_000, 20_001))
+    values += range(-2_000_000, 2_000_001, 997)
+    values += [10**7, -(10**7), 10**9]
+    for v in values:
+        assert geo.tenths(v) == f"{v / 10:g}"

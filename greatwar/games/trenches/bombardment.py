@@ -11,7 +11,6 @@ kills; a smoke shell puts a 3" cloud down and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache
 
 from greatwar.core import Action, Prompt, act
@@ -35,7 +34,7 @@ def land_shell(
     point = state.rng.below(int(sc["directions"]))
     landed = geo.scatter(aim, sum(rolled) * 10, point)
     state.shells.append([side, kind, aim[0], aim[1], landed[0], landed[1]])
-    where = f"{landed[0] / 10:g},{landed[1] / 10:g}"
+    where = f"{geo.tenths(landed[0])},{geo.tenths(landed[1])}"
     if not geo.on_table(landed, state.c.width, state.c.depth):
         state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands off the table", dice=rolled)
         return landed
@@ -122,10 +121,9 @@ class Barrage(Prompt[TrenchesState]):
     name = "barrage"
     title = "aim the off-board bombardment (Bombardment Phase)"
 
-    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
-        for munition in MUNITIONS:
-            for name in aims(state, side):
-                yield act("barrage", munition, name)
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+        names = list(aims(state, side))  # asked once for the three munitions
+        return [act("barrage", munition, name) for munition in MUNITIONS for name in names]
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         args = action.args
@@ -170,16 +168,20 @@ class Guns(Prompt[TrenchesState]):
     name = "guns"
     title = "fire the on-board artillery (Bombardment Phase)"
 
-    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+        found: list[Action] = []
+        names: list[str] | None = None  # the aims, asked once for all the guns
+        figures, done = state.c.figures, frame["done"]
         for g in guns(state, side):
-            if g in frame["done"]:
+            if g in done:
                 continue
-            gid = state.fig(g).id
-            for name in aims(state, side):
-                yield act("shell", gid, name)
-            for t in fire.targets(state, "ap", g):
-                yield act("ap", gid, state.fig(t).id)
-            yield act("hold", gid)
+            gid = figures[g].id
+            if names is None:
+                names = list(aims(state, side))
+            found += [act("shell", gid, name) for name in names]
+            found += [act("ap", gid, figures[t].id) for t in fire.targets(state, "ap", g)]
+            found.append(act("hold", gid))
+        return found
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         if len(action.args) < 2:

@@ -31,7 +31,8 @@ def enemy(side: str) -> str:
     return GERMAN if side == FRENCH else FRENCH
 
 
-@dataclass(frozen=True)
+# slots: the fields of the figures, terrain and tables are read without a dict lookup
+@dataclass(frozen=True, slots=True)
 class Figure:
     """One figure on (or off) the table: a man, a weapon crew, a tank or the airplane."""
 
@@ -52,7 +53,7 @@ class Figure:
         return self.kind == "elite"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Trench:
     """A German trench line: its zig-zag centre line, its shape and its bunker (D3)."""
 
@@ -75,7 +76,7 @@ class Trench:
         return pts[-1][1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Wire:
     """One section of a barbed-wire belt (Barbed Wire): cut section by section."""
 
@@ -89,7 +90,7 @@ class Wire:
 Belts = tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Feature:
     """A named piece of cover: a large shell hole (disc) or a wood or ruin (polygon)."""
 
@@ -100,7 +101,7 @@ class Feature:
     radius: int = 0
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Components:
     width: int
     depth: int
@@ -114,11 +115,14 @@ class Components:
     figures: tuple[Figure, ...]
     start: tuple[tuple[int, int] | None, ...]  # where each figure starts (None: off table)
     tables: dict[str, Any]
+    fire_table: dict[str, int]  # tables["fire"] as numbers: read at every shot and offer
     events: tuple[dict[str, Any], ...]
     objectives: dict[str, tuple[int, int]]  # named aim and march points
     anchors: tuple[tuple[int, int], ...]  # points of cover the "cover" order heads for
     tank_flags: tuple[bool, ...]  # per figure: is it a tank (the rules ask at every shot)
     kinds: tuple[str, ...]  # per figure: its kind
+    # per figure: a man a regiment-wide order moves (not a tank, a gun or the airplane)
+    walkers: tuple[bool, ...]
     belts: Belts  # the wire sections by belt (_belts): read at every step of every man
 
     def figure(self, fid: str) -> Figure | None:
@@ -323,10 +327,12 @@ def components() -> Components:
         figures=figures,
         start=_deploy(figures, rows, trenches),
         tables=tables,
+        fire_table={key: int(value) for key, value in tables["fire"].items()},
         events=tuple(events),
         objectives=_objectives(trenches, holes, width),
         anchors=_anchors(trenches, holes, woods),
         tank_flags=tuple(f.is_tank for f in figures),
         kinds=tuple(f.kind for f in figures),
+        walkers=tuple(not f.is_tank and f.kind not in ("gun", "plane") for f in figures),
         belts=_belts(wire),
     )

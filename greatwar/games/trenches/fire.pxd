@@ -3,6 +3,10 @@
 # integers. Every figure stands on the table (960 x 720 tenths), so no product comes near 2**63.
 import cython
 
+from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
+from greatwar.games.trenches.state cimport index_of  # called in C
+from greatwar.games.trenches.geometry cimport within  # called in C
+
 
 @cython.locals(sure2=cython.longlong, longest2=cython.longlong, i=cython.Py_ssize_t,
                e=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong,
@@ -13,7 +17,8 @@ cpdef object _doubtful(object men, tuple foes, list xs, list ys, tuple tanks, lo
 
 
 @cython.locals(longest=cython.longlong, sure=cython.longlong, lo=cython.longlong,
-               hi=cython.longlong, i=cython.Py_ssize_t, y=cython.longlong)
+               hi=cython.longlong, i=cython.Py_ssize_t, y=cython.longlong, index=Index,
+               foes=tuple, ys=list)
 cpdef bint any_target(object state, str weapon, object men) except -1
 
 
@@ -28,3 +33,29 @@ cpdef list contacts(object state)
                d2=cython.longlong, found=list)
 cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, long long hy,
                        long long reach, bint soft)
+
+
+@cython.locals(fire_table=dict)
+cpdef long long table(object state, str key) except? -1
+
+
+@cython.locals(longest=cython.longlong, hx=cython.longlong, hy=cython.longlong,
+               close=cython.longlong, plain=cython.bint, found=list, t=cython.Py_ssize_t,
+               tanks=tuple, side=str)
+cpdef list targets(object state, str weapon, Py_ssize_t shooter, Py_ssize_t limit=*)
+
+
+@cython.locals(index=Index, near=tuple)
+cpdef list in_reach(object state, str side, long long hx, long long hy, long long reach,
+                    bint soft)
+
+
+@cython.locals(fired=set, pinned=set)
+cpdef list riflemen_among(object state, tuple men)
+
+
+@cython.locals(limit=cython.longlong, radius=cython.longlong)
+cpdef long long reach(object state, str weapon, tuple a, tuple b) except? -1
+
+
+cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t target) except -1

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
-from greatwar.games.trenches.state import TABLE, TrenchesState
+from greatwar.games.trenches.geometry import within  # called in C (fire.pxd)
+from greatwar.games.trenches.index import SideIndex
+from greatwar.games.trenches.state import TABLE, TrenchesState, index_of
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -24,7 +26,9 @@ RANGE_KEYS = {
 
 
 def table(state: TrenchesState, key: str) -> int:
-    return int(state.c.tables["fire"][key])
+    """A number of the fire table (Fire (Hot Steel)): a range, a roll needed..."""
+    fire_table: dict[str, int] = state.c.fire_table
+    return fire_table[key]
 
 
 def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> int:
@@ -36,7 +40,7 @@ def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> in
     radius = int(state.c.tables["scatter"]["gas_radius"])
     for kind, x, y in state.clouds:
         centre = (x, y)
-        if geo.within(a, centre, radius) or geo.within(b, centre, radius):
+        if within(a, centre, radius) or within(b, centre, radius):
             limit = min(limit, table(state, "cloud_fire"))  # Poison Gas (Yuck)
         elif kind == "smoke" and geo.segment_meets_disc(a, b, centre, radius):
             limit = min(limit, table(state, "smoke_fire"))  # Smoke (Gets in Your Eyes)
@@ -46,29 +50,31 @@ def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> in
 def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> bool:
     """Whether ``target`` is within the shooter's reach with this weapon."""
     a, b = state.at(shooter), state.at(target)
-    if weapon == "mortar" and geo.within(a, b, table(state, "mortar_min") - 1):
+    if weapon == "mortar" and within(a, b, table(state, "mortar_min") - 1):
         return False  # trench mortars fire from 2" to 12"
     if weapon != "ap" and state.c.tank_flags[target]:
         return False  # Tanks: only armour-piercing artillery kills them
-    return geo.within(a, b, reach(state, weapon, a, b))
+    return within(a, b, reach(state, weapon, a, b))
 
 
 def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> list[int]:
     """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first (then in
     figure order): the weapon's range as a first cut, then ``can_hit``."""
+    c = state.c
     longest = table(state, RANGE_KEYS[weapon])
-    side = enemy(state.c.figures[shooter].side)
-    here = (state.x[shooter], state.y[shooter])
+    side = GERMAN if c.figures[shooter].side == FRENCH else FRENCH  # enemy()
+    hx, hy = state.x[shooter], state.y[shooter]
+    here = (hx, hy)
     # no cloud, no fog: ``reach`` is the weapon's range, which in_reach has checked already
     plain = not state.clouds and state.event != "fog"
-    tanks = state.c.tank_flags
+    tanks = c.tank_flags
     close = table(state, "mortar_min") - 1 if weapon == "mortar" else -1
     found: list[int] = []
-    for t in in_reach(state, side, here[0], here[1], longest, False):
+    for t in in_reach(state, side, hx, hy, longest, False):
         if plain:
             if weapon != "ap" and tanks[t]:
                 continue  # Tanks: only armour-piercing artillery kills them
-            if close >= 0 and geo.within(here, state.at(t), close):
+            if close >= 0 and within(here, state.at(t), close):
                 continue  # trench mortars fire from 2" to 12"
         elif not can_hit(state, weapon, shooter, t):
             continue
@@ -83,7 +89,8 @@ def in_reach(
 ) -> list[int]:
     """``side``'s figures within ``reach`` of (hx, hy) (not tanks, if ``soft``), nearest
     first, then in figure order: the side's index's band, then ``by_distance``."""
-    near = state.index(side).between(hy - reach, hy + reach)
+    index: SideIndex = index_of(state, side)
+    near = index.between(hy - reach, hy + reach)
     if not near:
         return []
     return by_distance(near, state.x, state.y, state.c.tank_flags, hx, hy, reach, soft)
@@ -141,7 +148,7 @@ def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
             lo = y
         elif y > hi:
             hi = y
-    index = state.index(enemy(side))
+    index: SideIndex = index_of(state, GERMAN if side == FRENCH else FRENCH)  # enemy()
     foes = index.between(lo - longest, hi + longest)
     if not foes:
         return False  # nobody within range north or south
@@ -250,7 +257,11 @@ def casualty(state: TrenchesState, target: int, rule: str, cause: str) -> bool:
 
 def riflemen(state: TrenchesState, group: str) -> list[int]:
     """The men of a group who may still fire this phase."""
-    men = state.group_infantry(group)
+    return riflemen_among(state, state.group_infantry(group))
+
+
+def riflemen_among(state: TrenchesState, men: tuple[int, ...]) -> list[int]:
+    """``riflemen`` of a group whose men who fire rifles are ``men``."""
     fired, pinned = state.fired, state.pinned
     if not fired and not pinned:
         return list(men)

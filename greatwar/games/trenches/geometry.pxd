@@ -39,3 +39,16 @@ cpdef int _bisector_side(long long ax, long long ay, long long bx, long long by,
 @cython.locals(k=cython.Py_ssize_t, cx=cython.longlong, cy=cython.longlong,
                radius=cython.longlong, dx=cython.longlong, dy=cython.longlong)
 cpdef Py_ssize_t first_disc(object discs, long long x, long long y) except? -2
+
+@cython.locals(x0=cython.longlong, y0=cython.longlong, x1=cython.longlong, y1=cython.longlong,
+               ax=cython.longlong, ay=cython.longlong, bx=cython.longlong, by=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong, s00=cython.longlong, s01=cython.longlong,
+               s10=cython.longlong, s11=cython.longlong)
+cpdef bint segment_meets_box(tuple a, tuple b, tuple box) except -1
+
+
+cpdef object first_entry_box(tuple a, tuple b, tuple box, object shape)
+
+
+@cython.locals(whole=cython.longlong, part=cython.longlong)
+cpdef str tenths(long long v)

@@ -84,6 +84,16 @@ def scatter(aim: Point2, reach: int, compass_point: int) -> Point2:
     return (aim[0] + reach * cos // 10000, aim[1] + reach * sin // 10000)
 
 
+def tenths(v: int) -> str:
+    """``f"{v / 10:g}"``, the inches of a whole number of tenths as the log writes them, without
+    formatting a float: the same text while v has fewer than 7 digits (checked: tests)."""
+    if not -1_000_000 < v < 1_000_000:
+        return f"{v / 10:g}"
+    whole, part = divmod(-v if v < 0 else v, 10)
+    text = str(whole) if part == 0 else f"{whole}.{part}"
+    return "-" + text if v < 0 else text
+
+
 def clamp(p: Point2, width: int, depth: int) -> Point2:
     return (min(max(p[0], 0), width), min(max(p[1], 0), depth))
 
@@ -145,6 +155,7 @@ def first_entry(a: Point2, b: Point2, shape: BaseGeometry) -> int | None:
 # A length within this fraction of a tenth of a whole tenth is left to shapely, whose floating
 # point decides which side of it the rounding falls (far larger than its error).
 NEAR_WHOLE = 10**7
+NEAR_WHOLE_2 = NEAR_WHOLE * NEAR_WHOLE
 
 
 def first_entry_box(
@@ -170,8 +181,11 @@ def first_entry_box(
             p, q = p2, q2
     n = p * p * dist2(a, b)  # (t * |ab| * q)^2
     whole = math.isqrt(n) // q
-    low_side = n * NEAR_WHOLE**2 < (q * (whole * NEAR_WHOLE + 1)) ** 2
-    high_side = n * NEAR_WHOLE**2 > (q * ((whole + 1) * NEAR_WHOLE - 1)) ** 2
+    scaled = n * NEAR_WHOLE_2
+    just_above = q * (whole * NEAR_WHOLE + 1)
+    just_below = q * ((whole + 1) * NEAR_WHOLE - 1)
+    low_side = scaled < just_above * just_above
+    high_side = scaled > just_below * just_below
     if low_side or high_side:
         if (a[0] == b[0] or a[1] == b[1]) and dist2(a, b) <= AXIS_CHECKED * AXIS_CHECKED:
             return axis_entry(a, b, box)
@@ -310,15 +324,21 @@ def segment_meets_box(a: Point2, b: Point2, box: tuple[int, int, int, int]) -> b
     """Whether the segment a-b touches the closed box (x0, y0, x1, y1): exact integers (the
     boxes overlap, and the box's corners do not all lie on one side of the segment's line)."""
     x0, y0, x1, y1 = box
-    if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1:
+    ax, ay = a
+    bx, by = b
+    if max(ax, bx) < x0 or min(ax, bx) > x1:
         return False
-    if max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1:
+    if max(ay, by) < y0 or min(ay, by) > y1:
         return False
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    sides = [
-        dx * (cy - a[1]) - dy * (cx - a[0]) for cx, cy in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))
-    ]
-    return not (all(v > 0 for v in sides) or all(v < 0 for v in sides))
+    dx, dy = bx - ax, by - ay
+    # the corners' sides of the line, one by one (geometry.pxd: no generator)
+    s00 = dx * (y0 - ay) - dy * (x0 - ax)
+    s01 = dx * (y1 - ay) - dy * (x0 - ax)
+    s10 = dx * (y0 - ay) - dy * (x1 - ax)
+    s11 = dx * (y1 - ay) - dy * (x1 - ax)
+    if s00 > 0 and s01 > 0 and s10 > 0 and s11 > 0:
+        return False
+    return not (s00 < 0 and s01 < 0 and s10 < 0 and s11 < 0)
 
 
 def tape_line(a: Point2, b: Point2, width: int, depth: int) -> LineString:

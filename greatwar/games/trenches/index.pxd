@@ -18,7 +18,7 @@ cdef class SideIndex:
     cdef public object _ys
     cdef public object _soft
 
-    @cython.locals(slots=cython.longlong, bits=cython.longlong, i=cython.Py_ssize_t,
+    @cython.locals(slots=cython.longlong, i=cython.Py_ssize_t,
                    k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list,
                    band=list)
     cpdef _sort(self)
@@ -35,3 +35,7 @@ cpdef Py_ssize_t _first_at_least(list band, long long v) except -1
 @cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
                y=cython.longlong)
 cpdef Py_ssize_t _first_above(list band, long long v) except -1
+
+
+@cython.locals(kept=dict, table=dict, found=tuple, men=list)
+cpdef tuple of_kinds(object roster, tuple kinds)

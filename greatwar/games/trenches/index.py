@@ -25,20 +25,36 @@ class Roster:
     """One side's figures on the table (the airplane excepted), in figure order, by group and
     by kind: what changes only when a figure falls, arrives or changes group."""
 
+    __slots__ = ("figures", "groups", "infantry", "kinds", "sorted_kinds")  # no dict lookups
+
     def __init__(self, c: Components, figures: tuple[int, ...], group: Sequence[str]) -> None:
         self.figures = figures
         groups: dict[str, list[int]] = {}
         kinds: dict[str, list[int]] = {}
         kind_of = c.kinds
-        for i in figures:
-            groups.setdefault(group[i], []).append(i)
-            kinds.setdefault(kind_of[i], []).append(i)
+        for i in figures:  # get, not setdefault: no new list made for every figure
+            g, k = group[i], kind_of[i]
+            found = groups.get(g)
+            if found is None:
+                groups[g] = [i]
+            else:
+                found.append(i)
+            found = kinds.get(k)
+            if found is None:
+                kinds[k] = [i]
+            else:
+                found.append(i)
         self.groups = {g: tuple(members) for g, members in groups.items()}
         self.kinds = {k: tuple(members) for k, members in kinds.items()}
         # group -> its men who fire rifles and throw grenades (Fire (Hot Steel))
         self.infantry = {
-            g: tuple(i for i in men if kind_of[i] in INFANTRY) for g, men in self.groups.items()
+            g: tuple([i for i in men if kind_of[i] in INFANTRY]) for g, men in self.groups.items()
         }
+        self.sorted_kinds: dict[tuple[str, ...], tuple[int, ...]] = {}  # of_kinds, as asked
+
+    def of_kinds(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
+        """The figures of these kinds, in figure order (kept by the kinds asked)."""
+        return of_kinds(self, kinds)
 
     def without(self, gone: int) -> Roster:
         """This roster less one figure (it fell or left the table)."""
@@ -47,7 +63,20 @@ class Roster:
         new.groups = _less(self.groups, gone)
         new.kinds = _less(self.kinds, gone)
         new.infantry = _less(self.infantry, gone)
+        new.sorted_kinds = {}
         return new
+
+
+def of_kinds(roster: Roster, kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """``Roster.of_kinds``, as a function the compiled rules call in C (index.pxd)."""
+    kept = roster.sorted_kinds
+    found = kept.get(kinds)
+    if found is None:
+        table = roster.kinds
+        men = [i for kind in kinds for i in table.get(kind, ())]
+        men.sort()
+        found = kept[kinds] = tuple(men)
+    return found
 
 
 def _less(table: dict[str, tuple[int, ...]], gone: int) -> dict[str, tuple[int, ...]]:
@@ -99,7 +128,7 @@ class SideIndex:
         y = self.y
         # (y, figure) packed in one integer, as figures number fewer than FIGURE_SLOTS: a sort
         # of plain integers, with no key function (>> and & floor, so a y below 0 sorts too)
-        slots, bits = FIGURE_SLOTS, FIGURE_BITS
+        slots = FIGURE_SLOTS
         keys = []
         for i in self._order:
             at = y[i]
@@ -108,8 +137,9 @@ class SideIndex:
         self._order = ()  # done with: let the index before go
         by_y, band = [], []
         for k in keys:
-            by_y.append(k & (slots - 1))
-            band.append(k >> bits)
+            i = k & (slots - 1)
+            by_y.append(i)
+            band.append(y[i])  # k >> FIGURE_BITS, the tuple's own int: none made
         self._by_y = tuple(by_y)
         self._band = band
 

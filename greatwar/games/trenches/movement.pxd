@@ -5,9 +5,15 @@
 # rounding (cdivision is off), so the results are the same as the source's.
 import cython
 
+from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds  # called in C
+from greatwar.games.trenches.fire cimport any_target, riflemen_among, targets  # called in C
+from greatwar.games.trenches.state cimport index_of, roster_of  # called in C
+from greatwar.games.trenches.geometry cimport at_distance, first_entry_box  # called in C
+
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
-               hi_x=cython.longlong, reach=cython.longlong)
+               hi_x=cython.longlong, reach=cython.longlong, foes=Index, near=tuple,
+               margin=cython.longlong)
 cpdef long long _way_stop(tuple way, long long ax, long long ay, long long bx,
                           long long by, long long stop) except? -9
 
@@ -31,10 +37,17 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
 
 
 @cython.locals(lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
-               dx=cython.longlong, dy=cython.longlong, i=cython.Py_ssize_t, men=tuple,
-               status=list, xs=list, ys=list, tanks=tuple, kinds=tuple, kind=str, moved=set,
-               fired=set, pinned=set, out=dict)
-cpdef list _movers(object state, str group, bint first)
+               dx=cython.longlong, dy=cython.longlong, px=cython.longlong, py=cython.longlong,
+               i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
+               moved=set, fired=set, pinned=set, out=dict, found=list,
+               lead=cython.Py_ssize_t, table=cython.longlong, allow=dict, broken=dict,
+               leaders=dict)
+cpdef list _movers(object state, str group, tuple men, bint first)
+
+
+@cython.locals(lo=cython.longlong, hi=cython.longlong, y=cython.longlong, ys=list,
+               foes=Index)
+cpdef tuple with_band(tuple way, list men, long long dy)
 
 
 cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
@@ -47,11 +60,12 @@ cpdef tuple _man_end(tuple way, Py_ssize_t i, long long bx, long long by)
 
 
 @cython.locals(ax=cython.longlong, ay=cython.longlong, end=tuple, xs=list, ys=list)
-cpdef bint _man_step(object state, tuple way, Py_ssize_t i, long long bx, long long by) except -1
+cpdef bint _man_step(tuple way, set moved, Py_ssize_t i, long long bx, long long by) except -1
 
 
 @cython.locals(i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
-               below=cython.Py_ssize_t, e=cython.longlong)
+               below=cython.Py_ssize_t, e=cython.longlong, moved=set, xs=list, ys=list,
+               edges=tuple, cut=set)
 cpdef dict cutters_among(object state, list men)
 
 
@@ -63,7 +77,7 @@ cpdef object nearest_cover(tuple anchors, long long hx, long long hy, long long 
 
 
 @cython.locals(x=cython.longlong, y=cython.longlong, entry=cython.longlong)
-cpdef long long _gas_stop(object clouds, long long ax, long long ay, long long bx, long long by,
+cpdef long long _gas_stop(tuple clouds, long long ax, long long ay, long long bx, long long by,
                           long long radius, long long stop) except? -9
 
 
@@ -83,5 +97,46 @@ cpdef list opportunity_offers(object state, str side)
 
 
 @cython.locals(status=list, kind=str, leader=object, radius=cython.longlong,
-               dx=cython.longlong, dy=cython.longlong)
+               dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
+               leaders=dict, moved=set, fired=set, pinned=set)
 cpdef bint can_move(object state, Py_ssize_t i) except -1
+
+
+@cython.locals(forward=cython.longlong, y=cython.longlong, oy=cython.longlong,
+               line=cython.Py_ssize_t, ahead=cython.longlong, owner=list, found=list,
+               name=str)
+cpdef list objectives(object state, str group, object first=*)
+
+
+@cython.locals(x=cython.longlong, y=cython.longlong)
+cpdef long long _isqrt(long long n) except? -1
+
+
+@cython.locals(shots=dict, pinned=set, status=list, figures=tuple, kinds=tuple, found=list)
+cpdef list gunners(object state, str side)
+
+
+@cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
+               men=list, way=tuple, went=list, i=cython.Py_ssize_t)
+cpdef list order(object state, str group, str direction, str distance)
+
+
+@cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
+               others=list, way=tuple, went=list, i=cython.Py_ssize_t)
+cpdef list follow(object state, str group, str objective)
+
+
+@cython.locals(found=list, figures=tuple, kind=str, fid=str, weapon=str)
+cpdef list single_offers(object state, Py_ssize_t i)
+
+
+@cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,
+               men=tuple)
+cpdef list move_fire_offer(object state, dict frame, str side)
+
+
+@cython.locals(found=list, members=dict, infantry=dict, follows=dict, men=list)
+cpdef list group_offers(object state, str group, object roster)
+
+
+cpdef object first_mover(object state, str group, tuple men=*)

@@ -16,14 +16,15 @@ import itertools
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from functools import cache
-from math import isqrt  # a name, not math's attribute at every step of every man
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
-from greatwar.games.trenches.index import SideIndex
+from greatwar.games.trenches.fire import any_target, riflemen_among, targets  # C calls
+from greatwar.games.trenches.geometry import at_distance, first_entry_box  # C calls
+from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 from greatwar.games.trenches.specials import (
     strafe,
     strafe_accepts,
@@ -32,7 +33,7 @@ from greatwar.games.trenches.specials import (
     tank_fire,
     tank_offers,
 )
-from greatwar.games.trenches.state import TABLE, TrenchesState, in_trench
+from greatwar.games.trenches.state import TABLE, TrenchesState, in_trench, index_of, roster_of
 
 DISTANCES = ("full", "half")
 # What ``walk`` looks at around a figure's way, in tenths: more than the reach of a gas cloud
@@ -52,16 +53,20 @@ def can_move(state: TrenchesState, i: int) -> bool:
     """A figure moves once a phase ("once you remove your hand..."), not after firing, not
     pinned under gas, not a broken regiment, and within 12" of its leader (Leaders)."""
     status = state.status
-    if status[i] != TABLE or i in state.moved or i in state.fired or i in state.pinned:
+    if status[i] != TABLE:
+        return False
+    moved, fired, pinned = state.moved, state.fired, state.pinned  # sets (movement.pxd)
+    if i in moved or i in fired or i in pinned:
         return False
     c = state.c
     group = state.group[i]
     kind = c.kinds[i]
-    if kind == "gun" or kind == "plane" or state.allow.get(group, 0) <= 0:
+    allow, broken, leaders = state.allow, state.broken, state.leader  # dicts (movement.pxd)
+    if kind == "gun" or kind == "plane" or allow.get(group, 0) <= 0:
         return False
-    if i in state.tank_out or state.broken.get(group, 0) > 0:
+    if i in state.tank_out or broken.get(group, 0) > 0:
         return False
-    leader = state.leader.get(group) if c.figures[i].side == FRENCH else None
+    leader = leaders.get(group) if c.figures[i].side == FRENCH else None
     if leader is not None and leader != i and status[leader] == TABLE:
         radius = int(c.tables["move"]["leader_radius"])
         dx, dy = state.x[i] - state.x[leader], state.y[i] - state.y[leader]
@@ -72,49 +77,61 @@ def can_move(state: TrenchesState, i: int) -> bool:
 
 def movers(state: TrenchesState, group: str) -> list[int]:
     """The figures a regiment-wide order moves (tanks move on their own)."""
-    return _movers(state, group, False)
+    return _movers(state, group, None, False)
 
 
-def first_mover(state: TrenchesState, group: str) -> int | None:
-    """The first of ``movers``, found without testing the rest."""
-    found = _movers(state, group, True)
+def first_mover(state: TrenchesState, group: str, men: tuple[int, ...] | None = None) -> int | None:
+    """The first of ``movers``, found without testing the rest (``men``: the group's members,
+    if the caller has them)."""
+    found = _movers(state, group, men, True)
     return found[0] if found else None
 
 
-def _movers(state: TrenchesState, group: str, first: bool) -> list[int]:
-    """``can_move`` for each man of the group (only the first that may, if ``first``), what
-    holds for the whole group tested once: its move, its morale and (French) its leader's
-    place (Leaders)."""
+def _movers(
+    state: TrenchesState, group: str, men: tuple[int, ...] | None, first: bool
+) -> list[int]:
+    """``can_move`` for each man of the group (``men``: its members, None: asked here; only
+    the first that may, if ``first``), what holds for the whole group tested once: its move,
+    its morale and (French) its leader's place (Leaders)."""
     found: list[int] = []
-    if state.allow.get(group, 0) <= 0 or state.broken.get(group, 0) > 0:
+    allow, broken, leaders = state.allow, state.broken, state.leader  # dicts (movement.pxd)
+    if allow.get(group, 0) <= 0 or broken.get(group, 0) > 0:
         return found
-    men = state.members(group)
-    if not men:
+    if men is None:
+        men = state.members(group)
+    moved, fired = state.moved, state.fired
+    for man in men:  # most often, once it has acted: every man has moved or fired
+        if man not in moved and man not in fired:
+            break
+    else:
         return found
     c, status = state.c, state.status
-    leader = state.leader.get(group) if c.figures[men[0]].side == FRENCH else None
+    leader = leaders.get(group) if c.figures[men[0]].side == FRENCH else None
     if leader is not None and status[leader] != TABLE:
         leader = None
     lx = ly = reach = 0
+    lead = -1  # the leader, -1 for none
     if leader is not None:
+        lead = leader
         lx, ly = state.x[leader], state.y[leader]
         reach = int(c.tables["move"]["leader_radius"])
-    xs, ys, tanks, kinds = state.x, state.y, c.tank_flags, c.kinds
-    moved, fired, pinned, out = state.moved, state.fired, state.pinned, state.tank_out
+    xs, ys, walkers = state.x, state.y, c.walkers  # walkers: not a tank, a gun, the plane
+    pinned, out = state.pinned, state.tank_out
     table = TABLE
-    for i in men:
-        if i in moved or i in fired or tanks[i] or status[i] != table:
+    for man in men:  # an object for the sets, a machine integer ``i`` for the lists
+        if man in moved or man in fired:
             continue  # most often: he has moved
-        if (pinned and i in pinned) or (out and i in out):
+        i = man
+        if not walkers[i] or status[i] != table:
             continue
-        kind = kinds[i]
-        if kind == "gun" or kind == "plane":
+        if (pinned and man in pinned) or (out and man in out):
             continue
-        if leader is not None and leader != i:
-            dx, dy = xs[i] - lx, ys[i] - ly
+        if lead >= 0 and lead != i:
+            px, py = xs[i], ys[i]
+            dx, dy = px - lx, py - ly
             if dx * dx + dy * dy > reach * reach:  # geo.within
                 continue
-        found.append(i)
+        found.append(man)
         if first:
             break
     return found
@@ -151,8 +168,9 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
 
 # What every man's way reads in one order of his side (``man_way``): the table's width and
 # depth, the figures' x and y (the state's own lists), the enemy's index, the contact radius
-# less a tenth, the gas clouds' reach (-1 without a cloud), the tank flags, the wire's belts,
-# the sections cut, the wire, the clouds.
+# less a tenth, the gas clouds' reach (-1 without a gas cloud), the tank flags, the wire's
+# belts, the sections cut, the wire, the gas clouds' centres, and the enemies near every man's
+# way when the order's men all step alike (``with_band``; None: each man asks the index).
 ManWay = tuple[
     int,
     int,
@@ -165,7 +183,8 @@ ManWay = tuple[
     Belts,
     set[str],
     tuple[Wire, ...],
-    list[tuple[str, int, int]],
+    tuple[tuple[int, int], ...],
+    tuple[int, ...] | None,
 ]
 
 
@@ -176,10 +195,12 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
     c = state.c
     tables = c.tables
     gas = -1
-    if state.clouds:
+    clouds = state.clouds
+    at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"]) if clouds else ()
+    if at:
         gas = int(tables["scatter"]["gas_radius"]) + 1  # the cloud's radius and a tenth
     contact = int(tables["fire"]["contact"]) - 1  # Hand to hand combat: within 1"
-    foes = state.index(GERMAN if side == FRENCH else FRENCH)
+    foes = index_of(state, GERMAN if side == FRENCH else FRENCH)
     return (
         c.width,
         c.depth,
@@ -192,8 +213,41 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
         c.belts,
         state.cut,
         c.wire,
-        state.clouds,
+        at,
+        None,
     )
+
+
+def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
+    """``way`` for ``men`` who all step ``dy`` north or south (or less: a way ends on the
+    table): the enemies within WAY_MARGIN of the y of any of their ways, asked of the index
+    once. For each man a superset of his own band, the others too far to touch his way."""
+    ys = way[3]
+    lo = hi = ys[men[0]]
+    for i in men:
+        y = ys[i]
+        if y < lo:
+            lo = y
+        elif y > hi:
+            hi = y
+    foes: SideIndex = way[4]
+    band = foes.between(lo + min(dy, 0) - WAY_MARGIN, hi + max(dy, 0) + WAY_MARGIN)
+    return (*way[:12], band)
+
+
+def _isqrt(n: int) -> int:
+    """``math.isqrt`` of 0 <= n < 2**62, in machine integers (movement.pxd): Newton's
+    iteration in integers, from the power of two at or above the root."""
+    if n <= 0:
+        return 0
+    x = 1
+    while x * x < n:
+        x <<= 1
+    y = (x + n // x) // 2
+    while y < x:  # falls to the root from above
+        x = y
+        y = (x + n // x) // 2
+    return x
 
 
 def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
@@ -210,22 +264,23 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     bx, by = min(max(bx, 0), width), min(max(by, 0), depth)  # geo.clamp
     dx, dy = bx - ax, by - ay
     d2 = dx * dx + dy * dy
-    whole = isqrt(d2)
+    whole = _isqrt(d2)
     if whole * whole != d2:
         whole += 1
     stop = _way_stop(way, ax, ay, bx, by, whole)
     if stop >= whole:
         return (bx, by)  # the whole way: at_distance's b
-    return geo.at_distance((ax, ay), (bx, by), max(stop, 0))
+    return at_distance((ax, ay), (bx, by), max(stop, 0))
 
 
-def _man_step(state: TrenchesState, way: ManWay, i: int, bx: int, by: int) -> bool:
-    """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way``."""
+def _man_step(way: ManWay, moved: set[int], i: int, bx: int, by: int) -> bool:
+    """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way`` (``moved``: the
+    state's), his side's index made stale by the order already (``TrenchesState.moving``)."""
     xs, ys = way[2], way[3]
     ax, ay = xs[i], ys[i]
     end = _man_end(way, i, bx, by)
-    state.place(i, end)
-    state.moved.add(i)
+    xs[i], ys[i] = end  # TrenchesState.place, less what the order did once
+    moved.add(i)
     return end[0] != ax or end[1] != ay
 
 
@@ -233,15 +288,17 @@ def _way_stop(way: ManWay, ax: int, ay: int, bx: int, by: int, stop: int) -> int
     """How far a man goes on the way a -> b, at most ``stop`` tenths: short of uncut wire
     (Barbed Wire) and gas (Poison Gas), at first contact with an enemy (Hand to hand
     combat). Only what lies within WAY_MARGIN of the way's box can stop him."""
-    lo_y, hi_y = min(ay, by) - WAY_MARGIN, max(ay, by) + WAY_MARGIN
     stop = _wire_stop(way[8], way[9], way[10], ax, ay, bx, by, stop)
     reach = way[6]
     if reach >= 0:
         stop = _gas_stop(way[11], ax, ay, bx, by, reach, stop)
-    foes: SideIndex = way[4]
-    near = foes.between(lo_y, hi_y)
+    margin = WAY_MARGIN  # read once: a machine integer here (movement.pxd)
+    near = way[12]
+    if near is None:
+        foes: SideIndex = way[4]
+        near = foes.between(min(ay, by) - margin, max(ay, by) + margin)
     if near:
-        lo_x, hi_x = min(ax, bx) - WAY_MARGIN, max(ax, bx) + WAY_MARGIN
+        lo_x, hi_x = min(ax, bx) - margin, max(ax, bx) + margin
         stop = _contact_stop(ax, ay, bx, by, near, way[2], way[3], way[7], lo_x, hi_x, way[5], stop)
     return stop
 
@@ -267,7 +324,7 @@ def _contact_stop(
     dx, dy = bx - ax, by - ay
     aa = dx * dx + dy * dy
     r2 = radius * radius
-    whole = -1  # isqrt(aa), once needed
+    whole = -1  # _isqrt(aa), once needed
     for e in near:
         ex = xs[e]
         if ex < lo_x or ex > hi_x or tanks[e]:
@@ -282,11 +339,11 @@ def _contact_stop(
         disc = bb * bb - 4 * aa * cc
         if disc < 0:
             continue
-        root = isqrt(disc)
+        root = _isqrt(disc)
         if -bb - root > 2 * aa:  # the path ends before reaching the circle
             continue
         if whole < 0:
-            whole = isqrt(aa)
+            whole = _isqrt(aa)
         entry = -((-(-bb - root) * whole) // (2 * aa))  # rounded up, as geo.first_contact
         if entry < stop:
             stop = entry
@@ -328,22 +385,21 @@ def _wire_stop(
             section = wire[w]
             if section.id in cut:
                 continue
-            entry = geo.first_entry_box((ax, ay), (bx, by), section.box, section.shape)
+            entry = first_entry_box((ax, ay), (bx, by), section.box, section.shape)
             if entry is not None and entry - 1 < stop:
                 stop = entry - 1
     return stop
 
 
 def _gas_stop(
-    clouds: list[tuple[str, int, int]], ax: int, ay: int, bx: int, by: int, radius: int, stop: int
+    clouds: tuple[tuple[int, int], ...], ax: int, ay: int, bx: int, by: int, radius: int, stop: int
 ) -> int:
     """Poison Gas: ``stop``, or a tenth short of where the way a -> b first comes within
-    ``radius`` of a gas cloud's centre (``clouds``: the state's)."""
-    for kind, x, y in clouds:
-        if kind == "gas":
-            entry = _first_contact(ax, ay, bx, by, x, y, radius)
-            if entry > 0 and entry - 1 < stop:
-                stop = entry - 1
+    ``radius`` of a gas cloud's centre (``clouds``: the gas clouds' centres)."""
+    for x, y in clouds:
+        entry = _first_contact(ax, ay, bx, by, x, y, radius)
+        if entry > 0 and entry - 1 < stop:
+            stop = entry - 1
     return stop
 
 
@@ -361,10 +417,10 @@ def _first_contact(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, radius:
     disc = bb * bb - 4 * aa * cc
     if disc < 0 or bb >= 0:
         return -1
-    root = isqrt(disc)
+    root = _isqrt(disc)
     if -bb - root > 2 * aa:  # the path ends before reaching the circle
         return -1
-    whole = isqrt(aa)
+    whole = _isqrt(aa)
     return -((-(-bb - root) * whole) // (2 * aa))  # rounded up
 
 
@@ -432,14 +488,17 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     ref = reference(state, group, first)
     if ref is None:
         return []
-    forward = FORWARD[state.fig(ref).side]
+    forward = FORWARD[state.c.figures[ref].side]
     y = state.y[ref]
     owner = state.owner
-    return [
-        name
-        for name, oy, line in marches(state.c)
-        if not (line and owner[line - 1] == FRENCH) and -40 <= (oy - y) * forward <= 300
-    ]
+    found: list[str] = []
+    for name, oy, line in marches(state.c):  # a loop: typed in movement.pxd
+        if line and owner[line - 1] == FRENCH:
+            continue
+        ahead = (oy - y) * forward
+        if -40 <= ahead <= 300:
+            found.append(name)
+    return found
 
 
 @cache
@@ -458,10 +517,13 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
-    way = man_way(state, state.c.figures[men[0]].side)
-    xs, ys = way[2], way[3]
+    side = state.c.figures[men[0]].side
+    way = man_way(state, side)
+    state.moving(side)  # every man is placed, moved or not
+    way = with_band(way, men, dy)
+    xs, ys, moved = way[2], way[3], state.moved
     for i in men:
-        if _man_step(state, way, i, xs[i] + dx, ys[i] + dy):
+        if _man_step(way, moved, i, xs[i] + dx, ys[i] + dy):
             went.append(i)
     return went
 
@@ -476,17 +538,22 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     target = state.c.objectives[objective]
     others = [i for i in movers(state, group) if i != ref]  # the 12" radius, before moving
     aim = geo.toward(start, target, allowance(state, ref))
-    way = man_way(state, state.c.figures[ref].side)  # the leader's and his men's
+    side = state.c.figures[ref].side
+    way = man_way(state, side)  # the leader's and his men's
+    moved = state.moved
     if state.c.tank_flags[ref]:  # a leader or a mover is a man: never so far
         went = [ref] if step_to(state, ref, aim) else []
     else:
-        went = [ref] if _man_step(state, way, ref, aim[0], aim[1]) else []
+        state.moving(side)  # the leader is placed, moved or not
+        went = [ref] if _man_step(way, moved, ref, aim[0], aim[1]) else []
     if not others:
         return went
+    state.moving(side)
     xs, ys = way[2], way[3]
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
+    way = with_band(way, others, dy)
     for i in others:
-        if _man_step(state, way, i, xs[i] + dx, ys[i] + dy):
+        if _man_step(way, moved, i, xs[i] + dx, ys[i] + dy):
             went.append(i)
     return went
 
@@ -497,17 +564,22 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
-    way = man_way(state, state.c.figures[men[0]].side)
+    side = state.c.figures[men[0]].side
+    way = man_way(state, side)
+    moved, placed = state.moved, False
     for i in men:
         here = state.at(i)
         reach = allowance(state, i)
         forward = FORWARD[state.fig(i).side]
         anchors = anchors_between(state.c, here[1] - reach, here[1] + reach)
         best = nearest_cover(anchors, here[0], here[1], reach, forward)
-        if best is not None and _man_step(state, way, i, best[0], best[1]):
+        if best is not None and not placed:
+            state.moving(side)  # the first man placed
+            placed = True
+        if best is not None and _man_step(way, moved, i, best[0], best[1]):
             went.append(i)
         else:
-            state.moved.add(i)
+            moved.add(i)
     return went
 
 
@@ -559,6 +631,8 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
     at: dict[int, list[int]] = {}
     c, xs, ys, moved = state.c, state.x, state.y, state.moved
     edges = belt_edges(c)
+    wire: tuple[Wire, ...] | None = None  # the sections, read for the first man at a belt
+    cut = state.cut
     for i in men:
         if i in moved:
             continue
@@ -571,8 +645,10 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
         if below % 2 == 0:
             continue
         x = xs[i]
+        if wire is None:
+            wire = c.wire
         for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
-            if c.wire[w].id not in state.cut:
+            if wire[w].id not in cut:
                 at.setdefault(w, []).append(i)
                 break
     return at
@@ -617,6 +693,18 @@ def group_orders(group: str) -> tuple[Action, ...]:
 
 
 @cache
+def group_acts(group: str) -> tuple[Action, Action, Action, Action]:
+    """A group's "cover", "volley", "grenade" and "cut" actions, made once."""
+    return (act("cover", group), act("volley", group), act("grenade", group), act("cut", group))
+
+
+@cache
+def follow_orders(group: str) -> dict[str, Action]:
+    """A group's "follow" orders by objective, each made when first offered."""
+    return {}
+
+
+@cache
 def figure_moves(fid: str) -> tuple[Action, ...]:
     """A figure's moves one by one, every direction."""
     return tuple(act("move", fid, d) for d in geo.DIRECTIONS)
@@ -635,25 +723,7 @@ class MoveFire(Prompt[TrenchesState]):
     title = "move and fire (French Move and Fire, German Move)"
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
-        found: list[Action] = []
-        basis = offer_basis(state, frame, side)
-        kept, acted, groups_of = state.offered, state.acted, state.roster(side).groups
-        for group in sorted(groups_of):
-            key = (basis, groups_of[group], acted.get(group, 0))
-            last = kept.get(group)
-            if last is None or not same_key(last[0], key):
-                last = kept[group] = (key, group_offers(state, group))
-            found += last[1]
-        for i in singles(state, side):
-            group = state.group[i]
-            key = (basis, groups_of[group], acted.get(group, 0))
-            last = kept.get(i)
-            if last is None or not same_key(last[0], key):
-                last = kept[i] = (key, single_offers(state, i))
-            found += last[1]
-        found += strafe_offers(state, side)
-        found.append(act("done"))
-        return found
+        return move_fire_offer(state, frame, side)
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         """Any point that validates: ``move F12 305 410`` (tenths of an inch), a shot at any
@@ -729,25 +799,71 @@ class MoveFire(Prompt[TrenchesState]):
         opportunity(state, side, went)
 
 
-def group_offers(state: TrenchesState, group: str) -> list[Action]:
-    """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
-    (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire)."""
+def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+    """Move and Fire's offer (``MoveFire.offer``): each group's and weapon's part, kept while
+    what it follows from is the same, then the airplane's tapes and done; a function, so
+    that movement.pxd types it."""
     found: list[Action] = []
-    first = first_mover(state, group)
+    basis = offer_basis(state, frame, side)
+    roster = roster_of(state, side)
+    kept, acted, groups_of = state.offered, state.acted, roster.groups
+    # each part kept while its key (basis, men, acts) is the same: ``same_key``, inline
+    for group in sorted(groups_of):
+        men, count = groups_of[group], acted.get(group, 0)
+        last = kept.get(group)
+        if (
+            last is None
+            or last[0][0] is not basis
+            or last[0][1] is not men
+            or (last[0][2] != count)
+        ):
+            last = kept[group] = ((basis, men, count), group_offers(state, group, roster))
+        found += last[1]
+    groups = state.group
+    for i in singles(state, side):
+        group = groups[i]
+        men, count = groups_of[group], acted.get(group, 0)
+        last = kept.get(i)
+        if (
+            last is None
+            or last[0][0] is not basis
+            or last[0][1] is not men
+            or (last[0][2] != count)
+        ):
+            last = kept[i] = ((basis, men, count), single_offers(state, i))
+        found += last[1]
+    found += strafe_offers(state, side)
+    found.append(act("done"))
+    return found
+
+
+def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Action]:
+    """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
+    (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``roster``:
+    its side's (the members and riflemen of the group, as ``state.members`` and
+    ``state.group_infantry`` give them: no group name is both sides')."""
+    found: list[Action] = []
+    members, infantry = roster.groups, roster.infantry
+    first = first_mover(state, group, members[group])
     if first is not None:
         found += group_orders(group)
-        found += [act("follow", group, o) for o in objectives(state, group, first)]
-        found.append(act("cover", group))
-    men = fire.riflemen(state, group)
-    volley = fire.any_target(state, "rifle", men)  # Fire (Hot Steel)
+        follows = follow_orders(group)
+        for o in objectives(state, group, first):
+            action = follows.get(o)
+            if action is None:
+                action = follows[o] = act("follow", group, o)
+            found.append(action)
+        found.append(group_acts(group)[0])
+    men = riflemen_among(state, infantry.get(group, ()))
+    volley = any_target(state, "rifle", men)  # Fire (Hot Steel)
     if volley:
-        found.append(act("volley", group))
-    if (volley or not fire.grenade_within_rifle(state.c)) and fire.any_target(
+        found.append(group_acts(group)[1])
+    if (volley or not fire.grenade_within_rifle(state.c)) and any_target(
         state, "grenade", men
     ):  # Bunker (Archie)
-        found.append(act("grenade", group))
+        found.append(group_acts(group)[2])
     if cutters_among(state, men):  # Barbed Wire
-        found.append(act("cut", group))
+        found.append(group_acts(group)[3])
     return found
 
 
@@ -755,14 +871,16 @@ def single_offers(state: TrenchesState, i: int) -> list[Action]:
     """A weapon's, the HQ's or a tank's part of the Move and Fire offer: its moves, a machine
     gun's or mortar's three nearest targets, a tank's weapons (Tanks)."""
     found: list[Action] = []
-    f = state.fig(i)
+    figures = state.c.figures
+    f = figures[i]
     if can_move(state, i):
         found += figure_moves(f.id)
-    if f.kind in ("mg", "mortar") and i not in state.moved and i not in state.fired:
-        found += [
-            act("fire", f.id, state.fig(t).id) for t in fire.targets(state, weapon_of(state, i), i)
-        ]
-    if f.is_tank:
+    kind = f.kind
+    if (kind == "mg" or kind == "mortar") and i not in state.moved and i not in state.fired:
+        fid, weapon = f.id, "mortar" if kind == "mortar" else "mg"  # weapon_of
+        for t in targets(state, weapon, i):
+            found.append(act("fire", fid, figures[t].id))
+    if state.c.tank_flags[i]:  # f.is_tank
         found += tank_offers(state, i)
     return found
 
@@ -779,7 +897,7 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
     while nothing of it changed, so that a key's basis is compared by identity."""
     basis = (
         frame,
-        state.index(enemy(side)),
+        index_of(state, enemy(side)),
         len(state.cut),
         tuple(state.owner),
         len(state.clouds),
@@ -898,8 +1016,9 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
 def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
     """While one side moves, the other's machine guns may fire three times each at the
     figures that just moved."""
-    state.just_moved = [i for i in went if state.status[i] == TABLE]
-    if state.just_moved and opportunity_offers(state, enemy(mover)):
+    status = state.status
+    state.just_moved = moved = [i for i in went if status[i] == TABLE]
+    if moved and opportunity_offers(state, enemy(mover)):
         state.push("opfire", side=enemy(mover))
 
 
@@ -976,22 +1095,26 @@ class ReturnFire(Prompt[TrenchesState]):
     name = "return_fire"
     title = "fire with all weapons (German Return Fire, French Fire)"
 
-    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
-        for group in groups(state, side):
-            men = fire.riflemen(state, group)
-            volley = fire.any_target(state, "rifle", men)
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+        found: list[Action] = []
+        roster = roster_of(state, side)  # groups(), each group's riflemen as in riflemen()
+        within = fire.grenade_within_rifle(state.c)
+        for group in sorted(roster.groups):
+            men = riflemen_among(state, roster.infantry.get(group, ()))
+            volley = any_target(state, "rifle", men)
             if volley:
-                yield act("volley", group)
-            if (volley or not fire.grenade_within_rifle(state.c)) and fire.any_target(
-                state, "grenade", men
-            ):
-                yield act("grenade", group)
-        for i in state.of_kind(side, ("mg", "mortar")):
-            if i not in state.fired and i not in state.pinned:
-                fid = state.fig(i).id
-                for t in fire.targets(state, weapon_of(state, i), i):
-                    yield act("fire", fid, state.fig(t).id)
-        yield act("done")
+                found.append(group_acts(group)[1])
+            if (volley or not within) and any_target(state, "grenade", men):
+                found.append(group_acts(group)[2])
+        fired, pinned, figures = state.fired, state.pinned, state.c.figures
+        for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
+            if i not in fired and i not in pinned:
+                fid = figures[i].id
+                weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
+                for t in targets(state, weapon, i):
+                    found.append(act("fire", fid, figures[t].id))
+        found.append(act("done"))
+        return found
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         return shot(state, action, side) is not None

@@ -5,12 +5,13 @@ German morale (surrender) and the end of the turn with its victory checks."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, Components, enemy
 from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
 from greatwar.games.trenches.state import (
@@ -19,8 +20,13 @@ from greatwar.games.trenches.state import (
     POOL,
     TABLE,
     TrenchesState,
+    bunker_in,
     feature_bands,
+    hole_in,
     line_band,
+    line_in,
+    near_in,
+    terrain,
 )
 
 # --- Fortune of War ---------------------------------------------------------------------------
@@ -128,14 +134,14 @@ def clouds(state: TrenchesState) -> None:
             )
     state.clouds = moved
     radius = int(state.c.tables["scatter"]["gas_radius"])
-    state.pinned = {
-        i
-        for kind, x, y in moved
-        if kind == "gas"
-        for side in SIDES
-        for i in state.index(side).between(y - radius, y + radius)
-        if geo.within(state.at(i), (x, y), radius)
-    }
+    pinned: set[int] = set()
+    for kind, x, y in moved:
+        if kind == "gas":  # everybody within the cloud's radius (geo.within)
+            under: list[int] = []
+            for side in SIDES:
+                near_in(state.index(side), state.x, state.y, x, y, radius, under)
+            pinned.update(under)
+    state.pinned = pinned
     if state.pinned:
         state.note("Poison Gas", f"{len(state.pinned)} figures are pinned under gas")
 
@@ -154,14 +160,14 @@ def move_phase(state: TrenchesState, side: str) -> None:
     halve = 2 if state.event == "mud" else 1
     mv = state.c.tables["move"]
     if side == FRENCH:
-        for group in sorted({state.group[i] for i in state.on_table(FRENCH)}):
+        for group in on_table_groups(state, FRENCH):
             if group.startswith("T"):
                 continue
             roll_group(state, group, int(mv["regiment_dice"]), halve)
     else:
         regular = state.rng.dice(int(mv["regiment_dice"]))
         elite = state.rng.dice(int(mv["elite_dice"]))
-        for group in sorted({state.group[i] for i in state.on_table(GERMAN)}):
+        for group in on_table_groups(state, GERMAN):
             if group == "A":
                 continue
             dice = elite if group == "E" else regular
@@ -171,8 +177,8 @@ def move_phase(state: TrenchesState, side: str) -> None:
     for t in tanks(state, side):
         roll_tank(state, t)
     shots = int(state.c.tables["fire"]["opportunity_shots"])
-    kinds = state.c.kinds
-    state.shots = {i: shots for i in state.on_table(enemy(side)) if kinds[i] == "mg"}
+    # the enemy's machine guns on the table, in figure order
+    state.shots = {i: shots for i in state.roster(enemy(side)).kinds.get("mg", ())}
     for group, turns in list(state.broken.items()):
         if group in state.allow and side == FRENCH:
             state.note("Morale", f"{group} is broken and does not move this turn")
@@ -183,10 +189,18 @@ def move_phase(state: TrenchesState, side: str) -> None:
     state.push("move_fire", side=side)
 
 
+def on_table_groups(state: TrenchesState, side: str) -> list[str]:
+    """The groups of the side's figures on the table, sorted: the roster's groups that still
+    have a man (a casualty leaves his group's entry, empty, in the roster)."""
+    return sorted([group for group, men in state.roster(side).groups.items() if men])
+
+
 def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
     rolled = state.rng.dice(dice)
     state.allow[group] = sum(rolled) * 10 // halve
-    state.note("French Move and Fire", f"{group} moves {state.allow[group] / 10:g} in", dice=rolled)
+    state.note(
+        "French Move and Fire", f"{group} moves {geo.tenths(state.allow[group])} in", dice=rolled
+    )
 
 
 def return_fire(state: TrenchesState, side: str) -> None:
@@ -252,30 +266,31 @@ def captures(state: TrenchesState) -> None:
     if not near:
         return
     german = state.index(GERMAN)
-    germans = [state.at(i) for lo, hi in bands for i in german.between(lo, hi)]
-    held_holes: set[str | None] | None = None  # what the Germans hold, once asked
-    held_bunkers: set[int | None] | None = None
     # read once for the hundred-odd men near a feature
     groups, leaders, xs, ys, owner = state.group, state.leader, state.x, state.y, state.owner
-    hole_of, bunker_of, line_of = state.hole_of, state.bunker_of, state.line_of
+    germans = [i for lo, hi in bands for i in german.between(lo, hi)]
+    held_holes: set[str | None] | None = None  # what the Germans hold, once asked
+    held_bunkers: set[int | None] | None = None
+    c = state.c
+    ground = terrain(c)  # state.hole_of, bunker_of and line_of, in machine integers
     for i in near:
         group = groups[i]
         if group not in leaders:
             continue
-        p = (xs[i], ys[i])
-        hole = hole_of(p)
+        x, y = xs[i], ys[i]
+        hole = hole_in(ground, x, y)
         if hole:
             if held_holes is None:
-                held_holes = {hole_of(g) for g in germans}
+                held_holes = {hole_in(ground, xs[g], ys[g]) for g in germans}
             if hole not in held_holes:
                 earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
-        bunker = bunker_of(p)
+        bunker = bunker_in(ground, x, y)
         if bunker:
             if held_bunkers is None:
-                held_bunkers = {bunker_of(g) for g in germans}
+                held_bunkers = {bunker_in(ground, xs[g], ys[g]) for g in germans}
             if bunker not in held_bunkers:
                 earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
-        line = line_of(p)
+        line = line_in(c, ground, x, y)
         if line and owner[line - 1] == GERMAN:
             earn(state, group, f"trench:{line}:{group}", int(r["trench"]))
 
@@ -299,11 +314,8 @@ def reinforcements(state: TrenchesState) -> None:
     captures(state)
     for group, dice in sorted(state.eligible.items()):
         rolled = state.rng.dice(dice)
-        dead = [
-            f.index
-            for f in state.c.figures
-            if state.status[f.index] == DEAD and f.group == group and f.kind == "rifle"
-        ]
+        status = state.status
+        dead = [i for i in figures_of(state.c, "", group, "rifle") if status[i] == DEAD]
         back = dead[: sum(rolled)]
         leader = state.leader[group]
         for n, i in enumerate(back):
@@ -344,11 +356,8 @@ def support(state: TrenchesState) -> None:
     in it from the start, PROPOSED)."""
     roll = state.rng.die()
     kind = state.c.tables["reinforcements"]["support"][roll - 1]
-    found = [
-        f.index
-        for f in state.c.figures
-        if f.side == FRENCH and f.kind == kind and state.status[f.index] in (DEAD, POOL)
-    ]
+    status = state.status
+    found = [i for i in figures_of(state.c, FRENCH, "", kind) if status[i] in (DEAD, POOL)]
     if not found:
         state.note(
             "French reinforcements", f"support table: no {kind} in the dead pile", dice=[roll]
@@ -411,12 +420,20 @@ def new_units(state: TrenchesState) -> None:
         state.push("arrive", side=GERMAN)
 
 
-def draw(state: TrenchesState, kind: str, count: int, roll: int) -> list[int]:
-    pool = [
+@cache
+def figures_of(c: Components, side: str, group: str, kind: str) -> tuple[int, ...]:
+    """The figures of a side, a starting group and a kind ("": any), in figure order: the
+    forces never change, their status does."""
+    return tuple(
         f.index
-        for f in state.c.figures
-        if f.side == GERMAN and f.kind == kind and state.status[f.index] == POOL
-    ][:count]
+        for f in c.figures
+        if (not side or f.side == side) and (not group or f.group == group) and f.kind == kind
+    )
+
+
+def draw(state: TrenchesState, kind: str, count: int, roll: int) -> list[int]:
+    status = state.status
+    pool = [i for i in figures_of(state.c, GERMAN, "", kind) if status[i] == POOL][:count]
     state.note("German New Units", f"{len(pool)} x {kind} ({count} called for)", dice=[roll])
     return pool
 
@@ -469,10 +486,11 @@ def garrison(state: TrenchesState, line: int, beyond: int = -1) -> list[int]:
     ``beyond`` hold it)."""
     lo, hi = line_band(state.c, line)
     near = sorted(state.index(GERMAN).between(lo, hi))
-    tanks, xs, ys = state.c.tank_flags, state.x, state.y
+    c = state.c
+    tanks, xs, ys, ground = c.tank_flags, state.x, state.y, terrain(c)
     found = []
     for i in near:
-        if not tanks[i] and state.line_of((xs[i], ys[i])) == line:
+        if not tanks[i] and line_in(c, ground, xs[i], ys[i]) == line:  # state.line_of
             found.append(i)
             if len(found) == beyond + 1:
                 break

@@ -3,7 +3,7 @@ Baron): the tanks' three dice and their weapons, the strafing tape and its retur
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import lru_cache
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -51,7 +51,7 @@ def roll_tank(state: TrenchesState, i: int) -> None:
     reach = sum(dice) * 10 // (2 if state.event == "mud" else 1)
     state.allow[state.group[i]] = reach
     state.note(
-        "Tanks", f"{label} moves {reach / 10:g} in" + (", no fire" if ones else ""), dice=dice
+        "Tanks", f"{label} moves {geo.tenths(reach)} in" + (", no fire" if ones else ""), dice=dice
     )
 
 
@@ -68,19 +68,19 @@ def ap_targets(state: TrenchesState, shooter: int) -> list[int]:
     return fire.targets(state, "ap", shooter)
 
 
-def tank_offers(state: TrenchesState, i: int) -> Iterator[Action]:
+def tank_offers(state: TrenchesState, i: int) -> list[Action]:
+    found: list[Action] = []
     if not may_fire(state, i):
-        return
-    fid = state.fig(i).id
-    w = tank_weapons(state, i)
+        return found
+    figures = state.c.figures
+    fid = figures[i].id
+    w = state.c.tables["tanks"][figures[i].kind]  # tank_weapons, read only
     if i not in state.mgs_fired and int(str(w["mgs"])) > 0:
-        for t in fire.targets(state, "mg", i):
-            yield act("fire", fid, state.fig(t).id)
+        found += [act("fire", fid, figures[t].id) for t in fire.targets(state, "mg", i)]
     if i not in state.gun_fired and w["gun"]:
-        for t in ap_targets(state, i):
-            yield act("ap", fid, state.fig(t).id)
-        for t in he_targets(state, i):
-            yield act("he", fid, state.fig(t).id)
+        found += [act("ap", fid, figures[t].id) for t in ap_targets(state, i)]
+        found += [act("he", fid, figures[t].id) for t in he_targets(state, i)]
+    return found
 
 
 def he_targets(state: TrenchesState, i: int) -> list[int]:
@@ -142,24 +142,70 @@ def tank_fire(state: TrenchesState, action: Action) -> None:
 # --- the airplane -----------------------------------------------------------------------------
 
 
-def strafe_offers(state: TrenchesState, side: str) -> Iterator[Action]:
+def strafe_offers(state: TrenchesState, side: str) -> list[Action]:
     """The German Airplane: tapes across the table through each French leader (and the HQ),
     east-west, north-south and on both diagonals."""
+    found: list[Action] = []
     if side != GERMAN or state.plane != "ready" or state.strafed:
-        return
-    w, d = state.c.width, state.c.depth
+        return found
+    kinds = state.roster(FRENCH).kinds  # on_table's leaders and HQ, in figure order
+    men = [*kinds.get("leader", ()), *kinds.get("hq", ())]
+    men.sort()
+    w, d, xs, ys = state.c.width, state.c.depth, state.x, state.y
     seen = set()
-    for i in state.on_table(FRENCH):
-        if state.fig(i).kind not in ("leader", "hq"):
-            continue
-        x, y = state.at(i)
-        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), w, d)
-            (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
-            key = (x1, y1, x2, y2)
+    for i in men:
+        for key, action in strafe_tapes(xs[i], ys[i], w, d):
             if key not in seen:
                 seen.add(key)
-                yield act("strafe", x1, y1, x2, y2)
+                found.append(action)
+    return found
+
+
+STRAFE_SLOPES = ((1, 0), (0, 1), (1, 1), (1, -1))  # east-west, north-south, both diagonals
+
+
+@lru_cache(maxsize=1 << 12)  # a leader stands on a few hundred points in a game
+def strafe_tapes(
+    x: int, y: int, width: int, depth: int
+) -> tuple[tuple[tuple[int, int, int, int], Action], ...]:
+    """The four tapes through (x, y), each as its two ends (x1, y1, x2, y2) in whole tenths
+    and its ``strafe`` action: the geometry of a point, asked again at every offer."""
+    found = []
+    for dx, dy in STRAFE_SLOPES:
+        ends = tape_ends(x, y, dx, dy, width, depth)
+        if ends is None:
+            tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), width, depth)
+            (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
+            ends = (x1, y1, x2, y2)
+        found.append((ends, act("strafe", *ends)))
+    return tuple(found)
+
+
+# The table whose tapes ``tape_ends`` gives in integers: checked against geo.tape_line (shapely)
+# at every whole point of it, for each of those slopes (2,078,643 tapes, all the same).
+EXACT_TABLE = (960, 720)
+
+
+def tape_ends(
+    x: int, y: int, dx: int, dy: int, width: int, depth: int
+) -> tuple[int, int, int, int] | None:
+    """The ends of geo.tape_line through the point (x, y) of the table on the slope (dx, dy),
+    truncated to whole tenths, in exact integers: east-west, north-south and the SW-NE
+    diagonal of EXACT_TABLE (no rounding there: the ends fall on whole tenths). None for
+    the other diagonal, whose ends shapely rounds, and any other table."""
+    if (width, depth) != EXACT_TABLE or not (0 <= x <= width and 0 <= y <= depth):
+        return None
+    if dx == 1 and dy == 0:
+        return (0, y, width, y)
+    if dx == 0 and dy == 1:
+        return (x, 0, x, depth)
+    if dx == 1 and dy == 1:  # the line x - y = k, from its entry to its exit
+        k = x - y
+        lo, hi = max(0, -k), min(depth, width - k)
+        if lo < hi:
+            return (k + lo, lo, k + hi, hi)
+        return (x, y, x + 100, y + 100)  # only a corner: tape_line's own a -> b
+    return None
 
 
 def strafe_accepts(state: TrenchesState, action: Action, side: str) -> bool:

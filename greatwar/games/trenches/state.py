@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from functools import cache, lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from greatwar.core import Game, Prompt, State
 from greatwar.core.agenda import AgendaState, Step
@@ -23,7 +23,7 @@ from greatwar.games.trenches.data import (
     Trench,
     components,
 )
-from greatwar.games.trenches.index import Roster, SideIndex
+from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 
 # Where a figure is: on the table, waiting off it, or gone.
 POOL, TABLE, DEAD, GONE = 0, 1, 2, 3  # GONE: prisoners of a surrendered line, a crashed plane
@@ -57,6 +57,55 @@ class TrenchesState(AgendaState):
 
     turn_plan = TURN_PLAN
 
+    # The position's own fields as slots, not in the instance's dict: the rules read them
+    # hundreds of times an action, and a slot is read without a dict lookup (the engine's
+    # fields stay in the dict; ``copy_into`` copies every slot for clone and undo).
+    __slots__ = (
+        "_index",
+        "_roster",
+        "_stale",
+        "acted",
+        "agenda",
+        "allow",
+        "arrivals",
+        "broken",
+        "c",
+        "clouds",
+        "credited",
+        "cut",
+        "eligible",
+        "event",
+        "fascines",
+        "fired",
+        "gm_seat",
+        "group",
+        "gun_fired",
+        "just_moved",
+        "leader",
+        "mgs_fired",
+        "moved",
+        "no_fire",
+        "offer_basis",
+        "offered",
+        "owner",
+        "pending",
+        "phase",
+        "pinned",
+        "plane",
+        "plans",
+        "shells",
+        "shots",
+        "status",
+        "strafe_line",
+        "strafed",
+        "strength",
+        "tank_out",
+        "turn",
+        "wind",
+        "x",
+        "y",
+    )
+
     prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -80,17 +129,16 @@ class TrenchesState(AgendaState):
         self.plans: dict[int, str] = {}  # the game master's secret plans: turn -> event
         self.clouds: list[tuple[str, int, int]] = []  # (gas or smoke, x, y)
         n = len(c.figures)
-        self.x = [p[0] if p else 0 for p in c.start]
-        self.y = [p[1] if p else 0 for p in c.start]
-        self.status = [TABLE if p else POOL for p in c.start]
-        self.group = [f.group for f in c.figures]
+        opening = _opening(c)  # the same at every new game: made once
+        self.x = list(opening.x)
+        self.y = list(opening.y)
+        self.status = list(opening.status)
+        self.group = list(opening.group)
         if not game.options["french_tank"]:
             for f in c.figures:
                 if f.group == "T1":
                     self.status[f.index] = POOL
-        self.leader: dict[str, int] = {
-            f.group: f.index for f in c.figures if f.kind == "leader" and f.side == FRENCH
-        }
+        self.leader: dict[str, int] = dict(opening.leader)
         self.strength: dict[str, int] = {g: self.count(g) for g in self.leader}  # Morale
         self.allow: dict[str, int] = {}  # movement this phase, by group (tanks by figure id)
         self.moved: set[int] = set()
@@ -103,9 +151,7 @@ class TrenchesState(AgendaState):
         self.no_fire: set[int] = set()  # Tanks: a single 1, no fire this turn
         self.gun_fired: set[int] = set()  # Tanks: each weapon once per movement phase
         self.mgs_fired: set[int] = set()
-        self.fascines: set[int] = {
-            f.index for f in c.figures if c.tables["tanks"].get(f.kind, {}).get("fascine")
-        }
+        self.fascines: set[int] = set(opening.fascines)
         self.plane = "pool"  # pool, ready, off (broke off this turn), crashed
         self.strafed = False
         self.cut: set[str] = set()  # Barbed Wire: sections cut
@@ -159,27 +205,23 @@ class TrenchesState(AgendaState):
     def members(self, group: str) -> tuple[int, ...]:
         """A group's figures on the table (a group belongs to one side)."""
         for side in SIDES:
-            found = self.roster(side).groups.get(group)
+            found = roster_of(self, side).groups.get(group)
             if found:
                 return found
         return ()
 
     def near(self, p: geo.Point2, reach: int) -> list[int]:
         """The figures on the table within ``reach`` of a point, in figure order."""
-        xs, ys = self.x, self.y
-        found = [
-            i
-            for side in SIDES  # each side's index: a casualty rebuilds only his side's
-            for i in self.index(side).between(p[1] - reach, p[1] + reach)
-            if (xs[i] - p[0]) ** 2 + (ys[i] - p[1]) ** 2 <= reach * reach
-        ]
+        found: list[int] = []
+        for side in SIDES:  # each side's index: a casualty rebuilds only his side's
+            near_in(index_of(self, side), self.x, self.y, p[0], p[1], reach, found)
         found.sort()
         return found
 
     def group_infantry(self, group: str) -> tuple[int, ...]:
         """A group's men on the table who fire rifles and throw grenades."""
         for side in SIDES:
-            found = self.roster(side).infantry.get(group)
+            found = roster_of(self, side).infantry.get(group)
             if found:
                 return found
         return ()
@@ -193,15 +235,16 @@ class TrenchesState(AgendaState):
 
     def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
         """A side's figures on the table of these kinds, in figure order."""
-        found = self.roster(side).kinds
-        men = [i for kind in kinds for i in found.get(kind, ())]
-        men.sort()
-        return men
+        return list(of_kinds(roster_of(self, side), kinds))
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
+        self.moving(self.c.figures[index].side)
+
+    def moving(self, side: str) -> None:
+        """A figure of ``side`` moves: its side's index and the index of both sides are stale
+        (an order calls this once, then sets its men's x and y itself)."""
         indexes = self._index
-        side = self.c.figures[index].side
         if side in indexes or None in indexes:  # else both are stale already
             for key in (side, None):  # the roster stays
                 stale = indexes.pop(key, None)
@@ -284,13 +327,20 @@ class TrenchesState(AgendaState):
 
     def label(self, index: int) -> str:
         f = self.fig(index)
-        where = f" at {self.x[index] / 10:g},{self.y[index] / 10:g}" if self.status[index] else ""
+        where = (
+            f" at {geo.tenths(self.x[index])},{geo.tenths(self.y[index])}"
+            if self.status[index]
+            else ""
+        )
         return f"{f.id} ({f.name}){where}"
 
     # --- clone, observation, full state -------------------------------------------------
 
     def copy_into(self, new: State) -> None:
         assert isinstance(new, TrenchesState)
+        new.c = self.c
+        new.turn, new.phase, new.wind, new.event = self.turn, self.phase, self.wind, self.event
+        new.plane, new.strafed, new.gm_seat = self.plane, self.strafed, self.gm_seat
         new.plans = dict(self.plans)
         new.clouds = list(self.clouds)
         new.x = list(self.x)
@@ -366,6 +416,60 @@ class TrenchesState(AgendaState):
         }
 
 
+class Opening(NamedTuple):
+    """What every new game starts from (the D3 table and forces): each figure's place, status
+    and group, the French regiments' leaders, the tanks carrying a fascine."""
+
+    x: tuple[int, ...]
+    y: tuple[int, ...]
+    status: tuple[int, ...]
+    group: tuple[str, ...]
+    leader: tuple[tuple[str, int], ...]
+    fascines: tuple[int, ...]
+
+
+@cache
+def _opening(c: Components) -> Opening:
+    tanks = c.tables["tanks"]
+    return Opening(
+        x=tuple(p[0] if p else 0 for p in c.start),
+        y=tuple(p[1] if p else 0 for p in c.start),
+        status=tuple(TABLE if p else POOL for p in c.start),
+        group=tuple(f.group for f in c.figures),
+        leader=tuple(
+            (f.group, f.index) for f in c.figures if f.kind == "leader" and f.side == FRENCH
+        ),
+        fascines=tuple(f.index for f in c.figures if tanks.get(f.kind, {}).get("fascine")),
+    )
+
+
+def index_of(state: TrenchesState, side: str | None) -> SideIndex:
+    """``state.index(side)``, as a function the compiled rules call in C (state.pxd): the
+    kept index read straight from the state, the method asked only to make one."""
+    indexes = state._index
+    found = indexes.get(side)
+    return state.index(side) if found is None else found
+
+
+def roster_of(state: TrenchesState, side: str | None) -> Roster:
+    """``state.roster(side)``, as a function the compiled rules call in C (state.pxd)."""
+    rosters = state._roster
+    found = rosters.get(side)
+    return state.roster(side) if found is None else found
+
+
+def near_in(
+    index: SideIndex, xs: list[int], ys: list[int], px: int, py: int, reach: int, found: list[int]
+) -> None:
+    """``TrenchesState.near`` of one side's figures, added to ``found``: in machine integers
+    (state.pxd)."""
+    for i in index.between(py - reach, py + reach):
+        x, y = xs[i], ys[i]
+        dx, dy = x - px, y - py
+        if dx * dx + dy * dy <= reach * reach:
+            found.append(i)
+
+
 @cache  # the figures never change; the rules ask for them thousands of times a turn
 def _ground(c: Components, side: str | None) -> tuple[int, ...]:
     """The figures (of one side) that stand on the table when they are on it: not the plane."""
@@ -394,11 +498,15 @@ def _bunker_at(c: Components, p: geo.Point2) -> int | None:
 
 @lru_cache(maxsize=TERRAIN_MEMO)
 def _line_at(c: Components, p: geo.Point2) -> int | None:
-    for t, (x0, y0, x1, y1) in zip(c.trenches, _trench_bounds(c), strict=True):
+    trenches, bounds = c.trenches, _trench_bounds(c)
+    x, y = p
+    for k in range(len(trenches)):  # by index: no zip object at every point asked
+        t = trenches[k]
         bx0, by0, bx1, by1 = t.bunker_box
-        if bx0 <= p[0] <= bx1 and by0 <= p[1] <= by1:
+        if bx0 <= x <= bx1 and by0 <= y <= by1:
             return t.line
-        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and in_trench(t, p):
+        x0, y0, x1, y1 = bounds[k]
+        if x0 <= x <= x1 and y0 <= y <= y1 and in_trench(t, p):
             return t.line
     return None
 
@@ -430,6 +538,60 @@ def _hole_at(c: Components, p: geo.Point2) -> str | None:
 def _hole_discs(c: Components) -> tuple[tuple[int, int, int], ...]:
     """Each shell hole as (x, y, radius)."""
     return tuple((h.at[0], h.at[1], h.radius) for h in c.holes)
+
+
+# The terrain as plain tuples, for what captures (French reinforcements) and German morale
+# ask of every man's point at every end of turn, in machine integers (state.pxd): the shell
+# holes as (x, y, radius) and their ids, the trench lines as (line, bunker box), and the
+# lines' bounds. The same answers as ``_hole_at``, ``_bunker_at`` and ``_line_at``.
+Terrain = tuple[
+    tuple[tuple[int, int, int], ...],
+    tuple[str, ...],
+    tuple[tuple[int, int, int, int, int], ...],
+    tuple[tuple[float, float, float, float], ...],
+]
+
+
+@cache
+def terrain(c: Components) -> Terrain:
+    return (
+        _hole_discs(c),
+        tuple(h.id for h in c.holes),
+        tuple((t.line, *t.bunker_box) for t in c.trenches),
+        _trench_bounds(c),
+    )
+
+
+def hole_in(ground: Terrain, x: int, y: int) -> str | None:
+    """``_hole_at`` (x, y): the first shell hole whose disc holds the point."""
+    discs = ground[0]
+    for k in range(len(discs)):
+        cx, cy, radius = discs[k]
+        dx, dy = x - cx, y - cy
+        if dx * dx + dy * dy <= radius * radius:
+            return ground[1][k]
+    return None
+
+
+def bunker_in(ground: Terrain, x: int, y: int) -> int | None:
+    """``_bunker_at`` (x, y): the line whose bunker box holds the point."""
+    for line, x0, y0, x1, y1 in ground[2]:
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return line
+    return None
+
+
+def line_in(c: Components, ground: Terrain, x: int, y: int) -> int | None:
+    """``_line_at`` (x, y): the trench line (its bunker included) the point is in."""
+    bunkers, bounds = ground[2], ground[3]
+    for k in range(len(bunkers)):
+        line, bx0, by0, bx1, by1 = bunkers[k]
+        if bx0 <= x <= bx1 and by0 <= y <= by1:
+            return line
+        x0, y0, x1, y1 = bounds[k]
+        if x0 <= x <= x1 and y0 <= y <= y1 and in_trench(c.trenches[k], (x, y)):
+            return line
+    return None
 
 
 @cache

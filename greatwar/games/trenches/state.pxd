@@ -1,0 +1,40 @@
+# Declarations Cython reads when it compiles state.py (an augmenting .pxd; state.py itself
+# stays plain Python and is the reference): who stands near a point, in 64-bit machine
+# integers (every point is on the table, 960 x 720 tenths: no product comes near 2**63).
+import cython
+
+from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds
+
+
+@cython.locals(i=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,
+               x=cython.longlong, y=cython.longlong)
+cpdef near_in(Index index, list xs, list ys, long long px, long long py, long long reach,
+              list found)
+
+
+@cython.locals(discs=tuple, k=cython.Py_ssize_t, cx=cython.longlong, cy=cython.longlong,
+               radius=cython.longlong, dx=cython.longlong, dy=cython.longlong)
+cpdef object hole_in(tuple ground, long long x, long long y)
+
+
+@cython.locals(line=object, x0=cython.longlong, y0=cython.longlong, x1=cython.longlong,
+               y1=cython.longlong)
+cpdef object bunker_in(tuple ground, long long x, long long y)
+
+
+@cython.locals(bunkers=tuple, bounds=tuple, k=cython.Py_ssize_t, line=object,
+               bx0=cython.longlong, by0=cython.longlong, bx1=cython.longlong,
+               by1=cython.longlong, x0=cython.double, y0=cython.double, x1=cython.double,
+               y1=cython.double)
+cpdef object line_in(object c, tuple ground, long long x, long long y)
+
+
+@cython.locals(indexes=dict)
+cpdef Index index_of(object state, object side)
+
+
+@cython.locals(rosters=dict)
+cpdef object roster_of(object state, object side)
+
+
+cpdef bint in_trench(object t, tuple p) except -1
