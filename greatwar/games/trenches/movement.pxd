@@ -140,3 +140,6 @@ cpdef list group_offers(object state, str group, object roster)
 
 
 cpdef object first_mover(object state, str group, tuple men=*)
+
+# a kept part of Move and Fire's offer still current: called in C from move_fire_offer
+cpdef bint current(tuple key, object basis, object men, long count)

@@ -807,16 +807,11 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     basis = offer_basis(state, frame, side)
     roster = roster_of(state, side)
     kept, acted, groups_of = state.offered, state.acted, roster.groups
-    # each part kept while its key (basis, men, acts) is the same: ``same_key``, inline
+    # each part kept while its key (basis, men, acts) is the same (``current``)
     for group in sorted(groups_of):
         men, count = groups_of[group], acted.get(group, 0)
         last = kept.get(group)
-        if (
-            last is None
-            or last[0][0] is not basis
-            or last[0][1] is not men
-            or (last[0][2] != count)
-        ):
+        if last is None or not current(last[0], basis, men, count):
             last = kept[group] = ((basis, men, count), group_offers(state, group, roster))
         found += last[1]
     groups = state.group
@@ -824,12 +819,7 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
         group = groups[i]
         men, count = groups_of[group], acted.get(group, 0)
         last = kept.get(i)
-        if (
-            last is None
-            or last[0][0] is not basis
-            or last[0][1] is not men
-            or (last[0][2] != count)
-        ):
+        if last is None or not current(last[0], basis, men, count):
             last = kept[i] = ((basis, men, count), single_offers(state, i))
         found += last[1]
     found += strafe_offers(state, side)
@@ -910,9 +900,10 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
     return basis
 
 
-def same_key(kept: OfferKey, key: OfferKey) -> bool:
-    """The same basis and men (the objects themselves), the group as often acted."""
-    return kept[0] is key[0] and kept[1] is key[1] and kept[2] == key[2]
+def current(key: OfferKey, basis: OfferBasis, men: object, count: int) -> bool:
+    """Whether a part of the offer kept with ``key`` still holds: the same basis and men (the
+    objects themselves), the group as often acted."""
+    return key[0] is basis and key[1] is men and key[2] == count
 
 
 def acting_group(state: TrenchesState, action: Action) -> str | None:
