@@ -70,6 +70,26 @@ class Counter:
 class Board:
     """The map: grid, terrain, places, hexsides (rivers), roads and railroads as hex links."""
 
+    # slots: read without a dict lookup (the rules read the board at every offer)
+    __slots__ = (
+        "edges",
+        "grid",
+        "line_links",
+        "paris",
+        "place",
+        "rail_hexes",
+        "rail_links",
+        "rails",
+        "river_names",
+        "rivers",
+        "road_hexes",
+        "roads",
+        "start_control",
+        "terrain",
+        "value",
+        "valued",
+    )
+
     def __init__(self, rows: list[dict[str, str]], sides: list[dict[str, str]]) -> None:
         self.grid = HexGrid((row["hex"] for row in rows), MARNE_NUMBERING)
         self.terrain = tuple(row["terrain"] for row in rows)
@@ -146,6 +166,30 @@ class Corps:
 
 class Components:
     """Everything static of Miracle on the Marne: board, counters, zones, corps and tables."""
+
+    # slots: read without a dict lookup (the rules read the components at every offer)
+    __slots__ = (
+        "_actions",
+        "_rings",
+        "_within",
+        "board",
+        "by_id",
+        "corps",
+        "counters",
+        "entries",
+        "group_members",
+        "hex_ids",
+        "hq_of_corps",
+        "moroccans",
+        "neighbors",
+        "side_hqs",
+        "side_units",
+        "stack_floor",
+        "tables",
+        "unit_sizes",
+        "zone_names",
+        "zones",
+    )
 
     def __init__(
         self,

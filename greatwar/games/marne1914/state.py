@@ -36,6 +36,58 @@ T = TypeVar("T")
 class MarneState(State):
     """A game of Miracle on the Marne in progress."""
 
+    # The position's own fields as slots, not in the instance's dict: the rules read them
+    # hundreds of times an action, and a slot is read without a dict lookup (the engine's
+    # fields stay in the dict; ``copy_into`` copies every slot for clone and undo).
+    __slots__ = (
+        "arrived",
+        "attacked",
+        "barred",
+        "bombarded",
+        "c",
+        "cc_free",
+        "cc_notes",
+        "combat",
+        "committed",
+        "control",
+        "cut_off",
+        "disrupted",
+        "due",
+        "engaged",
+        "entered",
+        "entry_hexes",
+        "first",
+        "garrison",
+        "hq_of",
+        "memo",
+        "mode",
+        "modes_memo",
+        "move_memo",
+        "moved",
+        "oos",
+        "pending",
+        "phase",
+        "player_turn",
+        "rail_used",
+        "railed",
+        "rallied",
+        "rebuilt_corps",
+        "recent",
+        "reserve",
+        "revealed",
+        "side_at",
+        "sp_at",
+        "stacks",
+        "steps",
+        "targets",
+        "tasks",
+        "taxi_used",
+        "touched",
+        "turn",
+        "versions",
+        "where",
+    )
+
     prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
     task_handlers: ClassVar[Mapping[str, Callable[[MarneState, Task], bool]]] = {}
     phase_starts: ClassVar[Mapping[str, Callable[[MarneState], None]]] = {}
@@ -461,6 +513,10 @@ class MarneState(State):
 
     def copy_into(self, new: State) -> None:
         assert isinstance(new, MarneState)
+        new.c = self.c
+        new.turn, new.phase, new.first = self.turn, self.phase, self.first
+        new.player_turn, new.taxi_used = self.player_turn, self.taxi_used
+        new.move_memo = self.move_memo  # (read only at its own frame: a clone's are copies)
         new.touched = list(self.touched)
         new.modes_memo = dict(self.modes_memo)
         new.memo = dict(self.memo)
