@@ -40,11 +40,14 @@ cpdef list destination_hexes(state, unit)
 cpdef long _stop(state, unit) except -1
 
 
-# 12.1.5: asked at every movement offer, of every unit of the side: ``where`` read as a list
-# with the unit index and the hex as machine integers.
-@cython.locals(where=list, units=tuple, unit=cython.Py_ssize_t, here=cython.long,
-               eliminated=cython.long, found=list)
+# 12.1.5: asked at every movement offer, of the side's eliminated units (kept): ``where`` read
+# as a list with the unit index as a machine integer
+@cython.locals(where=list, unit=cython.Py_ssize_t, found=list)
 cpdef list rebuildable(state, side)
+
+
+@cython.locals(found=tuple)
+cpdef tuple eliminated_units(state, side)
 
 
 # the movement prompt's kept choices: an extension type, so that its fields are read and

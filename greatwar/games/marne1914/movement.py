@@ -904,15 +904,10 @@ def rallies(state: MarneState, side: str) -> set[int]:
 def rebuildable(state: MarneState, side: str) -> list[int]:
     """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
-    where, units, eliminated = state.where, state.c.side_units[side], ELIMINATED
+    where = state.where
     found = []
-    for unit in units:
-        here = where[unit]
-        if here != eliminated:
-            continue  # (most are: the rest is read only for those that are not)
+    for unit in eliminated_units(state, side):
         counter = state.c.counters[unit]
-        if counter.is_hq:
-            continue
         hq = state.hq_of[unit]
         if counter.corps in state.rebuilt_corps or where[hq] < 0:
             continue
@@ -923,6 +918,23 @@ def rebuildable(state: MarneState, side: str) -> list[int]:
         if state.has_room(where[hq], [unit]):
             found.append(unit)
     return found
+
+
+def eliminated_units(state: MarneState, side: str) -> tuple[int, ...]:
+    """The side's eliminated combat units (12.1.5), in counter order: kept until a unit is
+    eliminated or brought back (``eliminations``)."""
+    stamp = state.eliminations
+    found = state.memo.get(("eliminated", side))  # (``cached``'s test first: at every offer)
+    if found is not None and found[0] == stamp:
+        return found[1]  # type: ignore[no-any-return]
+    return state.cached(("eliminated", side), stamp, _eliminated_units)
+
+
+def _eliminated_units(state: MarneState, side: str) -> tuple[int, ...]:
+    where, counters, eliminated = state.where, state.c.counters, ELIMINATED
+    return tuple(
+        [u for u in state.c.side_units[side] if where[u] == eliminated and not counters[u].is_hq]
+    )
 
 
 def recover(state: MarneState, unit: int) -> None:

@@ -53,6 +53,7 @@ class MarneState(State):
         "cut_off",
         "disrupted",
         "due",
+        "eliminations",
         "engaged",
         "entered",
         "entry_hexes",
@@ -111,6 +112,9 @@ class MarneState(State):
         # and any unit entering or leaving a hex it holds, 13.1.1): what is computed from one
         # side's positions is kept until they change
         self.versions = {ALLIED: 0, GERMAN: 0}
+        # eliminations and returns so far (12.1.5): the eliminated units are kept until it
+        # changes (movement.eliminated_units)
+        self.eliminations = 0
         self.memo: dict[tuple[str, ...], tuple[object, Any]] = {}
         self.hq_of = [self.c.hq_of_corps[c.corps] for c in self.c.counters]  # 5.2.4, 7.3.2
         self.mode = {hq: DEFENSIVE for hq in self.c.hq_of_corps.values()}  # 5.2.1
@@ -257,6 +261,8 @@ class MarneState(State):
         if hex_index in self.garrison:
             versions[ALLIED] += 1  # ``garrisoned`` may change
         self.touched.append(hex_index)
+        if self.where[unit] == ELIMINATED:
+            self.eliminations += 1  # 12.1.5 a unit brought back
         self.where[unit] = hex_index
         stack = self.stacks.get(hex_index)
         if stack is None:
@@ -296,6 +302,7 @@ class MarneState(State):
         )
         self.lift(unit)
         self.where[unit] = ELIMINATED
+        self.eliminations += 1
         self.steps[unit] = self.c.counters[unit].steps
         self.disrupted.discard(unit)
         self.oos.discard(unit)
@@ -516,6 +523,7 @@ class MarneState(State):
         new.c = self.c
         new.turn, new.phase, new.first = self.turn, self.phase, self.first
         new.player_turn, new.taxi_used = self.player_turn, self.taxi_used
+        new.eliminations = self.eliminations
         new.move_memo = self.move_memo  # (read only at its own frame: a clone's are copies)
         new.touched = list(self.touched)
         new.modes_memo = dict(self.modes_memo)
