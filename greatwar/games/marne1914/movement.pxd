@@ -11,6 +11,7 @@ cdef long SIDES_OF_A_HEX
 
 cdef long _UNREACHED
 cdef long[:] _SPENT, _ORDER, _QUEUE, _FIRST, _LAST
+cdef long[:] _LAND_HEXES, _LAND_COSTS, _ROAD_HEXES, _ROAD_COSTS
 
 
 @cython.locals(scale=cython.long, enter=cython.long, leave=cython.long, limit=cython.long,

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import (
     ARTILLERY,
+    DEFENSIVE,
     GERMAN,
     OTHER,
     REGROUP,
@@ -139,11 +140,22 @@ def flat_steps(state: MarneState, road: bool) -> tuple[array[int], array[int]]:
                 hexes.append(-1)
                 costs.append(0)
         found = _FLAT[road] = (hexes, costs)
+        global _LAND_HEXES, _LAND_COSTS, _ROAD_HEXES, _ROAD_COSTS
+        if road:
+            _ROAD_HEXES, _ROAD_COSTS = hexes, costs
+        else:
+            _LAND_HEXES, _LAND_COSTS = hexes, costs
     return found
 
 
 SIDES_OF_A_HEX = 6
 _FLAT: dict[bool, tuple[array[int], array[int]]] = {}  # the same in every game
+# ``_FLAT``'s tables once made, for ``search`` (typed views when compiled: read without a
+# lookup or a view made at each search)
+_LAND_HEXES: array[int] = array("l")
+_LAND_COSTS: array[int] = array("l")
+_ROAD_HEXES: array[int] = array("l")
+_ROAD_COSTS: array[int] = array("l")
 
 
 def reach(
@@ -216,7 +228,8 @@ def search(state: MarneState, unit: int, start: int, allowance: float | None, fl
     ``flat_steps`` and the side's ``move_flags`` (``flags``), its queue of hexes by steps
     spent in the scratch tables ``_QUEUE``, ``_FIRST`` and ``_LAST`` (typed in movement.pxd:
     machine loops when compiled)."""
-    transfer = state.mode[state.hq_of[unit]] == TRANSFER
+    mode = state.mode[state.hq_of[unit]]  # ``unit_mode``
+    transfer = mode == TRANSFER
     scale, enter, leave = zoc_steps(state)
     # 7.1.3.1 leaving an enemy ZOC costs extra (5.1.3 not in Transfer mode); only the start
     # hex can be left so (8.2.1.2: entering one stops the move)
@@ -224,9 +237,23 @@ def search(state: MarneState, unit: int, start: int, allowance: float | None, fl
     if not flags[origin] & in_zoc or transfer:
         leave = 0
     stop = _stop(state, unit)
-    hexes, costs = flat_steps(state, transfer)
+    if len(_ROAD_HEXES) == 0 or len(_LAND_HEXES) == 0:
+        flat_steps(state, True)
+        flat_steps(state, False)
+    if transfer:
+        hexes, costs = _ROAD_HEXES, _ROAD_COSTS  # ``flat_steps``
+    else:
+        hexes, costs = _LAND_HEXES, _LAND_COSTS
     if allowance is None:
-        allowance = state.allowance(unit)
+        # ``MarneState.allowance`` written out: 7 the printed allowance, 5.1.2, 5.1.4 half in
+        # Defensive or Regroup mode
+        counter = state.c.counters[unit]
+        printed = counter.full
+        if state.steps[unit] < counter.steps and counter.reduced is not None:
+            printed = counter.reduced
+        allowance = float(printed[2])
+        if mode in (DEFENSIVE, REGROUP):
+            allowance = allowance / 2
     limit = math.floor(allowance * scale + _TOLERANCE)
     if len(_SPENT) < len(flags) or len(_FIRST) <= limit:
         _grow(len(flags), limit + 1)
