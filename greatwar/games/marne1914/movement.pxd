@@ -35,7 +35,7 @@ cpdef clear_search(Py_ssize_t count)
                there=cython.Py_ssize_t, stop=cython.long, floor=cython.long, sp=cython.long,
                spent=cython.long[:], order=cython.long[:], flags=bytes, found=list,
                sp_at=list, side_at=list)
-cpdef list destination_hexes(state, unit)
+cpdef list _destinations_of(state, unit, tuple to)
 
 
 cpdef long _stop(state, unit) except -1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Callable
+from typing import Any
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import (
@@ -178,6 +179,17 @@ def reach(
 def destination_hexes(state: MarneState, unit: int) -> list[int]:
     """``destinations``' hexes, in order (the move prompt offers them, not the MP spent):
     ``search``'s hexes and 7.1.4 the neighbours it may always enter, with room (7.1.5, 8.1)."""
+    return _destinations_of(state, unit, None)
+
+
+def destination_actions(state: MarneState, unit: int, to: tuple[Action, ...]) -> list[Action]:
+    """``to``'s action of each of the ``destination_hexes`` (picked by index as they are
+    found: no list of hexes made)."""
+    return _destinations_of(state, unit, to)
+
+
+def _destinations_of(state: MarneState, unit: int, to: tuple[Action, ...] | None) -> list[Any]:
+    """``destination_hexes``, or with ``to`` their actions."""
     start = state.where[unit]
     counter = state.c.counters[unit]
     flags = move_flags(state, counter.side)
@@ -199,15 +211,19 @@ def destination_hexes(state: MarneState, unit: int) -> list[int]:
             highest = order[i]
     floor, side, sp = state.c.stack_floor, counter.side, counter.sp
     sp_at, side_at = state.sp_at, state.side_at
-    found = []
+    found: list[Any] = []
     for h in range(lowest, highest + 1):  # (in order: no sort)
         if spent[h] == _UNREACHED or h == start:
             continue
         here = side_at[h]
         if sp <= floor and (here is None or (here == side and sp_at[h] + sp <= floor)):
-            found.append(h)  # an empty hex, or ``has_room`` within every limit (8.1)
-        elif state.has_room(h, [unit]):
+            pass  # an empty hex, or ``has_room`` within every limit (8.1)
+        elif not state.has_room(h, [unit]):
+            continue
+        if to is None:
             found.append(h)
+        else:
+            found.append(to[h])
     clear_search(count)
     return found
 
@@ -1006,13 +1022,15 @@ def rebuild(state: MarneState, unit: int) -> None:
 
 
 def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
+    """``tell`` the move: its side reads the unit (``name``), the enemy sees a counter move
+    (written out: one per move)."""
     ids = state.c.hex_ids  # (``hex_id`` of two hexes on the map)
-    state.tell(
-        state.c.counters[unit].side,
-        "7.1",
-        f"{state.name(unit)} moves {ids[origin]} to {ids[to]}",
-        f"an enemy unit moves to {ids[to]}",
-    )
+    counter = state.c.counters[unit]
+    face = " reduced" if state.steps[unit] < counter.steps else ""
+    side = counter.side
+    state.note("7.1", f"{counter.id}{face} moves {ids[origin]} to {ids[to]}", to=side)
+    state.reveal()
+    state.note("7.1", f"an enemy unit moves to {ids[to]}", to=OTHER[side])
 
 
 STAY = act("stay")
@@ -1026,7 +1044,7 @@ class Move(Prompt[MarneState]):
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
         to = state.c.hex_actions("to")
-        offered = [to[hex_index] for hex_index in destination_hexes(state, frame["unit"])]
+        offered = destination_actions(state, frame["unit"], to)
         offered.append(STAY)
         return offered
 
