@@ -11,3 +11,15 @@ import cython
                held=cython.long, h=cython.Py_ssize_t, unlocked=cython.bint,
                enemy_units=cython.bint, paris=cython.bint)
 cpdef list attack_targets(state, side)
+
+
+# 9.1: asked of every artillery unit at every bombardment offer, reading the position's lists
+# and sets through their own C calls, hexes as machine integers
+@cython.locals(here=cython.Py_ssize_t, n=cython.Py_ssize_t, side_at=list, pair=frozenset,
+               factor=cython.long)
+cpdef bint may_bombard(state, unit) except -1
+
+
+@cython.locals(side_at=list, stacks=dict, counters=tuple, where=list, targets=set,
+               h=cython.Py_ssize_t, u=cython.Py_ssize_t)
+cpdef list bombard_targets(state, side)

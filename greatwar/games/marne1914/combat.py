@@ -19,7 +19,7 @@ from greatwar.games.marne1914.data import (
     TOWN,
     TRANSFER,
 )
-from greatwar.games.marne1914.movement import HELD, in_supply, is_engaged, move_flags
+from greatwar.games.marne1914.movement import HELD, in_supply, move_flags
 from greatwar.games.marne1914.state import MarneState, Task
 
 GARRISON = "garrison"  # the Paris garrison as a firer in action strings (13.1.1)
@@ -131,17 +131,26 @@ def may_bombard(state: MarneState, unit: int) -> bool:
     """9.1.3 not in an enemy ZOC, in supply; 9.1.6 not in Transfer mode, not rallied this
     turn; 5.1 Offensive, Defensive and Regroup artillery bombard; 8.1.4 not over-stacked;
     7.2.3 not after railroad movement; 9.6.2 not while Engaged."""
-    return (
-        state.counter(unit).is_artillery
-        and state.unit_mode(unit) != TRANSFER
-        and unit not in state.rallied
-        and unit not in state.railed
-        and in_supply(state, unit)
-        and not state.in_enemy_zoc(unit)
-        and not state.is_overstacked(state.where[unit])
-        and not is_engaged(state, unit)
-        and bombard_left(state, unit) > 0
-    )
+    counter = state.c.counters[unit]
+    # (``unit_mode``, ``in_supply`` and ``bombard_left`` written out: asked of every artillery
+    # unit at every bombardment offer)
+    if not counter.is_artillery or state.mode[state.hq_of[unit]] == TRANSFER:
+        return False
+    if unit in state.rallied or unit in state.railed or unit in state.oos:
+        return False
+    here = state.where[unit]
+    side_at, enemy = state.side_at, OTHER[counter.side]
+    for n in state.c.neighbors[here]:  # ``in_enemy_zoc``
+        if side_at[n] is not None and side_at[n] == enemy:
+            return False
+    if state.is_overstacked(here):
+        return False
+    for pair in state.engaged:  # ``is_engaged`` (artillery is no HQ)
+        if here in pair:
+            return False
+    factor = counter.bombard[1] if state.steps[unit] < counter.steps else counter.bombard[0]
+    factor = max(0, factor - (2 if unit in state.disrupted else 0))  # ``bombard_factor``
+    return factor - state.bombarded.get(unit, 0) > 0
 
 
 def gunners(state: MarneState, side: str, target: int) -> list[int]:
@@ -162,12 +171,17 @@ def artillery_on_map(state: MarneState, side: str) -> list[int]:
 def bombard_targets(state: MarneState, side: str) -> list[int]:
     """9.1.1: enemy-occupied hexes two hexes from an artillery unit that may bombard."""
     enemy = OTHER[side]
+    side_at, stacks, counters, where = state.side_at, state.stacks, state.c.counters, state.where
     targets = set()
     for unit in artillery_on_map(state, side):
         if may_bombard(state, unit):
-            for h in state.c.ring(state.where[unit], 2):
-                if state.side_in(h) == enemy and state.combat_units_in(h):
-                    targets.add(h)
+            for h in state.c.ring(where[unit], 2):
+                if h in targets or side_at[h] is None or side_at[h] != enemy:
+                    continue
+                for u in stacks[h]:  # ``combat_units_in``: any combat unit
+                    if not counters[u].is_hq:
+                        targets.add(h)
+                        break
     return sorted(targets)
 
 
