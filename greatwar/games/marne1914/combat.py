@@ -299,18 +299,18 @@ def engaged_with(state: MarneState, hex_index: int) -> list[int]:
 def may_attack(state: MarneState, unit: int, target: int) -> bool:
     """9.4.1 Offensive mode, or Defensive with a Reserve marker or locked by Engaged (5.1.2);
     in supply (9.4.9); adjacent (9.4.2); 8.1.4 not over-stacked; 7.2.3 not after rail."""
-    counter = state.counter(unit)
+    counter = state.c.counters[unit]
     here = state.where[unit]
     if counter.is_hq or unit in state.attacked or unit in state.railed or unit in state.recent:
         return False
     if here < 0 or target not in state.c.neighbors[here]:
         return False
-    if not in_supply(state, unit) or state.is_overstacked(here):
+    if unit in state.oos or state.is_overstacked(here):  # ``in_supply``
         return False
-    locked = engaged_with(state, here)
+    locked = engaged_with(state, here) if state.engaged else []
     if locked and target not in locked:
         return False  # 9.6.2: engaged units attack only the units they are engaged with
-    mode = state.unit_mode(unit)
+    mode = state.mode[state.hq_of[unit]]  # ``unit_mode``
     if mode == OFFENSIVE:
         return True
     return mode == DEFENSIVE and (unit in state.reserve or target in locked)
@@ -643,21 +643,34 @@ def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
     out: dict[str, tuple[int, list[int]]] = {}
     if state.is_garrisoned(target) and side == "allied":
         out[GARRISON] = (int(state.c.tables["paris"]["defense"]), list(hexes))  # 13.1.1
+    c, where, steps, recent, disrupted = (
+        state.c,
+        state.where,
+        state.steps,
+        state.recent,
+        state.disrupted,
+    )
     for unit in units_near(state, side, [target, *hexes]):
-        counter = state.counter(unit)
-        here = state.where[unit]
-        if counter.is_hq or unit in state.recent:
+        counter = c.counters[unit]
+        here = where[unit]
+        if counter.is_hq or unit in recent:
             continue
-        defense = state.defense(unit)
+        # ``defense`` written out (asked of every unit near every attack)
+        printed = counter.full
+        if steps[unit] < counter.steps and counter.reduced is not None:
+            printed = counter.reduced
+        defense = max(0, printed[1] - (2 if unit in disrupted else 0))
         if defense <= 0:
             continue
         if here == target:
             out[counter.id] = (defense, list(hexes))
             continue
         if counter.is_artillery:
-            reach = [h for h in hexes if distance(state, here, h) <= 2]  # 9.3.3
+            near = c.within(here, 2)
+            reach = [h for h in hexes if h in near]  # 9.3.3 within two hexes
         else:
-            reach = [h for h in hexes if distance(state, here, h) == 1]  # 9.3.2
+            near = c.neighbors[here]
+            reach = [h for h in hexes if h in near]  # 9.3.2 adjacent
         if not reach or here in state.targets or state.is_overstacked(here):
             continue
         if counter.is_artillery:
