@@ -79,3 +79,9 @@ cdef class MoveMemo:
                row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t, network=list,
                frontier=list, found=dict)
 cpdef dict _networks(state, side)
+
+
+# 10.2.1: asked at every movement offer, of every disrupted unit
+@cython.locals(where=list, side_at=list, neighbors=tuple, found=set, u=cython.Py_ssize_t,
+               here=cython.Py_ssize_t, n=cython.Py_ssize_t)
+cpdef set rallies(state, side)

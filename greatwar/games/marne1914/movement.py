@@ -563,11 +563,12 @@ class MoveMemo:
         # the enemy's stacks changed (an HQ retreating, 9.9): the units that look at the
         # hexes around them (within two: their neighbours and the neighbours' ZOC) and every
         # railroad are read again, with the enemy as it stands now
-        near = state.enemy_stamp(side) != self.enemy
+        enemy = state.versions[OTHER[side]]  # ``enemy_stamp``
+        near = enemy != self.enemy
         if near:
             if self.counted == len(touched):
                 return False  # (not by a change of stacks: all are read afresh)
-            self.enemy = state.enemy_stamp(side)
+            self.enemy = enemy
             self.reckon = reckoner(state, side, self.capacity)
             dirty.update(self.transfer)
         if self.counted < len(touched):
@@ -934,14 +935,18 @@ def may_recover(state: MarneState, unit: int) -> bool:
 def rallies(state: MarneState, side: str) -> set[int]:
     """``may_rally``: the side's units on the map that may remove disruption now."""
     where, counters, oos = state.where, state.c.counters, state.oos
-    return {
-        u
-        for u in state.disrupted
-        if counters[u].side == side
-        and where[u] >= 0
-        and u not in oos  # ``may_rally`` written out: in supply, then not in an enemy ZOC
-        and not state.in_enemy_zoc(u)
-    }
+    side_at, neighbors, enemy = state.side_at, state.c.neighbors, OTHER[side]
+    found = set()
+    for u in state.disrupted:
+        here = where[u]
+        if counters[u].side != side or here < 0 or u in oos:
+            continue  # ``may_rally`` written out: in supply, then not in an enemy ZOC
+        for n in neighbors[here]:  # ``in_enemy_zoc``
+            if side_at[n] is not None and side_at[n] == enemy:
+                break
+        else:
+            found.add(u)
+    return found
 
 
 def rebuildable(state: MarneState, side: str) -> list[int]:
