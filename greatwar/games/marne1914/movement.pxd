@@ -77,8 +77,13 @@ cdef class MoveMemo:
 # 7.2.4, 7.2.5: the railroad networks, walked over marks by hex with machine integers
 @cython.locals(size=cython.Py_ssize_t, closed=bytearray, seen=bytearray, links=tuple,
                row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t, network=list,
-               frontier=list, found=dict)
+               frontier=list, found=dict, h=cython.Py_ssize_t, first=cython.Py_ssize_t)
 cpdef dict _networks(state, side)
+
+
+# ``move_flags``' marks by hex, made when the enemy's stacks change: hexes as machine integers
+@cython.locals(flags=bytearray, held=cython.long, in_zoc=cython.long, h=cython.Py_ssize_t)
+cpdef bytes _move_flags(state, side)
 
 
 # 10.2.1: asked at every movement offer, of every disrupted unit

@@ -384,10 +384,11 @@ def move_flags(state: MarneState, side: str) -> bytes:
 
 def _move_flags(state: MarneState, side: str) -> bytes:
     flags = bytearray(state.c.board.grid.size)
+    held, in_zoc = HELD, IN_ZOC
     for h in state.enemy_held(side):
-        flags[h] |= HELD
+        flags[h] |= held
     for h in state.zoc(OTHER[side]):
-        flags[h] |= IN_ZOC
+        flags[h] |= in_zoc
     return bytes(flags)
 
 

@@ -4,5 +4,5 @@
 import cython
 
 
-@cython.locals(marks=bytearray, zone=list, row=tuple)
+@cython.locals(marks=bytearray, zone=list, row=tuple, h=cython.Py_ssize_t, n=cython.Py_ssize_t)
 cpdef frozenset zone_around(tuple neighbors, tuple hexes, Py_ssize_t size)

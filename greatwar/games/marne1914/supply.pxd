@@ -41,5 +41,11 @@ cdef list _found(Py_ssize_t count)
 
 # 11.1.6: the walk along roads and railroads from the friendly edges, hexes as machine integers
 @cython.locals(size=cython.Py_ssize_t, closed=bytearray, marks=bytearray, frontier=list,
-               links=tuple, row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t)
+               links=tuple, row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t,
+               h=cython.Py_ssize_t)
 cpdef bytearray source_marks(state, side, edges)
+
+
+# 11.1.4: made when either side's stacks change, hexes as machine integers
+@cython.locals(side_at=list, stop=set, h=cython.Py_ssize_t)
+cpdef frozenset _blocked(state, side)

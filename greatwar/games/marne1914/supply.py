@@ -19,7 +19,10 @@ def blocked(state: MarneState, side: str) -> frozenset[int]:
 
 def _blocked(state: MarneState, side: str) -> frozenset[int]:
     side_at = state.side_at
-    stop = {h for h in state.zoc(OTHER[side]) if side_at[h] != side}
+    stop = set()
+    for h in state.zoc(OTHER[side]):
+        if side_at[h] != side:
+            stop.add(h)
     stop.update(state.held_by(OTHER[side]))
     if side == GERMAN:
         stop.update(state.garrisoned())
