@@ -396,19 +396,23 @@ def hq_hex(state: MarneState, action: str) -> int:
 
 
 def test_9_9_displaced_are_the_hqs_on_the_map_in_an_enemy_zoc() -> None:
-    """9.9: the typed test of every HQ (results.pxd) names exactly the side's HQs on the map
-    next to an enemy unit (8.2.1), in counter order, after every action of random games."""
+    """9.9: the typed test of every HQ (results.pxd), kept between moves, names exactly the
+    side's HQs on the map next to an enemy unit (8.2.1), in counter order, after every action
+    of random games (in the last only every few actions: the kept answer read after several
+    changes)."""
     from greatwar.ai.random_player import RandomPlayer
     from greatwar.core.registry import load_game
     from greatwar.games.marne1914.results import displaced
 
     game = load_game("marne1914")
     checked = 0
-    for seed in range(2):
+    for seed in range(3):
         state = game.new_initial_state(seed)
         player = RandomPlayer(seed)
         while not state.is_terminal():
             for side in ("allied", "german"):
+                if seed == 2 and len(state.history()) % 5:
+                    continue
                 expected = [
                     hq
                     for hq in state.c.side_hqs[side]

@@ -9,4 +9,15 @@ import cython
 @cython.locals(where=list, side_at=list, neighbors=tuple, found=list, hq=cython.Py_ssize_t,
                here=cython.Py_ssize_t, n=cython.Py_ssize_t, held=object, hqs=tuple,
                row=tuple)
+cpdef tuple _displaced(state, side)
+
+
+# kept between moves: only the hexes changed since are looked at
+@cython.locals(touched=list, count=cython.Py_ssize_t, counted=cython.Py_ssize_t, stamp=tuple,
+               kept=tuple, found=tuple)
 cpdef list displaced(state, side)
+
+
+@cython.locals(side_at=list, stacks=dict, neighbors=tuple, counters=tuple, near=list,
+               h=cython.Py_ssize_t, n=cython.Py_ssize_t, u=cython.Py_ssize_t, now=set)
+cpdef tuple _displaced_since(state, side, tuple found, list changed)

@@ -427,7 +427,57 @@ def refuges(state: MarneState, hq: int) -> tuple[list[int], bool]:
 
 def displaced(state: MarneState, side: str) -> list[int]:
     """9.9: the side's HQs on the map standing in an enemy ZOC (``in_enemy_zoc`` written out:
-    asked after every move)."""
+    asked after every move). Kept while the side's stacks stay as they are (its HQs stand
+    where they stood), within one stretch of ``touched`` (cleared only as a Movement Phase
+    begins): then only the HQs next to a hex whose stack changed since are read again (a test
+    checks the answer against a fresh one after every action of random games)."""
+    touched = state.touched
+    count = len(touched)
+    stamp = (state.versions[side], state.turn, state.player_turn, state.phase)
+    kept = state.memo.get(("displaced", side))
+    if kept is not None and kept[0] == stamp and kept[1][0] <= count:
+        counted, found = kept[1]
+        if counted < count:
+            found = _displaced_since(state, side, found, touched[counted:])
+    else:
+        found = _displaced(state, side)
+    state.memo["displaced", side] = (stamp, (count, found))
+    return list(found)
+
+
+def _displaced_since(
+    state: MarneState, side: str, found: tuple[int, ...], changed: list[int]
+) -> tuple[int, ...]:
+    """``found`` with the side's HQs next to the ``changed`` hexes read again (none of the
+    side's units has moved since: an HQ's neighbours changed only if they are among them)."""
+    side_at, stacks, neighbors, counters = (
+        state.side_at,
+        state.stacks,
+        state.c.neighbors,
+        state.c.counters,
+    )
+    near = []
+    for h in changed:
+        for n in neighbors[h]:
+            if side_at[n] is not None and side_at[n] == side:
+                for u in stacks[n]:
+                    if counters[u].is_hq:
+                        near.append(u)
+    if not near:
+        return found
+    enemy = OTHER[side]
+    now = set(found)
+    for hq in near:
+        now.discard(hq)
+        for n in neighbors[state.where[hq]]:
+            if side_at[n] is not None and side_at[n] == enemy:
+                now.add(hq)
+                break
+    return tuple(sorted(now))
+
+
+def _displaced(state: MarneState, side: str) -> tuple[int, ...]:
+    """``displaced`` read afresh."""
     where, side_at, neighbors = state.where, state.side_at, state.c.neighbors
     enemy = OTHER[side]
     found = []
@@ -441,7 +491,7 @@ def displaced(state: MarneState, side: str) -> list[int]:
                 if held is not None and held == enemy:
                     found.append(hq)
                     break
-    return found
+    return tuple(found)
 
 
 def displace_hqs(state: MarneState, side: str) -> bool:
