@@ -599,8 +599,17 @@ class MoveMemo:
                     dirty.add(unit)
         rails = tuple(state.rail_used.values())
         if rails != self.rails:
-            dirty.update(self.transfer)
-            self.capacity.clear()  # 7.2.6, 7.2.7 (``reckoner``)
+            # 7.2.6, 7.2.7 capacity used (``reckoner`` keeps each nation's answer): read again
+            # the units of a nation whose answer changed (7.2.8 an HQ uses none)
+            capacity, counters = self.capacity, state.c.counters
+            was = dict(capacity)
+            capacity.clear()
+            for unit in self.transfer:
+                if counters[unit].is_hq:
+                    continue
+                now = has_rail_capacity(state, unit, capacity)
+                if was.get(counters[unit].nation) != now:
+                    dirty.add(unit)
         if len(moved) != self.moved or len(railed) != self.railed:
             if len(moved) < self.moved or len(railed) < self.railed:
                 return False  # (cleared: not within one phase)
