@@ -51,6 +51,25 @@ cpdef list rebuildable(state, side)
 cpdef tuple eliminated_units(state, side)
 
 
+# a unit's movement choice, read with the position's tables held as typed fields
+cdef class Reckoner:
+    cdef public object state, side, reach
+    cdef public dict capacity
+    cdef public tuple counters, neighbors
+    cdef public set rallied
+    cdef public list steps, sp_at, side_at
+    cdef public frozenset held, zoc
+    cdef public long least
+
+    @cython.locals(counter=object, by_rail=cython.bint, by_land=cython.bint,
+                   barred=cython.bint, rail_room=cython.Py_ssize_t, held=frozenset,
+                   zoc=frozenset, side_at=list, sp_at=list, least=cython.long)
+    cpdef tuple choice(self, Py_ssize_t unit, Py_ssize_t here, now)
+
+
+cpdef bint has_rail_capacity(state, unit, dict capacity) except -1
+
+
 # the movement prompt's kept choices: an extension type, so that its fields are read and
 # written as C struct members (every offer reads and writes dozens of them)
 cdef class MoveMemo:
@@ -58,7 +77,8 @@ cdef class MoveMemo:
     cdef public set recovering, searched
     cdef public list flat, hq_of, transfer
     cdef public tuple move_actions, rail_actions, rails
-    cdef public object enemy, frame, reckon, stamp
+    cdef public object enemy, frame, stamp
+    cdef public Reckoner reckon
     cdef public Py_ssize_t counted, moved, railed
 
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,

@@ -508,7 +508,7 @@ class MoveMemo:
         # the reading of a unit's choice (``reckoner``), kept with the enemy's stacks (in
         # ``stamp``), and the railroad capacity it found left, kept until capacity is used
         self.capacity: dict[str, bool] = {}
-        self.reckon: Callable[[int, int, str], MoveChoice] | None = None
+        self.reckon: Reckoner | None = None
         self.enemy: object = None  # the enemy's stacks it was read with (``enemy_stamp``)
         self.move_actions = state.c.unit_actions("move")  # 7.1
         self.counted = 0  # the hexes of ``touched`` read
@@ -536,7 +536,7 @@ class MoveMemo:
         engaged: set[int] = set()
         for pair in state.engaged:
             engaged.update(pair)
-        self.reckon = choice = reckoner(state, side, self.capacity)
+        self.reckon = reckon = reckoner(state, side, self.capacity)
         self.enemy = state.enemy_stamp(side)
         for unit in state.held_units(side):
             if unit in moved or unit in railed:
@@ -547,7 +547,7 @@ class MoveMemo:
             now = mode[hq_of[unit]]
             if now == TRANSFER:
                 self.transfer.append(unit)
-            self.keep(unit, choice(unit, here, now))
+            self.keep(unit, reckon.choice(unit, here, now))
         self.moved, self.railed = len(moved), len(railed)
         self.counted = len(state.touched)
         self.rails = tuple(state.rail_used.values())
@@ -622,15 +622,15 @@ class MoveMemo:
                 self.recovering.discard(unit)
             self.moved, self.railed = len(moved), len(railed)
         if dirty:
-            where, mode, hq_of, choice = state.where, state.mode, state.hq_of, self.reckon
-            assert choice is not None  # (``read_all`` made it)
+            where, mode, hq_of, reckon = state.where, state.mode, state.hq_of, self.reckon
+            assert reckon is not None  # (``read_all`` made it)
             for unit in sorted(dirty):
                 if unit not in offered:
                     continue
                 here = where[unit]
                 if here < 0:
                     return False  # it left the map
-                self.keep(unit, choice(unit, here, mode[hq_of[unit]]))
+                self.keep(unit, reckon.choice(unit, here, mode[hq_of[unit]]))
         self.counted = len(touched)
         self.rails = rails
         return True
@@ -696,40 +696,72 @@ class MoveMemo:
             self.rail_full.pop(unit, None)
 
 
-def reckoner(
-    state: MarneState, side: str, capacity: dict[str, bool]
-) -> Callable[[int, int, str], MoveChoice]:
-    """``move_choices``' reading of one unit (its hex, its mode), with what it needs of the
-    position looked up once for all the units read while the enemy's stacks stay as they are
-    (held by the closure, which compiled code reads without an attribute lookup); each
-    nation's railroad capacity kept in ``capacity`` (to be cleared when capacity is used)."""
-    counters, rallied, steps = state.c.counters, state.rallied, state.steps
-    sp_at, side_at, neighbors = state.sp_at, state.side_at, state.c.neighbors
-    held, zoc = state.enemy_held(side), state.zoc(OTHER[side])
-    reach: Callable[[int], frozenset[int]] | None = None  # the side's ``rail_reacher``
-    # 8.1: a friendly hex with more than this many SP may be too full for some unit of the
-    # side (within every limit otherwise); a unit above the floor always looks closer
-    least = state.c.stack_floor - max(state.c.unit_sizes[side])
+def reckoner(state: MarneState, side: str, capacity: dict[str, bool]) -> Reckoner:
+    """``move_choices``' reading of one unit (``Reckoner.choice``), with what it needs of the
+    position looked up once for all the units read while the enemy's stacks stay as they are;
+    each nation's railroad capacity kept in ``capacity`` (to be cleared when capacity is
+    used)."""
+    return Reckoner(state, side, capacity)
 
-    def choice(unit: int, here: int, now: str) -> MoveChoice:
-        nonlocal reach
-        counter = counters[unit]
-        recover = now == REGROUP and steps[unit] < counter.steps and may_recover(state, unit)
+
+class Reckoner:
+    """``reckoner``: the position's tables a unit's choice reads, held as fields (typed in
+    movement.pxd: an extension type, read without attribute lookups)."""
+
+    __slots__ = (
+        "capacity",
+        "counters",
+        "held",
+        "least",
+        "neighbors",
+        "rallied",
+        "reach",
+        "side",
+        "side_at",
+        "sp_at",
+        "state",
+        "steps",
+        "zoc",
+    )
+
+    def __init__(self, state: MarneState, side: str, capacity: dict[str, bool]) -> None:
+        self.state, self.side, self.capacity = state, side, capacity
+        self.counters, self.rallied, self.steps = state.c.counters, state.rallied, state.steps
+        self.sp_at, self.side_at, self.neighbors = state.sp_at, state.side_at, state.c.neighbors
+        self.held, self.zoc = state.enemy_held(side), state.zoc(OTHER[side])
+        self.reach: Callable[[int], frozenset[int]] | None = None  # the side's ``rail_reacher``
+        # 8.1: a friendly hex with more than this many SP may be too full for some unit of the
+        # side (within every limit otherwise); a unit above the floor always looks closer
+        self.least = state.c.stack_floor - max(state.c.unit_sizes[side])
+
+    def choice(self, unit: int, here: int, now: str) -> MoveChoice:
+        """The unit's choice in its hex ``here`` and mode ``now`` (``MoveChoice``)."""
+        state, side = self.state, self.side
+        counter = self.counters[unit]
+        recover = now == REGROUP and self.steps[unit] < counter.steps and may_recover(state, unit)
         by_rail = False
         rail_room = -1  # the railroad destination with room found, if any
         rail_full: frozenset[int] = frozenset()  # those without room, if none
-        if now == TRANSFER and has_rail_capacity(state, unit, capacity):
+        if now == TRANSFER and has_rail_capacity(state, unit, self.capacity):
+            reach = self.reach
             if reach is None:
-                reach = rail_reacher(state, side)
+                reach = self.reach = rail_reacher(state, side)
             rail_room = rail_destination(state, unit, reach)
             by_rail = rail_room >= 0
             if not by_rail:
                 rail_full = reach(here)
-        barred = counter.is_hq or unit in rallied  # 9.9, 10.2.2: not into an enemy ZOC
+        barred = counter.is_hq or unit in self.rallied  # 9.9, 10.2.2: not into an enemy ZOC
         by_land = False
         land_room = -1  # the neighbour open to it, if any
-        if least >= 0:
-            for there in neighbors[here]:
+        if self.least >= 0:
+            held, zoc, side_at, sp_at, least = (
+                self.held,
+                self.zoc,
+                self.side_at,
+                self.sp_at,
+                self.least,
+            )
+            for there in self.neighbors[here]:
                 if there in held or (barred and there in zoc):
                     continue  # 7.1.3
                 if side_at[there] is not None and side_at[there] == side and sp_at[there] > least:
@@ -738,10 +770,8 @@ def reckoner(
                 land_room = there
                 break
         if not by_land:
-            by_land = has_destination(state, unit, held)
+            by_land = has_destination(state, unit, self.held)
         return (here, now, land_room, rail_room, rail_full, (unit, recover, by_rail, by_land))
-
-    return choice
 
 
 def has_destination(state: MarneState, unit: int, held: frozenset[int]) -> bool:
