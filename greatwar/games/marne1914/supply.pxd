@@ -10,6 +10,9 @@ cdef long SIDES_OF_A_HEX
 
 
 cdef long _UNSEEN, _SEEN
+# the search's scratch and step tables, typed views made once (not at each search)
+cdef long[:] _BEST, _ORDER, _QUEUE, _HEADS, _TAILS, _HEXES, _COSTS, _XS, _ZS
+cdef bytearray _WANTED
 
 
 @cython.locals(start=cython.Py_ssize_t, limit=cython.long, cheapest=cython.long,

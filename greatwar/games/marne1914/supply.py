@@ -86,6 +86,8 @@ def flat_costs_into(state: MarneState) -> tuple[int, array[int], array[int]]:
                 hexes.append(-1)
                 costs.append(0)
         _FLAT.append((limit, hexes, costs))
+        global _HEXES, _COSTS
+        _HEXES, _COSTS = hexes, costs
     return _FLAT[0]
 
 
@@ -102,11 +104,18 @@ def cube_columns(state: MarneState) -> tuple[array[int], array[int]]:
                 array("l", [grid.cube(h)[2] for h in grid]),
             )
         )
+        global _XS, _ZS
+        _XS, _ZS = _CUBES[0]
     return _CUBES[0]
 
 
 _CUBES: list[tuple[array[int], array[int]]] = []  # the same in every game
 _FLAT: list[tuple[int, array[int], array[int]]] = []  # the same in every game
+# their tables once made, for ``trace`` (typed views when compiled: no view made per search)
+_HEXES: array[int] = array("l")
+_COSTS: array[int] = array("l")
+_XS: array[int] = array("l")
+_ZS: array[int] = array("l")
 
 
 def cheapest_hex(state: MarneState) -> float:
@@ -194,11 +203,14 @@ def trace(
     start = state.where[hq]
     side = state.c.counters[hq].side
     flags, side_at, held, in_zoc = move_flags(state, side), state.side_at, HELD, IN_ZOC
-    limit, hexes, costs = flat_costs_into(state)
+    limit = flat_costs_into(state)[0]
+    if len(_XS) == 0:
+        cube_columns(state)
+    hexes, costs = _HEXES, _COSTS  # ``flat_costs_into``'s tables
     # no step costs less than ``cheapest``: a hex farther than that from ``toward`` can not
     # lead there (the distance of ``HexGrid.distance``, from the cube coordinates)
     cheapest = _CHEAPEST_STEP[0]
-    xs, zs = cube_columns(state)
+    xs, zs = _XS, _ZS  # ``cube_columns``
     aiming = toward is not None
     aim_x = aim_z = 0
     if toward is not None:
@@ -210,9 +222,12 @@ def trace(
     # the queue: hexes filed by the cost so far, a list per cost, first in first out (each
     # entry the hex, then the next entry of its cost); a hex is filed again when reached
     # more cheaply
-    heads = array("l", [-1]) * (limit + 1)  # by cost: the first entry, -1 if none
-    tails = array("l", [-1]) * (limit + 1)  # by cost: the last entry
-    first, last = heads, tails  # (read through typed views when compiled)
+    if len(_HEADS) <= limit:
+        _grow_heads(limit + 1)
+    # by cost: the first entry, -1 if none, and the last entry (read only once a first is)
+    first, last = _HEADS, _TAILS
+    for used in range(1, limit + 1):
+        first[used] = -1
     best[start] = 0
     order[0] = start
     count = 1
@@ -311,10 +326,18 @@ def _unwant(until: set[int]) -> None:
 def _grow(size: int) -> None:
     """Scratch tables for a map of ``size`` hexes (a hex is filed at most once from each of
     its neighbours, and once as the start)."""
-    _BEST[:] = array("l", [_UNSEEN]) * size
-    _ORDER[:] = array("l", [0]) * size
-    _QUEUE[:] = array("l", [0]) * (2 * (SIDES_OF_A_HEX * size + 1))
-    _WANTED[:] = bytearray(size)
+    global _BEST, _ORDER, _QUEUE, _WANTED
+    _BEST = array("l", [_UNSEEN]) * size
+    _ORDER = array("l", [0]) * size
+    _QUEUE = array("l", [0]) * (2 * (SIDES_OF_A_HEX * size + 1))
+    _WANTED = bytearray(size)
+
+
+def _grow_heads(counts: int) -> None:
+    """``trace``'s tables by cost, for supply lengths of up to ``counts`` costs."""
+    global _HEADS, _TAILS
+    _HEADS = array("l", [-1]) * counts
+    _TAILS = array("l", [-1]) * counts
 
 
 # ``reached``'s scratch tables, shared by every game (searches never run inside one another):
@@ -326,6 +349,8 @@ _BEST: array[int] = array("l")
 _ORDER: array[int] = array("l")
 _QUEUE: array[int] = array("l")
 _WANTED = bytearray()
+_HEADS: array[int] = array("l")  # by cost: the queue's first entry, -1 if none
+_TAILS: array[int] = array("l")  # by cost: the queue's last entry
 
 
 def reached_of(state: MarneState, hq: int, hexes: set[int]) -> set[int]:
