@@ -163,9 +163,14 @@ def gunners(state: MarneState, side: str, target: int) -> list[int]:
 
 
 def artillery_on_map(state: MarneState, side: str) -> list[int]:
-    """The side's artillery units on the map, in order (the only units that bombard, 9.1)."""
+    """The side's artillery units on the map, in order (the only units that bombard, 9.1):
+    kept until the side's stacks change."""
+    return list(state.cached(("artillery", side), state.versions[side], _artillery_on_map))
+
+
+def _artillery_on_map(state: MarneState, side: str) -> tuple[int, ...]:
     counters = state.c.counters
-    return [u for u in state.held_units(side) if counters[u].is_artillery]
+    return tuple([u for u in state.held_units(side) if counters[u].is_artillery])
 
 
 def bombard_targets(state: MarneState, side: str) -> list[int]:

@@ -82,8 +82,11 @@ cdef class MoveMemo:
     cdef public Py_ssize_t counted, moved, railed
 
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,
-                   stacks=dict, choices=dict, offered=dict, gone=list)
+                   stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner)
     cpdef bint update(self, state, side) except -1
+
+    @cython.locals(reckon=Reckoner, moved=set, railed=set, engaged=set)
+    cpdef read_all(self, state, side)
 
     @cython.locals(entry=tuple, choice=tuple, watch=dict, actions=tuple, was=tuple)
     cpdef keep(self, unit, entry)
