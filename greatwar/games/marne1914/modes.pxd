@@ -6,10 +6,10 @@ import cython
 
 cdef class ModesMemo:
     cdef public object frame
-    cdef public list hqs, leaving
+    cdef public list hqs, leaving, flat
     cdef public dict pending, actions
 
-    @cython.locals(mode=dict, offered=list, actions=dict)
+    @cython.locals(mode=dict, offered=list, actions=dict, flat=list)
     cpdef list offer(self, state, dict pending)
 
     @cython.locals(seen=dict, actions=dict, mode=dict)

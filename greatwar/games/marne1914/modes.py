@@ -88,7 +88,8 @@ class Modes(Prompt[MarneState]):
     title = "set your HQs' modes face down, then commit (5.2)"
 
     def sides(self, state: MarneState, frame: Frame) -> tuple[str, ...]:
-        return tuple(s for s in SIDES if s not in state.committed)
+        committed = state.committed
+        return tuple([s for s in SIDES if s not in committed])
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
         pending = state.pending[side]
@@ -149,6 +150,7 @@ class ModesMemo:
         pending, mode = state.pending[side], state.mode
         self.pending = dict(pending)
         self.actions = {hq: mode_actions(state, hq, pending.get(hq, mode[hq])) for hq in self.hqs}
+        self.flat: list[Action] | None = None  # the ``actions`` of every HQ in order, once asked
 
     def offer(self, state: MarneState, pending: dict[int, str]) -> list[Action]:
         """The prompt's actions: commit unless an HQ must still leave Offensive mode (11.2.3),
@@ -160,15 +162,20 @@ class ModesMemo:
                 break  # 11.2.3 it must leave Offensive mode first
         else:
             offered.append(COMMIT)
-        actions = self.actions
-        for hq in self.hqs:
-            offered.extend(actions[hq])
+        flat = self.flat
+        if flat is None:
+            actions = self.actions
+            flat = self.flat = []
+            for hq in self.hqs:
+                flat.extend(actions[hq])
+        offered.extend(flat)
         return offered
 
     def chose(self, state: MarneState, hq: int, chosen: str) -> None:
         """The side has just set ``hq`` face down to ``chosen`` (at this prompt)."""
         if hq in self.actions and self.pending.get(hq, state.mode[hq]) != chosen:
             self.actions[hq] = mode_actions(state, hq, chosen)
+            self.flat = None
         self.pending[hq] = chosen
 
     def update(self, state: MarneState, pending: dict[int, str]) -> None:
@@ -177,6 +184,7 @@ class ModesMemo:
         if pending == seen:
             return
         actions, mode = self.actions, state.mode
+        self.flat = None
         for hq, chosen in pending.items():
             if hq in actions and seen.get(hq, mode[hq]) != chosen:
                 actions[hq] = mode_actions(state, hq, chosen)
