@@ -9,7 +9,7 @@ import cython
 @cython.locals(side_at=list, where=list, stacks=dict, neighbors=tuple, counters=tuple,
                mode=dict, hq_of=list, reserve=set, barred=dict, targets=set, flags=bytes,
                held=cython.long, h=cython.Py_ssize_t, unlocked=cython.bint,
-               enemy_units=cython.bint, paris=cython.bint)
+               enemy_units=cython.bint, paris=cython.bint, unit=cython.Py_ssize_t)
 cpdef list attack_targets(state, side)
 
 
