@@ -16,8 +16,16 @@ from greatwar.games.marne1914.movement import (
     step_cost,
     terrain_cost,
 )
-from greatwar.games.marne1914.reinforcements import arrival_options, delay_options, start_arrivals
+from greatwar.games.marne1914.reinforcements import (
+    arrival_options,
+    delay_options,
+    home_of,
+    near_home,
+    revertible,
+    start_arrivals,
+)
 from greatwar.games.marne1914.state import LOST
+from greatwar.games.marne1914.supply import reaches
 from greatwar.hexes import connected, reachable
 from tests.marne1914.positions import actions, at_phase, cleared, hx, place, set_mode
 
@@ -270,3 +278,24 @@ def test_7_2_4_railroad_networks_are_the_hexes_joined_by_open_railroad() -> None
                 checked += 1
         state.apply_action(player.choose(state, state.current_player()))
     assert checked > 100
+
+
+def test_7_3_2_the_moroccans_kept_revertible_equal_fresh_ones() -> None:
+    """7.3.2: ``revertible`` (kept until the enemy, the units' or their HQ's hexes, or a hex
+    of the enemy's ZOC change) equals the Moroccan units near their own HQ that it traces
+    supply to, read afresh after every action of random games (in the last only every few
+    actions: the kept answer read after several changes), and in a clone."""
+    checked = near = 0
+    for seed in range(3):
+        state = load_game("marne1914").new_initial_state(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            if seed < 2 or len(state.history()) % 5 == 0:
+                found = near_home(state)
+                fresh = [u for u in found if reaches(state, home_of(state, u), state.where[u])]
+                assert revertible(state, "allied") == fresh
+                assert revertible(state.clone(), "allied") == fresh
+                checked += 1
+                near += bool(found)
+            state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 2000 and near > 300

@@ -9,7 +9,9 @@ from typing import Any
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import ALLIED, GERMAN, OTHER, TRANSFER
 from greatwar.games.marne1914.movement import (
+    IN_ZOC,
     destinations,
+    move_flags,
     moved_note,
     rail_destinations,
     rail_move,
@@ -17,7 +19,7 @@ from greatwar.games.marne1914.movement import (
 )
 from greatwar.games.marne1914.results import displace_hqs
 from greatwar.games.marne1914.state import LOST, NEVER, WAITING, MarneState
-from greatwar.games.marne1914.supply import both_versions, reach_radius, reaches
+from greatwar.games.marne1914.supply import reach_radius, reaches
 
 
 def groups(state: MarneState) -> dict[str, Any]:
@@ -292,36 +294,71 @@ class Attach(Prompt[MarneState]):
 
 def revertible(state: MarneState, side: str) -> list[int]:
     """7.3.2: a Moroccan unit may revert to the IX Corps once in that HQ's supply range.
-    Kept until a stack or an attachment changes: every movement prompt offers it (and no
-    supply is traced while no unit is near enough)."""
-    if side != ALLIED or not near_home(state):
+    Every movement prompt offers it (and no supply is traced while no unit is near enough).
+    The supply traces (11.1.3-11.1.5) depend on the enemy's stacks, on the hexes of the units
+    and their HQ, and on which enemy ZOC hexes friendly units hold (11.1.4): kept while the
+    first two stay as they were, within one stretch of ``touched`` (cleared only as a
+    Movement Phase begins), until a hex in the enemy's ZOC changes (a test checks the answer
+    against a fresh one after every action of random games)."""
+    if side != ALLIED:
         return []
-    stamp = (both_versions(state), tuple([state.hq_of[u] for u in state.c.moroccans]))
-    return list(state.cached(("revertible", side), stamp, _revertible))
+    found = near_home(state)
+    if not found:
+        return []
+    where, homes = state.where, [home_of(state, u) for u in found]
+    stamp = (
+        state.versions[GERMAN],  # ``enemy_stamp``
+        state.turn,
+        state.player_turn,
+        state.phase,
+        tuple(found),
+        tuple([where[u] for u in found]),
+        tuple([where[h] for h in homes]),
+    )
+    touched = state.touched
+    count = len(touched)
+    kept = state.memo.get(("revertible", side))
+    if kept is not None and kept[0] == stamp and kept[1][0] <= count:
+        counted, answer = kept[1]
+        if counted < count:
+            flags = move_flags(state, side)
+            for h in touched[counted:]:
+                if flags[h] & IN_ZOC:
+                    answer = _revertible(state, found, homes)
+                    break
+    else:
+        answer = _revertible(state, found, homes)
+    state.memo["revertible", side] = (stamp, (count, answer))
+    return list(answer)
+
+
+def home_of(state: MarneState, unit: int) -> int:
+    """7.3.2: the HQ of the unit's own corps."""
+    return state.c.hq_of_corps[state.c.counters[unit].corps]
 
 
 def near_home(state: MarneState) -> list[int]:
     """7.3.2: the Moroccan units on the map attached to another HQ, no farther from their
     own HQ on the map than any 11.1.5 supply path reaches."""
     where, hq_of, distance = state.where, state.hq_of, state.c.board.grid.distance
+    radius = reach_radius(state)
     found = []
     for unit in state.c.moroccans:
         if where[unit] < 0:
             continue
-        home = state.c.hq_of_corps[state.counter(unit).corps]
+        home = home_of(state, unit)
         attached = hq_of[unit] != home and where[home] >= 0
-        if attached and distance(where[unit], where[home]) <= reach_radius(state):
+        if attached and distance(where[unit], where[home]) <= radius:
             found.append(unit)
     return found
 
 
-def _revertible(state: MarneState, side: str) -> tuple[int, ...]:
-    out = []
-    for unit in near_home(state):
-        home = state.c.hq_of_corps[state.counter(unit).corps]
-        if reaches(state, home, state.where[unit]):
-            out.append(unit)
-    return tuple(out)
+def _revertible(state: MarneState, units: list[int], homes: list[int]) -> tuple[int, ...]:
+    """Those of ``units`` (``near_home``) their HQ ``homes`` trace supply to (11.1.3)."""
+    where = state.where
+    return tuple(
+        [u for u, home in zip(units, homes, strict=True) if reaches(state, home, where[u])]
+    )
 
 
 def taxi_units(state: MarneState, side: str) -> list[int]:
