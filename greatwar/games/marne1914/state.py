@@ -246,8 +246,8 @@ class MarneState(State):
         7.3: a unit arriving during play is seen arriving (final, like a move: see ``lift``)."""
         if self.where[unit] < 0 and not self.phase.endswith("setup"):
             self.reveal()
-        self.lift(unit)
-        self.set_down(unit, hex_index)
+        lift_unit(self, unit)  # ``lift`` and ``set_down``, called in C when compiled
+        set_down_unit(self, unit, hex_index)
         c = self.c
         counter = c.counters[unit]
         if not counter.is_hq and c.board.value[hex_index]:
@@ -256,40 +256,12 @@ class MarneState(State):
     def set_down(self, unit: int, hex_index: int) -> None:
         """Put a unit that is off the map on top of a hex's stack, with nothing else (the
         rules' ``put`` adds control, determinization moves units unseen)."""
-        counter, versions = self.c.counters[unit], self.versions
-        versions[counter.side] += 1
-        if hex_index in self.garrison:
-            versions[ALLIED] += 1  # ``garrisoned`` may change
-        self.touched.append(hex_index)
-        if self.where[unit] == ELIMINATED:
-            self.eliminations += 1  # 12.1.5 a unit brought back
-        self.where[unit] = hex_index
-        stack = self.stacks.get(hex_index)
-        if stack is None:
-            self.stacks[hex_index] = [unit]
-        else:
-            stack.append(unit)
-        self.sp_at[hex_index] += counter.sp
-        self.side_at[hex_index] = counter.side
+        set_down_unit(self, unit, hex_index)
 
     def lift(self, unit: int) -> None:
         """Take a unit off its hex. 8.1.5: the enemy cannot look into stacks, but sees a counter
         leave this one, so it learns where that unit stood: final (no undo past it)."""
-        counter, versions = self.c.counters[unit], self.versions
-        versions[counter.side] += 1
-        old = self.where[unit]
-        if old >= 0:
-            self.reveal()
-            if old in self.garrison:
-                versions[ALLIED] += 1  # ``garrisoned`` may change
-            self.touched.append(old)
-            stacks = self.stacks
-            stack = stacks[old]
-            stack.remove(unit)
-            self.sp_at[old] -= counter.sp
-            if not stack:
-                del stacks[old]
-                self.side_at[old] = None
+        lift_unit(self, unit)
 
     def eliminate(self, unit: int, rule: str, why: str) -> None:
         hex_index = self.where[unit]
@@ -609,6 +581,46 @@ class MarneState(State):
             "cc_notes": self.cc_notes,
             "cc_free": self.cc_free,
         }
+
+
+def set_down_unit(state: MarneState, unit: int, hex_index: int) -> None:
+    """``MarneState.set_down`` (a function: typed in state.pxd, called in C by ``put``)."""
+    counter, versions = state.c.counters[unit], state.versions
+    versions[counter.side] += 1
+    if hex_index in state.garrison:
+        versions[ALLIED] += 1  # ``garrisoned`` may change
+    state.touched.append(hex_index)
+    where = state.where
+    if where[unit] == ELIMINATED:
+        state.eliminations += 1  # 12.1.5 a unit brought back
+    where[unit] = hex_index
+    stacks = state.stacks
+    stack = stacks.get(hex_index)
+    if stack is None:
+        stacks[hex_index] = [unit]
+    else:
+        stack.append(unit)
+    state.sp_at[hex_index] += counter.sp
+    state.side_at[hex_index] = counter.side
+
+
+def lift_unit(state: MarneState, unit: int) -> None:
+    """``MarneState.lift`` (a function: typed in state.pxd, called in C by ``put``)."""
+    counter, versions = state.c.counters[unit], state.versions
+    versions[counter.side] += 1
+    old = state.where[unit]
+    if old >= 0:
+        state.reveal()
+        if old in state.garrison:
+            versions[ALLIED] += 1  # ``garrisoned`` may change
+        state.touched.append(old)
+        stacks = state.stacks
+        stack = stacks[old]
+        stack.remove(unit)
+        state.sp_at[old] -= counter.sp
+        if not stack:
+            del stacks[old]
+            state.side_at[old] = None
 
 
 def zone_around(
