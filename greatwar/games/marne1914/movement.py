@@ -823,7 +823,9 @@ def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     seen = bytearray(size)
     links = board.rail_links
     found: dict[int, frozenset[int]] = {}
-    for first in sorted(board.rail_hexes):
+    if not _RAIL_ORDER:
+        _RAIL_ORDER.append(tuple(sorted(board.rail_hexes)))
+    for first in _RAIL_ORDER[0]:
         if closed[first] or seen[first]:
             continue
         seen[first] = 1
@@ -841,6 +843,9 @@ def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
         for h in network:
             found[h] = joined
     return found
+
+
+_RAIL_ORDER: list[tuple[int, ...]] = []  # the railroad hexes in order: the same in every game
 
 
 def rail_reacher(state: MarneState, side: str) -> Callable[[int], frozenset[int]]:
