@@ -734,3 +734,29 @@ def test_9_1_5_bombardment_prompt_shows_the_column_and_known_modifiers() -> None
     column = fire["odds"].split(" ")[1][1:]
     state.apply_action("fire", "allied")
     assert logged_column(state, "9.1.5") == f"B{column}"
+
+
+def test_9_4_2_the_attack_targets_kept_equal_fresh_ones() -> None:
+    """9.4.2: ``attack_targets`` (kept while the stacks and what may_attack reads stay as they
+    were) equals the targets read afresh, for both sides after every action of random games
+    (in the last only every few actions), and in a clone."""
+    from greatwar.ai.random_player import RandomPlayer
+    from greatwar.core.registry import load_game
+    from greatwar.games.marne1914.combat import _attack_targets, attack_targets
+
+    game = load_game("marne1914")
+    checked = found = 0
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            if state.phase == "combat" and (seed < 2 or len(state.history()) % 4 == 0):
+                for side in ("allied", "german"):
+                    fresh = _attack_targets(state, side)
+                    assert attack_targets(state, side) == fresh
+                    assert attack_targets(state, side) == fresh  # (the kept answer)
+                    assert attack_targets(state.clone(), side) == fresh
+                    checked += 1
+                    found += bool(fresh)
+            state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 500 and found > 100

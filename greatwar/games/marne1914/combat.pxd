@@ -10,6 +10,10 @@ import cython
                mode=dict, hq_of=list, reserve=set, barred=dict, targets=set, flags=bytes,
                held=cython.long, h=cython.Py_ssize_t, unlocked=cython.bint,
                enemy_units=cython.bint, paris=cython.bint, unit=cython.Py_ssize_t)
+cpdef list _attack_targets(state, side)
+
+
+@cython.locals(versions=dict, kept=tuple, stamp=tuple, found=list)
 cpdef list attack_targets(state, side)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import (
+    ALLIED,
     CITY,
     DEFENSIVE,
     FOREST,
@@ -324,7 +325,56 @@ def may_attack(state: MarneState, unit: int, target: int) -> bool:
 def attack_targets(state: MarneState, side: str) -> list[int]:
     """9.4.2: enemy hexes (or garrisoned Paris hexes, 13.1) next to a unit that may attack;
     9.2.2 not a hex barred by an earlier declaration, nor one only units cut off by it could
-    attack."""
+    attack. Kept while what it reads stays as it was: both sides' stacks (their versions),
+    the phase, and the units attacked, targets, barred hexes, retreated units, railed units,
+    units out of supply, Reserve markers, engagements, garrison, modes and attachments (their
+    copies compared: the declaration prompt asks it again after each unit it adds, with
+    nothing of these changed; a test checks the answer against a fresh one after every action
+    of random games)."""
+    versions = state.versions
+    kept = state.memo.get(("attack", side))
+    if kept is not None:
+        stamp: tuple[Any, ...] = kept[0]  # type: ignore[assignment]
+        if (
+            stamp[0] == versions[ALLIED]
+            and stamp[1] == versions[GERMAN]
+            and stamp[2] == state.phase
+            and stamp[3] == state.attacked
+            and stamp[4] == state.targets
+            and stamp[5] == state.barred
+            and stamp[6] == state.recent
+            and stamp[7] == state.railed
+            and stamp[8] == state.oos
+            and stamp[9] == state.reserve
+            and stamp[10] == state.engaged
+            and stamp[11] == state.garrison
+            and stamp[12] == state.mode
+            and stamp[13] == state.hq_of
+        ):
+            return list(kept[1])
+    found = _attack_targets(state, side)
+    stamp = (
+        versions[ALLIED],
+        versions[GERMAN],
+        state.phase,
+        set(state.attacked),
+        set(state.targets),
+        dict(state.barred),
+        set(state.recent),
+        set(state.railed),
+        set(state.oos),
+        set(state.reserve),
+        set(state.engaged),
+        set(state.garrison),
+        dict(state.mode),
+        list(state.hq_of),
+    )
+    state.memo["attack", side] = (stamp, tuple(found))
+    return found
+
+
+def _attack_targets(state: MarneState, side: str) -> list[int]:
+    """``attack_targets`` read afresh."""
     enemy, side_at, where, stacks = OTHER[side], state.side_at, state.where, state.stacks
     neighbors, counters = state.c.neighbors, state.c.counters
     mode, hq_of, reserve, barred = state.mode, state.hq_of, state.reserve, state.barred
