@@ -760,3 +760,29 @@ def test_9_4_2_the_attack_targets_kept_equal_fresh_ones() -> None:
                     found += bool(fresh)
             state.apply_action(player.choose(state, state.current_player()))
     assert checked > 500 and found > 100
+
+
+def test_9_3_the_firers_kept_equal_fresh_ones() -> None:
+    """9.3.1-9.3.3: ``firers`` (kept while the attack, the stacks and what it reads stay as
+    they were) equals the firers read afresh after every action of random games during an
+    attack (in the last only every few actions), and in a clone."""
+    from greatwar.ai.random_player import RandomPlayer
+    from greatwar.core.registry import load_game
+    from greatwar.games.marne1914.combat import _firers
+
+    game = load_game("marne1914")
+    checked = 0
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            combat = state.combat
+            if combat is not None and (seed < 2 or len(state.history()) % 3 == 0):
+                fresh = _firers(state, combat)
+                assert firers(state) == fresh
+                assert firers(state) == fresh  # (the kept answer)
+                copy = state.clone()
+                assert copy.combat is not None and firers(copy) == fresh
+                checked += 1
+            state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 150

@@ -690,9 +690,56 @@ def open_task(state: MarneState, task: Task) -> bool:
 def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
     """9.3.1-9.3.3: who may fire at which attacking hexes, with how many factors: the target
     hex's units in full, units next to an attacking hex at half (rounded down) unless they
-    are or were targets, artillery within two hexes of an attacking hex in full."""
+    are or were targets, artillery within two hexes of an attacking hex in full. Kept while
+    what it reads stays as it was: the attack's target, hexes and side, both sides' stacks
+    (their versions), the phase, and the units retreated, targets, disrupted units, steps,
+    garrison, modes and attachments (their copies compared: the Defense Fire prompt asks it
+    at each offer and each allotment; a test checks the answer against a fresh one after
+    every action of random games)."""
     combat = state.combat
     assert combat is not None
+    versions = state.versions
+    kept = state.memo.get(("firers", ""))
+    if kept is not None:
+        stamp: tuple[Any, ...] = kept[0]  # type: ignore[assignment]
+        if (
+            stamp[0] == versions[ALLIED]
+            and stamp[1] == versions[GERMAN]
+            and stamp[2] == state.phase
+            and stamp[3] == combat["target"]
+            and stamp[4] == combat["hexes"]
+            and stamp[5] == combat["attacker"]
+            and stamp[6] == state.recent
+            and stamp[7] == state.targets
+            and stamp[8] == state.disrupted
+            and stamp[9] == state.steps
+            and stamp[10] == state.garrison
+            and stamp[11] == state.mode
+            and stamp[12] == state.hq_of
+        ):
+            return dict(kept[1])
+    found = _firers(state, combat)
+    stamp = (
+        versions[ALLIED],
+        versions[GERMAN],
+        state.phase,
+        combat["target"],
+        list(combat["hexes"]),
+        combat["attacker"],
+        set(state.recent),
+        set(state.targets),
+        set(state.disrupted),
+        list(state.steps),
+        set(state.garrison),
+        dict(state.mode),
+        list(state.hq_of),
+    )
+    state.memo["firers", ""] = (stamp, dict(found))
+    return found
+
+
+def _firers(state: MarneState, combat: dict[str, Any]) -> dict[str, tuple[int, list[int]]]:
+    """``firers`` read afresh."""
     target, hexes = combat["target"], combat["hexes"]
     side = OTHER[combat["attacker"]]
     out: dict[str, tuple[int, list[int]]] = {}
