@@ -156,11 +156,8 @@ def may_bombard(state: MarneState, unit: int) -> bool:
 
 def gunners(state: MarneState, side: str, target: int) -> list[int]:
     """9.1.2: artillery within two hexes of the target that may bombard."""
-    return [
-        u
-        for u in artillery_on_map(state, side)
-        if distance(state, state.where[u], target) <= 2 and may_bombard(state, u)
-    ]
+    near, where = state.c.within(target, 2), state.where  # (``distance`` at most two)
+    return [u for u in artillery_on_map(state, side) if where[u] in near and may_bombard(state, u)]
 
 
 def artillery_on_map(state: MarneState, side: str) -> list[int]:
