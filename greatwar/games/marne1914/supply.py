@@ -419,9 +419,11 @@ def determine_supply(state: MarneState) -> None:
         supplied_hq: dict[int, set[int]] = {}
         # the hexes of each HQ's combat units on the map, whose supply it traces
         wanted: dict[int, set[int]] = {}
-        for unit in state.units_on_map(side):
-            if not state.counter(unit).is_hq:
-                wanted.setdefault(state.hq_of[unit], set()).add(state.where[unit])
+        counters, where, hq_of, oos = state.c.counters, state.where, state.hq_of, state.oos
+        units = state.held_units(side)  # (``units_on_map``, read only)
+        for unit in units:
+            if not counters[unit].is_hq:
+                wanted.setdefault(hq_of[unit], set()).add(where[unit])
         for hq in state.c.side_hqs[side]:
             if state.where[hq] < 0:
                 continue
@@ -439,14 +441,14 @@ def determine_supply(state: MarneState) -> None:
             else:
                 state.oos.add(hq)
         out = []
-        for unit in state.units_on_map(side):
-            if state.counter(unit).is_hq:
+        for unit in units:
+            if counters[unit].is_hq:
                 continue
-            reach = supplied_hq.get(state.hq_of[unit])
-            if reach is not None and state.where[unit] in reach:
-                state.oos.discard(unit)
+            reach = supplied_hq.get(hq_of[unit])
+            if reach is not None and where[unit] in reach:
+                oos.discard(unit)
             else:
-                state.oos.add(unit)  # 11.2.1 also when its HQ is out of supply
+                oos.add(unit)  # 11.2.1 also when its HQ is out of supply
                 out.append(unit)
         hqs_out = [
             h
