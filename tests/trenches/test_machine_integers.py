@@ -8,6 +8,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 
 from greatwar.ai.random_player import RandomPlayer
+from greatwar.core import load_game
 from greatwar.games.trenches import fire, movement
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, SIDES, enemy
@@ -515,3 +516,26 @@ def test_the_game_sequence_the_log_writes_tenths_as_the_float_format_does() -> N
     values += [10**7, -(10**7), 10**9]
     for v in values:
         assert geo.tenths(v) == f"{v / 10:g}"
+
+
+def test_the_game_sequence_a_new_games_shared_rosters_and_indexes_are_made_afresh() -> None:
+    """A new game's rosters and indexes, made once for every game that opens alike, are what
+    the state makes afresh from its figures, with the French tank and without it."""
+    for tank in (True, False):
+        game = load_game("trenches", {"french_tank": tank})
+        for seed in (0, 1):
+            state = TrenchesState(game, seed)  # as made, before its first step
+            rosters, indexes = dict(state._roster), dict(state._index)
+            state.forget_cached()
+            for side in SIDES:
+                kept, kept_index = rosters[side], indexes[side]
+                made, made_index = state.roster(side), state.index(side)
+                assert kept.figures == made.figures
+                assert (kept.groups, kept.kinds, kept.infantry) == (
+                    made.groups,
+                    made.kinds,
+                    made.infantry,
+                )
+                assert kept_index.figures == made_index.figures
+                assert (kept_index.x, kept_index.y) == (made_index.x, made_index.y)
+                assert kept_index.by_y == made_index.by_y

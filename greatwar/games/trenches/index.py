@@ -56,14 +56,22 @@ class Roster:
         """The figures of these kinds, in figure order (kept by the kinds asked)."""
         return of_kinds(self, kinds)
 
-    def without(self, gone: int) -> Roster:
-        """This roster less one figure (it fell or left the table)."""
+    def without(self, gone: int, group: str, kind: str) -> Roster:
+        """This roster less one figure (it fell or left the table): ``group`` and ``kind``
+        his, so that only the entries that hold him are read (the others are shared)."""
         new = Roster.__new__(Roster)
-        new.figures = tuple([i for i in self.figures if i != gone])
-        new.groups = _less(self.groups, gone)
-        new.kinds = _less(self.kinds, gone)
-        new.infantry = _less(self.infantry, gone)
+        figures = self.figures
+        new.figures = figures
+        new.groups, new.kinds, new.infantry = self.groups, self.kinds, self.infantry
         new.sorted_kinds = {}
+        if kind == "plane":  # no roster holds the airplane
+            return new
+        k = figures.index(gone)
+        new.figures = figures[:k] + figures[k + 1 :]
+        new.groups = _less(self.groups, group, gone)
+        new.kinds = _less(self.kinds, kind, gone)
+        if kind in INFANTRY:
+            new.infantry = _less(self.infantry, group, gone)
         return new
 
 
@@ -79,14 +87,13 @@ def of_kinds(roster: Roster, kinds: tuple[str, ...]) -> tuple[int, ...]:
     return found
 
 
-def _less(table: dict[str, tuple[int, ...]], gone: int) -> dict[str, tuple[int, ...]]:
-    """``table`` with ``gone`` taken out of the one entry that holds it (list comprehensions,
-    not generators: a casualty rebuilds two rosters)."""
+def _less(table: dict[str, tuple[int, ...]], key: str, gone: int) -> dict[str, tuple[int, ...]]:
+    """``table`` with ``gone`` taken out of its entry ``key`` (the others shared; the entry
+    stays, empty, when he was its last)."""
     found = dict(table)
-    for key, men in table.items():
-        if gone in men:
-            found[key] = tuple([i for i in men if i != gone])
-            break
+    men = table[key]
+    k = men.index(gone)
+    found[key] = men[:k] + men[k + 1 :]
     return found
 
 
