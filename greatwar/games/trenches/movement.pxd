@@ -135,8 +135,15 @@ cpdef list single_offers(object state, Py_ssize_t i)
 cpdef list move_fire_offer(object state, dict frame, str side)
 
 
-@cython.locals(found=list, members=dict, infantry=dict, follows=dict, men=list)
+# a group's actions, made once (movement.GROUP_ACTIONS): read without a Python call
+cdef dict GROUP_ACTIONS
+
+
+@cython.locals(found=list, members=dict, infantry=dict, follows=dict, men=list, acts=tuple)
 cpdef list group_offers(object state, str group, object roster)
+
+
+cpdef tuple offer_basis(object state, object frame, str side)
 
 
 cpdef object first_mover(object state, str group, tuple men=*)

@@ -813,18 +813,22 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
         last = kept.get(group)
         if last is None or not current(last[0], basis, men, count):
             last = kept[group] = ((basis, men, count), group_offers(state, group, roster))
-        found += last[1]
+        found.extend(last[1])
     groups = state.group
-    for i in singles(state, side):
+    for i in of_kinds(roster, SINGLE):  # singles(state, side)
         group = groups[i]
         men, count = groups_of[group], acted.get(group, 0)
         last = kept.get(i)
         if last is None or not current(last[0], basis, men, count):
             last = kept[i] = ((basis, men, count), single_offers(state, i))
-        found += last[1]
-    found += strafe_offers(state, side)
-    found.append(act("done"))
+        found.extend(last[1])
+    if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
+        found.extend(strafe_offers(state, side))
+    found.append(DONE)
     return found
+
+
+DONE = act("done")
 
 
 def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Action]:
@@ -834,27 +838,36 @@ def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Actio
     ``state.group_infantry`` give them: no group name is both sides')."""
     found: list[Action] = []
     members, infantry = roster.groups, roster.infantry
+    acts = GROUP_ACTIONS.get(group)
+    if acts is None:
+        acts = GROUP_ACTIONS[group] = (group_orders(group), group_acts(group), follow_orders(group))
     first = first_mover(state, group, members[group])
     if first is not None:
-        found += group_orders(group)
-        follows = follow_orders(group)
+        found.extend(acts[0])
+        follows = acts[2]
         for o in objectives(state, group, first):
             action = follows.get(o)
             if action is None:
                 action = follows[o] = act("follow", group, o)
             found.append(action)
-        found.append(group_acts(group)[0])
+        found.append(acts[1][0])
     men = riflemen_among(state, infantry.get(group, ()))
     volley = any_target(state, "rifle", men)  # Fire (Hot Steel)
     if volley:
-        found.append(group_acts(group)[1])
+        found.append(acts[1][1])
     if (volley or not fire.grenade_within_rifle(state.c)) and any_target(
         state, "grenade", men
     ):  # Bunker (Archie)
-        found.append(group_acts(group)[2])
+        found.append(acts[1][2])
     if cutters_among(state, men):  # Barbed Wire
-        found.append(group_acts(group)[3])
+        found.append(acts[1][3])
     return found
+
+
+# A group's orders, its "cover", "volley", "grenade" and "cut", and its "follow" orders by
+# objective (``group_orders``, ``group_acts``, ``follow_orders``), read from a dict in C.
+GroupActions = tuple[tuple[Action, ...], tuple[Action, Action, Action, Action], dict[str, Action]]
+GROUP_ACTIONS: dict[str, GroupActions] = {}
 
 
 def single_offers(state: TrenchesState, i: int) -> list[Action]:
