@@ -7,7 +7,7 @@ import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds  # called in C
 from greatwar.games.trenches.fire cimport any_target, riflemen_among, targets  # called in C
-from greatwar.games.trenches.state cimport index_of, roster_of  # called in C
+from greatwar.games.trenches.state cimport index_of, members_of, roster_of  # called in C
 from greatwar.games.trenches.geometry cimport at_distance, first_entry_box  # called in C
 
 
@@ -104,8 +104,14 @@ cpdef bint can_move(object state, Py_ssize_t i) except -1
 
 @cython.locals(forward=cython.longlong, y=cython.longlong, oy=cython.longlong,
                line=cython.Py_ssize_t, ahead=cython.longlong, owner=list, found=list,
-               name=str)
+               name=str, kept=tuple)
 cpdef list objectives(object state, str group, object first=*)
+
+cdef dict MARCHES  # marches(c), by the components
+
+cpdef object reference(object state, str group, object first=*)
+
+cpdef list movers(object state, str group)
 
 
 @cython.locals(x=cython.longlong, y=cython.longlong)

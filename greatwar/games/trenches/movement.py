@@ -33,7 +33,14 @@ from greatwar.games.trenches.specials import (
     tank_fire,
     tank_offers,
 )
-from greatwar.games.trenches.state import TABLE, TrenchesState, in_trench, index_of, roster_of
+from greatwar.games.trenches.state import (
+    TABLE,
+    TrenchesState,
+    in_trench,
+    index_of,
+    members_of,
+    roster_of,
+)
 
 DISTANCES = ("full", "half")
 # What ``walk`` looks at around a figure's way, in tenths: more than the reach of a gas cloud
@@ -98,7 +105,7 @@ def _movers(
     if allow.get(group, 0) <= 0 or broken.get(group, 0) > 0:
         return found
     if men is None:
-        men = state.members(group)
+        men = members_of(state, group)
     moved, fired = state.moved, state.fired
     for man in men:  # most often, once it has acted: every man has moved or fired
         if man not in moved and man not in fired:
@@ -492,13 +499,20 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     y = state.y[ref]
     owner = state.owner
     found: list[str] = []
-    for name, oy, line in marches(state.c):  # a loop: typed in movement.pxd
+    c = state.c
+    kept = MARCHES.get(c)  # marches(c), read from a dict in C
+    if kept is None:
+        kept = MARCHES[c] = marches(c)
+    for name, oy, line in kept:  # a loop: typed in movement.pxd
         if line and owner[line - 1] == FRENCH:
             continue
         ahead = (oy - y) * forward
         if -40 <= ahead <= 300:
             found.append(name)
     return found
+
+
+MARCHES: dict[Components, tuple[tuple[str, int, int], ...]] = {}
 
 
 @cache

@@ -37,4 +37,8 @@ cpdef Index index_of(object state, object side)
 cpdef object roster_of(object state, object side)
 
 
+@cython.locals(found=tuple)
+cpdef tuple members_of(object state, str group)
+
+
 cpdef bint in_trench(object t, tuple p) except -1

@@ -208,11 +208,7 @@ class TrenchesState(AgendaState):
 
     def members(self, group: str) -> tuple[int, ...]:
         """A group's figures on the table (a group belongs to one side)."""
-        for side in SIDES:
-            found = roster_of(self, side).groups.get(group)
-            if found:
-                return found
-        return ()
+        return members_of(self, group)
 
     def near(self, p: geo.Point2, reach: int) -> list[int]:
         """The figures on the table within ``reach`` of a point, in figure order."""
@@ -483,6 +479,15 @@ def roster_of(state: TrenchesState, side: str | None) -> Roster:
     rosters = state._roster
     found = rosters.get(side)
     return state.roster(side) if found is None else found
+
+
+def members_of(state: TrenchesState, group: str) -> tuple[int, ...]:
+    """``state.members(group)``, as a function the compiled rules call in C (state.pxd)."""
+    for side in SIDES:
+        found = roster_of(state, side).groups.get(group)
+        if found:
+            return found
+    return ()
 
 
 def near_in(
