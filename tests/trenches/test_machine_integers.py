@@ -539,3 +539,21 @@ def test_the_game_sequence_a_new_games_shared_rosters_and_indexes_are_made_afres
                 assert kept_index.figures == made_index.figures
                 assert (kept_index.x, kept_index.y) == (made_index.x, made_index.y)
                 assert kept_index.by_y == made_index.by_y
+
+
+def test_fire_hot_steel_nobody_in_reach_north_or_south_has_no_target() -> None:
+    """German Return Fire and French Fire offer only done when no enemy stands within the
+    longest range north or south of the side's men (``fire.any_in_reach``): then no group
+    has a rifle or grenade target and no machine gun or mortar a target."""
+    for state in positions():
+        for side in SIDES:
+            roster = state.roster(side)
+            if fire.any_in_reach(state, roster.figures, movement.RETURN_FIRE_REACH):
+                continue
+            for group in sorted(roster.groups):
+                men = fire.riflemen(state, group)
+                assert not any_target_reference(state, "rifle", men)
+                assert not any_target_reference(state, "grenade", men)
+            for i in roster.figures:
+                for weapon in ("mg", "mortar"):
+                    assert targets_reference(state, weapon, i) == []

@@ -59,3 +59,8 @@ cpdef long long reach(object state, str weapon, tuple a, tuple b) except? -1
 
 
 cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t target) except -1
+
+
+@cython.locals(longest=cython.longlong, reach=cython.longlong, lo=cython.longlong,
+               hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t, ys=list, index=Index)
+cpdef bint any_in_reach(object state, tuple men, tuple keys) except -1

@@ -120,6 +120,31 @@ def by_distance(
     return [t for _, t in found]
 
 
+def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ...]) -> bool:
+    """Whether an enemy of ``men`` (of one side) stands within the longest of the ranges
+    ``keys`` (the fire table's) north or south of one of them: else none of them has a target
+    for a weapon of those ranges (``targets`` and ``any_target`` look no farther; fog and
+    clouds only shorten a range)."""
+    if not men:
+        return False
+    longest = 0
+    for key in keys:
+        reach = table(state, key)
+        if reach > longest:
+            longest = reach
+    ys = state.y
+    lo = hi = ys[men[0]]
+    for i in men:
+        y = ys[i]
+        if y < lo:
+            lo = y
+        elif y > hi:
+            hi = y
+    side = state.c.figures[men[0]].side
+    index: SideIndex = index_of(state, GERMAN if side == FRENCH else FRENCH)  # enemy()
+    return index.any_between(lo - longest, hi + longest)
+
+
 @cache
 def grenade_within_rifle(c: Components) -> bool:
     """Whether a grenade's 3" (Bunker (Archie)) lies within a rifle's reach whatever fog or a

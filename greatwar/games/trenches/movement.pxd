@@ -46,7 +46,8 @@ cpdef list _movers(object state, str group, tuple men, bint first)
 
 
 @cython.locals(lo=cython.longlong, hi=cython.longlong, y=cython.longlong, ys=list,
-               foes=Index)
+               foes=Index, gas=cython.longlong, belts=list, clouds=list, belt=tuple,
+               cloud=tuple)
 cpdef tuple with_band(tuple way, list men, long long dy)
 
 

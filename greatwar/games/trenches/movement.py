@@ -228,7 +228,8 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
 def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
     """``way`` for ``men`` who all step ``dy`` north or south (or less: a way ends on the
     table): the enemies within WAY_MARGIN of the y of any of their ways, asked of the index
-    once. For each man a superset of his own band, the others too far to touch his way."""
+    once, and only the wire belts and gas clouds within reach of those ways. For each man a
+    superset of what can stop him, the rest too far to touch his way."""
     ys = way[3]
     lo = hi = ys[men[0]]
     for i in men:
@@ -237,9 +238,21 @@ def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
             lo = y
         elif y > hi:
             hi = y
+    lo, hi = lo + min(dy, 0), hi + max(dy, 0)  # every way's y lies in lo..hi
     foes: SideIndex = way[4]
-    band = foes.between(lo + min(dy, 0) - WAY_MARGIN, hi + max(dy, 0) + WAY_MARGIN)
-    return (*way[:12], band)
+    band = foes.between(lo - WAY_MARGIN, hi + WAY_MARGIN)
+    belts = []  # Barbed Wire: a belt beyond lo..hi meets no way (_wire_stop)
+    for belt in way[8]:
+        if belt[0] <= hi and belt[1] >= lo:
+            belts.append(belt)
+    gas, clouds = way[6], []  # Poison Gas: a cloud farther than its reach from lo..hi neither
+    if gas >= 0:
+        for cloud in way[11]:
+            if lo - gas <= cloud[1] <= hi + gas:
+                clouds.append(cloud)
+        if not clouds:
+            gas = -1
+    return (*way[:6], gas, way[7], tuple(belts), way[9], way[10], tuple(clouds), band)
 
 
 def _isqrt(n: int) -> int:
@@ -1106,6 +1119,10 @@ class OpportunityFire(Prompt[TrenchesState]):
 # --- return fire ----------------------------------------------------------------------------
 
 
+# The weapons that fire in German Return Fire and French Fire (by their range's key).
+RETURN_FIRE_REACH = ("rifle_range", "grenade_range", "mg_range", "mortar_max")
+
+
 class ReturnFire(Prompt[TrenchesState]):
     """German Return Fire / French Fire: after the enemy has moved, fire with all weapons,
     machine guns included; grenades at 3"."""
@@ -1116,6 +1133,9 @@ class ReturnFire(Prompt[TrenchesState]):
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
         found: list[Action] = []
         roster = roster_of(state, side)  # groups(), each group's riflemen as in riflemen()
+        if not fire.any_in_reach(state, roster.figures, RETURN_FIRE_REACH):
+            found.append(act("done"))
+            return found  # most often: no enemy within any weapon's range north or south
         within = fire.grenade_within_rifle(state.c)
         for group in sorted(roster.groups):
             men = riflemen_among(state, roster.infantry.get(group, ()))
