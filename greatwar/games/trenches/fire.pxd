@@ -64,3 +64,8 @@ cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t targ
 @cython.locals(longest=cython.longlong, reach=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t, ys=list, index=Index)
 cpdef bint any_in_reach(object state, tuple men, tuple keys) except -1
+
+
+cdef dict GRENADE_WITHIN_RIFLE  # _grenade_within_rifle(c), by the components
+
+cpdef bint grenade_within_rifle(object c) except -1

@@ -145,8 +145,19 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
     return index.any_between(lo - longest, hi + longest)
 
 
-@cache
 def grenade_within_rifle(c: Components) -> bool:
+    """``_grenade_within_rifle(c)``, read from a dict in C (fire.pxd)."""
+    found = GRENADE_WITHIN_RIFLE.get(c)
+    if found is None:
+        found = GRENADE_WITHIN_RIFLE[c] = _grenade_within_rifle(c)
+    return found
+
+
+GRENADE_WITHIN_RIFLE: dict[Components, bool] = {}
+
+
+@cache
+def _grenade_within_rifle(c: Components) -> bool:
     """Whether a grenade's 3" (Bunker (Archie)) lies within a rifle's reach whatever fog or a
     cloud leaves of it (4", 6"): then a man with a grenade target has a rifle target too, and
     a group without a rifle target has no grenade target."""

@@ -6,7 +6,8 @@
 import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds  # called in C
-from greatwar.games.trenches.fire cimport any_target, riflemen_among, targets  # called in C
+from greatwar.games.trenches.fire cimport (  # called in C
+    any_target, grenade_within_rifle, riflemen_among, targets)
 from greatwar.games.trenches.state cimport index_of, members_of, roster_of  # called in C
 from greatwar.games.trenches.geometry cimport at_distance, first_entry_box  # called in C
 
@@ -68,6 +69,8 @@ cpdef bint _man_step(tuple way, set moved, Py_ssize_t i, long long bx, long long
                below=cython.Py_ssize_t, e=cython.longlong, moved=set, xs=list, ys=list,
                edges=tuple, cut=set)
 cpdef dict cutters_among(object state, list men)
+
+cdef dict BELT_EDGES  # belt_edges(c), by the components
 
 
 @cython.locals(best_d2=cython.longlong, best_x=cython.longlong, best_y=cython.longlong,

@@ -22,7 +22,12 @@ from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
-from greatwar.games.trenches.fire import any_target, riflemen_among, targets  # C calls
+from greatwar.games.trenches.fire import (  # C calls
+    any_target,
+    grenade_within_rifle,
+    riflemen_among,
+    targets,
+)
 from greatwar.games.trenches.geometry import at_distance, first_entry_box  # C calls
 from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 from greatwar.games.trenches.specials import (
@@ -657,19 +662,19 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
     """``cutters`` of a group whose riflemen are ``men``."""
     at: dict[int, list[int]] = {}
     c, xs, ys, moved = state.c, state.x, state.y, state.moved
-    edges = belt_edges(c)
+    edges = BELT_EDGES.get(c)  # belt_edges(c), read from a dict in C
+    if edges is None:
+        edges = BELT_EDGES[c] = belt_edges(c)
     wire: tuple[Wire, ...] | None = None  # the sections, read for the first man at a belt
     cut = state.cut
     for i in men:
-        if i in moved:
-            continue
         y = ys[i]
         below = 0  # bisect_right(edges, y): odd within 1" of a belt's band
         for e in edges:
             if e > y:
                 break
             below += 1
-        if below % 2 == 0:
+        if below % 2 == 0 or i in moved:  # most men: far from the wire (then, not moved)
             continue
         x = xs[i]
         if wire is None:
@@ -679,6 +684,9 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
                 at.setdefault(w, []).append(i)
                 break
     return at
+
+
+BELT_EDGES: dict[Components, tuple[int, ...]] = {}
 
 
 @cache
@@ -882,7 +890,7 @@ def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Actio
     volley = any_target(state, "rifle", men)  # Fire (Hot Steel)
     if volley:
         found.append(acts[1][1])
-    if (volley or not fire.grenade_within_rifle(state.c)) and any_target(
+    if (volley or not grenade_within_rifle(state.c)) and any_target(
         state, "grenade", men
     ):  # Bunker (Archie)
         found.append(acts[1][2])
