@@ -18,6 +18,7 @@ from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
+from greatwar.games.trenches.geometry import on_table, scatter, tenths  # C calls
 from greatwar.games.trenches.state import TABLE, TrenchesState
 
 MUNITIONS = ("he", "gas", "smoke")
@@ -32,10 +33,10 @@ def land_shell(
     sc = state.c.tables["scatter"]
     rolled = state.rng.dice(dice)
     point = state.rng.below(int(sc["directions"]))
-    landed = geo.scatter(aim, sum(rolled) * 10, point)
+    landed = scatter(aim, sum(rolled) * 10, point)
     state.shells.append([side, kind, aim[0], aim[1], landed[0], landed[1]])
-    where = f"{geo.tenths(landed[0])},{geo.tenths(landed[1])}"
-    if not geo.on_table(landed, state.c.width, state.c.depth):
+    where = f"{tenths(landed[0])},{tenths(landed[1])}"
+    if not on_table(landed, state.c.width, state.c.depth):
         state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands off the table", dice=rolled)
         return landed
     state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {where}", dice=rolled)

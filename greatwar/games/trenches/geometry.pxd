@@ -52,3 +52,9 @@ cpdef object first_entry_box(tuple a, tuple b, tuple box, object shape)
 
 @cython.locals(whole=cython.longlong, part=cython.longlong)
 cpdef str tenths(long long v)
+
+
+# a shell's landing point and the log's text of it (bombardment.land_shell), called in C
+cpdef tuple scatter(object aim, long long reach, Py_ssize_t compass_point)
+
+cpdef bint on_table(object p, long long width, long long depth) except -1
