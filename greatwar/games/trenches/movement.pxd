@@ -12,10 +12,27 @@ from greatwar.games.trenches.state cimport index_of, members_of, roster_of  # ca
 from greatwar.games.trenches.geometry cimport at_distance, first_entry_box  # called in C
 
 
+# what every man's way reads in one order (movement.ManWay): its fields read in C
+cdef class ManWay:
+    cdef public long long width
+    cdef public long long depth
+    cdef public list xs
+    cdef public list ys
+    cdef public Index foes
+    cdef public long long contact
+    cdef public long long gas
+    cdef public tuple tanks
+    cdef public tuple belts
+    cdef public object cut
+    cdef public tuple wire
+    cdef public tuple clouds
+    cdef public object near
+
+
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
                hi_x=cython.longlong, reach=cython.longlong, foes=Index, near=tuple,
                margin=cython.longlong)
-cpdef long long _way_stop(tuple way, long long ax, long long ay, long long bx,
+cpdef long long _way_stop(ManWay way, long long ax, long long ay, long long bx,
                           long long by, long long stop) except? -9
 
 
@@ -42,14 +59,14 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
                i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
                moved=set, fired=set, pinned=set, out=dict, found=list,
                lead=cython.Py_ssize_t, table=cython.longlong, allow=dict, broken=dict,
-               leaders=dict)
+               leaders=dict, start=cython.Py_ssize_t, k=cython.Py_ssize_t)
 cpdef list _movers(object state, str group, tuple men, bint first)
 
 
 @cython.locals(lo=cython.longlong, hi=cython.longlong, y=cython.longlong, ys=list,
                foes=Index, gas=cython.longlong, belts=list, clouds=list, belt=tuple,
                cloud=tuple)
-cpdef tuple with_band(tuple way, list men, long long dy)
+cpdef ManWay with_band(ManWay way, list men, long long dy)
 
 
 cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
@@ -58,11 +75,11 @@ cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
 @cython.locals(width=cython.longlong, depth=cython.longlong, ax=cython.longlong,
                ay=cython.longlong, dx=cython.longlong, dy=cython.longlong, d2=cython.longlong,
                whole=cython.longlong, stop=cython.longlong, xs=list, ys=list)
-cpdef tuple _man_end(tuple way, Py_ssize_t i, long long bx, long long by)
+cpdef tuple _man_end(ManWay way, Py_ssize_t i, long long bx, long long by)
 
 
 @cython.locals(ax=cython.longlong, ay=cython.longlong, end=tuple, xs=list, ys=list)
-cpdef bint _man_step(tuple way, set moved, Py_ssize_t i, long long bx, long long by) except -1
+cpdef bint _man_step(ManWay way, set moved, Py_ssize_t i, long long bx, long long by) except -1
 
 
 @cython.locals(i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
@@ -122,17 +139,18 @@ cpdef list movers(object state, str group)
 cpdef long long _isqrt(long long n) except? -1
 
 
-@cython.locals(shots=dict, pinned=set, status=list, figures=tuple, kinds=tuple, found=list)
+@cython.locals(shots=dict, pinned=set, status=list, figures=tuple, kinds=tuple, found=list,
+               table=cython.longlong, i=cython.Py_ssize_t, left=cython.longlong)
 cpdef list gunners(object state, str side)
 
 
 @cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
-               men=list, way=tuple, went=list, i=cython.Py_ssize_t)
+               men=list, way=ManWay, went=list, i=cython.Py_ssize_t)
 cpdef list order(object state, str group, str direction, str distance)
 
 
 @cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
-               others=list, way=tuple, went=list, i=cython.Py_ssize_t)
+               others=list, way=ManWay, went=list, i=cython.Py_ssize_t)
 cpdef list follow(object state, str group, str objective)
 
 

@@ -112,9 +112,11 @@ def _movers(
     if men is None:
         men = members_of(state, group)
     moved, fired = state.moved, state.fired
+    start = 0  # the first man who has neither moved nor fired: those before him are skipped
     for man in men:  # most often, once it has acted: every man has moved or fired
         if man not in moved and man not in fired:
             break
+        start += 1
     else:
         return found
     c, status = state.c, state.status
@@ -130,7 +132,8 @@ def _movers(
     xs, ys, walkers = state.x, state.y, c.walkers  # walkers: not a tank, a gun, the plane
     pinned, out = state.pinned, state.tank_out
     table = TABLE
-    for man in men:  # an object for the sets, a machine integer ``i`` for the lists
+    for k in range(start, len(men)):  # an object for the sets, a machine integer ``i``
+        man = men[k]
         if man in moved or man in fired:
             continue  # most often: he has moved
         i = man
@@ -178,26 +181,35 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     return geo.at_distance(a, b, max(stop, 0))
 
 
-# What every man's way reads in one order of his side (``man_way``): the table's width and
-# depth, the figures' x and y (the state's own lists), the enemy's index, the contact radius
-# less a tenth, the gas clouds' reach (-1 without a gas cloud), the tank flags, the wire's
-# belts, the sections cut, the wire, the gas clouds' centres, and the enemies near every man's
-# way when the order's men all step alike (``with_band``; None: each man asks the index).
-ManWay = tuple[
-    int,
-    int,
-    list[int],
-    list[int],
-    SideIndex,
-    int,
-    int,
-    tuple[bool, ...],
-    Belts,
-    set[str],
-    tuple[Wire, ...],
-    tuple[tuple[int, int], ...],
-    tuple[int, ...] | None,
-]
+class ManWay:
+    """What every man's way reads in one order of his side (``man_way``): the table's width
+    and depth, the figures' x and y (the state's own lists), the enemy's index, the contact
+    radius less a tenth, the gas clouds' reach (-1 without a gas cloud), the tank flags, the
+    wire's belts, the sections cut, the wire, the gas clouds' centres, and the enemies near
+    every man's way when the order's men all step alike (``with_band``; None: each man asks
+    the index). movement.pxd makes it an extension type: its fields are read in C at every
+    step of every man."""
+
+    def __init__(
+        self,
+        width: int,
+        depth: int,
+        xs: list[int],
+        ys: list[int],
+        foes: SideIndex,
+        contact: int,
+        gas: int,
+        tanks: tuple[bool, ...],
+        belts: Belts,
+        cut: set[str],
+        wire: tuple[Wire, ...],
+        clouds: tuple[tuple[int, int], ...],
+        near: tuple[int, ...] | None,
+    ) -> None:
+        self.width, self.depth, self.xs, self.ys = width, depth, xs, ys
+        self.foes, self.contact, self.gas, self.tanks = foes, contact, gas, tanks
+        self.belts, self.cut, self.wire = belts, cut, wire
+        self.clouds, self.near = clouds, near
 
 
 def man_way(state: TrenchesState, side: str) -> ManWay:
@@ -213,7 +225,7 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
         gas = int(tables["scatter"]["gas_radius"]) + 1  # the cloud's radius and a tenth
     contact = int(tables["fire"]["contact"]) - 1  # Hand to hand combat: within 1"
     foes = index_of(state, GERMAN if side == FRENCH else FRENCH)
-    return (
+    return ManWay(
         c.width,
         c.depth,
         state.x,
@@ -235,7 +247,7 @@ def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
     table): the enemies within WAY_MARGIN of the y of any of their ways, asked of the index
     once, and only the wire belts and gas clouds within reach of those ways. For each man a
     superset of what can stop him, the rest too far to touch his way."""
-    ys = way[3]
+    ys = way.ys
     lo = hi = ys[men[0]]
     for i in men:
         y = ys[i]
@@ -244,20 +256,34 @@ def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
         elif y > hi:
             hi = y
     lo, hi = lo + min(dy, 0), hi + max(dy, 0)  # every way's y lies in lo..hi
-    foes: SideIndex = way[4]
+    foes: SideIndex = way.foes
     band = foes.between(lo - WAY_MARGIN, hi + WAY_MARGIN)
     belts = []  # Barbed Wire: a belt beyond lo..hi meets no way (_wire_stop)
-    for belt in way[8]:
+    for belt in way.belts:
         if belt[0] <= hi and belt[1] >= lo:
             belts.append(belt)
-    gas, clouds = way[6], []  # Poison Gas: a cloud farther than its reach from lo..hi neither
+    gas, clouds = way.gas, []  # Poison Gas: a cloud farther than its reach from lo..hi neither
     if gas >= 0:
-        for cloud in way[11]:
+        for cloud in way.clouds:
             if lo - gas <= cloud[1] <= hi + gas:
                 clouds.append(cloud)
         if not clouds:
             gas = -1
-    return (*way[:6], gas, way[7], tuple(belts), way[9], way[10], tuple(clouds), band)
+    return ManWay(
+        way.width,
+        way.depth,
+        way.xs,
+        ys,
+        foes,
+        way.contact,
+        gas,
+        way.tanks,
+        tuple(belts),
+        way.cut,
+        way.wire,
+        tuple(clouds),
+        band,
+    )
 
 
 def _isqrt(n: int) -> int:
@@ -284,7 +310,7 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     """Where man ``i`` ends when he heads for b, in machine integers (movement.pxd): the
     point b on the table, the way's length rounded up (``geo.ceil_length``), where it stops
     (``_way_stop``), and the point that far along (``geo.at_distance``)."""
-    width, depth, xs, ys = way[0], way[1], way[2], way[3]
+    width, depth, xs, ys = way.width, way.depth, way.xs, way.ys
     ax, ay = xs[i], ys[i]
     bx, by = min(max(bx, 0), width), min(max(by, 0), depth)  # geo.clamp
     dx, dy = bx - ax, by - ay
@@ -301,7 +327,7 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
 def _man_step(way: ManWay, moved: set[int], i: int, bx: int, by: int) -> bool:
     """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way`` (``moved``: the
     state's), his side's index made stale by the order already (``TrenchesState.moving``)."""
-    xs, ys = way[2], way[3]
+    xs, ys = way.xs, way.ys
     ax, ay = xs[i], ys[i]
     end = _man_end(way, i, bx, by)
     xs[i], ys[i] = end  # TrenchesState.place, less what the order did once
@@ -313,18 +339,21 @@ def _way_stop(way: ManWay, ax: int, ay: int, bx: int, by: int, stop: int) -> int
     """How far a man goes on the way a -> b, at most ``stop`` tenths: short of uncut wire
     (Barbed Wire) and gas (Poison Gas), at first contact with an enemy (Hand to hand
     combat). Only what lies within WAY_MARGIN of the way's box can stop him."""
-    stop = _wire_stop(way[8], way[9], way[10], ax, ay, bx, by, stop)
-    reach = way[6]
+    if way.belts:
+        stop = _wire_stop(way.belts, way.cut, way.wire, ax, ay, bx, by, stop)
+    reach = way.gas
     if reach >= 0:
-        stop = _gas_stop(way[11], ax, ay, bx, by, reach, stop)
+        stop = _gas_stop(way.clouds, ax, ay, bx, by, reach, stop)
     margin = WAY_MARGIN  # read once: a machine integer here (movement.pxd)
-    near = way[12]
+    near = way.near
     if near is None:
-        foes: SideIndex = way[4]
+        foes: SideIndex = way.foes
         near = foes.between(min(ay, by) - margin, max(ay, by) + margin)
     if near:
         lo_x, hi_x = min(ax, bx) - margin, max(ax, bx) + margin
-        stop = _contact_stop(ax, ay, bx, by, near, way[2], way[3], way[7], lo_x, hi_x, way[5], stop)
+        stop = _contact_stop(
+            ax, ay, bx, by, near, way.xs, way.ys, way.tanks, lo_x, hi_x, way.contact, stop
+        )
     return stop
 
 
@@ -553,7 +582,7 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
     way = with_band(way, men, dy)
-    xs, ys, moved = way[2], way[3], state.moved
+    xs, ys, moved = way.xs, way.ys, state.moved
     for i in men:
         if _man_step(way, moved, i, xs[i] + dx, ys[i] + dy):
             went.append(i)
@@ -581,7 +610,7 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     if not others:
         return went
     state.moving(side)
-    xs, ys = way[2], way[3]
+    xs, ys = way.xs, way.ys
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
     way = with_band(way, others, dy)
     for i in others:
@@ -1039,15 +1068,14 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
         return []  # Fortune of War: jammed belts
     shots, pinned, status = state.shots, state.pinned, state.status
     figures, kinds = state.c.figures, state.c.kinds
-    found = [
-        i
-        for i in shots
-        if shots[i] > 0
-        and status[i] == TABLE
-        and i not in pinned
-        and figures[i].side == side
-        and kinds[i] != "plane"  # on_table: the airplane excepted
-    ]
+    found: list[int] = []
+    table = TABLE
+    for g, left in shots.items():  # a loop, not a comprehension: typed in movement.pxd
+        i = g
+        if left <= 0 or status[i] != table or (pinned and g in pinned):
+            continue
+        if figures[i].side == side and kinds[i] != "plane":  # on_table: not the airplane
+            found.append(g)
     found.sort()
     return found
 
