@@ -542,13 +542,13 @@ def test_the_game_sequence_a_new_games_shared_rosters_and_indexes_are_made_afres
 
 
 def test_fire_hot_steel_nobody_in_reach_north_or_south_has_no_target() -> None:
-    """German Return Fire and French Fire offer only done when no enemy stands within the
-    longest range north or south of the side's men (``fire.any_in_reach``): then no group
-    has a rifle or grenade target and no machine gun or mortar a target."""
+    """Move and Fire, German Return Fire and French Fire look for no target when no enemy
+    stands within the longest range north or south of the side's men (``fire.any_in_reach``):
+    then no group has a rifle or grenade target and no machine gun or mortar a target."""
     for state in positions():
         for side in SIDES:
             roster = state.roster(side)
-            if fire.any_in_reach(state, roster.figures, movement.RETURN_FIRE_REACH):
+            if fire.any_in_reach(state, roster.figures, movement.FIRE_REACH):
                 continue
             for group in sorted(roster.groups):
                 men = fire.riflemen(state, group)

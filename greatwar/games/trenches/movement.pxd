@@ -7,7 +7,7 @@ import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds  # called in C
 from greatwar.games.trenches.fire cimport (  # called in C
-    any_target, grenade_within_rifle, riflemen_among, targets)
+    any_in_reach, any_target, grenade_within_rifle, riflemen_among, targets)
 from greatwar.games.trenches.state cimport index_of, members_of, roster_of  # called in C
 from greatwar.games.trenches.geometry cimport at_distance, first_entry_box  # called in C
 
@@ -155,11 +155,11 @@ cpdef list follow(object state, str group, str objective)
 
 
 @cython.locals(found=list, figures=tuple, kind=str, fid=str, weapon=str)
-cpdef list single_offers(object state, Py_ssize_t i)
+cpdef list single_offers(object state, Py_ssize_t i, bint reach=*)
 
 
 @cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,
-               men=tuple)
+               men=tuple, reach=cython.int, part=list)
 cpdef list move_fire_offer(object state, dict frame, str side)
 
 
@@ -168,7 +168,7 @@ cdef dict GROUP_ACTIONS
 
 
 @cython.locals(found=list, members=dict, infantry=dict, follows=dict, men=list, acts=tuple)
-cpdef list group_offers(object state, str group, object roster)
+cpdef list group_offers(object state, str group, object roster, bint reach=*)
 
 
 cpdef tuple offer_basis(object state, object frame, str side)

@@ -23,6 +23,7 @@ from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
 from greatwar.games.trenches.fire import (  # C calls
+    any_in_reach,
     any_target,
     grenade_within_rifle,
     riflemen_among,
@@ -48,6 +49,10 @@ from greatwar.games.trenches.state import (
 )
 
 DISTANCES = ("full", "half")
+# The ranges (the fire table's keys) of the weapons men, machine guns and mortars fire in Move
+# and Fire, German Return Fire and French Fire: beyond the longest, north or south of every
+# man of a side, none of them has a target (``fire.any_in_reach``).
+FIRE_REACH = ("rifle_range", "grenade_range", "mg_range", "mortar_max")
 # What ``walk`` looks at around a figure's way, in tenths: more than the reach of a gas cloud
 # (its radius and a tenth) or of contact (1"), so nothing farther can stop the figure.
 WAY_MARGIN = 40
@@ -871,12 +876,18 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     basis = offer_basis(state, frame, side)
     roster = roster_of(state, side)
     kept, acted, groups_of = state.offered, state.acted, roster.groups
+    # whether any enemy stands within a weapon's range of the side (most often not): asked
+    # once, when a part is made again (-1: not yet)
+    reach = -1
     # each part kept while its key (basis, men, acts) is the same (``current``)
     for group in sorted(groups_of):
         men, count = groups_of[group], acted.get(group, 0)
         last = kept.get(group)
         if last is None or not current(last[0], basis, men, count):
-            last = kept[group] = ((basis, men, count), group_offers(state, group, roster))
+            if reach < 0:
+                reach = any_in_reach(state, roster.figures, FIRE_REACH)
+            part = group_offers(state, group, roster, reach > 0)
+            last = kept[group] = ((basis, men, count), part)
         found.extend(last[1])
     groups = state.group
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
@@ -884,7 +895,9 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
         men, count = groups_of[group], acted.get(group, 0)
         last = kept.get(i)
         if last is None or not current(last[0], basis, men, count):
-            last = kept[i] = ((basis, men, count), single_offers(state, i))
+            if reach < 0:
+                reach = any_in_reach(state, roster.figures, FIRE_REACH)
+            last = kept[i] = ((basis, men, count), single_offers(state, i, reach > 0))
         found.extend(last[1])
     if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
         found.extend(strafe_offers(state, side))
@@ -895,11 +908,15 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
 DONE = act("done")
 
 
-def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Action]:
+def group_offers(
+    state: TrenchesState, group: str, roster: Roster, reach: bool = True
+) -> list[Action]:
     """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
     (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``roster``:
     its side's (the members and riflemen of the group, as ``state.members`` and
-    ``state.group_infantry`` give them: no group name is both sides')."""
+    ``state.group_infantry`` give them: no group name is both sides'); ``reach`` False: no
+    enemy stands within FIRE_REACH of the side (``fire.any_in_reach``), so no man has a
+    target."""
     found: list[Action] = []
     members, infantry = roster.groups, roster.infantry
     acts = GROUP_ACTIONS.get(group)
@@ -916,11 +933,13 @@ def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Actio
             found.append(action)
         found.append(acts[1][0])
     men = riflemen_among(state, infantry.get(group, ()))
-    volley = any_target(state, "rifle", men)  # Fire (Hot Steel)
+    volley = reach and any_target(state, "rifle", men)  # Fire (Hot Steel)
     if volley:
         found.append(acts[1][1])
-    if (volley or not grenade_within_rifle(state.c)) and any_target(
-        state, "grenade", men
+    if (
+        reach
+        and (volley or not grenade_within_rifle(state.c))
+        and any_target(state, "grenade", men)
     ):  # Bunker (Archie)
         found.append(acts[1][2])
     if cutters_among(state, men):  # Barbed Wire
@@ -934,16 +953,22 @@ GroupActions = tuple[tuple[Action, ...], tuple[Action, Action, Action, Action], 
 GROUP_ACTIONS: dict[str, GroupActions] = {}
 
 
-def single_offers(state: TrenchesState, i: int) -> list[Action]:
+def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Action]:
     """A weapon's, the HQ's or a tank's part of the Move and Fire offer: its moves, a machine
-    gun's or mortar's three nearest targets, a tank's weapons (Tanks)."""
+    gun's or mortar's three nearest targets, a tank's weapons (Tanks). ``reach`` False: no
+    enemy stands within FIRE_REACH of the side, so a machine gun or mortar has no target."""
     found: list[Action] = []
     figures = state.c.figures
     f = figures[i]
     if can_move(state, i):
         found += figure_moves(f.id)
     kind = f.kind
-    if (kind == "mg" or kind == "mortar") and i not in state.moved and i not in state.fired:
+    if (
+        reach
+        and (kind == "mg" or kind == "mortar")
+        and i not in state.moved
+        and i not in state.fired
+    ):
         fid, weapon = f.id, "mortar" if kind == "mortar" else "mg"  # weapon_of
         for t in targets(state, weapon, i):
             found.append(act("fire", fid, figures[t].id))
@@ -1155,10 +1180,6 @@ class OpportunityFire(Prompt[TrenchesState]):
 # --- return fire ----------------------------------------------------------------------------
 
 
-# The weapons that fire in German Return Fire and French Fire (by their range's key).
-RETURN_FIRE_REACH = ("rifle_range", "grenade_range", "mg_range", "mortar_max")
-
-
 class ReturnFire(Prompt[TrenchesState]):
     """German Return Fire / French Fire: after the enemy has moved, fire with all weapons,
     machine guns included; grenades at 3"."""
@@ -1169,7 +1190,7 @@ class ReturnFire(Prompt[TrenchesState]):
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
         found: list[Action] = []
         roster = roster_of(state, side)  # groups(), each group's riflemen as in riflemen()
-        if not fire.any_in_reach(state, roster.figures, RETURN_FIRE_REACH):
+        if not fire.any_in_reach(state, roster.figures, FIRE_REACH):
             found.append(act("done"))
             return found  # most often: no enemy within any weapon's range north or south
         within = fire.grenade_within_rifle(state.c)
