@@ -30,7 +30,7 @@ cpdef list contacts(object state)
 
 
 @cython.locals(t=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,
-               d2=cython.longlong, found=list)
+               d2=cython.longlong, found=list, slots=cython.longlong, k=cython.longlong)
 cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, long long hy,
                        long long reach, bint soft)
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.geometry import within  # called in C (fire.pxd)
-from greatwar.games.trenches.index import SideIndex
+from greatwar.games.trenches.index import FIGURE_SLOTS, SideIndex
 from greatwar.games.trenches.state import TABLE, TrenchesState, index_of
 
 if TYPE_CHECKING:
@@ -107,17 +107,19 @@ def by_distance(
     soft: bool,
 ) -> list[int]:
     """Those of ``near`` within ``reach`` of (hx, hy) (tanks left out if ``soft``), by
-    (squared distance, figure); in machine integers (fire.pxd)."""
+    (squared distance, figure); in machine integers (fire.pxd): (squared distance, figure)
+    packed in one integer (figures number fewer than FIGURE_SLOTS), a sort of plain integers."""
     found = []
+    slots = FIGURE_SLOTS
     for t in near:
         if soft and tanks[t]:
             continue
         dx, dy = xs[t] - hx, ys[t] - hy
         d2 = dx * dx + dy * dy
         if d2 <= reach * reach:
-            found.append((d2, t))
+            found.append(d2 * slots + t)
     found.sort()
-    return [t for _, t in found]
+    return [k & (slots - 1) for k in found]
 
 
 def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ...]) -> bool:
