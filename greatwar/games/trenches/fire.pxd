@@ -25,7 +25,7 @@ cpdef bint any_target(object state, str weapon, object men) except -1
 @cython.locals(reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                germans=tuple, band=list, count=cython.Py_ssize_t, first=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, gy=cython.longlong)
+               k=cython.Py_ssize_t, gy=cython.longlong, ours=list)
 cpdef list contacts(object state)
 
 
@@ -62,9 +62,12 @@ cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t targ
 
 
 @cython.locals(longest=cython.longlong, reach=cython.longlong, lo=cython.longlong,
-               hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t, ys=list, index=Index)
+               hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t, ys=list, index=Index,
+               kept=tuple)
 cpdef bint any_in_reach(object state, tuple men, tuple keys) except -1
 
+
+cdef dict LONGEST  # any_in_reach's longest range, by its keys
 
 cdef dict GRENADE_WITHIN_RIFLE  # _grenade_within_rifle(c), by the components
 

@@ -129,11 +129,16 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
     clouds only shorten a range)."""
     if not men:
         return False
-    longest = 0
-    for key in keys:
-        reach = table(state, key)
-        if reach > longest:
-            longest = reach
+    c = state.c
+    kept = LONGEST.get(keys)  # (the components, the longest of the ranges), made once
+    if kept is None or kept[0] is not c:
+        longest = 0
+        for key in keys:
+            reach = table(state, key)
+            if reach > longest:
+                longest = reach
+        kept = LONGEST[keys] = (c, longest)
+    longest = kept[1]
     ys = state.y
     lo = hi = ys[men[0]]
     for i in men:
@@ -142,9 +147,12 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
             lo = y
         elif y > hi:
             hi = y
-    side = state.c.figures[men[0]].side
+    side = c.figures[men[0]].side
     index: SideIndex = index_of(state, GERMAN if side == FRENCH else FRENCH)  # enemy()
     return index.any_between(lo - longest, hi + longest)
+
+
+LONGEST: dict[tuple[str, ...], tuple[Components, int]] = {}  # any_in_reach's, by its keys
 
 
 def grenade_within_rifle(c: Components) -> bool:
@@ -377,6 +385,9 @@ def contacts(state: TrenchesState) -> list[tuple[int, int]]:
     reach = table(state, "contact")
     germans, band = german.by_y, german.band
     count = len(germans)
+    ours = french.band
+    if not count or not ours or ours[0] - reach > band[count - 1] or ours[-1] + reach < band[0]:
+        return pairs  # the two sides more than ``reach`` apart north or south: no contact
     first = 0  # the first German not more than ``reach`` south of the Frenchman
     for a in french.by_y:  # northward, so ``first`` only moves on
         if tanks[a]:
