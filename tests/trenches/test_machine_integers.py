@@ -286,6 +286,7 @@ def test_the_game_sequence_index_by_y_and_its_bands() -> None:
                 on_table = [i for i in on_table if state.fig(i).side == side]
             afresh = Roster(state.c, tuple(on_table), state.group)
             assert roster.figures == afresh.figures  # (a casualty leaves an empty entry)
+            assert roster.names == tuple(sorted(roster.groups))
             for kept, made in (
                 (roster.groups, afresh.groups),
                 (roster.kinds, afresh.kinds),

@@ -25,7 +25,7 @@ class Roster:
     """One side's figures on the table (the airplane excepted), in figure order, by group and
     by kind: what changes only when a figure falls, arrives or changes group."""
 
-    __slots__ = ("figures", "groups", "infantry", "kinds", "sorted_kinds")  # no dict lookups
+    __slots__ = ("figures", "groups", "infantry", "kinds", "names", "sorted_kinds")  # no dict
 
     def __init__(self, c: Components, figures: tuple[int, ...], group: Sequence[str]) -> None:
         self.figures = figures
@@ -45,6 +45,7 @@ class Roster:
             else:
                 found.append(i)
         self.groups = {g: tuple(members) for g, members in groups.items()}
+        self.names = tuple(sorted(self.groups))  # the groups' names, sorted: offered in order
         self.kinds = {k: tuple(members) for k, members in kinds.items()}
         # group -> its men who fire rifles and throw grenades (Fire (Hot Steel))
         self.infantry = {
@@ -63,6 +64,7 @@ class Roster:
         figures = self.figures
         new.figures = figures
         new.groups, new.kinds, new.infantry = self.groups, self.kinds, self.infantry
+        new.names = self.names  # a fallen group keeps its (empty) entry
         new.sorted_kinds = {}
         if kind == "plane":  # no roster holds the airplane
             return new

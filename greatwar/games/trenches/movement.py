@@ -83,7 +83,9 @@ def can_move(state: TrenchesState, i: int) -> bool:
         return False
     if i in state.tank_out or broken.get(group, 0) > 0:
         return False
-    leader = leaders.get(group) if c.figures[i].side == FRENCH else None
+    leader = leaders.get(group)  # a French regiment's (Leaders)
+    if leader is not None and c.figures[i].side != FRENCH:
+        leader = None
     if leader is not None and leader != i and status[leader] == TABLE:
         radius = int(c.tables["move"]["leader_radius"])
         dx, dy = state.x[i] - state.x[leader], state.y[i] - state.y[leader]
@@ -880,7 +882,7 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     # once, when a part is made again (-1: not yet)
     reach = -1
     # each part kept while its key (basis, men, acts) is the same (``current``)
-    for group in sorted(groups_of):
+    for group in roster.names:  # sorted(groups_of)
         men, count = groups_of[group], acted.get(group, 0)
         last = kept.get(group)
         if last is None or not current(last[0], basis, men, count):
@@ -1194,7 +1196,7 @@ class ReturnFire(Prompt[TrenchesState]):
             found.append(act("done"))
             return found  # most often: no enemy within any weapon's range north or south
         within = fire.grenade_within_rifle(state.c)
-        for group in sorted(roster.groups):
+        for group in roster.names:  # sorted(roster.groups)
             men = riflemen_among(state, roster.infantry.get(group, ()))
             volley = any_target(state, "rifle", men)
             if volley:
