@@ -7,7 +7,7 @@ import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds  # called in C
 from greatwar.games.trenches.fire cimport (  # called in C
-    any_in_reach, any_target, grenade_within_rifle, riflemen_among, targets)
+    any_in_reach, any_target, can_hit, table, grenade_within_rifle, riflemen_among, targets)
 from greatwar.games.trenches.state cimport index_of, members_of, roster_of  # called in C
 from greatwar.games.trenches.geometry cimport at_distance, first_entry_box  # called in C
 
@@ -137,6 +137,15 @@ cpdef list movers(object state, str group)
 
 @cython.locals(x=cython.longlong, y=cython.longlong)
 cpdef long long _isqrt(long long n) except? -1
+
+
+cdef dict LEADER_RADIUS  # leader_radius(c), by the components
+
+cpdef long long leader_radius(object c) except? -1
+
+
+@cython.locals(status=list, moved=list, table=cython.longlong, i=cython.Py_ssize_t, other=str)
+cpdef opportunity(object state, str mover, list went)
 
 
 @cython.locals(shots=dict, pinned=set, status=list, figures=tuple, kinds=tuple, found=list,

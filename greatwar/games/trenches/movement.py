@@ -25,8 +25,10 @@ from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Compone
 from greatwar.games.trenches.fire import (  # C calls
     any_in_reach,
     any_target,
+    can_hit,
     grenade_within_rifle,
     riflemen_among,
+    table,
     targets,
 )
 from greatwar.games.trenches.geometry import at_distance, first_entry_box  # C calls
@@ -87,11 +89,23 @@ def can_move(state: TrenchesState, i: int) -> bool:
     if leader is not None and c.figures[i].side != FRENCH:
         leader = None
     if leader is not None and leader != i and status[leader] == TABLE:
-        radius = int(c.tables["move"]["leader_radius"])
+        radius = leader_radius(c)
         dx, dy = state.x[i] - state.x[leader], state.y[i] - state.y[leader]
         if dx * dx + dy * dy > radius * radius:  # geo.within
             return False
     return True
+
+
+def leader_radius(c: Components) -> int:
+    """Leaders: how far from his leader a man may move (the move table's), read from a dict
+    in C."""
+    found = LEADER_RADIUS.get(c)
+    if found is None:
+        found = LEADER_RADIUS[c] = int(c.tables["move"]["leader_radius"])
+    return found
+
+
+LEADER_RADIUS: dict[Components, int] = {}
 
 
 def movers(state: TrenchesState, group: str) -> list[int]:
@@ -127,15 +141,15 @@ def _movers(
     else:
         return found
     c, status = state.c, state.status
-    leader = leaders.get(group) if c.figures[men[0]].side == FRENCH else None
-    if leader is not None and status[leader] != TABLE:
+    leader = leaders.get(group)  # a French regiment's (Leaders)
+    if leader is not None and (c.figures[men[0]].side != FRENCH or status[leader] != TABLE):
         leader = None
     lx = ly = reach = 0
     lead = -1  # the leader, -1 for none
     if leader is not None:
         lead = leader
         lx, ly = state.x[leader], state.y[leader]
-        reach = int(c.tables["move"]["leader_radius"])
+        reach = leader_radius(c)
     xs, ys, walkers = state.x, state.y, c.walkers  # walkers: not a tank, a gun, the plane
     pinned, out = state.pinned, state.tank_out
     table = TABLE
@@ -1111,9 +1125,15 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
     """While one side moves, the other's machine guns may fire three times each at the
     figures that just moved."""
     status = state.status
-    state.just_moved = moved = [i for i in went if status[i] == TABLE]
-    if moved and opportunity_offers(state, enemy(mover)):
-        state.push("opfire", side=enemy(mover))
+    moved: list[int] = []
+    table = TABLE
+    for i in went:  # a loop, not a comprehension: typed in movement.pxd
+        if status[i] == table:
+            moved.append(i)
+    state.just_moved = moved
+    other = GERMAN if mover == FRENCH else FRENCH  # enemy(mover)
+    if moved and opportunity_offers(state, other):
+        state.push("opfire", side=other)
 
 
 def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
@@ -1125,7 +1145,7 @@ def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
     moved = [t for t in state.just_moved if status[t] == TABLE]
     if not moved:
         return found
-    reach = fire.table(state, "mg_range")
+    reach = table(state, "mg_range")  # fire.table
     longest, tanks = reach * reach, state.c.tank_flags
     plain = not state.clouds and state.event != "fog"
     lo = hi = ys[moved[0]]  # the band the movers stand in: a gun beyond its reach skips them
@@ -1151,7 +1171,7 @@ def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
             if len(hits) == 3:
                 break
             # no cloud, no fog: the machine gun's reach is its range, checked above
-            if not tanks[t] if plain else fire.can_hit(state, "mg", g, t):
+            if not tanks[t] if plain else can_hit(state, "mg", g, t):  # fire.can_hit
                 hits.append(t)
         found += [act("opfire", state.fig(g).id, state.fig(t).id) for t in hits]
     return found
