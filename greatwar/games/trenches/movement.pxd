@@ -29,6 +29,10 @@ cdef class ManWay:
     cdef public object near
 
 
+@cython.locals(gas=cython.longlong, contact=cython.longlong, clouds=list, at=tuple)
+cpdef ManWay man_way(object state, str side)
+
+
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
                hi_x=cython.longlong, reach=cython.longlong, foes=Index, near=tuple,
                margin=cython.longlong)
@@ -84,7 +88,7 @@ cpdef bint _man_step(ManWay way, set moved, Py_ssize_t i, long long bx, long lon
 
 @cython.locals(i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
                below=cython.Py_ssize_t, e=cython.longlong, moved=set, xs=list, ys=list,
-               edges=tuple, cut=set)
+               edges=tuple, cut=set, first=cython.longlong, last=cython.longlong)
 cpdef dict cutters_among(object state, list men)
 
 cdef dict BELT_EDGES  # belt_edges(c), by the components

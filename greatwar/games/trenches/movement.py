@@ -717,8 +717,13 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
         edges = BELT_EDGES[c] = belt_edges(c)
     wire: tuple[Wire, ...] | None = None  # the sections, read for the first man at a belt
     cut = state.cut
+    if not edges:
+        return at  # no wire on the table
+    first, last = edges[0], edges[len(edges) - 1]
     for i in men:
         y = ys[i]
+        if y < first or y >= last:
+            continue  # south or north of every belt's band (an even count of edges below)
         below = 0  # bisect_right(edges, y): odd within 1" of a belt's band
         for e in edges:
             if e > y:
