@@ -167,8 +167,10 @@ cpdef list order(object state, str group, str direction, str distance)
 cpdef list follow(object state, str group, str objective)
 
 
-@cython.locals(found=list, figures=tuple, kind=str, fid=str, weapon=str)
+@cython.locals(found=list, figures=tuple, kind=str, fid=str, weapon=str, moves=tuple)
 cpdef list single_offers(object state, Py_ssize_t i, bint reach=*)
+
+cdef dict FIGURE_MOVES  # figure_moves(fid), by the figure's id
 
 
 @cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,

@@ -979,11 +979,15 @@ def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Acti
     gun's or mortar's three nearest targets, a tank's weapons (Tanks). ``reach`` False: no
     enemy stands within FIRE_REACH of the side, so a machine gun or mortar has no target."""
     found: list[Action] = []
-    figures = state.c.figures
+    c = state.c
+    figures = c.figures
     f = figures[i]
     if can_move(state, i):
-        found += figure_moves(f.id)
-    kind = f.kind
+        moves = FIGURE_MOVES.get(f.id)  # figure_moves(f.id), read from a dict in C
+        if moves is None:
+            moves = FIGURE_MOVES[f.id] = figure_moves(f.id)
+        found.extend(moves)
+    kind = c.kinds[i]  # f.kind
     if (
         reach
         and (kind == "mg" or kind == "mortar")
@@ -993,9 +997,12 @@ def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Acti
         fid, weapon = f.id, "mortar" if kind == "mortar" else "mg"  # weapon_of
         for t in targets(state, weapon, i):
             found.append(act("fire", fid, figures[t].id))
-    if state.c.tank_flags[i]:  # f.is_tank
-        found += tank_offers(state, i)
+    if c.tank_flags[i]:  # f.is_tank
+        found.extend(tank_offers(state, i))
     return found
+
+
+FIGURE_MOVES: dict[str, tuple[Action, ...]] = {}
 
 
 OfferBasis = tuple[Frame, object, int, tuple[str, ...], int, str]
