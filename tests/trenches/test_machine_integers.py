@@ -558,3 +558,31 @@ def test_fire_hot_steel_nobody_in_reach_north_or_south_has_no_target() -> None:
             for i in roster.figures:
                 for weapon in ("mg", "mortar"):
                     assert targets_reference(state, weapon, i) == []
+
+
+def reach_reference(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> int:
+    """``fire.reach`` asking every cloud (Fortune of War's fog, Poison Gas, Smoke)."""
+    limit = fire.table(state, fire.RANGE_KEYS[weapon])
+    if state.event == "fog":
+        limit = min(limit, fire.table(state, "smoke_fire"))
+    radius = int(state.c.tables["scatter"]["gas_radius"])
+    for kind, x, y in state.clouds:
+        if geo.within(a, (x, y), radius) or geo.within(b, (x, y), radius):
+            limit = min(limit, fire.table(state, "cloud_fire"))
+        elif kind == "smoke" and geo.segment_meets_disc(a, b, (x, y), radius):
+            limit = min(limit, fire.table(state, "smoke_fire"))
+    return limit
+
+
+def test_poison_gas_smoke_a_weapons_reach_reads_only_the_clouds_near_its_line() -> None:
+    """Poison Gas and Smoke: the reach of a shot between two figures, skipping the clouds
+    farther than their radius from the line's box, is the reach that asks every cloud."""
+    for state in positions()[::3]:
+        if not state.clouds:
+            continue
+        figures = state.on_table()[::7]
+        for a in figures:
+            for b in figures:
+                for weapon in ("rifle", "mg"):
+                    want = reach_reference(state, weapon, state.at(a), state.at(b))
+                    assert fire.reach(state, weapon, state.at(a), state.at(b)) == want

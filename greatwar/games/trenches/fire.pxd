@@ -54,7 +54,10 @@ cpdef list in_reach(object state, str side, long long hx, long long hy, long lon
 cpdef list riflemen_among(object state, tuple men)
 
 
-@cython.locals(limit=cython.longlong, radius=cython.longlong)
+@cython.locals(limit=cython.longlong, radius=cython.longlong, ax=cython.longlong,
+               ay=cython.longlong, bx=cython.longlong, by=cython.longlong,
+               lo_x=cython.longlong, hi_x=cython.longlong, lo_y=cython.longlong,
+               hi_y=cython.longlong)
 cpdef long long reach(object state, str weapon, tuple a, tuple b) except? -1
 
 

@@ -38,7 +38,12 @@ def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> in
     if state.event == "fog":
         limit = min(limit, table(state, "smoke_fire"))
     radius = int(state.c.tables["scatter"]["gas_radius"])
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    lo_x, hi_x = min(ax, bx) - radius, max(ax, bx) + radius
+    lo_y, hi_y = min(ay, by) - radius, max(ay, by) + radius
     for kind, x, y in state.clouds:
+        if x < lo_x or x > hi_x or y < lo_y or y > hi_y:
+            continue  # farther than its radius from the box of a -> b: it touches neither
         centre = (x, y)
         if within(a, centre, radius) or within(b, centre, radius):
             limit = min(limit, table(state, "cloud_fire"))  # Poison Gas (Yuck)
