@@ -23,9 +23,8 @@ Ints = npt.NDArray[np.int64]
 
 class Roster:
     """One side's figures on the table (the airplane excepted), in figure order, by group and
-    by kind: what changes only when a figure falls, arrives or changes group."""
-
-    __slots__ = ("figures", "groups", "infantry", "kinds", "names", "sorted_kinds")  # no dict
+    by kind: what changes only when a figure falls, arrives or changes group. index.pxd makes
+    it an extension type: the offers read its fields in C."""
 
     def __init__(self, c: Components, figures: tuple[int, ...], group: Sequence[str]) -> None:
         self.figures = figures
@@ -53,10 +52,6 @@ class Roster:
         }
         self.sorted_kinds: dict[tuple[str, ...], tuple[int, ...]] = {}  # of_kinds, as asked
 
-    def of_kinds(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
-        """The figures of these kinds, in figure order (kept by the kinds asked)."""
-        return of_kinds(self, kinds)
-
     def without(self, gone: int, group: str, kind: str) -> Roster:
         """This roster less one figure (it fell or left the table): ``group`` and ``kind``
         his, so that only the entries that hold him are read (the others are shared)."""
@@ -78,7 +73,8 @@ class Roster:
 
 
 def of_kinds(roster: Roster, kinds: tuple[str, ...]) -> tuple[int, ...]:
-    """``Roster.of_kinds``, as a function the compiled rules call in C (index.pxd)."""
+    """A roster's figures of these kinds, in figure order, kept by the kinds asked; called in
+    C by the compiled rules (index.pxd)."""
     kept = roster.sorted_kinds
     found = kept.get(kinds)
     if found is None:

@@ -5,7 +5,7 @@
 # rounding (cdivision is off), so the results are the same as the source's.
 import cython
 
-from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds  # called in C
+from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
 from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target, can_hit, table, grenade_within_rifle, riflemen_among, targets)
 from greatwar.games.trenches.state cimport index_of, members_of, roster_of  # called in C
@@ -174,7 +174,7 @@ cdef dict FIGURE_MOVES  # figure_moves(fid), by the figure's id
 
 
 @cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,
-               men=tuple, reach=cython.int, part=list)
+               men=tuple, reach=cython.int, part=list, roster=Roster)
 cpdef list move_fire_offer(object state, dict frame, str side)
 
 
@@ -183,7 +183,7 @@ cdef dict GROUP_ACTIONS
 
 
 @cython.locals(found=list, members=dict, infantry=dict, follows=dict, men=list, acts=tuple)
-cpdef list group_offers(object state, str group, object roster, bint reach=*)
+cpdef list group_offers(object state, str group, Roster roster, bint reach=*)
 
 
 cpdef tuple offer_basis(object state, object frame, str side)
