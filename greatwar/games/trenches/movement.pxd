@@ -158,12 +158,14 @@ cpdef list gunners(object state, str side)
 
 
 @cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
-               men=list, way=ManWay, went=list, i=cython.Py_ssize_t)
+               men=list, way=ManWay, went=list, i=cython.Py_ssize_t,
+               x=cython.longlong, y=cython.longlong)
 cpdef list order(object state, str group, str direction, str distance)
 
 
 @cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
-               others=list, way=ManWay, went=list, i=cython.Py_ssize_t)
+               others=list, way=ManWay, went=list, i=cython.Py_ssize_t,
+               x=cython.longlong, y=cython.longlong)
 cpdef list follow(object state, str group, str objective)
 
 

@@ -605,7 +605,8 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     way = with_band(way, men, dy)
     xs, ys, moved = way.xs, way.ys, state.moved
     for i in men:
-        if _man_step(way, moved, i, xs[i] + dx, ys[i] + dy):
+        x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
+        if _man_step(way, moved, i, x + dx, y + dy):
             went.append(i)
     return went
 
@@ -635,7 +636,8 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
     way = with_band(way, others, dy)
     for i in others:
-        if _man_step(way, moved, i, xs[i] + dx, ys[i] + dy):
+        x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
+        if _man_step(way, moved, i, x + dx, y + dy):
             went.append(i)
     return went
 
