@@ -8,6 +8,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 
 from greatwar.ai.random_player import RandomPlayer
+from greatwar.core import load_game
 from greatwar.games.trenches import fire, movement
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, SIDES, enemy
@@ -285,6 +286,7 @@ def test_the_game_sequence_index_by_y_and_its_bands() -> None:
                 on_table = [i for i in on_table if state.fig(i).side == side]
             afresh = Roster(state.c, tuple(on_table), state.group)
             assert roster.figures == afresh.figures  # (a casualty leaves an empty entry)
+            assert roster.names == tuple(sorted(roster.groups))
             for kept, made in (
                 (roster.groups, afresh.groups),
                 (roster.kinds, afresh.kinds),
@@ -515,3 +517,72 @@ def test_the_game_sequence_the_log_writes_tenths_as_the_float_format_does() -> N
     values += [10**7, -(10**7), 10**9]
     for v in values:
         assert geo.tenths(v) == f"{v / 10:g}"
+
+
+def test_the_game_sequence_a_new_games_shared_rosters_and_indexes_are_made_afresh() -> None:
+    """A new game's rosters and indexes, made once for every game that opens alike, are what
+    the state makes afresh from its figures, with the French tank and without it."""
+    for tank in (True, False):
+        game = load_game("trenches", {"french_tank": tank})
+        for seed in (0, 1):
+            state = TrenchesState(game, seed)  # as made, before its first step
+            rosters, indexes = dict(state._roster), dict(state._index)
+            state.forget_cached()
+            for side in SIDES:
+                kept, kept_index = rosters[side], indexes[side]
+                made, made_index = state.roster(side), state.index(side)
+                assert kept.figures == made.figures
+                assert (kept.groups, kept.kinds, kept.infantry) == (
+                    made.groups,
+                    made.kinds,
+                    made.infantry,
+                )
+                assert kept_index.figures == made_index.figures
+                assert (kept_index.x, kept_index.y) == (made_index.x, made_index.y)
+                assert kept_index.by_y == made_index.by_y
+
+
+def test_fire_hot_steel_nobody_in_reach_north_or_south_has_no_target() -> None:
+    """Move and Fire, German Return Fire and French Fire look for no target when no enemy
+    stands within the longest range north or south of the side's men (``fire.any_in_reach``):
+    then no group has a rifle or grenade target and no machine gun or mortar a target."""
+    for state in positions():
+        for side in SIDES:
+            roster = state.roster(side)
+            if fire.any_in_reach(state, roster.figures, movement.FIRE_REACH):
+                continue
+            for group in sorted(roster.groups):
+                men = fire.riflemen(state, group)
+                assert not any_target_reference(state, "rifle", men)
+                assert not any_target_reference(state, "grenade", men)
+            for i in roster.figures:
+                for weapon in ("mg", "mortar"):
+                    assert targets_reference(state, weapon, i) == []
+
+
+def reach_reference(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> int:
+    """``fire.reach`` asking every cloud (Fortune of War's fog, Poison Gas, Smoke)."""
+    limit = fire.table(state, fire.RANGE_KEYS[weapon])
+    if state.event == "fog":
+        limit = min(limit, fire.table(state, "smoke_fire"))
+    radius = int(state.c.tables["scatter"]["gas_radius"])
+    for kind, x, y in state.clouds:
+        if geo.within(a, (x, y), radius) or geo.within(b, (x, y), radius):
+            limit = min(limit, fire.table(state, "cloud_fire"))
+        elif kind == "smoke" and geo.segment_meets_disc(a, b, (x, y), radius):
+            limit = min(limit, fire.table(state, "smoke_fire"))
+    return limit
+
+
+def test_poison_gas_smoke_a_weapons_reach_reads_only_the_clouds_near_its_line() -> None:
+    """Poison Gas and Smoke: the reach of a shot between two figures, skipping the clouds
+    farther than their radius from the line's box, is the reach that asks every cloud."""
+    for state in positions()[::3]:
+        if not state.clouds:
+            continue
+        figures = state.on_table()[::7]
+        for a in figures:
+            for b in figures:
+                for weapon in ("rifle", "mg"):
+                    want = reach_reference(state, weapon, state.at(a), state.at(b))
+                    assert fire.reach(state, weapon, state.at(a), state.at(b)) == want

@@ -17,8 +17,9 @@ from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
-from greatwar.games.trenches.state import TABLE, TrenchesState
+from greatwar.games.trenches.data import FRENCH, GERMAN, SIDES, Components, enemy
+from greatwar.games.trenches.geometry import on_table, scatter, tenths  # C calls
+from greatwar.games.trenches.state import TABLE, TrenchesState, index_of, near_in
 
 MUNITIONS = ("he", "gas", "smoke")
 # The munitions as the log names them (high explosive is "HE", as on the cards).
@@ -32,27 +33,38 @@ def land_shell(
     sc = state.c.tables["scatter"]
     rolled = state.rng.dice(dice)
     point = state.rng.below(int(sc["directions"]))
-    landed = geo.scatter(aim, sum(rolled) * 10, point)
+    landed = scatter(aim, sum(rolled) * 10, point)
     state.shells.append([side, kind, aim[0], aim[1], landed[0], landed[1]])
-    where = f"{geo.tenths(landed[0])},{geo.tenths(landed[1])}"
-    if not geo.on_table(landed, state.c.width, state.c.depth):
+    where = f"{tenths(landed[0])},{tenths(landed[1])}"
+    if not on_table(landed, state.c.width, state.c.depth):
         state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands off the table", dice=rolled)
         return landed
     state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {where}", dice=rolled)
     if kind == "he":
-        for i in state.near(landed, int(sc["he_blast"])):
+        for i in near(state, landed, int(sc["he_blast"])):
             fire.casualty(state, i, rule, "shell")
     else:
         radius = int(sc["gas_radius"])
         state.clouds.append((kind, landed[0], landed[1]))
         if kind == "gas":
-            for i in state.near(landed, radius):
+            for i in near(state, landed, radius):
                 if not state.c.tank_flags[i]:
                     roll = state.rng.die()
                     if roll == 6:  # Poison Gas (Yuck): everybody hit throws a die, a 6 kills
                         state.note("Poison Gas", f"{state.label(i)} is gassed", dice=[roll])
                         fire.casualty(state, i, "Poison Gas", "gas")
     return landed
+
+
+def near(state: TrenchesState, p: geo.Point2, reach: int) -> list[int]:
+    """``state.near(p, reach)``: the figures on the table within ``reach`` of p, in figure
+    order, each side's index asked in C (bombardment.pxd)."""
+    found: list[int] = []
+    xs, ys = state.x, state.y
+    for side in SIDES:
+        near_in(index_of(state, side), xs, ys, p[0], p[1], reach, found)
+    found.sort()
+    return found
 
 
 def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:

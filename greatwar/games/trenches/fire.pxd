@@ -25,12 +25,12 @@ cpdef bint any_target(object state, str weapon, object men) except -1
 @cython.locals(reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                germans=tuple, band=list, count=cython.Py_ssize_t, first=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, gy=cython.longlong)
+               k=cython.Py_ssize_t, gy=cython.longlong, ours=list)
 cpdef list contacts(object state)
 
 
 @cython.locals(t=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,
-               d2=cython.longlong, found=list)
+               d2=cython.longlong, found=list, slots=cython.longlong, k=cython.longlong)
 cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, long long hy,
                        long long reach, bint soft)
 
@@ -54,8 +54,24 @@ cpdef list in_reach(object state, str side, long long hx, long long hy, long lon
 cpdef list riflemen_among(object state, tuple men)
 
 
-@cython.locals(limit=cython.longlong, radius=cython.longlong)
+@cython.locals(limit=cython.longlong, radius=cython.longlong, ax=cython.longlong,
+               ay=cython.longlong, bx=cython.longlong, by=cython.longlong,
+               lo_x=cython.longlong, hi_x=cython.longlong, lo_y=cython.longlong,
+               hi_y=cython.longlong)
 cpdef long long reach(object state, str weapon, tuple a, tuple b) except? -1
 
 
 cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t target) except -1
+
+
+@cython.locals(longest=cython.longlong, reach=cython.longlong, lo=cython.longlong,
+               hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t, ys=list, index=Index,
+               kept=tuple)
+cpdef bint any_in_reach(object state, tuple men, tuple keys) except -1
+
+
+cdef dict LONGEST  # any_in_reach's longest range, by its keys
+
+cdef dict GRENADE_WITHIN_RIFLE  # _grenade_within_rifle(c), by the components
+
+cpdef bint grenade_within_rifle(object c) except -1

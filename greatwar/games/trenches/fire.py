@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.geometry import within  # called in C (fire.pxd)
-from greatwar.games.trenches.index import SideIndex
+from greatwar.games.trenches.index import FIGURE_SLOTS, SideIndex
 from greatwar.games.trenches.state import TABLE, TrenchesState, index_of
 
 if TYPE_CHECKING:
@@ -38,7 +38,12 @@ def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> in
     if state.event == "fog":
         limit = min(limit, table(state, "smoke_fire"))
     radius = int(state.c.tables["scatter"]["gas_radius"])
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    lo_x, hi_x = min(ax, bx) - radius, max(ax, bx) + radius
+    lo_y, hi_y = min(ay, by) - radius, max(ay, by) + radius
     for kind, x, y in state.clouds:
+        if x < lo_x or x > hi_x or y < lo_y or y > hi_y:
+            continue  # farther than its radius from the box of a -> b: it touches neither
         centre = (x, y)
         if within(a, centre, radius) or within(b, centre, radius):
             limit = min(limit, table(state, "cloud_fire"))  # Poison Gas (Yuck)
@@ -107,21 +112,67 @@ def by_distance(
     soft: bool,
 ) -> list[int]:
     """Those of ``near`` within ``reach`` of (hx, hy) (tanks left out if ``soft``), by
-    (squared distance, figure); in machine integers (fire.pxd)."""
+    (squared distance, figure); in machine integers (fire.pxd): (squared distance, figure)
+    packed in one integer (figures number fewer than FIGURE_SLOTS), a sort of plain integers."""
     found = []
+    slots = FIGURE_SLOTS
     for t in near:
         if soft and tanks[t]:
             continue
         dx, dy = xs[t] - hx, ys[t] - hy
         d2 = dx * dx + dy * dy
         if d2 <= reach * reach:
-            found.append((d2, t))
+            found.append(d2 * slots + t)
     found.sort()
-    return [t for _, t in found]
+    return [k & (slots - 1) for k in found]
+
+
+def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ...]) -> bool:
+    """Whether an enemy of ``men`` (of one side) stands within the longest of the ranges
+    ``keys`` (the fire table's) north or south of one of them: else none of them has a target
+    for a weapon of those ranges (``targets`` and ``any_target`` look no farther; fog and
+    clouds only shorten a range)."""
+    if not men:
+        return False
+    c = state.c
+    kept = LONGEST.get(keys)  # (the components, the longest of the ranges), made once
+    if kept is None or kept[0] is not c:
+        longest = 0
+        for key in keys:
+            reach = table(state, key)
+            if reach > longest:
+                longest = reach
+        kept = LONGEST[keys] = (c, longest)
+    longest = kept[1]
+    ys = state.y
+    lo = hi = ys[men[0]]
+    for i in men:
+        y = ys[i]
+        if y < lo:
+            lo = y
+        elif y > hi:
+            hi = y
+    side = c.figures[men[0]].side
+    index: SideIndex = index_of(state, GERMAN if side == FRENCH else FRENCH)  # enemy()
+    return index.any_between(lo - longest, hi + longest)
+
+
+LONGEST: dict[tuple[str, ...], tuple[Components, int]] = {}  # any_in_reach's, by its keys
+
+
+def grenade_within_rifle(c: Components) -> bool:
+    """``_grenade_within_rifle(c)``, read from a dict in C (fire.pxd)."""
+    found = GRENADE_WITHIN_RIFLE.get(c)
+    if found is None:
+        found = GRENADE_WITHIN_RIFLE[c] = _grenade_within_rifle(c)
+    return found
+
+
+GRENADE_WITHIN_RIFLE: dict[Components, bool] = {}
 
 
 @cache
-def grenade_within_rifle(c: Components) -> bool:
+def _grenade_within_rifle(c: Components) -> bool:
     """Whether a grenade's 3" (Bunker (Archie)) lies within a rifle's reach whatever fog or a
     cloud leaves of it (4", 6"): then a man with a grenade target has a rifle target too, and
     a group without a rifle target has no grenade target."""
@@ -339,6 +390,9 @@ def contacts(state: TrenchesState) -> list[tuple[int, int]]:
     reach = table(state, "contact")
     germans, band = german.by_y, german.band
     count = len(germans)
+    ours = french.band
+    if not count or not ours or ours[0] - reach > band[count - 1] or ours[-1] + reach < band[0]:
+        return pairs  # the two sides more than ``reach`` apart north or south: no contact
     first = 0  # the first German not more than ``reach`` south of the Frenchman
     for a in french.by_y:  # northward, so ``first`` only moves on
         if tanks[a]:

@@ -47,8 +47,18 @@ cpdef Py_ssize_t first_disc(object discs, long long x, long long y) except? -2
 cpdef bint segment_meets_box(tuple a, tuple b, tuple box) except -1
 
 
+@cython.locals(x0=cython.longlong, y0=cython.longlong, x1=cython.longlong, y1=cython.longlong,
+               ax=cython.longlong, ay=cython.longlong, bx=cython.longlong, by=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong, p=cython.longlong, q=cython.longlong,
+               p2=cython.longlong, q2=cython.longlong, n=cython.longlong)
 cpdef object first_entry_box(tuple a, tuple b, tuple box, object shape)
 
 
 @cython.locals(whole=cython.longlong, part=cython.longlong)
 cpdef str tenths(long long v)
+
+
+# a shell's landing point and the log's text of it (bombardment.land_shell), called in C
+cpdef tuple scatter(object aim, long long reach, Py_ssize_t compass_point)
+
+cpdef bint on_table(object p, long long width, long long depth) except -1

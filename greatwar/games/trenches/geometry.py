@@ -167,19 +167,23 @@ def first_entry_box(
     if a == b or not segment_meets_box(a, b, box):
         return None
     x0, y0, x1, y1 = box
-    if x0 <= a[0] <= x1 and y0 <= a[1] <= y1:
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    if x0 <= ax <= x1 and y0 <= ay <= y1:
         return 0
-    p, q = 0, 1  # the entry parameter t = p / q along a -> b
-    for start, delta, low, high in ((a[0], b[0] - a[0], x0, x1), (a[1], b[1] - a[1], y0, y1)):
-        if delta > 0 and start < low:
-            p2, q2 = low - start, delta
-        elif delta < 0 and start > high:
-            p2, q2 = start - high, -delta
-        else:
-            continue
-        if p2 * q > p * q2:
-            p, q = p2, q2
-    n = p * p * dist2(a, b)  # (t * |ab| * q)^2
+    p, q = 0, 1  # the entry parameter t = p / q along a -> b: the later of the slabs' entries
+    dx, dy = bx - ax, by - ay
+    if dx > 0 and ax < x0:  # the x slab, then the y slab (geometry.pxd: machine integers)
+        p, q = x0 - ax, dx
+    elif dx < 0 and ax > x1:
+        p, q = ax - x1, -dx
+    p2 = q2 = 0
+    if dy > 0 and ay < y0:
+        p2, q2 = y0 - ay, dy
+    elif dy < 0 and ay > y1:
+        p2, q2 = ay - y1, -dy
+    if q2 > 0 and p2 * q > p * q2:
+        p, q = p2, q2
+    n = p * p * (dx * dx + dy * dy)  # (t * |ab| * q)^2, below 2**41 on the table
     whole = math.isqrt(n) // q
     scaled = n * NEAR_WHOLE_2
     just_above = q * (whole * NEAR_WHOLE + 1)

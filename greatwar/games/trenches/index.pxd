@@ -5,9 +5,18 @@
 import cython
 
 
+cdef class Roster:
+    cdef public tuple figures
+    cdef public dict groups
+    cdef public dict kinds
+    cdef public dict infantry
+    cdef public tuple names
+    cdef public dict sorted_kinds
+
+
 cdef class SideIndex:
     cdef public object c
-    cdef public object roster
+    cdef public Roster roster
     cdef public tuple figures
     cdef public tuple x
     cdef public tuple y
@@ -38,4 +47,4 @@ cpdef Py_ssize_t _first_above(list band, long long v) except -1
 
 
 @cython.locals(kept=dict, table=dict, found=tuple, men=list)
-cpdef tuple of_kinds(object roster, tuple kinds)
+cpdef tuple of_kinds(Roster roster, tuple kinds)

@@ -23,9 +23,8 @@ Ints = npt.NDArray[np.int64]
 
 class Roster:
     """One side's figures on the table (the airplane excepted), in figure order, by group and
-    by kind: what changes only when a figure falls, arrives or changes group."""
-
-    __slots__ = ("figures", "groups", "infantry", "kinds", "sorted_kinds")  # no dict lookups
+    by kind: what changes only when a figure falls, arrives or changes group. index.pxd makes
+    it an extension type: the offers read its fields in C."""
 
     def __init__(self, c: Components, figures: tuple[int, ...], group: Sequence[str]) -> None:
         self.figures = figures
@@ -45,6 +44,7 @@ class Roster:
             else:
                 found.append(i)
         self.groups = {g: tuple(members) for g, members in groups.items()}
+        self.names = tuple(sorted(self.groups))  # the groups' names, sorted: offered in order
         self.kinds = {k: tuple(members) for k, members in kinds.items()}
         # group -> its men who fire rifles and throw grenades (Fire (Hot Steel))
         self.infantry = {
@@ -52,23 +52,29 @@ class Roster:
         }
         self.sorted_kinds: dict[tuple[str, ...], tuple[int, ...]] = {}  # of_kinds, as asked
 
-    def of_kinds(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
-        """The figures of these kinds, in figure order (kept by the kinds asked)."""
-        return of_kinds(self, kinds)
-
-    def without(self, gone: int) -> Roster:
-        """This roster less one figure (it fell or left the table)."""
+    def without(self, gone: int, group: str, kind: str) -> Roster:
+        """This roster less one figure (it fell or left the table): ``group`` and ``kind``
+        his, so that only the entries that hold him are read (the others are shared)."""
         new = Roster.__new__(Roster)
-        new.figures = tuple([i for i in self.figures if i != gone])
-        new.groups = _less(self.groups, gone)
-        new.kinds = _less(self.kinds, gone)
-        new.infantry = _less(self.infantry, gone)
+        figures = self.figures
+        new.figures = figures
+        new.groups, new.kinds, new.infantry = self.groups, self.kinds, self.infantry
+        new.names = self.names  # a fallen group keeps its (empty) entry
         new.sorted_kinds = {}
+        if kind == "plane":  # no roster holds the airplane
+            return new
+        k = figures.index(gone)
+        new.figures = figures[:k] + figures[k + 1 :]
+        new.groups = _less(self.groups, group, gone)
+        new.kinds = _less(self.kinds, kind, gone)
+        if kind in INFANTRY:
+            new.infantry = _less(self.infantry, group, gone)
         return new
 
 
 def of_kinds(roster: Roster, kinds: tuple[str, ...]) -> tuple[int, ...]:
-    """``Roster.of_kinds``, as a function the compiled rules call in C (index.pxd)."""
+    """A roster's figures of these kinds, in figure order, kept by the kinds asked; called in
+    C by the compiled rules (index.pxd)."""
     kept = roster.sorted_kinds
     found = kept.get(kinds)
     if found is None:
@@ -79,14 +85,13 @@ def of_kinds(roster: Roster, kinds: tuple[str, ...]) -> tuple[int, ...]:
     return found
 
 
-def _less(table: dict[str, tuple[int, ...]], gone: int) -> dict[str, tuple[int, ...]]:
-    """``table`` with ``gone`` taken out of the one entry that holds it (list comprehensions,
-    not generators: a casualty rebuilds two rosters)."""
+def _less(table: dict[str, tuple[int, ...]], key: str, gone: int) -> dict[str, tuple[int, ...]]:
+    """``table`` with ``gone`` taken out of its entry ``key`` (the others shared; the entry
+    stays, empty, when he was its last)."""
     found = dict(table)
-    for key, men in table.items():
-        if gone in men:
-            found[key] = tuple([i for i in men if i != gone])
-            break
+    men = table[key]
+    k = men.index(gone)
+    found[key] = men[:k] + men[k + 1 :]
     return found
 
 

@@ -5,16 +5,38 @@
 # rounding (cdivision is off), so the results are the same as the source's.
 import cython
 
-from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds  # called in C
-from greatwar.games.trenches.fire cimport any_target, riflemen_among, targets  # called in C
-from greatwar.games.trenches.state cimport index_of, roster_of  # called in C
+from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
+from greatwar.games.trenches.fire cimport (  # called in C
+    any_in_reach, any_target, can_hit, table, grenade_within_rifle, riflemen_among, targets)
+from greatwar.games.trenches.state cimport index_of, members_of, roster_of  # called in C
 from greatwar.games.trenches.geometry cimport at_distance, first_entry_box  # called in C
+
+
+# what every man's way reads in one order (movement.ManWay): its fields read in C
+cdef class ManWay:
+    cdef public long long width
+    cdef public long long depth
+    cdef public list xs
+    cdef public list ys
+    cdef public Index foes
+    cdef public long long contact
+    cdef public long long gas
+    cdef public tuple tanks
+    cdef public tuple belts
+    cdef public object cut
+    cdef public tuple wire
+    cdef public tuple clouds
+    cdef public object near
+
+
+@cython.locals(gas=cython.longlong, contact=cython.longlong, clouds=list, at=tuple)
+cpdef ManWay man_way(object state, str side)
 
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
                hi_x=cython.longlong, reach=cython.longlong, foes=Index, near=tuple,
                margin=cython.longlong)
-cpdef long long _way_stop(tuple way, long long ax, long long ay, long long bx,
+cpdef long long _way_stop(ManWay way, long long ax, long long ay, long long bx,
                           long long by, long long stop) except? -9
 
 
@@ -41,13 +63,14 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
                i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
                moved=set, fired=set, pinned=set, out=dict, found=list,
                lead=cython.Py_ssize_t, table=cython.longlong, allow=dict, broken=dict,
-               leaders=dict)
+               leaders=dict, start=cython.Py_ssize_t, k=cython.Py_ssize_t)
 cpdef list _movers(object state, str group, tuple men, bint first)
 
 
 @cython.locals(lo=cython.longlong, hi=cython.longlong, y=cython.longlong, ys=list,
-               foes=Index)
-cpdef tuple with_band(tuple way, list men, long long dy)
+               foes=Index, gas=cython.longlong, belts=list, clouds=list, belt=tuple,
+               cloud=tuple)
+cpdef ManWay with_band(ManWay way, list men, long long dy)
 
 
 cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
@@ -56,17 +79,19 @@ cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
 @cython.locals(width=cython.longlong, depth=cython.longlong, ax=cython.longlong,
                ay=cython.longlong, dx=cython.longlong, dy=cython.longlong, d2=cython.longlong,
                whole=cython.longlong, stop=cython.longlong, xs=list, ys=list)
-cpdef tuple _man_end(tuple way, Py_ssize_t i, long long bx, long long by)
+cpdef tuple _man_end(ManWay way, Py_ssize_t i, long long bx, long long by)
 
 
 @cython.locals(ax=cython.longlong, ay=cython.longlong, end=tuple, xs=list, ys=list)
-cpdef bint _man_step(tuple way, set moved, Py_ssize_t i, long long bx, long long by) except -1
+cpdef bint _man_step(ManWay way, set moved, Py_ssize_t i, long long bx, long long by) except -1
 
 
 @cython.locals(i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
                below=cython.Py_ssize_t, e=cython.longlong, moved=set, xs=list, ys=list,
-               edges=tuple, cut=set)
+               edges=tuple, cut=set, first=cython.longlong, last=cython.longlong)
 cpdef dict cutters_among(object state, list men)
+
+cdef dict BELT_EDGES  # belt_edges(c), by the components
 
 
 @cython.locals(best_d2=cython.longlong, best_x=cython.longlong, best_y=cython.longlong,
@@ -104,39 +129,66 @@ cpdef bint can_move(object state, Py_ssize_t i) except -1
 
 @cython.locals(forward=cython.longlong, y=cython.longlong, oy=cython.longlong,
                line=cython.Py_ssize_t, ahead=cython.longlong, owner=list, found=list,
-               name=str)
+               name=str, kept=tuple)
 cpdef list objectives(object state, str group, object first=*)
+
+cdef dict MARCHES  # marches(c), by the components
+
+cpdef object reference(object state, str group, object first=*)
+
+cpdef list movers(object state, str group)
 
 
 @cython.locals(x=cython.longlong, y=cython.longlong)
 cpdef long long _isqrt(long long n) except? -1
 
 
-@cython.locals(shots=dict, pinned=set, status=list, figures=tuple, kinds=tuple, found=list)
+cdef dict LEADER_RADIUS  # leader_radius(c), by the components
+
+cpdef long long leader_radius(object c) except? -1
+
+
+@cython.locals(status=list, moved=list, table=cython.longlong, i=cython.Py_ssize_t, other=str)
+cpdef opportunity(object state, str mover, list went)
+
+
+@cython.locals(shots=dict, pinned=set, status=list, figures=tuple, kinds=tuple, found=list,
+               table=cython.longlong, i=cython.Py_ssize_t, left=cython.longlong)
 cpdef list gunners(object state, str side)
 
 
 @cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
-               men=list, way=tuple, went=list, i=cython.Py_ssize_t)
+               men=list, way=ManWay, went=list, i=cython.Py_ssize_t,
+               x=cython.longlong, y=cython.longlong)
 cpdef list order(object state, str group, str direction, str distance)
 
 
 @cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
-               others=list, way=tuple, went=list, i=cython.Py_ssize_t)
+               others=list, way=ManWay, went=list, i=cython.Py_ssize_t,
+               x=cython.longlong, y=cython.longlong)
 cpdef list follow(object state, str group, str objective)
 
 
-@cython.locals(found=list, figures=tuple, kind=str, fid=str, weapon=str)
-cpdef list single_offers(object state, Py_ssize_t i)
+@cython.locals(found=list, figures=tuple, kind=str, fid=str, weapon=str, moves=tuple)
+cpdef list single_offers(object state, Py_ssize_t i, bint reach=*)
+
+cdef dict FIGURE_MOVES  # figure_moves(fid), by the figure's id
 
 
 @cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,
-               men=tuple)
+               men=tuple, reach=cython.int, part=list, roster=Roster)
 cpdef list move_fire_offer(object state, dict frame, str side)
 
 
-@cython.locals(found=list, members=dict, infantry=dict, follows=dict, men=list)
-cpdef list group_offers(object state, str group, object roster)
+# a group's actions, made once (movement.GROUP_ACTIONS): read without a Python call
+cdef dict GROUP_ACTIONS
+
+
+@cython.locals(found=list, members=dict, infantry=dict, follows=dict, men=list, acts=tuple)
+cpdef list group_offers(object state, str group, Roster roster, bint reach=*)
+
+
+cpdef tuple offer_basis(object state, object frame, str side)
 
 
 cpdef object first_mover(object state, str group, tuple men=*)

@@ -22,7 +22,15 @@ from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
-from greatwar.games.trenches.fire import any_target, riflemen_among, targets  # C calls
+from greatwar.games.trenches.fire import (  # C calls
+    any_in_reach,
+    any_target,
+    can_hit,
+    grenade_within_rifle,
+    riflemen_among,
+    table,
+    targets,
+)
 from greatwar.games.trenches.geometry import at_distance, first_entry_box  # C calls
 from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 from greatwar.games.trenches.specials import (
@@ -33,9 +41,20 @@ from greatwar.games.trenches.specials import (
     tank_fire,
     tank_offers,
 )
-from greatwar.games.trenches.state import TABLE, TrenchesState, in_trench, index_of, roster_of
+from greatwar.games.trenches.state import (
+    TABLE,
+    TrenchesState,
+    in_trench,
+    index_of,
+    members_of,
+    roster_of,
+)
 
 DISTANCES = ("full", "half")
+# The ranges (the fire table's keys) of the weapons men, machine guns and mortars fire in Move
+# and Fire, German Return Fire and French Fire: beyond the longest, north or south of every
+# man of a side, none of them has a target (``fire.any_in_reach``).
+FIRE_REACH = ("rifle_range", "grenade_range", "mg_range", "mortar_max")
 # What ``walk`` looks at around a figure's way, in tenths: more than the reach of a gas cloud
 # (its radius and a tenth) or of contact (1"), so nothing farther can stop the figure.
 WAY_MARGIN = 40
@@ -66,13 +85,27 @@ def can_move(state: TrenchesState, i: int) -> bool:
         return False
     if i in state.tank_out or broken.get(group, 0) > 0:
         return False
-    leader = leaders.get(group) if c.figures[i].side == FRENCH else None
+    leader = leaders.get(group)  # a French regiment's (Leaders)
+    if leader is not None and c.figures[i].side != FRENCH:
+        leader = None
     if leader is not None and leader != i and status[leader] == TABLE:
-        radius = int(c.tables["move"]["leader_radius"])
+        radius = leader_radius(c)
         dx, dy = state.x[i] - state.x[leader], state.y[i] - state.y[leader]
         if dx * dx + dy * dy > radius * radius:  # geo.within
             return False
     return True
+
+
+def leader_radius(c: Components) -> int:
+    """Leaders: how far from his leader a man may move (the move table's), read from a dict
+    in C."""
+    found = LEADER_RADIUS.get(c)
+    if found is None:
+        found = LEADER_RADIUS[c] = int(c.tables["move"]["leader_radius"])
+    return found
+
+
+LEADER_RADIUS: dict[Components, int] = {}
 
 
 def movers(state: TrenchesState, group: str) -> list[int]:
@@ -98,27 +131,30 @@ def _movers(
     if allow.get(group, 0) <= 0 or broken.get(group, 0) > 0:
         return found
     if men is None:
-        men = state.members(group)
+        men = members_of(state, group)
     moved, fired = state.moved, state.fired
+    start = 0  # the first man who has neither moved nor fired: those before him are skipped
     for man in men:  # most often, once it has acted: every man has moved or fired
         if man not in moved and man not in fired:
             break
+        start += 1
     else:
         return found
     c, status = state.c, state.status
-    leader = leaders.get(group) if c.figures[men[0]].side == FRENCH else None
-    if leader is not None and status[leader] != TABLE:
+    leader = leaders.get(group)  # a French regiment's (Leaders)
+    if leader is not None and (c.figures[men[0]].side != FRENCH or status[leader] != TABLE):
         leader = None
     lx = ly = reach = 0
     lead = -1  # the leader, -1 for none
     if leader is not None:
         lead = leader
         lx, ly = state.x[leader], state.y[leader]
-        reach = int(c.tables["move"]["leader_radius"])
+        reach = leader_radius(c)
     xs, ys, walkers = state.x, state.y, c.walkers  # walkers: not a tank, a gun, the plane
     pinned, out = state.pinned, state.tank_out
     table = TABLE
-    for man in men:  # an object for the sets, a machine integer ``i`` for the lists
+    for k in range(start, len(men)):  # an object for the sets, a machine integer ``i``
+        man = men[k]
         if man in moved or man in fired:
             continue  # most often: he has moved
         i = man
@@ -166,26 +202,35 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     return geo.at_distance(a, b, max(stop, 0))
 
 
-# What every man's way reads in one order of his side (``man_way``): the table's width and
-# depth, the figures' x and y (the state's own lists), the enemy's index, the contact radius
-# less a tenth, the gas clouds' reach (-1 without a gas cloud), the tank flags, the wire's
-# belts, the sections cut, the wire, the gas clouds' centres, and the enemies near every man's
-# way when the order's men all step alike (``with_band``; None: each man asks the index).
-ManWay = tuple[
-    int,
-    int,
-    list[int],
-    list[int],
-    SideIndex,
-    int,
-    int,
-    tuple[bool, ...],
-    Belts,
-    set[str],
-    tuple[Wire, ...],
-    tuple[tuple[int, int], ...],
-    tuple[int, ...] | None,
-]
+class ManWay:
+    """What every man's way reads in one order of his side (``man_way``): the table's width
+    and depth, the figures' x and y (the state's own lists), the enemy's index, the contact
+    radius less a tenth, the gas clouds' reach (-1 without a gas cloud), the tank flags, the
+    wire's belts, the sections cut, the wire, the gas clouds' centres, and the enemies near
+    every man's way when the order's men all step alike (``with_band``; None: each man asks
+    the index). movement.pxd makes it an extension type: its fields are read in C at every
+    step of every man."""
+
+    def __init__(
+        self,
+        width: int,
+        depth: int,
+        xs: list[int],
+        ys: list[int],
+        foes: SideIndex,
+        contact: int,
+        gas: int,
+        tanks: tuple[bool, ...],
+        belts: Belts,
+        cut: set[str],
+        wire: tuple[Wire, ...],
+        clouds: tuple[tuple[int, int], ...],
+        near: tuple[int, ...] | None,
+    ) -> None:
+        self.width, self.depth, self.xs, self.ys = width, depth, xs, ys
+        self.foes, self.contact, self.gas, self.tanks = foes, contact, gas, tanks
+        self.belts, self.cut, self.wire = belts, cut, wire
+        self.clouds, self.near = clouds, near
 
 
 def man_way(state: TrenchesState, side: str) -> ManWay:
@@ -201,7 +246,7 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
         gas = int(tables["scatter"]["gas_radius"]) + 1  # the cloud's radius and a tenth
     contact = int(tables["fire"]["contact"]) - 1  # Hand to hand combat: within 1"
     foes = index_of(state, GERMAN if side == FRENCH else FRENCH)
-    return (
+    return ManWay(
         c.width,
         c.depth,
         state.x,
@@ -221,8 +266,9 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
 def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
     """``way`` for ``men`` who all step ``dy`` north or south (or less: a way ends on the
     table): the enemies within WAY_MARGIN of the y of any of their ways, asked of the index
-    once. For each man a superset of his own band, the others too far to touch his way."""
-    ys = way[3]
+    once, and only the wire belts and gas clouds within reach of those ways. For each man a
+    superset of what can stop him, the rest too far to touch his way."""
+    ys = way.ys
     lo = hi = ys[men[0]]
     for i in men:
         y = ys[i]
@@ -230,9 +276,35 @@ def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
             lo = y
         elif y > hi:
             hi = y
-    foes: SideIndex = way[4]
-    band = foes.between(lo + min(dy, 0) - WAY_MARGIN, hi + max(dy, 0) + WAY_MARGIN)
-    return (*way[:12], band)
+    lo, hi = lo + min(dy, 0), hi + max(dy, 0)  # every way's y lies in lo..hi
+    foes: SideIndex = way.foes
+    band = foes.between(lo - WAY_MARGIN, hi + WAY_MARGIN)
+    belts = []  # Barbed Wire: a belt beyond lo..hi meets no way (_wire_stop)
+    for belt in way.belts:
+        if belt[0] <= hi and belt[1] >= lo:
+            belts.append(belt)
+    gas, clouds = way.gas, []  # Poison Gas: a cloud farther than its reach from lo..hi neither
+    if gas >= 0:
+        for cloud in way.clouds:
+            if lo - gas <= cloud[1] <= hi + gas:
+                clouds.append(cloud)
+        if not clouds:
+            gas = -1
+    return ManWay(
+        way.width,
+        way.depth,
+        way.xs,
+        ys,
+        foes,
+        way.contact,
+        gas,
+        way.tanks,
+        tuple(belts),
+        way.cut,
+        way.wire,
+        tuple(clouds),
+        band,
+    )
 
 
 def _isqrt(n: int) -> int:
@@ -259,7 +331,7 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     """Where man ``i`` ends when he heads for b, in machine integers (movement.pxd): the
     point b on the table, the way's length rounded up (``geo.ceil_length``), where it stops
     (``_way_stop``), and the point that far along (``geo.at_distance``)."""
-    width, depth, xs, ys = way[0], way[1], way[2], way[3]
+    width, depth, xs, ys = way.width, way.depth, way.xs, way.ys
     ax, ay = xs[i], ys[i]
     bx, by = min(max(bx, 0), width), min(max(by, 0), depth)  # geo.clamp
     dx, dy = bx - ax, by - ay
@@ -276,7 +348,7 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
 def _man_step(way: ManWay, moved: set[int], i: int, bx: int, by: int) -> bool:
     """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way`` (``moved``: the
     state's), his side's index made stale by the order already (``TrenchesState.moving``)."""
-    xs, ys = way[2], way[3]
+    xs, ys = way.xs, way.ys
     ax, ay = xs[i], ys[i]
     end = _man_end(way, i, bx, by)
     xs[i], ys[i] = end  # TrenchesState.place, less what the order did once
@@ -288,18 +360,21 @@ def _way_stop(way: ManWay, ax: int, ay: int, bx: int, by: int, stop: int) -> int
     """How far a man goes on the way a -> b, at most ``stop`` tenths: short of uncut wire
     (Barbed Wire) and gas (Poison Gas), at first contact with an enemy (Hand to hand
     combat). Only what lies within WAY_MARGIN of the way's box can stop him."""
-    stop = _wire_stop(way[8], way[9], way[10], ax, ay, bx, by, stop)
-    reach = way[6]
+    if way.belts:
+        stop = _wire_stop(way.belts, way.cut, way.wire, ax, ay, bx, by, stop)
+    reach = way.gas
     if reach >= 0:
-        stop = _gas_stop(way[11], ax, ay, bx, by, reach, stop)
+        stop = _gas_stop(way.clouds, ax, ay, bx, by, reach, stop)
     margin = WAY_MARGIN  # read once: a machine integer here (movement.pxd)
-    near = way[12]
+    near = way.near
     if near is None:
-        foes: SideIndex = way[4]
+        foes: SideIndex = way.foes
         near = foes.between(min(ay, by) - margin, max(ay, by) + margin)
     if near:
         lo_x, hi_x = min(ax, bx) - margin, max(ax, bx) + margin
-        stop = _contact_stop(ax, ay, bx, by, near, way[2], way[3], way[7], lo_x, hi_x, way[5], stop)
+        stop = _contact_stop(
+            ax, ay, bx, by, near, way.xs, way.ys, way.tanks, lo_x, hi_x, way.contact, stop
+        )
     return stop
 
 
@@ -492,13 +567,20 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     y = state.y[ref]
     owner = state.owner
     found: list[str] = []
-    for name, oy, line in marches(state.c):  # a loop: typed in movement.pxd
+    c = state.c
+    kept = MARCHES.get(c)  # marches(c), read from a dict in C
+    if kept is None:
+        kept = MARCHES[c] = marches(c)
+    for name, oy, line in kept:  # a loop: typed in movement.pxd
         if line and owner[line - 1] == FRENCH:
             continue
         ahead = (oy - y) * forward
         if -40 <= ahead <= 300:
             found.append(name)
     return found
+
+
+MARCHES: dict[Components, tuple[tuple[str, int, int], ...]] = {}
 
 
 @cache
@@ -521,9 +603,10 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
     way = with_band(way, men, dy)
-    xs, ys, moved = way[2], way[3], state.moved
+    xs, ys, moved = way.xs, way.ys, state.moved
     for i in men:
-        if _man_step(way, moved, i, xs[i] + dx, ys[i] + dy):
+        x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
+        if _man_step(way, moved, i, x + dx, y + dy):
             went.append(i)
     return went
 
@@ -549,11 +632,12 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     if not others:
         return went
     state.moving(side)
-    xs, ys = way[2], way[3]
+    xs, ys = way.xs, way.ys
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
     way = with_band(way, others, dy)
     for i in others:
-        if _man_step(way, moved, i, xs[i] + dx, ys[i] + dy):
+        x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
+        if _man_step(way, moved, i, x + dx, y + dy):
             went.append(i)
     return went
 
@@ -630,19 +714,24 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
     """``cutters`` of a group whose riflemen are ``men``."""
     at: dict[int, list[int]] = {}
     c, xs, ys, moved = state.c, state.x, state.y, state.moved
-    edges = belt_edges(c)
+    edges = BELT_EDGES.get(c)  # belt_edges(c), read from a dict in C
+    if edges is None:
+        edges = BELT_EDGES[c] = belt_edges(c)
     wire: tuple[Wire, ...] | None = None  # the sections, read for the first man at a belt
     cut = state.cut
+    if not edges:
+        return at  # no wire on the table
+    first, last = edges[0], edges[len(edges) - 1]
     for i in men:
-        if i in moved:
-            continue
         y = ys[i]
+        if y < first or y >= last:
+            continue  # south or north of every belt's band (an even count of edges below)
         below = 0  # bisect_right(edges, y): odd within 1" of a belt's band
         for e in edges:
             if e > y:
                 break
             below += 1
-        if below % 2 == 0:
+        if below % 2 == 0 or i in moved:  # most men: far from the wire (then, not moved)
             continue
         x = xs[i]
         if wire is None:
@@ -652,6 +741,9 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
                 at.setdefault(w, []).append(i)
                 break
     return at
+
+
+BELT_EDGES: dict[Components, tuple[int, ...]] = {}
 
 
 @cache
@@ -807,72 +899,112 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     basis = offer_basis(state, frame, side)
     roster = roster_of(state, side)
     kept, acted, groups_of = state.offered, state.acted, roster.groups
+    # whether any enemy stands within a weapon's range of the side (most often not): asked
+    # once, when a part is made again (-1: not yet)
+    reach = -1
     # each part kept while its key (basis, men, acts) is the same (``current``)
-    for group in sorted(groups_of):
+    for group in roster.names:  # sorted(groups_of)
         men, count = groups_of[group], acted.get(group, 0)
         last = kept.get(group)
         if last is None or not current(last[0], basis, men, count):
-            last = kept[group] = ((basis, men, count), group_offers(state, group, roster))
-        found += last[1]
+            if reach < 0:
+                reach = any_in_reach(state, roster.figures, FIRE_REACH)
+            part = group_offers(state, group, roster, reach > 0)
+            last = kept[group] = ((basis, men, count), part)
+        found.extend(last[1])
     groups = state.group
-    for i in singles(state, side):
+    for i in of_kinds(roster, SINGLE):  # singles(state, side)
         group = groups[i]
         men, count = groups_of[group], acted.get(group, 0)
         last = kept.get(i)
         if last is None or not current(last[0], basis, men, count):
-            last = kept[i] = ((basis, men, count), single_offers(state, i))
-        found += last[1]
-    found += strafe_offers(state, side)
-    found.append(act("done"))
+            if reach < 0:
+                reach = any_in_reach(state, roster.figures, FIRE_REACH)
+            last = kept[i] = ((basis, men, count), single_offers(state, i, reach > 0))
+        found.extend(last[1])
+    if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
+        found.extend(strafe_offers(state, side))
+    found.append(DONE)
     return found
 
 
-def group_offers(state: TrenchesState, group: str, roster: Roster) -> list[Action]:
+DONE = act("done")
+
+
+def group_offers(
+    state: TrenchesState, group: str, roster: Roster, reach: bool = True
+) -> list[Action]:
     """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
     (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``roster``:
     its side's (the members and riflemen of the group, as ``state.members`` and
-    ``state.group_infantry`` give them: no group name is both sides')."""
+    ``state.group_infantry`` give them: no group name is both sides'); ``reach`` False: no
+    enemy stands within FIRE_REACH of the side (``fire.any_in_reach``), so no man has a
+    target."""
     found: list[Action] = []
     members, infantry = roster.groups, roster.infantry
+    acts = GROUP_ACTIONS.get(group)
+    if acts is None:
+        acts = GROUP_ACTIONS[group] = (group_orders(group), group_acts(group), follow_orders(group))
     first = first_mover(state, group, members[group])
     if first is not None:
-        found += group_orders(group)
-        follows = follow_orders(group)
+        found.extend(acts[0])
+        follows = acts[2]
         for o in objectives(state, group, first):
             action = follows.get(o)
             if action is None:
                 action = follows[o] = act("follow", group, o)
             found.append(action)
-        found.append(group_acts(group)[0])
+        found.append(acts[1][0])
     men = riflemen_among(state, infantry.get(group, ()))
-    volley = any_target(state, "rifle", men)  # Fire (Hot Steel)
+    volley = reach and any_target(state, "rifle", men)  # Fire (Hot Steel)
     if volley:
-        found.append(group_acts(group)[1])
-    if (volley or not fire.grenade_within_rifle(state.c)) and any_target(
-        state, "grenade", men
+        found.append(acts[1][1])
+    if (
+        reach
+        and (volley or not grenade_within_rifle(state.c))
+        and any_target(state, "grenade", men)
     ):  # Bunker (Archie)
-        found.append(group_acts(group)[2])
+        found.append(acts[1][2])
     if cutters_among(state, men):  # Barbed Wire
-        found.append(group_acts(group)[3])
+        found.append(acts[1][3])
     return found
 
 
-def single_offers(state: TrenchesState, i: int) -> list[Action]:
+# A group's orders, its "cover", "volley", "grenade" and "cut", and its "follow" orders by
+# objective (``group_orders``, ``group_acts``, ``follow_orders``), read from a dict in C.
+GroupActions = tuple[tuple[Action, ...], tuple[Action, Action, Action, Action], dict[str, Action]]
+GROUP_ACTIONS: dict[str, GroupActions] = {}
+
+
+def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Action]:
     """A weapon's, the HQ's or a tank's part of the Move and Fire offer: its moves, a machine
-    gun's or mortar's three nearest targets, a tank's weapons (Tanks)."""
+    gun's or mortar's three nearest targets, a tank's weapons (Tanks). ``reach`` False: no
+    enemy stands within FIRE_REACH of the side, so a machine gun or mortar has no target."""
     found: list[Action] = []
-    figures = state.c.figures
+    c = state.c
+    figures = c.figures
     f = figures[i]
     if can_move(state, i):
-        found += figure_moves(f.id)
-    kind = f.kind
-    if (kind == "mg" or kind == "mortar") and i not in state.moved and i not in state.fired:
+        moves = FIGURE_MOVES.get(f.id)  # figure_moves(f.id), read from a dict in C
+        if moves is None:
+            moves = FIGURE_MOVES[f.id] = figure_moves(f.id)
+        found.extend(moves)
+    kind = c.kinds[i]  # f.kind
+    if (
+        reach
+        and (kind == "mg" or kind == "mortar")
+        and i not in state.moved
+        and i not in state.fired
+    ):
         fid, weapon = f.id, "mortar" if kind == "mortar" else "mg"  # weapon_of
         for t in targets(state, weapon, i):
             found.append(act("fire", fid, figures[t].id))
-    if state.c.tank_flags[i]:  # f.is_tank
-        found += tank_offers(state, i)
+    if c.tank_flags[i]:  # f.is_tank
+        found.extend(tank_offers(state, i))
     return found
+
+
+FIGURE_MOVES: dict[str, tuple[Action, ...]] = {}
 
 
 OfferBasis = tuple[Frame, object, int, tuple[str, ...], int, str]
@@ -991,15 +1123,14 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
         return []  # Fortune of War: jammed belts
     shots, pinned, status = state.shots, state.pinned, state.status
     figures, kinds = state.c.figures, state.c.kinds
-    found = [
-        i
-        for i in shots
-        if shots[i] > 0
-        and status[i] == TABLE
-        and i not in pinned
-        and figures[i].side == side
-        and kinds[i] != "plane"  # on_table: the airplane excepted
-    ]
+    found: list[int] = []
+    table = TABLE
+    for g, left in shots.items():  # a loop, not a comprehension: typed in movement.pxd
+        i = g
+        if left <= 0 or status[i] != table or (pinned and g in pinned):
+            continue
+        if figures[i].side == side and kinds[i] != "plane":  # on_table: not the airplane
+            found.append(g)
     found.sort()
     return found
 
@@ -1008,9 +1139,15 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
     """While one side moves, the other's machine guns may fire three times each at the
     figures that just moved."""
     status = state.status
-    state.just_moved = moved = [i for i in went if status[i] == TABLE]
-    if moved and opportunity_offers(state, enemy(mover)):
-        state.push("opfire", side=enemy(mover))
+    moved: list[int] = []
+    table = TABLE
+    for i in went:  # a loop, not a comprehension: typed in movement.pxd
+        if status[i] == table:
+            moved.append(i)
+    state.just_moved = moved
+    other = GERMAN if mover == FRENCH else FRENCH  # enemy(mover)
+    if moved and opportunity_offers(state, other):
+        state.push("opfire", side=other)
 
 
 def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
@@ -1022,7 +1159,7 @@ def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
     moved = [t for t in state.just_moved if status[t] == TABLE]
     if not moved:
         return found
-    reach = fire.table(state, "mg_range")
+    reach = table(state, "mg_range")  # fire.table
     longest, tanks = reach * reach, state.c.tank_flags
     plain = not state.clouds and state.event != "fog"
     lo = hi = ys[moved[0]]  # the band the movers stand in: a gun beyond its reach skips them
@@ -1048,7 +1185,7 @@ def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
             if len(hits) == 3:
                 break
             # no cloud, no fog: the machine gun's reach is its range, checked above
-            if not tanks[t] if plain else fire.can_hit(state, "mg", g, t):
+            if not tanks[t] if plain else can_hit(state, "mg", g, t):  # fire.can_hit
                 hits.append(t)
         found += [act("opfire", state.fig(g).id, state.fig(t).id) for t in hits]
     return found
@@ -1089,8 +1226,11 @@ class ReturnFire(Prompt[TrenchesState]):
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
         found: list[Action] = []
         roster = roster_of(state, side)  # groups(), each group's riflemen as in riflemen()
+        if not fire.any_in_reach(state, roster.figures, FIRE_REACH):
+            found.append(act("done"))
+            return found  # most often: no enemy within any weapon's range north or south
         within = fire.grenade_within_rifle(state.c)
-        for group in sorted(roster.groups):
+        for group in roster.names:  # sorted(roster.groups)
             men = riflemen_among(state, roster.infantry.get(group, ()))
             volley = any_target(state, "rifle", men)
             if volley:

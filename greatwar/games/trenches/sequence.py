@@ -12,6 +12,7 @@ from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, Components, enemy
+from greatwar.games.trenches.index import SideIndex
 from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
 from greatwar.games.trenches.state import (
@@ -23,6 +24,7 @@ from greatwar.games.trenches.state import (
     bunker_in,
     feature_bands,
     hole_in,
+    index_of,
     line_band,
     line_in,
     near_in,
@@ -261,14 +263,19 @@ def captures(state: TrenchesState) -> None:
     r = state.c.tables["reinforcements"]
     # only a man within the y of a shell hole, a bunker or a trench can hold or capture one
     bands = feature_bands(state.c)
-    french = state.index(FRENCH)
-    near = sorted({i for lo, hi in bands for i in french.between(lo, hi)})
+    french: SideIndex = index_of(state, FRENCH)  # state.index, its band asked in C
+    found: set[int] = set()
+    for lo, hi in bands:  # a loop, not a comprehension: typed in sequence.pxd
+        found.update(french.between(lo, hi))
+    near = sorted(found)
     if not near:
         return
-    german = state.index(GERMAN)
+    german: SideIndex = index_of(state, GERMAN)
     # read once for the hundred-odd men near a feature
     groups, leaders, xs, ys, owner = state.group, state.leader, state.x, state.y, state.owner
-    germans = [i for lo, hi in bands for i in german.between(lo, hi)]
+    germans: list[int] = []
+    for lo, hi in bands:
+        germans.extend(german.between(lo, hi))
     held_holes: set[str | None] | None = None  # what the Germans hold, once asked
     held_bunkers: set[int | None] | None = None
     c = state.c
@@ -279,13 +286,13 @@ def captures(state: TrenchesState) -> None:
             continue
         x, y = xs[i], ys[i]
         hole = hole_in(ground, x, y)
-        if hole:
+        if hole and f"hole:{hole}" not in state.credited:  # else earn() would do nothing
             if held_holes is None:
                 held_holes = {hole_in(ground, xs[g], ys[g]) for g in germans}
             if hole not in held_holes:
                 earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
         bunker = bunker_in(ground, x, y)
-        if bunker:
+        if bunker and f"bunker:{bunker}" not in state.credited:
             if held_bunkers is None:
                 held_bunkers = {bunker_in(ground, xs[g], ys[g]) for g in germans}
             if bunker not in held_bunkers:
@@ -485,7 +492,8 @@ def garrison(state: TrenchesState, line: int, beyond: int = -1) -> list[int]:
     only the first ``beyond`` + 1 of them if ``beyond`` >= 0 (enough to tell that more than
     ``beyond`` hold it)."""
     lo, hi = line_band(state.c, line)
-    near = sorted(state.index(GERMAN).between(lo, hi))
+    german: SideIndex = index_of(state, GERMAN)  # state.index, its band asked in C
+    near = sorted(german.between(lo, hi))
     c = state.c
     tanks, xs, ys, ground = c.tank_flags, state.x, state.y, terrain(c)
     found = []

@@ -3,7 +3,7 @@
 # integers (every point is on the table, 960 x 720 tenths: no product comes near 2**63).
 import cython
 
-from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds
+from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds
 
 
 @cython.locals(i=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,
@@ -34,7 +34,11 @@ cpdef Index index_of(object state, object side)
 
 
 @cython.locals(rosters=dict)
-cpdef object roster_of(object state, object side)
+cpdef Roster roster_of(object state, object side)
+
+
+@cython.locals(found=tuple)
+cpdef tuple members_of(object state, str group)
 
 
 cpdef bint in_trench(object t, tuple p) except -1

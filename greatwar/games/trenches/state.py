@@ -134,10 +134,14 @@ class TrenchesState(AgendaState):
         self.y = list(opening.y)
         self.status = list(opening.status)
         self.group = list(opening.group)
-        if not game.options["french_tank"]:
+        tank = bool(game.options["french_tank"])
+        if not tank:
             for f in c.figures:
                 if f.group == "T1":
                     self.status[f.index] = POOL
+        # every game opens alike: its rosters and indexes made once (they never change)
+        rosters, indexes = _opening_kept(c, tank)
+        self._roster, self._index = dict(rosters), dict(indexes)
         self.leader: dict[str, int] = dict(opening.leader)
         self.strength: dict[str, int] = {g: self.count(g) for g in self.leader}  # Morale
         self.allow: dict[str, int] = {}  # movement this phase, by group (tanks by figure id)
@@ -204,11 +208,7 @@ class TrenchesState(AgendaState):
 
     def members(self, group: str) -> tuple[int, ...]:
         """A group's figures on the table (a group belongs to one side)."""
-        for side in SIDES:
-            found = roster_of(self, side).groups.get(group)
-            if found:
-                return found
-        return ()
+        return members_of(self, group)
 
     def near(self, p: geo.Point2, reach: int) -> list[int]:
         """The figures on the table within ``reach`` of a point, in figure order."""
@@ -258,11 +258,12 @@ class TrenchesState(AgendaState):
         if not leaves:
             self._changed(index)
             return
+        kind = self.c.kinds[index]
         for key in (side, None):  # a casualty: the rosters and indexes lose one figure
             found = self._index.pop(key, None)
             roster = self._roster.get(key)
             if roster is not None:
-                less = self._roster[key] = roster.without(index)
+                less = self._roster[key] = roster.without(index, self.group[index], kind)
                 if found is not None and found.roster is roster:
                     self._index[key] = found.without(index, less)  # nobody moved: no sort
 
@@ -443,6 +444,28 @@ def _opening(c: Components) -> Opening:
     )
 
 
+@cache
+def _opening_kept(
+    c: Components, tank: bool
+) -> tuple[tuple[tuple[str | None, Roster], ...], tuple[tuple[str | None, SideIndex], ...]]:
+    """The sides' rosters and indexes of the opening (``tank``: the French tank is on the table),
+    as ``TrenchesState.roster`` and ``index`` make them: shared by every new game."""
+    opening = _opening(c)
+    status = list(opening.status)
+    if not tank:
+        for f in c.figures:
+            if f.group == "T1":
+                status[f.index] = POOL
+    rosters: list[tuple[str | None, Roster]] = []
+    indexes: list[tuple[str | None, SideIndex]] = []
+    for side in SIDES:  # both sides': kept by every casualty, unlike (None) seldom asked for
+        figures = tuple([i for i in _ground(c, side) if status[i] == TABLE])
+        roster = Roster(c, figures, opening.group)
+        rosters.append((side, roster))
+        indexes.append((side, SideIndex(c, roster, opening.x, opening.y)))
+    return tuple(rosters), tuple(indexes)
+
+
 def index_of(state: TrenchesState, side: str | None) -> SideIndex:
     """``state.index(side)``, as a function the compiled rules call in C (state.pxd): the
     kept index read straight from the state, the method asked only to make one."""
@@ -456,6 +479,15 @@ def roster_of(state: TrenchesState, side: str | None) -> Roster:
     rosters = state._roster
     found = rosters.get(side)
     return state.roster(side) if found is None else found
+
+
+def members_of(state: TrenchesState, group: str) -> tuple[int, ...]:
+    """``state.members(group)``, as a function the compiled rules call in C (state.pxd)."""
+    for side in SIDES:
+        found = roster_of(state, side).groups.get(group)
+        if found:
+            return found
+    return ()
 
 
 def near_in(

@@ -1,0 +1,10 @@
+# Declarations Cython reads when it compiles bombardment.py (an augmenting .pxd;
+# bombardment.py itself stays plain Python and is the reference): where a shell lands and the
+# log's text of it, the figures near it and the shell itself, called in C.
+from greatwar.games.trenches.geometry cimport on_table, scatter, tenths
+from greatwar.games.trenches.state cimport index_of, near_in
+
+
+cpdef tuple land_shell(object state, str side, str kind, object aim, long long dice, str rule)
+
+cpdef list near(object state, tuple p, long long reach)
