@@ -66,7 +66,7 @@ cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t targ
 
 @cython.locals(longest=cython.longlong, reach=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t, ys=list, index=Index,
-               kept=tuple)
+               kept=tuple, own=Index, band=list)
 cpdef bint any_in_reach(object state, tuple men, tuple keys) except -1
 
 

@@ -144,15 +144,20 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
                 longest = reach
         kept = LONGEST[keys] = (c, longest)
     longest = kept[1]
-    ys = state.y
-    lo = hi = ys[men[0]]
-    for i in men:
-        y = ys[i]
-        if y < lo:
-            lo = y
-        elif y > hi:
-            hi = y
     side = c.figures[men[0]].side
+    own = state._index.get(side)
+    if own is not None and own.figures is men and own._by_y is not None:
+        band = own._band  # the side's kept index, sorted, holds ``men``: its y at both ends
+        lo, hi = band[0], band[-1]
+    else:
+        ys = state.y
+        lo = hi = ys[men[0]]
+        for i in men:
+            y = ys[i]
+            if y < lo:
+                lo = y
+            elif y > hi:
+                hi = y
     index: SideIndex = index_of(state, GERMAN if side == FRENCH else FRENCH)  # enemy()
     return index.any_between(lo - longest, hi + longest)
 
