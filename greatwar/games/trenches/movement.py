@@ -887,7 +887,8 @@ class MoveFire(Prompt[TrenchesState]):
         elif verb == "strafe":
             strafe(state, action)
         if verb in ("order", "follow", "cover", "move"):
-            state.note(move_rule(side), f"{side}: {action} ({len(went)} figures moved)")
+            text = " ".join((verb, *args))  # str(action), its verb having arguments
+            state.note(move_rule(side), f"{side}: {text} ({len(went)} figures moved)")
         opportunity(state, side, went)
 
 
