@@ -477,7 +477,7 @@ def test_french_reinforcements_german_morale_the_terrain_of_a_point_in_machine_i
 
 
 def test_hand_to_hand_poison_gas_a_ways_length_in_machine_integers_is_math_isqrt() -> None:
-    """Hand to hand combat and Poison Gas measure a man's way with ``movement._isqrt``: the
+    """Hand to hand combat and Poison Gas measure a man's way with ``geometry._isqrt``: the
     integer square root of math.isqrt, for every square of the table's lengths and beyond."""
     import math
 
@@ -485,7 +485,7 @@ def test_hand_to_hand_poison_gas_a_ways_length_in_machine_integers_is_math_isqrt
     values += [k * k + d for k in range(1, 1 << 31, 65_521) for d in (-1, 0, 1)]
     values += [(1 << bits) + d for bits in range(1, 62) for d in (-1, 0, 1)]
     for n in values:
-        assert movement._isqrt(n) == math.isqrt(n)
+        assert geo._isqrt(n) == math.isqrt(n)
 
 
 def test_the_german_airplane_tapes_kept_by_point_are_the_tapes_drawn_afresh() -> None:

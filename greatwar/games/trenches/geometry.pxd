@@ -11,6 +11,10 @@ cpdef long long dist2(object a, object b) except? -1
 
 cpdef bint within(object a, object b, long long reach) except -1
 
+
+@cython.locals(x=cython.longlong, y=cython.longlong)
+cpdef long long _isqrt(long long n) except? -1
+
 @cython.locals(d2=cython.longlong, root=cython.longlong)
 cpdef long long ceil_length(object a, object b) except? -1
 

@@ -63,7 +63,7 @@ def toward(a: Point2, b: Point2, reach: int) -> Point2:
 def ceil_length(a: Point2, b: Point2) -> int:
     """The distance from a to b, rounded up to whole tenths."""
     d2 = dist2(a, b)
-    root = math.isqrt(d2)
+    root = _isqrt(d2)  # math.isqrt, in machine integers: d2 < 2**21 on the table
     return root if root * root == d2 else root + 1
 
 
@@ -126,10 +126,10 @@ def first_contact(a: Point2, b: Point2, centre: Point2, radius: int) -> int | No
     disc = bb * bb - 4 * aa * c
     if disc < 0 or bb >= 0:
         return None
-    root = math.isqrt(disc)
+    root = _isqrt(disc)  # math.isqrt, in machine integers: disc < 2**46 on the table
     if -bb - root > 2 * aa:  # the path ends before reaching the circle
         return None
-    whole = math.isqrt(aa)
+    whole = _isqrt(aa)
     # distance along the path = t * |d| with t = (-b - sqrt(disc)) / 2a, rounded up
     return -((-(-bb - root) * whole) // (2 * aa))
 
@@ -150,6 +150,21 @@ def first_entry(a: Point2, b: Point2, shape: BaseGeometry) -> int | None:
         return None
     along = min(path.project(shapely.points(c)) for c in coords)
     return max(0, math.floor(float(along)))
+
+
+def _isqrt(n: int) -> int:
+    """``math.isqrt`` of 0 <= n < 2**62, in machine integers (geometry.pxd): Newton's
+    iteration in integers, from the power of two at or above the root."""
+    if n <= 0:
+        return 0
+    x = 1
+    while x * x < n:
+        x <<= 1
+    y = (x + n // x) // 2
+    while y < x:  # falls to the root from above
+        x = y
+        y = (x + n // x) // 2
+    return x
 
 
 # A length within this fraction of a tenth of a whole tenth is left to shapely, whose floating
@@ -184,7 +199,7 @@ def first_entry_box(
     if q2 > 0 and p2 * q > p * q2:
         p, q = p2, q2
     n = p * p * (dx * dx + dy * dy)  # (t * |ab| * q)^2, below 2**41 on the table
-    whole = math.isqrt(n) // q
+    whole = _isqrt(n) // q  # math.isqrt, in machine integers
     scaled = n * NEAR_WHOLE_2
     just_above = q * (whole * NEAR_WHOLE + 1)
     just_below = q * ((whole + 1) * NEAR_WHOLE - 1)

@@ -9,7 +9,7 @@ from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds 
 from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target, can_hit, table, grenade_within_rifle, riflemen_among, targets)
 from greatwar.games.trenches.state cimport index_of, members_of, roster_of  # called in C
-from greatwar.games.trenches.geometry cimport at_distance, first_entry_box  # called in C
+from greatwar.games.trenches.geometry cimport _isqrt, at_distance, first_entry_box  # in C
 
 
 # what every man's way reads in one order (movement.ManWay): its fields read in C
@@ -137,10 +137,6 @@ cdef dict MARCHES  # marches(c), by the components
 cpdef object reference(object state, str group, object first=*)
 
 cpdef list movers(object state, str group)
-
-
-@cython.locals(x=cython.longlong, y=cython.longlong)
-cpdef long long _isqrt(long long n) except? -1
 
 
 cdef dict LEADER_RADIUS  # leader_radius(c), by the components

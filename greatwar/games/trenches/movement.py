@@ -31,7 +31,7 @@ from greatwar.games.trenches.fire import (  # C calls
     table,
     targets,
 )
-from greatwar.games.trenches.geometry import at_distance, first_entry_box  # C calls
+from greatwar.games.trenches.geometry import _isqrt, at_distance, first_entry_box  # C calls
 from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 from greatwar.games.trenches.specials import (
     strafe,
@@ -305,21 +305,6 @@ def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
         tuple(clouds),
         band,
     )
-
-
-def _isqrt(n: int) -> int:
-    """``math.isqrt`` of 0 <= n < 2**62, in machine integers (movement.pxd): Newton's
-    iteration in integers, from the power of two at or above the root."""
-    if n <= 0:
-        return 0
-    x = 1
-    while x * x < n:
-        x <<= 1
-    y = (x + n // x) // 2
-    while y < x:  # falls to the root from above
-        x = y
-        y = (x + n // x) // 2
-    return x
 
 
 def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:

@@ -23,6 +23,7 @@ from greatwar.games.trenches.data import (
     Trench,
     components,
 )
+from greatwar.games.trenches.geometry import in_mitred_band  # a C call (state.pxd)
 from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 
 # Where a figure is: on the table, waiting off it, or gone.
@@ -548,7 +549,7 @@ def in_trench(t: Trench, p: geo.Point2) -> bool:
     only for a point on a flat end or not in whole tenths."""
     x, y = p
     if isinstance(x, int) and isinstance(y, int):
-        found = geo.in_mitred_band(t.points, t.half, x, y)
+        found = in_mitred_band(t.points, t.half, x, y)
         if found >= 0:
             return found == 1
     return geo.inside(t.shape, p)
