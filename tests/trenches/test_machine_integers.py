@@ -396,6 +396,27 @@ def test_bombardment_phase_the_lines_aimed_at_kept_by_owner() -> None:
             assert list(bombardment.line_aims(c, side, owner)) == want
 
 
+def test_bombardment_phase_the_barrage_and_guns_offers_kept_by_aim_are_made_afresh() -> None:
+    """Bombardment Phase, German Bombardment (the barrage) and the on-board artillery: the
+    actions kept by the aims' names (and the gun) are those made afresh, at every position of
+    random games and of their clones, for both sides (the guns none of which has fired)."""
+    from greatwar.core import act
+    from greatwar.games.trenches import bombardment
+
+    for state in positions():
+        for side in SIDES:
+            names = list(bombardment.aims(state, side))
+            want = [act("barrage", m, name) for m in bombardment.MUNITIONS for name in names]
+            assert bombardment.Barrage().offer(state, {}, side) == want
+            want = []
+            for g in bombardment.guns(state, side):
+                gid = state.fig(g).id
+                want += [act("shell", gid, name) for name in names]
+                want += [act("ap", gid, state.fig(t).id) for t in fire.targets(state, "ap", g)]
+                want.append(act("hold", gid))
+            assert bombardment.Guns().offer(state, {"done": ()}, side) == want
+
+
 def test_german_morale_a_garrison_counted_only_as_far_as_needed() -> None:
     """German morale: the garrison counted up to one more than surrenders is the start of the
     whole garrison, in figure order."""

@@ -134,8 +134,11 @@ class Barrage(Prompt[TrenchesState]):
     title = "aim the off-board bombardment (Bombardment Phase)"
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
-        names = list(aims(state, side))  # asked once for the three munitions
-        return [act("barrage", munition, name) for munition in MUNITIONS for name in names]
+        names = tuple(aims(state, side))  # asked once for the three munitions
+        found = BARRAGES.get(names)  # the actions of these aims, made once
+        if found is None:
+            found = BARRAGES[names] = barrage_actions(names)
+        return list(found)
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         args = action.args
@@ -173,6 +176,22 @@ def on_board(state: TrenchesState, side: str) -> None:
         state.push("guns", side=side, done=())
 
 
+def barrage_actions(names: tuple[str, ...]) -> tuple[Action, ...]:
+    """``barrage MUNITION AIM`` for each munition and each of the aims ``names``."""
+    return tuple([act("barrage", munition, name) for munition in MUNITIONS for name in names])
+
+
+def shell_actions(gid: str, names: tuple[str, ...]) -> tuple[Action, ...]:
+    """``shell G AIM`` for gun ``gid`` and each of the aims ``names``."""
+    return tuple([act("shell", gid, name) for name in names])
+
+
+# The offers' actions by what they follow from (a few aims' names, a few guns): made once,
+# not asked of act's cache for every aim at every offer
+BARRAGES: dict[tuple[str, ...], tuple[Action, ...]] = {}
+SHELLS: dict[tuple[str, tuple[str, ...]], tuple[Action, ...]] = {}
+
+
 class Guns(Prompt[TrenchesState]):
     """On-board artillery, gun by gun: ``shell G AIM`` (a die of shells), ``ap G T`` (a 6
     kills any target, not covered), or ``hold G``."""
@@ -182,15 +201,18 @@ class Guns(Prompt[TrenchesState]):
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
         found: list[Action] = []
-        names: list[str] | None = None  # the aims, asked once for all the guns
+        names: tuple[str, ...] | None = None  # the aims, asked once for all the guns
         figures, done = state.c.figures, frame["done"]
         for g in guns(state, side):
             if g in done:
                 continue
             gid = figures[g].id
             if names is None:
-                names = list(aims(state, side))
-            found += [act("shell", gid, name) for name in names]
+                names = tuple(aims(state, side))
+            shells = SHELLS.get((gid, names))
+            if shells is None:
+                shells = SHELLS[(gid, names)] = shell_actions(gid, names)
+            found += shells
             found += [act("ap", gid, figures[t].id) for t in fire.targets(state, "ap", g)]
             found.append(act("hold", gid))
         return found
