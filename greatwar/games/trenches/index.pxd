@@ -43,6 +43,13 @@ cpdef Py_ssize_t _first_at_least(list band, long long v) except -1
 
 @cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
                y=cython.longlong)
+cpdef Py_ssize_t _first_key_at_least(list band, tuple by_y, long long v, Py_ssize_t i) except -1
+
+@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t)
+cpdef Py_ssize_t _place_of(tuple figures, Py_ssize_t i) except -1
+
+@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
+               y=cython.longlong)
 cpdef Py_ssize_t _first_above(list band, long long v) except -1
 
 

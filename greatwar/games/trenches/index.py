@@ -63,7 +63,7 @@ class Roster:
         new.sorted_kinds = {}
         if kind == "plane":  # no roster holds the airplane
             return new
-        k = figures.index(gone)
+        k = _place_of(figures, gone)  # figures.index(gone): they are in figure order
         new.figures = figures[:k] + figures[k + 1 :]
         new.groups = _less(self.groups, group, gone)
         new.kinds = _less(self.kinds, kind, gone)
@@ -155,8 +155,9 @@ class SideIndex:
         new = SideIndex(self.c, roster, self.x, self.y)
         by_y, band = self._by_y, self._band
         if by_y is not None:
-            if gone in by_y:  # not the airplane, which no index holds
-                k = by_y.index(gone)
+            # where he stands in the order by (y, figure), bisected, not searched
+            k = _first_key_at_least(band, by_y, self.y[gone], gone)
+            if k < len(by_y) and by_y[k] == gone:  # not the airplane, which no index holds
                 by_y, band = by_y[:k] + by_y[k + 1 :], band[:k] + band[k + 1 :]
             new._by_y, new._band = by_y, band
         return new
@@ -224,6 +225,35 @@ def _first_at_least(band: list[int], v: int) -> int:
             lo = mid + 1
         else:
             hi = mid
+    return lo
+
+
+def _first_key_at_least(band: list[int], by_y: tuple[int, ...], v: int, i: int) -> int:
+    """``bisect_left`` of (v, i) in the pairs (band[k], by_y[k]) of an index sorted by
+    (y, figure), in machine integers (index.pxd): where figure i at y = v stands."""
+    lo, hi = 0, len(band)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        y = band[mid]
+        if y < v or (y == v and by_y[mid] < i):
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _place_of(figures: tuple[int, ...], i: int) -> int:
+    """``figures.index(i)`` of figures in ascending order, bisected in machine integers
+    (index.pxd)."""
+    lo, hi = 0, len(figures)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if figures[mid] < i:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == len(figures) or figures[lo] != i:
+        raise ValueError(f"{i} is not among the figures")
     return lo
 
 
