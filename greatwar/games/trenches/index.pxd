@@ -13,6 +13,9 @@ cdef class Roster:
     cdef public tuple names
     cdef public dict sorted_kinds
 
+    @cython.locals(new=Roster, figures=tuple, k=cython.Py_ssize_t)
+    cpdef Roster without(self, Py_ssize_t gone, str group, str kind)
+
 
 cdef class SideIndex:
     cdef public object c
@@ -55,3 +58,7 @@ cpdef Py_ssize_t _first_above(list band, long long v) except -1
 
 @cython.locals(kept=dict, table=dict, found=tuple, men=list)
 cpdef tuple of_kinds(Roster roster, tuple kinds)
+
+
+@cython.locals(found=dict, men=tuple, k=cython.Py_ssize_t)
+cpdef dict _less(dict table, str key, Py_ssize_t gone)
