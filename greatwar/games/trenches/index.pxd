@@ -35,6 +35,9 @@ cdef class SideIndex:
                    band=list)
     cpdef _sort(self)
 
+    @cython.locals(new=SideIndex, by_y=tuple, band=list, k=cython.Py_ssize_t)
+    cpdef SideIndex without(self, Py_ssize_t gone, Roster roster)
+
     cpdef tuple between(self, long long lo_y, long long hi_y)
 
     cpdef bint any_between(self, long long lo_y, long long hi_y) except -1

@@ -1212,10 +1212,10 @@ class ReturnFire(Prompt[TrenchesState]):
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
         found: list[Action] = []
         roster = roster_of(state, side)  # groups(), each group's riflemen as in riflemen()
-        if not fire.any_in_reach(state, roster.figures, FIRE_REACH):
-            found.append(act("done"))
+        if not any_in_reach(state, roster.figures, FIRE_REACH):
+            found.append(DONE)
             return found  # most often: no enemy within any weapon's range north or south
-        within = fire.grenade_within_rifle(state.c)
+        within = grenade_within_rifle(state.c)
         for group in roster.names:  # sorted(roster.groups)
             men = riflemen_among(state, roster.infantry.get(group, ()))
             volley = any_target(state, "rifle", men)
