@@ -82,7 +82,8 @@ cdef class MoveMemo:
     cdef public Py_ssize_t counted, moved, railed
 
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,
-                   stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner)
+                   stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner,
+                   entry=tuple)
     cpdef bint update(self, state, side) except -1
 
     @cython.locals(reckon=Reckoner, moved=set, railed=set, engaged=set)

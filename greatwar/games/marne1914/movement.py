@@ -623,6 +623,7 @@ class MoveMemo:
             self.moved, self.railed = len(moved), len(railed)
         if dirty:
             where, mode, hq_of, reckon = state.where, state.mode, state.hq_of, self.reckon
+            choices = self.choices
             assert reckon is not None  # (``read_all`` made it)
             for unit in sorted(dirty):
                 if unit not in offered:
@@ -630,7 +631,9 @@ class MoveMemo:
                 here = where[unit]
                 if here < 0:
                     return False  # it left the map
-                self.keep(unit, reckon.choice(unit, here, mode[hq_of[unit]]))
+                entry = reckon.choice(unit, here, mode[hq_of[unit]])
+                if entry != choices[unit]:  # (most read again come out as they were)
+                    self.keep(unit, entry)
         self.counted = len(touched)
         self.rails = rails
         return True
