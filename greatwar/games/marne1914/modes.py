@@ -173,9 +173,23 @@ class ModesMemo:
 
     def chose(self, state: MarneState, hq: int, chosen: str) -> None:
         """The side has just set ``hq`` face down to ``chosen`` (at this prompt)."""
-        if hq in self.actions and self.pending.get(hq, state.mode[hq]) != chosen:
-            self.actions[hq] = mode_actions(state, hq, chosen)
-            self.flat = None
+        actions = self.actions
+        if hq in actions and self.pending.get(hq, state.mode[hq]) != chosen:
+            now, was = mode_actions(state, hq, chosen), actions[hq]
+            flat = self.flat
+            if flat is not None and was:
+                # the HQ's actions replaced where they lie (its first found by identity: the
+                # HQ's actions are the only ones naming it)
+                first = was[0]
+                for i in range(len(flat)):
+                    if flat[i] is first:
+                        flat[i : i + len(was)] = now
+                        break
+                else:
+                    self.flat = None  # (not found: read afresh)
+            else:
+                self.flat = None
+            actions[hq] = now
         self.pending[hq] = chosen
 
     def update(self, state: MarneState, pending: dict[int, str]) -> None:
