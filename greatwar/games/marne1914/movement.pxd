@@ -43,7 +43,8 @@ cpdef long _stop(state, unit) except -1
 
 # 12.1.5: asked at every movement offer, of the side's eliminated units (kept): ``where`` read
 # as a list with the unit index as a machine integer
-@cython.locals(where=list, unit=cython.Py_ssize_t, found=list)
+@cython.locals(where=list, unit=cython.Py_ssize_t, found=list, hq_of=list, mode=dict,
+               units=tuple)
 cpdef list rebuildable(state, side)
 
 

@@ -1009,16 +1009,19 @@ def rallies(state: MarneState, side: str) -> set[int]:
 def rebuildable(state: MarneState, side: str) -> list[int]:
     """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
-    where = state.where
+    units = eliminated_units(state, side)
+    if not units:
+        return []  # (the common case: asked at every offer)
+    where, counters, hq_of, mode = state.where, state.c.counters, state.hq_of, state.mode
+    rebuilt, oos, moved = state.rebuilt_corps, state.oos, state.moved
     found = []
-    for unit in eliminated_units(state, side):
-        counter = state.c.counters[unit]
-        hq = state.hq_of[unit]
-        if counter.corps in state.rebuilt_corps or where[hq] < 0:
+    for unit in units:
+        hq = hq_of[unit]
+        if counters[unit].corps in rebuilt or where[hq] < 0:
             continue
-        if state.mode[state.hq_of[hq]] != REGROUP or hq in state.oos:
+        if mode[hq_of[hq]] != REGROUP or hq in oos:
             continue  # 12.1.1 Regroup mode, 12.1.2 in supply (``in_supply``)
-        if hq in state.moved or state.in_enemy_zoc(hq):
+        if hq in moved or state.in_enemy_zoc(hq):
             continue
         if state.has_room(where[hq], [unit]):
             found.append(unit)
