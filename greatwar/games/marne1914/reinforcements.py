@@ -340,15 +340,16 @@ def home_of(state: MarneState, unit: int) -> int:
 def near_home(state: MarneState) -> list[int]:
     """7.3.2: the Moroccan units on the map attached to another HQ, no farther from their
     own HQ on the map than any 11.1.5 supply path reaches."""
-    where, hq_of, distance = state.where, state.hq_of, state.c.board.grid.distance
-    radius = reach_radius(state)
+    where, hq_of, c = state.where, state.hq_of, state.c
+    hq_of_corps, counters = c.hq_of_corps, c.counters
     found = []
-    for unit in state.c.moroccans:
+    for unit in c.moroccans:
         if where[unit] < 0:
             continue
-        home = home_of(state, unit)
-        attached = hq_of[unit] != home and where[home] >= 0
-        if attached and distance(where[unit], where[home]) <= radius:
+        home = hq_of_corps[counters[unit].corps]  # ``home_of``
+        if hq_of[unit] == home or where[home] < 0:
+            continue  # (the common case: asked at every Allied movement offer)
+        if c.board.grid.distance(where[unit], where[home]) <= reach_radius(state):
             found.append(unit)
     return found
 
