@@ -406,8 +406,7 @@ def movement_extras(state: MarneState, side: str) -> list[Action]:
     corps, 15.1 taxis for two units."""
     offered = [act("revert", state.counter(unit).id) for unit in revertible(state, side)]
     units = taxi_units(state, side)
-    count = int(state.c.tables["taxis"]["units"])
-    if len(units) >= count:
+    if units and len(units) >= int(state.c.tables["taxis"]["units"]):
         for i, a in enumerate(units):
             for b in units[i + 1 :]:
                 if taxi_destinations(state, [a, b]):
