@@ -680,9 +680,11 @@ class MoveMemo:
                 self.flat.extend(actions)  # (a unit new to ``actions`` comes last)
         elif was != actions:
             self.flat = None
+        # (a unit new to ``actions`` is in none of the sets below: ``read_all`` reads each unit
+        # once, and a unit gone from ``actions`` is not read again)
         if choice[1]:
             self.recovering.add(unit)
-        else:
+        elif was is not None:
             self.recovering.discard(unit)
         # the unit's own hex decides nothing of its choice (every hex it looks at is another,
         # and it leaves its hex only by moving): watched are the neighbour open to it and the
@@ -700,11 +702,11 @@ class MoveMemo:
                     found.add(unit)
         if entry[2] < 0:
             self.searched.add(unit)
-        else:
+        elif was is not None:
             self.searched.discard(unit)
         if entry[4]:
             self.rail_full[unit] = entry[4]
-        else:
+        elif was is not None:
             self.rail_full.pop(unit, None)
 
 
