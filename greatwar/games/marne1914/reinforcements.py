@@ -135,6 +135,17 @@ def rails_in(state: MarneState, unit: int) -> bool:
 
 def arrival_options(state: MarneState, unit: int, group: str) -> dict[int, tuple[int, bool]]:
     """Hex -> (entry hex, by rail) for every hex the unit may end its arrival in."""
+    return _arrivals(state, unit, group, -1)
+
+
+def arrival_option(state: MarneState, unit: int, group: str, to: int) -> tuple[int, bool]:
+    """``arrival_options``' entry for ``to`` (one of them): found without the rest."""
+    return _arrivals(state, unit, group, to)[to]
+
+
+def _arrivals(state: MarneState, unit: int, group: str, want: int) -> dict[int, tuple[int, bool]]:
+    """``arrival_options``, or when ``want`` is a hex those found up to it (the first way
+    found to a hex is the one kept: later ones do not change it)."""
     options: dict[int, tuple[int, bool]] = {}
     grid = state.c.board.grid
     for entry in open_entries(state, group):
@@ -143,17 +154,25 @@ def arrival_options(state: MarneState, unit: int, group: str) -> dict[int, tuple
         if rails_in(state, unit):
             for h in rail_destinations(state, unit, entry):
                 options.setdefault(h, (entry, True))
+                if h == want:
+                    return options
         if state.counter(unit).marker == "M":
             if state.has_room(entry, [unit]):
                 options.setdefault(entry, (entry, True))
+                if entry == want:
+                    return options
             continue
         left = state.allowance(unit) - entry_cost(state, unit, entry)
         if state.has_room(entry, [unit]):
             options.setdefault(entry, (entry, False))  # 7.1.4 it may always enter
+            if entry == want:
+                return options
         if left > 0:
             for h in reach(state, unit, entry, left):
                 if h != entry and state.has_room(h, [unit]):
                     options.setdefault(h, (entry, False))
+                    if h == want:
+                        return options
     return options
 
 
@@ -250,7 +269,7 @@ class Arrive(Prompt[MarneState]):
             return
         unit, group = frame["unit"], frame["group"]
         to = state.c.board.grid.index(action.args[0])
-        entry, by_rail = arrival_options(state, unit, group)[to]
+        entry, by_rail = arrival_option(state, unit, group, to)
         state.arrived.add(group)
         if by_rail:
             state.put(unit, entry)
