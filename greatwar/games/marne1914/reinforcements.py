@@ -259,8 +259,9 @@ class Arrive(Prompt[MarneState]):
     title = "choose where the reinforcement goes (7.3, 7.3.6)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        to = state.c.hex_actions("to")  # (``to HEX`` by hex: the move prompt's too)
         for hex_index in sorted(arrival_options(state, frame["unit"], frame["group"])):
-            yield act("to", state.hex_id(hex_index))
+            yield to[hex_index]
         yield act("back")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
