@@ -224,7 +224,7 @@ class Reinforce(Prompt[MarneState]):
         for group in arriving(state, side):
             for unit in group_units(state, group):
                 if may_arrive(state, unit, group):
-                    yield act("enter", state.counter(unit).id)
+                    yield state.c.unit_actions("enter")[unit]
             whole = len(group_units(state, group)) == len(state.c.group_members[group])
             if whole and group not in state.entry_hexes and delay_options(state, group):
                 yield act("delay", group)
