@@ -17,6 +17,7 @@ from greatwar.games.marne1914.movement import (
     terrain_cost,
 )
 from greatwar.games.marne1914.reinforcements import (
+    arrival_option,
     arrival_options,
     delay_options,
     home_of,
@@ -277,6 +278,26 @@ def test_7_2_4_railroad_networks_are_the_hexes_joined_by_open_railroad() -> None
                 assert rail_networks(state, side) == expected
                 checked += 1
         state.apply_action(player.choose(state, state.current_player()))
+    assert checked > 100
+
+
+def test_7_3_1_an_arrival_applied_goes_by_the_way_its_offer_found() -> None:
+    """7.3.1: the arrive prompt's apply looks for the chosen hex's way in only up to it
+    (``arrival_option``): at every arrive prompt of random games, for every hex offered, the
+    entry hex and whether by rail are those of ``arrival_options``."""
+    checked = 0
+    for seed in range(6):
+        state = load_game("marne1914").new_initial_state(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            frame = state.stack[-1] if state.stack else None
+            if frame is not None and frame["p"] == "arrive":
+                unit, group = frame["unit"], frame["group"]
+                options = arrival_options(state, unit, group)
+                for to, way in options.items():
+                    assert arrival_option(state, unit, group, to) == way
+                    checked += 1
+            state.apply_action(player.choose(state, state.current_player()))
     assert checked > 100
 
 

@@ -200,8 +200,9 @@ class Bombardment(Prompt[MarneState]):
     title = "bombard a hex two hexes away, or end bombardment (9.1)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        bombard = state.c.hex_actions("bombard")  # (by hex: not made at every offer)
         for target in bombard_targets(state, side):
-            yield act("bombard", state.hex_id(target))
+            yield bombard[target]
         yield act("end")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
@@ -498,8 +499,9 @@ class CombatPhase(Prompt[MarneState]):
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
         forced = forced_attacks(state, side)
+        attack = state.c.hex_actions("attack")  # (by hex: not made at every offer)
         for target in forced or attack_targets(state, side):
-            yield act("attack", state.hex_id(target))
+            yield attack[target]
         if not forced:
             yield act("end")
 
@@ -571,7 +573,7 @@ class Declare(Prompt[MarneState]):
                 if h not in chosen and any(
                     u not in taken and may_join(state, u, h) for u in units_next_to(state, side, h)
                 ):
-                    yield act("also_attack", state.hex_id(h))
+                    yield state.c.hex_actions("also_attack")[h]
         if not frame["locked"]:
             yield act("cancel")
 

@@ -241,7 +241,7 @@ class Components:
         """``verb UNIT`` for every counter, by index (the rules offer them again and again)."""
         found = self._actions.get(("unit", verb))
         if found is None:
-            found = tuple(act(verb, c.id) for c in self.counters)
+            found = tuple([act(verb, c.id) for c in self.counters])  # (no closure made per call)
             self._actions["unit", verb] = found
         return found
 
@@ -268,7 +268,7 @@ class Components:
         found = self._actions.get(("hex", verb))
         if found is None:
             grid = self.board.grid
-            found = tuple(act(verb, grid.id(h)) for h in grid)
+            found = tuple([act(verb, grid.id(h)) for h in grid])  # (no closure made per call)
             self._actions["hex", verb] = found
         return found
 

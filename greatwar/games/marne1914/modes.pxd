@@ -15,4 +15,10 @@ cdef class ModesMemo:
     @cython.locals(seen=dict, actions=dict, mode=dict)
     cpdef update(self, state, dict pending)
 
+    @cython.locals(actions=dict, now=tuple, was=tuple, flat=list, i=cython.Py_ssize_t)
     cpdef chose(self, state, hq, chosen)
+
+
+# the modes prompt's offer: the memo's methods called in C
+@cython.locals(pending=dict, memo=ModesMemo)
+cpdef list modes_offer(state, frame, side)

@@ -92,13 +92,7 @@ class Modes(Prompt[MarneState]):
         return tuple([s for s in SIDES if s not in committed])
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
-        pending = state.pending[side]
-        memo = state.modes_memo.get(side)
-        if isinstance(memo, ModesMemo) and memo.frame is frame:
-            memo.update(state, pending)
-        else:
-            memo = state.modes_memo[side] = ModesMemo(state, frame, side)
-        return memo.offer(state, pending)
+        return modes_offer(state, frame, side)
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "mode":
@@ -134,6 +128,19 @@ class Modes(Prompt[MarneState]):
         if action.args[1] == OFFENSIVE:
             return "an HQ in Regroup mode may not change straight to Offensive mode (5.2.6)"
         return f"{counter.id} is already set to {action.args[1]}"
+
+
+def modes_offer(state: MarneState, frame: Frame, side: str) -> list[Action]:
+    """The modes prompt's offer, from the side's ``ModesMemo`` at ``frame`` (typed in
+    modes.pxd: its methods called in C)."""
+    pending = state.pending[side]
+    found = state.modes_memo.get(side)
+    if isinstance(found, ModesMemo) and found.frame is frame:
+        memo = found
+        memo.update(state, pending)
+    else:
+        memo = state.modes_memo[side] = ModesMemo(state, frame, side)
+    return memo.offer(state, pending)
 
 
 class ModesMemo:
@@ -173,9 +180,23 @@ class ModesMemo:
 
     def chose(self, state: MarneState, hq: int, chosen: str) -> None:
         """The side has just set ``hq`` face down to ``chosen`` (at this prompt)."""
-        if hq in self.actions and self.pending.get(hq, state.mode[hq]) != chosen:
-            self.actions[hq] = mode_actions(state, hq, chosen)
-            self.flat = None
+        actions = self.actions
+        if hq in actions and self.pending.get(hq, state.mode[hq]) != chosen:
+            now, was = mode_actions(state, hq, chosen), actions[hq]
+            flat = self.flat
+            if flat is not None and was:
+                # the HQ's actions replaced where they lie (its first found by identity: the
+                # HQ's actions are the only ones naming it)
+                first = was[0]
+                for i in range(len(flat)):
+                    if flat[i] is first:
+                        flat[i : i + len(was)] = now
+                        break
+                else:
+                    self.flat = None  # (not found: read afresh)
+            else:
+                self.flat = None
+            actions[hq] = now
         self.pending[hq] = chosen
 
     def update(self, state: MarneState, pending: dict[int, str]) -> None:

@@ -43,7 +43,8 @@ cpdef long _stop(state, unit) except -1
 
 # 12.1.5: asked at every movement offer, of the side's eliminated units (kept): ``where`` read
 # as a list with the unit index as a machine integer
-@cython.locals(where=list, unit=cython.Py_ssize_t, found=list)
+@cython.locals(where=list, unit=cython.Py_ssize_t, found=list, hq_of=list, mode=dict,
+               units=tuple)
 cpdef list rebuildable(state, side)
 
 
@@ -73,16 +74,17 @@ cpdef bint has_rail_capacity(state, unit, dict capacity) except -1
 # the movement prompt's kept choices: an extension type, so that its fields are read and
 # written as C struct members (every offer reads and writes dozens of them)
 cdef class MoveMemo:
-    cdef public dict actions, capacity, choices, modes, offered, rail_full, watch
+    cdef public dict actions, capacity, choices, modes, offered, rail_full, rails, watch
     cdef public set recovering, searched
     cdef public list flat, hq_of, transfer
-    cdef public tuple move_actions, rail_actions, rails
+    cdef public tuple move_actions, rail_actions
     cdef public object enemy, frame, stamp
     cdef public Reckoner reckon
     cdef public Py_ssize_t counted, moved, railed
 
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,
-                   stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner)
+                   stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner,
+                   entry=tuple, rails=dict)
     cpdef bint update(self, state, side) except -1
 
     @cython.locals(reckon=Reckoner, moved=set, railed=set, engaged=set)

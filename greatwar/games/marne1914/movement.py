@@ -512,7 +512,7 @@ class MoveMemo:
         self.enemy: object = None  # the enemy's stacks it was read with (``enemy_stamp``)
         self.move_actions = state.c.unit_actions("move")  # 7.1
         self.counted = 0  # the hexes of ``touched`` read
-        self.rails: tuple[int, ...] = ()  # the railroad capacity used then (7.2.6, 7.2.7)
+        self.rails: dict[str, int] = {}  # the railroad capacity used then (7.2.6, 7.2.7)
         self.choices: dict[int, MoveChoice] = {}
         # the units offered, in order, with their choices (as ``move_choices`` gives them)
         self.offered: dict[int, tuple[int, bool, bool, bool]] = {}
@@ -524,7 +524,9 @@ class MoveMemo:
         self.actions: dict[int, tuple[Action, ...]] = {}
         self.flat: list[Action] | None = None  # ``moves``, once asked
         self.recovering: set[int] = set()
-        self.watch: dict[int, set[int]] = {}  # hex -> units whose choice its stack decides
+        # hex -> the unit whose choice its stack decides, or the units when more than one (a
+        # single unit kept as is: most hexes decide one unit's choice)
+        self.watch: dict[int, int | set[int]] = {}
         self.searched: set[int] = set()  # units whose land choice a full search decided
         self.rail_full: dict[int, frozenset[int]] = {}  # unit -> destinations, none with room
         self.transfer: list[int] = []  # units in Transfer mode (7.2.2)
@@ -550,7 +552,7 @@ class MoveMemo:
             self.keep(unit, reckon.choice(unit, here, now))
         self.moved, self.railed = len(moved), len(railed)
         self.counted = len(state.touched)
-        self.rails = tuple(state.rail_used.values())
+        self.rails = dict(state.rail_used)
 
     def update(self, state: MarneState, side: str) -> bool:
         """Read again the units whose choice may have changed since; False when a unit entered
@@ -579,7 +581,10 @@ class MoveMemo:
             for h in changed:
                 found = watch.get(h)
                 if found is not None:
-                    dirty.update(found)
+                    if isinstance(found, int):
+                        dirty.add(found)
+                    else:
+                        dirty.update(found)
                 for unit in stacks.get(h, ()):
                     if counters[unit].side != side:
                         continue  # (an enemy unit: ``near``)
@@ -597,8 +602,8 @@ class MoveMemo:
             for unit, hexes in self.rail_full.items():
                 if not hexes.isdisjoint(changed):
                     dirty.add(unit)
-        rails = tuple(state.rail_used.values())
-        if rails != self.rails:
+        rails = state.rail_used
+        if rails != self.rails:  # (compared as they stand: copied only when changed)
             # 7.2.6, 7.2.7 capacity used (``reckoner`` keeps each nation's answer): read again
             # the units of a nation whose answer changed (7.2.8 an HQ uses none)
             capacity, counters = self.capacity, state.c.counters
@@ -610,6 +615,7 @@ class MoveMemo:
                 now = has_rail_capacity(state, unit, capacity)
                 if was.get(counters[unit].nation) != now:
                     dirty.add(unit)
+            self.rails = dict(rails)
         if len(moved) != self.moved or len(railed) != self.railed:
             if len(moved) < self.moved or len(railed) < self.railed:
                 return False  # (cleared: not within one phase)
@@ -623,6 +629,7 @@ class MoveMemo:
             self.moved, self.railed = len(moved), len(railed)
         if dirty:
             where, mode, hq_of, reckon = state.where, state.mode, state.hq_of, self.reckon
+            choices = self.choices
             assert reckon is not None  # (``read_all`` made it)
             for unit in sorted(dirty):
                 if unit not in offered:
@@ -630,9 +637,10 @@ class MoveMemo:
                 here = where[unit]
                 if here < 0:
                     return False  # it left the map
-                self.keep(unit, reckon.choice(unit, here, mode[hq_of[unit]]))
+                entry = reckon.choice(unit, here, mode[hq_of[unit]])
+                if entry != choices[unit]:  # (most read again come out as they were)
+                    self.keep(unit, entry)
         self.counted = len(touched)
-        self.rails = rails
         return True
 
     def moves(self) -> list[Action]:
@@ -672,9 +680,11 @@ class MoveMemo:
                 self.flat.extend(actions)  # (a unit new to ``actions`` comes last)
         elif was != actions:
             self.flat = None
+        # (a unit new to ``actions`` is in none of the sets below: ``read_all`` reads each unit
+        # once, and a unit gone from ``actions`` is not read again)
         if choice[1]:
             self.recovering.add(unit)
-        else:
+        elif was is not None:
             self.recovering.discard(unit)
         # the unit's own hex decides nothing of its choice (every hex it looks at is another,
         # and it leaves its hex only by moving): watched are the neighbour open to it and the
@@ -682,17 +692,21 @@ class MoveMemo:
         watch = self.watch
         for h in (entry[2], entry[3]):
             if h >= 0:
-                if h in watch:
-                    watch[h].add(unit)
+                found = watch.get(h)
+                if found is None:
+                    watch[h] = unit
+                elif isinstance(found, int):
+                    if found != unit:
+                        watch[h] = {found, unit}
                 else:
-                    watch[h] = {unit}
+                    found.add(unit)
         if entry[2] < 0:
             self.searched.add(unit)
-        else:
+        elif was is not None:
             self.searched.discard(unit)
         if entry[4]:
             self.rail_full[unit] = entry[4]
-        else:
+        elif was is not None:
             self.rail_full.pop(unit, None)
 
 
@@ -997,16 +1011,19 @@ def rallies(state: MarneState, side: str) -> set[int]:
 def rebuildable(state: MarneState, side: str) -> list[int]:
     """12.1.5: eliminated units whose corps' HQ qualifies for Recovery and has not tried this
     turn, with room in the HQ's hex (PROVENANCE: an HQ brings back a unit of its own corps)."""
-    where = state.where
+    units = eliminated_units(state, side)
+    if not units:
+        return []  # (the common case: asked at every offer)
+    where, counters, hq_of, mode = state.where, state.c.counters, state.hq_of, state.mode
+    rebuilt, oos, moved = state.rebuilt_corps, state.oos, state.moved
     found = []
-    for unit in eliminated_units(state, side):
-        counter = state.c.counters[unit]
-        hq = state.hq_of[unit]
-        if counter.corps in state.rebuilt_corps or where[hq] < 0:
+    for unit in units:
+        hq = hq_of[unit]
+        if counters[unit].corps in rebuilt or where[hq] < 0:
             continue
-        if state.mode[state.hq_of[hq]] != REGROUP or hq in state.oos:
+        if mode[hq_of[hq]] != REGROUP or hq in oos:
             continue  # 12.1.1 Regroup mode, 12.1.2 in supply (``in_supply``)
-        if hq in state.moved or state.in_enemy_zoc(hq):
+        if hq in moved or state.in_enemy_zoc(hq):
             continue
         if state.has_room(where[hq], [unit]):
             found.append(unit)

@@ -74,9 +74,11 @@ class MovementPhase(Prompt[MarneState]):
                     offered.append(rally[unit])
                 if unit in recovering:
                     offered.append(recover[unit])
-        rebuild = c.unit_actions("rebuild")
-        for unit in rebuildable(state, side):
-            offered.append(rebuild[unit])
+        rebuilding = rebuildable(state, side)
+        if rebuilding:  # (most offers have none: the table not looked up)
+            rebuild = c.unit_actions("rebuild")
+            for unit in rebuilding:
+                offered.append(rebuild[unit])
         offered.extend(movement_extras(state, side))
         offered.extend(memo.moves())  # by unit in order: rail, then move (7.2, 7.1)
         offered.append(END)

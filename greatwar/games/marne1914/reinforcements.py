@@ -135,6 +135,17 @@ def rails_in(state: MarneState, unit: int) -> bool:
 
 def arrival_options(state: MarneState, unit: int, group: str) -> dict[int, tuple[int, bool]]:
     """Hex -> (entry hex, by rail) for every hex the unit may end its arrival in."""
+    return _arrivals(state, unit, group, -1)
+
+
+def arrival_option(state: MarneState, unit: int, group: str, to: int) -> tuple[int, bool]:
+    """``arrival_options``' entry for ``to`` (one of them): found without the rest."""
+    return _arrivals(state, unit, group, to)[to]
+
+
+def _arrivals(state: MarneState, unit: int, group: str, want: int) -> dict[int, tuple[int, bool]]:
+    """``arrival_options``, or when ``want`` is a hex those found up to it (the first way
+    found to a hex is the one kept: later ones do not change it)."""
     options: dict[int, tuple[int, bool]] = {}
     grid = state.c.board.grid
     for entry in open_entries(state, group):
@@ -143,17 +154,25 @@ def arrival_options(state: MarneState, unit: int, group: str) -> dict[int, tuple
         if rails_in(state, unit):
             for h in rail_destinations(state, unit, entry):
                 options.setdefault(h, (entry, True))
+                if h == want:
+                    return options
         if state.counter(unit).marker == "M":
             if state.has_room(entry, [unit]):
                 options.setdefault(entry, (entry, True))
+                if entry == want:
+                    return options
             continue
         left = state.allowance(unit) - entry_cost(state, unit, entry)
         if state.has_room(entry, [unit]):
             options.setdefault(entry, (entry, False))  # 7.1.4 it may always enter
+            if entry == want:
+                return options
         if left > 0:
             for h in reach(state, unit, entry, left):
                 if h != entry and state.has_room(h, [unit]):
                     options.setdefault(h, (entry, False))
+                    if h == want:
+                        return options
     return options
 
 
@@ -205,7 +224,7 @@ class Reinforce(Prompt[MarneState]):
         for group in arriving(state, side):
             for unit in group_units(state, group):
                 if may_arrive(state, unit, group):
-                    yield act("enter", state.counter(unit).id)
+                    yield state.c.unit_actions("enter")[unit]
             whole = len(group_units(state, group)) == len(state.c.group_members[group])
             if whole and group not in state.entry_hexes and delay_options(state, group):
                 yield act("delay", group)
@@ -240,8 +259,9 @@ class Arrive(Prompt[MarneState]):
     title = "choose where the reinforcement goes (7.3, 7.3.6)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        to = state.c.hex_actions("to")  # (``to HEX`` by hex: the move prompt's too)
         for hex_index in sorted(arrival_options(state, frame["unit"], frame["group"])):
-            yield act("to", state.hex_id(hex_index))
+            yield to[hex_index]
         yield act("back")
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
@@ -250,7 +270,7 @@ class Arrive(Prompt[MarneState]):
             return
         unit, group = frame["unit"], frame["group"]
         to = state.c.board.grid.index(action.args[0])
-        entry, by_rail = arrival_options(state, unit, group)[to]
+        entry, by_rail = arrival_option(state, unit, group, to)
         state.arrived.add(group)
         if by_rail:
             state.put(unit, entry)
@@ -340,15 +360,16 @@ def home_of(state: MarneState, unit: int) -> int:
 def near_home(state: MarneState) -> list[int]:
     """7.3.2: the Moroccan units on the map attached to another HQ, no farther from their
     own HQ on the map than any 11.1.5 supply path reaches."""
-    where, hq_of, distance = state.where, state.hq_of, state.c.board.grid.distance
-    radius = reach_radius(state)
+    where, hq_of, c = state.where, state.hq_of, state.c
+    hq_of_corps, counters = c.hq_of_corps, c.counters
     found = []
-    for unit in state.c.moroccans:
+    for unit in c.moroccans:
         if where[unit] < 0:
             continue
-        home = home_of(state, unit)
-        attached = hq_of[unit] != home and where[home] >= 0
-        if attached and distance(where[unit], where[home]) <= radius:
+        home = hq_of_corps[counters[unit].corps]  # ``home_of``
+        if hq_of[unit] == home or where[home] < 0:
+            continue  # (the common case: asked at every Allied movement offer)
+        if c.board.grid.distance(where[unit], where[home]) <= reach_radius(state):
             found.append(unit)
     return found
 
@@ -405,8 +426,7 @@ def movement_extras(state: MarneState, side: str) -> list[Action]:
     corps, 15.1 taxis for two units."""
     offered = [act("revert", state.counter(unit).id) for unit in revertible(state, side)]
     units = taxi_units(state, side)
-    count = int(state.c.tables["taxis"]["units"])
-    if len(units) >= count:
+    if units and len(units) >= int(state.c.tables["taxis"]["units"]):
         for i, a in enumerate(units):
             for b in units[i + 1 :]:
                 if taxi_destinations(state, [a, b]):
