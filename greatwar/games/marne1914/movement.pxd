@@ -76,11 +76,11 @@ cpdef bint has_rail_capacity(state, unit, dict capacity) except -1
 cdef class MoveMemo:
     cdef public dict actions, capacity, choices, modes, offered, rail_full, rails, watch
     cdef public set recovering, searched
-    cdef public list flat, hq_of, transfer
+    cdef public list flat, transfer
     cdef public tuple move_actions, rail_actions
     cdef public object enemy, frame, stamp
     cdef public Reckoner reckon
-    cdef public Py_ssize_t counted, moved, railed
+    cdef public Py_ssize_t attachments, counted, moved, railed
 
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,
                    stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner,

@@ -451,7 +451,7 @@ def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> M
         isinstance(memo, MoveMemo)
         and memo.frame is frame
         and memo.stamp == stamp
-        and memo.hq_of == state.hq_of  # 7.3.2, 15.1.3 attachments
+        and memo.attachments == state.attachments  # 7.3.2, 15.1.3 (``MarneState.attach``)
         and memo.modes == state.mode
         and memo.update(state, side)
     ):
@@ -476,13 +476,13 @@ class MoveMemo:
 
     __slots__ = (
         "actions",
+        "attachments",
         "capacity",
         "choices",
         "counted",
         "enemy",
         "flat",
         "frame",
-        "hq_of",
         "modes",
         "move_actions",
         "moved",
@@ -501,9 +501,9 @@ class MoveMemo:
 
     def __init__(self, state: MarneState, frame: Frame | None, stamp: object) -> None:
         self.frame, self.stamp = frame, stamp
-        # the attachments and modes then, compared with the state's as they are (copied
-        # once, not at each offer)
-        self.hq_of, self.modes = list(state.hq_of), dict(state.mode)
+        # the attachments then (how many changes of ``hq_of``: a count compared at each
+        # offer, not the list), and the modes, compared with the state's as they are
+        self.attachments, self.modes = state.attachments, dict(state.mode)
         self.rail_actions = state.c.unit_actions("rail")  # 7.2
         # the reading of a unit's choice (``reckoner``), kept with the enemy's stacks (in
         # ``stamp``), and the railroad capacity it found left, kept until capacity is used

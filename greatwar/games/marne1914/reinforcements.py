@@ -305,7 +305,7 @@ class Attach(Prompt[MarneState]):
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         state.pop()
         unit, hq = state.unit(action.args[0]), state.unit(action.args[1])
-        state.hq_of[unit] = hq
+        state.attach(unit, hq)
         state.tell(side, "7.3.2", f"{action.args[0]} attaches to {action.args[1]}")
 
 
@@ -437,7 +437,7 @@ def movement_extras(state: MarneState, side: str) -> list[Action]:
 def apply_extra(state: MarneState, side: str, action: Action) -> None:
     if action.verb == "revert":
         unit = state.unit(action.args[0])
-        state.hq_of[unit] = state.c.hq_of_corps[state.counter(unit).corps]
+        state.attach(unit, state.c.hq_of_corps[state.counter(unit).corps])
         state.tell(
             side, "7.3.2", f"{action.args[0]} reverts to the IX Corps for the rest of the game"
         )

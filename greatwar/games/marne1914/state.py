@@ -41,6 +41,7 @@ class MarneState(State):
     # fields stay in the dict; ``copy_into`` copies every slot for clone and undo).
     __slots__ = (
         "arrived",
+        "attachments",
         "attacked",
         "barred",
         "bombarded",
@@ -117,6 +118,8 @@ class MarneState(State):
         self.eliminations = 0
         self.memo: dict[tuple[str, ...], tuple[object, Any]] = {}
         self.hq_of = [self.c.hq_of_corps[c.corps] for c in self.c.counters]  # 5.2.4, 7.3.2
+        # changes of ``hq_of`` so far (``attach``): kept answers compare it, not the list
+        self.attachments = 0
         self.mode = {hq: DEFENSIVE for hq in self.c.hq_of_corps.values()}  # 5.2.1
         self.pending: dict[str, dict[int, str]] = {ALLIED: {}, GERMAN: {}}  # 5.2.5 face down
         self.committed: list[str] = []  # sides done with the current simultaneous choice
@@ -299,6 +302,12 @@ class MarneState(State):
         self.engaged = {pair for pair in self.engaged if all(self.combat_units_in(h) for h in pair)}
 
     # --- values and modes ---------------------------------------------------------------
+
+    def attach(self, unit: int, hq: int) -> None:
+        """7.3.2, 15.1.3: the unit is now commanded by ``hq`` (every change of ``hq_of`` goes
+        through here: ``attachments`` counts them)."""
+        self.hq_of[unit] = hq
+        self.attachments += 1
 
     def unit_mode(self, unit: int) -> str:
         """5.2.4: the mode on the unit's HQ counter."""
@@ -507,6 +516,7 @@ class MarneState(State):
         new.steps = list(self.steps)
         new.stacks = {h: list(s) for h, s in self.stacks.items()}
         new.hq_of = list(self.hq_of)
+        new.attachments = self.attachments
         new.mode = dict(self.mode)
         new.pending = {s: dict(p) for s, p in self.pending.items()}
         new.committed = list(self.committed)
