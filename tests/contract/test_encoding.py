@@ -230,7 +230,7 @@ def test_enemy_modes_and_stack_contents_are_not_in_the_other_sides_tensor():
     brigade = next(u for u in start.units_on_map("allied") if not start.counter(u).is_hq)
     assert start.mode[hq] != OFFENSIVE and brigade not in start.disrupted
     moded, disrupted = start.clone(), start.clone()
-    moded.mode[hq] = OFFENSIVE
+    moded.set_mode(hq, OFFENSIVE)
     disrupted.disrupted.add(brigade)
     for changed in (moded, disrupted):
         assert np.array_equal(

@@ -44,7 +44,7 @@ def place(state: MarneState, unit_id: str, hex_id: str) -> int:
 
 
 def set_mode(state: MarneState, corps: str, mode: str) -> None:
-    state.mode[state.c.hq_of_corps[corps]] = mode
+    state.set_mode(state.c.hq_of_corps[corps], mode)
 
 
 def at_phase(state: MarneState, phase: str, side: str, prompt: str | None = None) -> MarneState:

@@ -113,7 +113,7 @@ def test_15_3_2_a_forced_change_ignores_must_offensive_and_no_change() -> None:
         state = deployed({"command_and_control": True}, seed=seed)
         state.turn = 2
         hq = state.unit("F7-HQ")
-        state.mode[hq] = "offensive"
+        state.set_mode(hq, "offensive")
         state.oos.add(hq)
         state.cc_notes = {"allied": [hq], "german": []}
         roll_command_and_control(state)

@@ -25,7 +25,7 @@ def test_5_2_5_the_enemy_hq_modes_never_reach_the_other_side() -> None:
     for _ in range(5):
         other = base.clone()
         for hq in german_hqs:
-            other.mode[hq] = rng.choice(MODES)
+            other.set_mode(hq, rng.choice(MODES))
         other.mode[german_hqs[0]] = base.mode[german_hqs[0]]
         # the initiative modifier is public through the rolls (6.2): keep the count
         offensive = sum(1 for h in german_hqs if other.mode[h] == "offensive")
@@ -77,7 +77,7 @@ def test_5_2_5_combat_reveals_the_modes_involved() -> None:
 
     state = deployed()
     hq = state.unit("G2-HQ")
-    state.mode[hq] = "transfer"
+    state.set_mode(hq, "transfer")
     faces = {u["id"]: u for s in state.observation("allied")["stacks"] for u in s["units"]}
     assert faces["G2-HQ"]["mode"] == "face down"
     reveal_modes(state, [state.unit("G2-1")])

@@ -240,7 +240,7 @@ def commit_modes(state: MarneState) -> None:
     state.reveal()
     for side in SIDES:
         for hq, mode in sorted(state.pending[side].items()):
-            state.mode[hq] = mode
+            state.set_mode(hq, mode)
         text = ", ".join(f"{state.counter(h).id} {state.mode[h]}" for h in side_hqs(state, side))
         state.note("5.2", f"your HQ modes: {text}", to=side)
         state.pending[side] = {}
@@ -309,7 +309,7 @@ def roll_command_and_control(state: MarneState) -> None:
             if result == "normal":
                 state.cc_free[side].append(hq)
             elif result != "no_change":
-                state.mode[hq] = result
+                state.set_mode(hq, result)
                 state.revealed.add(hq)  # rolled in the open: the enemy saw the result
     state.cc_notes = {side: [] for side in SIDES}
 

@@ -74,13 +74,13 @@ cpdef bint has_rail_capacity(state, unit, dict capacity) except -1
 # the movement prompt's kept choices: an extension type, so that its fields are read and
 # written as C struct members (every offer reads and writes dozens of them)
 cdef class MoveMemo:
-    cdef public dict actions, capacity, choices, modes, offered, rail_full, rails, watch
+    cdef public dict actions, capacity, choices, offered, rail_full, rails, watch
     cdef public set recovering, searched
     cdef public list flat, transfer
     cdef public tuple move_actions, rail_actions
     cdef public object enemy, frame, stamp
     cdef public Reckoner reckon
-    cdef public Py_ssize_t attachments, counted, moved, railed
+    cdef public Py_ssize_t attachments, counted, modes_set, moved, railed
 
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,
                    stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner,

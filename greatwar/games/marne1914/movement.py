@@ -452,7 +452,7 @@ def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> M
         and memo.frame is frame
         and memo.stamp == stamp
         and memo.attachments == state.attachments  # 7.3.2, 15.1.3 (``MarneState.attach``)
-        and memo.modes == state.mode
+        and memo.modes_set == state.modes_set  # 5.2 (``MarneState.set_mode``)
         and memo.update(state, side)
     ):
         memo = MoveMemo(state, frame, stamp)
@@ -483,7 +483,7 @@ class MoveMemo:
         "enemy",
         "flat",
         "frame",
-        "modes",
+        "modes_set",
         "move_actions",
         "moved",
         "offered",
@@ -501,9 +501,9 @@ class MoveMemo:
 
     def __init__(self, state: MarneState, frame: Frame | None, stamp: object) -> None:
         self.frame, self.stamp = frame, stamp
-        # the attachments then (how many changes of ``hq_of``: a count compared at each
-        # offer, not the list), and the modes, compared with the state's as they are
-        self.attachments, self.modes = state.attachments, dict(state.mode)
+        # the attachments and modes then: how many changes of ``hq_of`` and of ``mode``
+        # (counts compared at each offer, not the list and the dict)
+        self.attachments, self.modes_set = state.attachments, state.modes_set
         self.rail_actions = state.c.unit_actions("rail")  # 7.2
         # the reading of a unit's choice (``reckoner``), kept with the enemy's stacks (in
         # ``stamp``), and the railroad capacity it found left, kept until capacity is used

@@ -64,6 +64,7 @@ class MarneState(State):
         "memo",
         "mode",
         "modes_memo",
+        "modes_set",
         "move_memo",
         "moved",
         "oos",
@@ -121,6 +122,8 @@ class MarneState(State):
         # changes of ``hq_of`` so far (``attach``): kept answers compare it, not the list
         self.attachments = 0
         self.mode = {hq: DEFENSIVE for hq in self.c.hq_of_corps.values()}  # 5.2.1
+        # changes of ``mode`` so far (``set_mode``): kept answers compare it, not the dict
+        self.modes_set = 0
         self.pending: dict[str, dict[int, str]] = {ALLIED: {}, GERMAN: {}}  # 5.2.5 face down
         self.committed: list[str] = []  # sides done with the current simultaneous choice
         self.revealed: set[int] = set()  # HQs whose mode combat has shown (5.2.5)
@@ -308,6 +311,12 @@ class MarneState(State):
         through here: ``attachments`` counts them)."""
         self.hq_of[unit] = hq
         self.attachments += 1
+
+    def set_mode(self, hq: int, mode: str) -> None:
+        """5.2: the HQ counter now shows ``mode`` (every change of ``mode`` goes through here:
+        ``modes_set`` counts them)."""
+        self.mode[hq] = mode
+        self.modes_set += 1
 
     def unit_mode(self, unit: int) -> str:
         """5.2.4: the mode on the unit's HQ counter."""
@@ -518,6 +527,7 @@ class MarneState(State):
         new.hq_of = list(self.hq_of)
         new.attachments = self.attachments
         new.mode = dict(self.mode)
+        new.modes_set = self.modes_set
         new.pending = {s: dict(p) for s, p in self.pending.items()}
         new.committed = list(self.committed)
         new.revealed = set(self.revealed)

@@ -99,7 +99,7 @@ def determinize(state: State, side: str, rng: Rng) -> State:
     for hq in sorted(copy.mode):
         if copy.counter(hq).side == enemy and hq not in copy.revealed:
             choices = allowed_modes(copy, hq) or list(MODES)
-            copy.mode[hq] = choices[rng.below(len(choices))]
+            copy.set_mode(hq, choices[rng.below(len(choices))])
     copy.pending[enemy] = {}
     named = _named(copy.stack) | _named(copy.tasks) | _named(copy.combat)
     groups: dict[tuple[str, int], list[int]] = {}
