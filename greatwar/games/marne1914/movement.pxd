@@ -115,3 +115,8 @@ cpdef bytes _move_flags(state, side)
 @cython.locals(where=list, side_at=list, neighbors=tuple, found=set, u=cython.Py_ssize_t,
                here=cython.Py_ssize_t, n=cython.Py_ssize_t)
 cpdef set rallies(state, side)
+
+
+# the movement prompt's kept choices, read through the typed memo (its fields and methods in C)
+@cython.locals(memo=MoveMemo, stamp=tuple)
+cpdef MoveMemo movement_memo(state, side, frame=*)

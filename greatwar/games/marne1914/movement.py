@@ -446,17 +446,20 @@ def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> M
         len(state.oos),
         len(state.engaged),
     )
-    memo = state.move_memo if frame is not None else None
-    if not (
-        isinstance(memo, MoveMemo)
-        and memo.frame is frame
-        and memo.stamp == stamp
-        and memo.attachments == state.attachments  # 7.3.2, 15.1.3 (``MarneState.attach``)
-        and memo.modes_set == state.modes_set  # 5.2 (``MarneState.set_mode``)
-        and memo.update(state, side)
-    ):
-        memo = MoveMemo(state, frame, stamp)
-        memo.read_all(state, side)
+    # (``memo`` typed in movement.pxd: its fields read and its methods called in C)
+    found = state.move_memo if frame is not None else None
+    if isinstance(found, MoveMemo):
+        memo = found
+        if (
+            memo.frame is frame
+            and memo.stamp == stamp
+            and memo.attachments == state.attachments  # 7.3.2, 15.1.3 (``MarneState.attach``)
+            and memo.modes_set == state.modes_set  # 5.2 (``MarneState.set_mode``)
+            and memo.update(state, side)
+        ):
+            return memo
+    memo = MoveMemo(state, frame, stamp)
+    memo.read_all(state, side)
     if frame is not None:
         state.move_memo = memo
     return memo
