@@ -123,7 +123,7 @@ cpdef list opportunity_offers(object state, str side)
 
 @cython.locals(status=list, kind=str, leader=object, radius=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
-               leaders=dict, moved=set, fired=set, pinned=set)
+               leaders=dict, moved=set, fired=set, pinned=set, out=dict, c=object)
 cpdef bint can_move(object state, Py_ssize_t i) except -1
 
 

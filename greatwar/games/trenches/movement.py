@@ -70,25 +70,37 @@ def allowance(state: TrenchesState, i: int) -> int:
 
 def can_move(state: TrenchesState, i: int) -> bool:
     """A figure moves once a phase ("once you remove your hand..."), not after firing, not
-    pinned under gas, not a broken regiment, and within 12" of its leader (Leaders)."""
+    pinned under gas, not a broken regiment, and within 12" of its leader (Leaders). The
+    tests are all of one conjunction: the cheapest come first and each field of the state is
+    read only when its test is reached (a read of the state is a Python attribute lookup)."""
     status = state.status
     if status[i] != TABLE:
         return False
-    moved, fired, pinned = state.moved, state.fired, state.pinned  # sets (movement.pxd)
-    if i in moved or i in fired or i in pinned:
-        return False
     c = state.c
-    group = state.group[i]
     kind = c.kinds[i]
-    allow, broken, leaders = state.allow, state.broken, state.leader  # dicts (movement.pxd)
-    if kind == "gun" or kind == "plane" or allow.get(group, 0) <= 0:
+    if kind == "gun" or kind == "plane":
         return False
-    if i in state.tank_out or broken.get(group, 0) > 0:
+    moved, fired = state.moved, state.fired  # sets (movement.pxd)
+    if i in moved or i in fired:
         return False
+    pinned = state.pinned
+    if pinned and i in pinned:
+        return False
+    group = state.group[i]
+    allow = state.allow  # dicts (movement.pxd)
+    if allow.get(group, 0) <= 0:
+        return False
+    broken = state.broken
+    if broken and broken.get(group, 0) > 0:
+        return False
+    out = state.tank_out
+    if out and i in out:
+        return False
+    leaders = state.leader
     leader = leaders.get(group)  # a French regiment's (Leaders)
-    if leader is not None and c.figures[i].side != FRENCH:
-        leader = None
-    if leader is not None and leader != i and status[leader] == TABLE:
+    if leader is None or leader == i or c.figures[i].side != FRENCH:
+        return True
+    if status[leader] == TABLE:
         radius = leader_radius(c)
         dx, dy = state.x[i] - state.x[leader], state.y[i] - state.y[leader]
         if dx * dx + dy * dy > radius * radius:  # geo.within
