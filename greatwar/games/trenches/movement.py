@@ -158,11 +158,13 @@ def _movers(
         leader = None
     lx = ly = reach = 0
     lead = -1  # the leader, -1 for none
+    xs = ys = NOWHERE  # the places, read only to measure from a leader (most groups: none)
     if leader is not None:
         lead = leader
-        lx, ly = state.x[leader], state.y[leader]
+        xs, ys = state.x, state.y
+        lx, ly = xs[leader], ys[leader]
         reach = leader_radius(c)
-    xs, ys, walkers = state.x, state.y, c.walkers  # walkers: not a tank, a gun, the plane
+    walkers = c.walkers  # not a tank, a gun, the plane
     pinned, out = state.pinned, state.tank_out
     table = TABLE
     for k in range(start, len(men)):  # an object for the sets, a machine integer ``i``
@@ -183,6 +185,9 @@ def _movers(
         if first:
             break
     return found
+
+
+NOWHERE: list[int] = []  # _movers' places while it has no leader to measure from (never read)
 
 
 def groups(state: TrenchesState, side: str) -> list[str]:
