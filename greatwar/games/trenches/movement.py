@@ -565,16 +565,21 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     ref = reference(state, group, first)
     if ref is None:
         return []
-    forward = FORWARD[state.c.figures[ref].side]
-    y = state.y[ref]
-    owner = state.owner
-    found: list[str] = []
     c = state.c
+    forward = FORWARD[c.figures[ref].side]
+    y = state.y[ref]
+    french = 0  # the lines French already, a bit each (line n: bit n - 1; a few lines)
+    line = 0
+    for holder in state.owner:
+        if holder == FRENCH:
+            french |= 1 << line
+        line += 1
+    found: list[str] = []
     kept = MARCHES.get(c)  # marches(c), read from a dict in C
     if kept is None:
         kept = MARCHES[c] = marches(c)
-    for name, oy, line in kept:  # a loop: typed in movement.pxd
-        if line and owner[line - 1] == FRENCH:
+    for name, oy, bit in kept:  # a loop: typed in movement.pxd
+        if bit & french:
             continue
         ahead = (oy - y) * forward
         if -40 <= ahead <= 300:
@@ -587,9 +592,11 @@ MARCHES: dict[Components, tuple[tuple[str, int, int], ...]] = {}
 
 @cache
 def marches(c: Components) -> tuple[tuple[str, int, int], ...]:
-    """(name, y, trench line or 0) of each objective: a line's thirds and bunker belong to it."""
+    """(name, y, its trench line's bit: line n's is 1 << (n - 1), 0 for none) of each
+    objective: a line's thirds and bunker belong to it."""
     return tuple(
-        (name, oy, int(name[1]) if name[0] in "LB" else 0) for name, (_, oy) in c.objectives.items()
+        (name, oy, 1 << (int(name[1]) - 1) if name[0] in "LB" else 0)
+        for name, (_, oy) in c.objectives.items()
     )
 
 
