@@ -148,7 +148,7 @@ cpdef long long leader_radius(object c) except? -1
 cpdef opportunity(object state, str mover, list went)
 
 
-@cython.locals(shots=dict, pinned=set, status=list, figures=tuple, kinds=tuple, found=list,
+@cython.locals(shots=dict, pinned=set, status=list, sides=tuple, kinds=tuple, found=list,
                table=cython.longlong, i=cython.Py_ssize_t, left=cython.longlong)
 cpdef list gunners(object state, str side)
 

@@ -98,7 +98,7 @@ def can_move(state: TrenchesState, i: int) -> bool:
         return False
     leaders = state.leader
     leader = leaders.get(group)  # a French regiment's (Leaders)
-    if leader is None or leader == i or c.figures[i].side != FRENCH:
+    if leader is None or leader == i or c.sides[i] != FRENCH:
         return True
     if status[leader] == TABLE:
         radius = leader_radius(c)
@@ -154,7 +154,7 @@ def _movers(
         return found
     c, status = state.c, state.status
     leader = leaders.get(group)  # a French regiment's (Leaders)
-    if leader is not None and (c.figures[men[0]].side != FRENCH or status[leader] != TABLE):
+    if leader is not None and (c.sides[men[0]] != FRENCH or status[leader] != TABLE):
         leader = None
     lx = ly = reach = 0
     lead = -1  # the leader, -1 for none
@@ -326,7 +326,7 @@ def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
 
 def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
     """``walk`` for a man (not a tank)."""
-    return _man_end(man_way(state, state.c.figures[i].side), i, bx, by)
+    return _man_end(man_way(state, state.c.sides[i]), i, bx, by)
 
 
 def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
@@ -566,7 +566,7 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     if ref is None:
         return []
     c = state.c
-    forward = FORWARD[c.figures[ref].side]
+    forward = FORWARD[c.sides[ref]]
     y = state.y[ref]
     french = 0  # the lines French already, a bit each (line n: bit n - 1; a few lines)
     line = 0
@@ -608,7 +608,7 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
-    side = state.c.figures[men[0]].side
+    side = state.c.sides[men[0]]
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
     way = with_band(way, men, dy)
@@ -630,7 +630,7 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     target = state.c.objectives[objective]
     others = [i for i in movers(state, group) if i != ref]  # the 12" radius, before moving
     aim = geo.toward(start, target, allowance(state, ref))
-    side = state.c.figures[ref].side
+    side = state.c.sides[ref]
     way = man_way(state, side)  # the leader's and his men's
     moved = state.moved
     if state.c.tank_flags[ref]:  # a leader or a mover is a man: never so far
@@ -657,7 +657,7 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
-    side = state.c.figures[men[0]].side
+    side = state.c.sides[men[0]]
     way = man_way(state, side)
     moved, placed = state.moved, False
     for i in men:
@@ -1132,14 +1132,15 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
     if side == GERMAN and state.event == "jammed":
         return []  # Fortune of War: jammed belts
     shots, pinned, status = state.shots, state.pinned, state.status
-    figures, kinds = state.c.figures, state.c.kinds
+    c = state.c
+    sides, kinds = c.sides, c.kinds
     found: list[int] = []
     table = TABLE
     for g, left in shots.items():  # a loop, not a comprehension: typed in movement.pxd
         i = g
         if left <= 0 or status[i] != table or (pinned and g in pinned):
             continue
-        if figures[i].side == side and kinds[i] != "plane":  # on_table: not the airplane
+        if sides[i] == side and kinds[i] != "plane":  # on_table: not the airplane
             found.append(g)
     found.sort()
     return found
