@@ -569,11 +569,10 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     forward = FORWARD[c.sides[ref]]
     y = state.y[ref]
     french = 0  # the lines French already, a bit each (line n: bit n - 1; a few lines)
-    line = 0
-    for holder in state.owner:
-        if holder == FRENCH:
+    owner = state.owner
+    for line in range(len(owner)):  # by index: a machine integer (movement.pxd)
+        if owner[line] == FRENCH:
             french |= 1 << line
-        line += 1
     found: list[str] = []
     kept = MARCHES.get(c)  # marches(c), read from a dict in C
     if kept is None:
