@@ -607,3 +607,35 @@ def test_poison_gas_smoke_a_weapons_reach_reads_only_the_clouds_near_its_line() 
                 for weapon in ("rifle", "mg"):
                     want = reach_reference(state, weapon, state.at(a), state.at(b))
                     assert fire.reach(state, weapon, state.at(a), state.at(b)) == want
+
+
+def test_barbed_wire_a_wire_entrys_rounding_check_in_64_bits_is_the_wide_integers() -> None:
+    """Barbed Wire: first_entry_box's check whether a way's length into a wire box lies within
+    a ten-millionth of a whole tenth (``geometry.near_whole``, 64-bit integers) answers as the
+    squares in Python's integers (``near_whole_wide``): at lengths just past and just short of
+    whole tenths, and across the table's lengths and slopes."""
+    import math
+    import random
+
+    big = math.isqrt(geo.NEAR_WHOLE_2)  # NEAR_WHOLE: a C constant once compiled (geometry.pxd)
+    rng = random.Random(14)
+    qs = [1, 2, 3, 7, 10, 99, 100, 240, 719, 720, 959, 960, 1200, 3162, 3163, 5000]
+    qs += [rng.randint(1, 3162) for _ in range(60)]
+    checked = 0
+    for q in qs:
+        wholes = [0, 1, 2, 9, 10, 179, 180, 1199, 1200] + [rng.randint(0, 1200) for _ in range(8)]
+        for whole in wholes:
+            lo, hi = (q * whole) ** 2, (q * (whole + 1)) ** 2  # isqrt(n) // q == whole here
+            ns = [lo + k for k in range(0, 40)] + [hi - k for k in range(1, 40)]
+            ns += [rng.randrange(lo, hi) for _ in range(40)]
+            # the ten-millionth's own edges: sqrt(n) / q = whole + 1/N and whole + 1 - 1/N
+            n_low = (q * (whole * big + 1)) ** 2 // big**2
+            n_high = (q * ((whole + 1) * big - 1)) ** 2 // big**2
+            ns += [n_low + d for d in (-2, -1, 0, 1, 2)] + [n_high + d for d in (-2, -1, 0, 1, 2)]
+            for n in ns:
+                if not lo <= n < hi or n >= 1 << 41:
+                    continue
+                assert math.isqrt(n) // q == whole
+                assert geo.near_whole(n, q, whole) == geo.near_whole_wide(n, q, whole), (n, q)
+                checked += 1
+    assert checked > 50_000

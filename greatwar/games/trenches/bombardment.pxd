@@ -2,7 +2,8 @@
 # bombardment.py itself stays plain Python and is the reference): where a shell lands and the
 # log's text of it, the figures near it and the shell itself, called in C.
 from greatwar.games.trenches.geometry cimport on_table, scatter, tenths
-from greatwar.games.trenches.state cimport index_of, near_in
+from greatwar.games.trenches.index cimport of_kinds
+from greatwar.games.trenches.state cimport index_of, near_in, roster_of
 
 
 cpdef tuple land_shell(object state, str side, str kind, object aim, long long dice, str rule)

@@ -19,7 +19,8 @@ from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, SIDES, Components, enemy
 from greatwar.games.trenches.geometry import on_table, scatter, tenths  # C calls
-from greatwar.games.trenches.state import TABLE, TrenchesState, index_of, near_in
+from greatwar.games.trenches.index import of_kinds
+from greatwar.games.trenches.state import TABLE, TrenchesState, index_of, near_in, roster_of
 
 MUNITIONS = ("he", "gas", "smoke")
 # The munitions as the log names them (high explosive is "HE", as on the cards).
@@ -72,13 +73,18 @@ def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
     bunkers); the Germans at each French regiment's leader and the HQ, and at lines lost."""
     found = dict(line_aims(state.c, side, tuple(state.owner)))
     if side == GERMAN:
+        status, xs, ys = state.status, state.x, state.y  # state.at, read once
         for group, leader in sorted(state.leader.items()):
-            if state.status[leader] == TABLE:
-                found[group] = state.at(leader)
-        hq = state.of_kind(FRENCH, ("hq",))
+            if status[leader] == TABLE:
+                found[group] = (xs[leader], ys[leader])
+        hq = of_kinds(roster_of(state, FRENCH), HQ)  # state.of_kind, not copied
         if hq:
-            found["HQ"] = state.at(hq[-1])
+            last = hq[-1]
+            found["HQ"] = (xs[last], ys[last])
     return found
+
+
+HQ = ("hq",)  # the kinds of the French HQ (of_kinds' key)
 
 
 @cache

@@ -121,6 +121,7 @@ class Components:
     anchors: tuple[tuple[int, int], ...]  # points of cover the "cover" order heads for
     tank_flags: tuple[bool, ...]  # per figure: is it a tank (the rules ask at every shot)
     kinds: tuple[str, ...]  # per figure: its kind
+    sides: tuple[str, ...]  # per figure: its side (read without a figure's attribute)
     # per figure: a man a regiment-wide order moves (not a tank, a gun or the airplane)
     walkers: tuple[bool, ...]
     belts: Belts  # the wire sections by belt (_belts): read at every step of every man
@@ -333,6 +334,7 @@ def components() -> Components:
         anchors=_anchors(trenches, holes, woods),
         tank_flags=tuple(f.is_tank for f in figures),
         kinds=tuple(f.kind for f in figures),
+        sides=tuple(f.side for f in figures),
         walkers=tuple(not f.is_tank and f.kind not in ("gun", "plane") for f in figures),
         belts=_belts(wire),
     )

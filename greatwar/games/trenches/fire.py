@@ -67,7 +67,7 @@ def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> 
     figure order): the weapon's range as a first cut, then ``can_hit``."""
     c = state.c
     longest = table(state, RANGE_KEYS[weapon])
-    side = GERMAN if c.figures[shooter].side == FRENCH else FRENCH  # enemy()
+    side = GERMAN if c.sides[shooter] == FRENCH else FRENCH  # enemy()
     hx, hy = state.x[shooter], state.y[shooter]
     here = (hx, hy)
     # no cloud, no fog: ``reach`` is the weapon's range, which in_reach has checked already
@@ -144,7 +144,7 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
                 longest = reach
         kept = LONGEST[keys] = (c, longest)
     longest = kept[1]
-    side = c.figures[men[0]].side
+    side = c.sides[men[0]]
     own = state._index.get(side)
     if own is not None and own.figures is men and own._by_y is not None:
         band = own._band  # the side's kept index, sorted, holds ``men``: its y at both ends
@@ -194,7 +194,7 @@ def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
     if not men:
         return False
     c = state.c
-    side = c.figures[men[0]].side
+    side = c.sides[men[0]]
     longest = table(state, RANGE_KEYS[weapon])
     ys = state.y
     lo = hi = ys[men[0]]

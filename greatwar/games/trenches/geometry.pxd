@@ -54,8 +54,14 @@ cpdef bint segment_meets_box(tuple a, tuple b, tuple box) except -1
 @cython.locals(x0=cython.longlong, y0=cython.longlong, x1=cython.longlong, y1=cython.longlong,
                ax=cython.longlong, ay=cython.longlong, bx=cython.longlong, by=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, p=cython.longlong, q=cython.longlong,
-               p2=cython.longlong, q2=cython.longlong, n=cython.longlong)
+               p2=cython.longlong, q2=cython.longlong, n=cython.longlong, whole=cython.longlong)
 cpdef object first_entry_box(tuple a, tuple b, tuple box, object shape)
+
+
+# the rounding check of first_entry_box in 64-bit integers (the argument in geometry.py)
+cdef long long NEAR_WHOLE  # a C constant, read in C by near_whole
+@cython.locals(m=cython.longlong, e=cython.longlong, f=cython.longlong)
+cpdef bint near_whole(long long n, long long q, long long whole) except -1
 
 
 @cython.locals(whole=cython.longlong, part=cython.longlong)

@@ -200,16 +200,41 @@ def first_entry_box(
         p, q = p2, q2
     n = p * p * (dx * dx + dy * dy)  # (t * |ab| * q)^2, below 2**41 on the table
     whole = _isqrt(n) // q  # math.isqrt, in machine integers
-    scaled = n * NEAR_WHOLE_2
-    just_above = q * (whole * NEAR_WHOLE + 1)
-    just_below = q * ((whole + 1) * NEAR_WHOLE - 1)
-    low_side = scaled < just_above * just_above
-    high_side = scaled > just_below * just_below
-    if low_side or high_side:
+    if near_whole(n, q, whole):
         if (a[0] == b[0] or a[1] == b[1]) and dist2(a, b) <= AXIS_CHECKED * AXIS_CHECKED:
             return axis_entry(a, b, box)
         return first_entry(a, b, shape)
     return whole
+
+
+def near_whole(n: int, q: int, whole: int) -> bool:
+    """Whether the length L = sqrt(n) / q (``whole`` = floor(L)) lies within a ten-millionth
+    (1 / NEAR_WHOLE) of a whole tenth: L < whole + 1/N or L > whole + 1 - 1/N, N = NEAR_WHOLE,
+    i.e. n N^2 < (q (whole N + 1))^2 or n N^2 > (q ((whole + 1) N - 1))^2 (``near_whole_wide``,
+    whose squares pass 2**64). The same in 64-bit integers (geometry.pxd), when q^2 < N:
+    m = q whole <= isqrt(n) < m + q, so e = n - m^2 >= 0 and f = (m + q)^2 - n >= 1.
+    Low side: n N^2 < (m N + q)^2 <=> N (e N - 2 m q) < q^2, which holds when e N <= 2 m q
+    (the left side <= 0 < q^2) and fails otherwise (the left side >= N > q^2).
+    High side: n N^2 > ((m + q) N - q)^2 <=> N (2 (m + q) q - f N) > q^2, which holds when
+    f N < 2 (m + q) q (the left side >= N > q^2) and fails otherwise (<= 0).
+    Sizes: n < 2**41 (first_entry_box), so m < 2**21, and q < 2**12 (q^2 < N): e and f are
+    below q (2 m + q) < 2**34, e N and f N below 2**58."""
+    if q * q >= NEAR_WHOLE:  # beyond what the argument covers: the squares themselves
+        return near_whole_wide(n, q, whole)
+    m = q * whole
+    e = n - m * m
+    if e * NEAR_WHOLE <= 2 * m * q:
+        return True
+    f = (m + q) * (m + q) - n
+    return f * NEAR_WHOLE < 2 * (m + q) * q
+
+
+def near_whole_wide(n: int, q: int, whole: int) -> bool:
+    """``near_whole`` in Python's integers, as first_entry_box asked it: the squares to 2**90."""
+    scaled = n * NEAR_WHOLE_2
+    just_above = q * (whole * NEAR_WHOLE + 1)
+    just_below = q * ((whole + 1) * NEAR_WHOLE - 1)
+    return scaled < just_above * just_above or scaled > just_below * just_below
 
 
 # The longest path along an axis for which ``axis_entry`` is checked against shapely at every

@@ -123,13 +123,13 @@ cpdef list opportunity_offers(object state, str side)
 
 @cython.locals(status=list, kind=str, leader=object, radius=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
-               leaders=dict, moved=set, fired=set, pinned=set)
+               leaders=dict, moved=set, fired=set, pinned=set, out=dict, c=object)
 cpdef bint can_move(object state, Py_ssize_t i) except -1
 
 
 @cython.locals(forward=cython.longlong, y=cython.longlong, oy=cython.longlong,
-               line=cython.Py_ssize_t, ahead=cython.longlong, owner=list, found=list,
-               name=str, kept=tuple)
+               line=cython.Py_ssize_t, ahead=cython.longlong, found=list, name=str,
+               kept=tuple, french=cython.longlong, bit=cython.longlong, owner=list)
 cpdef list objectives(object state, str group, object first=*)
 
 cdef dict MARCHES  # marches(c), by the components
@@ -148,7 +148,7 @@ cpdef long long leader_radius(object c) except? -1
 cpdef opportunity(object state, str mover, list went)
 
 
-@cython.locals(shots=dict, pinned=set, status=list, figures=tuple, kinds=tuple, found=list,
+@cython.locals(shots=dict, pinned=set, status=list, sides=tuple, kinds=tuple, found=list,
                table=cython.longlong, i=cython.Py_ssize_t, left=cython.longlong)
 cpdef list gunners(object state, str side)
 

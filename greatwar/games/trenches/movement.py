@@ -70,25 +70,37 @@ def allowance(state: TrenchesState, i: int) -> int:
 
 def can_move(state: TrenchesState, i: int) -> bool:
     """A figure moves once a phase ("once you remove your hand..."), not after firing, not
-    pinned under gas, not a broken regiment, and within 12" of its leader (Leaders)."""
+    pinned under gas, not a broken regiment, and within 12" of its leader (Leaders). The
+    tests are all of one conjunction: the cheapest come first and each field of the state is
+    read only when its test is reached (a read of the state is a Python attribute lookup)."""
     status = state.status
     if status[i] != TABLE:
         return False
-    moved, fired, pinned = state.moved, state.fired, state.pinned  # sets (movement.pxd)
-    if i in moved or i in fired or i in pinned:
-        return False
     c = state.c
-    group = state.group[i]
     kind = c.kinds[i]
-    allow, broken, leaders = state.allow, state.broken, state.leader  # dicts (movement.pxd)
-    if kind == "gun" or kind == "plane" or allow.get(group, 0) <= 0:
+    if kind == "gun" or kind == "plane":
         return False
-    if i in state.tank_out or broken.get(group, 0) > 0:
+    moved, fired = state.moved, state.fired  # sets (movement.pxd)
+    if i in moved or i in fired:
         return False
+    pinned = state.pinned
+    if pinned and i in pinned:
+        return False
+    group = state.group[i]
+    allow = state.allow  # dicts (movement.pxd)
+    if allow.get(group, 0) <= 0:
+        return False
+    broken = state.broken
+    if broken and broken.get(group, 0) > 0:
+        return False
+    out = state.tank_out
+    if out and i in out:
+        return False
+    leaders = state.leader
     leader = leaders.get(group)  # a French regiment's (Leaders)
-    if leader is not None and c.figures[i].side != FRENCH:
-        leader = None
-    if leader is not None and leader != i and status[leader] == TABLE:
+    if leader is None or leader == i or c.sides[i] != FRENCH:
+        return True
+    if status[leader] == TABLE:
         radius = leader_radius(c)
         dx, dy = state.x[i] - state.x[leader], state.y[i] - state.y[leader]
         if dx * dx + dy * dy > radius * radius:  # geo.within
@@ -142,15 +154,17 @@ def _movers(
         return found
     c, status = state.c, state.status
     leader = leaders.get(group)  # a French regiment's (Leaders)
-    if leader is not None and (c.figures[men[0]].side != FRENCH or status[leader] != TABLE):
+    if leader is not None and (c.sides[men[0]] != FRENCH or status[leader] != TABLE):
         leader = None
     lx = ly = reach = 0
     lead = -1  # the leader, -1 for none
+    xs = ys = NOWHERE  # the places, read only to measure from a leader (most groups: none)
     if leader is not None:
         lead = leader
-        lx, ly = state.x[leader], state.y[leader]
+        xs, ys = state.x, state.y
+        lx, ly = xs[leader], ys[leader]
         reach = leader_radius(c)
-    xs, ys, walkers = state.x, state.y, c.walkers  # walkers: not a tank, a gun, the plane
+    walkers = c.walkers  # not a tank, a gun, the plane
     pinned, out = state.pinned, state.tank_out
     table = TABLE
     for k in range(start, len(men)):  # an object for the sets, a machine integer ``i``
@@ -171,6 +185,9 @@ def _movers(
         if first:
             break
     return found
+
+
+NOWHERE: list[int] = []  # _movers' places while it has no leader to measure from (never read)
 
 
 def groups(state: TrenchesState, side: str) -> list[str]:
@@ -309,7 +326,7 @@ def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
 
 def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
     """``walk`` for a man (not a tank)."""
-    return _man_end(man_way(state, state.c.figures[i].side), i, bx, by)
+    return _man_end(man_way(state, state.c.sides[i]), i, bx, by)
 
 
 def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
@@ -548,16 +565,20 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     ref = reference(state, group, first)
     if ref is None:
         return []
-    forward = FORWARD[state.c.figures[ref].side]
-    y = state.y[ref]
-    owner = state.owner
-    found: list[str] = []
     c = state.c
+    forward = FORWARD[c.sides[ref]]
+    y = state.y[ref]
+    french = 0  # the lines French already, a bit each (line n: bit n - 1; a few lines)
+    owner = state.owner
+    for line in range(len(owner)):  # by index: a machine integer (movement.pxd)
+        if owner[line] == FRENCH:
+            french |= 1 << line
+    found: list[str] = []
     kept = MARCHES.get(c)  # marches(c), read from a dict in C
     if kept is None:
         kept = MARCHES[c] = marches(c)
-    for name, oy, line in kept:  # a loop: typed in movement.pxd
-        if line and owner[line - 1] == FRENCH:
+    for name, oy, bit in kept:  # a loop: typed in movement.pxd
+        if bit & french:
             continue
         ahead = (oy - y) * forward
         if -40 <= ahead <= 300:
@@ -570,9 +591,11 @@ MARCHES: dict[Components, tuple[tuple[str, int, int], ...]] = {}
 
 @cache
 def marches(c: Components) -> tuple[tuple[str, int, int], ...]:
-    """(name, y, trench line or 0) of each objective: a line's thirds and bunker belong to it."""
+    """(name, y, its trench line's bit: line n's is 1 << (n - 1), 0 for none) of each
+    objective: a line's thirds and bunker belong to it."""
     return tuple(
-        (name, oy, int(name[1]) if name[0] in "LB" else 0) for name, (_, oy) in c.objectives.items()
+        (name, oy, 1 << (int(name[1]) - 1) if name[0] in "LB" else 0)
+        for name, (_, oy) in c.objectives.items()
     )
 
 
@@ -584,7 +607,7 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
-    side = state.c.figures[men[0]].side
+    side = state.c.sides[men[0]]
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
     way = with_band(way, men, dy)
@@ -606,7 +629,7 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     target = state.c.objectives[objective]
     others = [i for i in movers(state, group) if i != ref]  # the 12" radius, before moving
     aim = geo.toward(start, target, allowance(state, ref))
-    side = state.c.figures[ref].side
+    side = state.c.sides[ref]
     way = man_way(state, side)  # the leader's and his men's
     moved = state.moved
     if state.c.tank_flags[ref]:  # a leader or a mover is a man: never so far
@@ -633,7 +656,7 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
-    side = state.c.figures[men[0]].side
+    side = state.c.sides[men[0]]
     way = man_way(state, side)
     moved, placed = state.moved, False
     for i in men:
@@ -1108,14 +1131,15 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
     if side == GERMAN and state.event == "jammed":
         return []  # Fortune of War: jammed belts
     shots, pinned, status = state.shots, state.pinned, state.status
-    figures, kinds = state.c.figures, state.c.kinds
+    c = state.c
+    sides, kinds = c.sides, c.kinds
     found: list[int] = []
     table = TABLE
     for g, left in shots.items():  # a loop, not a comprehension: typed in movement.pxd
         i = g
         if left <= 0 or status[i] != table or (pinned and g in pinned):
             continue
-        if figures[i].side == side and kinds[i] != "plane":  # on_table: not the airplane
+        if sides[i] == side and kinds[i] != "plane":  # on_table: not the airplane
             found.append(g)
     found.sort()
     return found

@@ -72,6 +72,13 @@ def tank_offers(state: TrenchesState, i: int) -> list[Action]:
     found: list[Action] = []
     if not may_fire(state, i):
         return found
+    # Tanks: no enemy within its weapons' longest range north or south of it (most often):
+    # no target for its machine guns (mg_range), its gun (ap_range) or its HE (tank_he_range,
+    # when within ap_range), each of which looks only within its own range (fire.in_reach)
+    if int(state.c.tables["scatter"]["tank_he_range"]) <= fire.table(
+        state, "ap_range"
+    ) and not fire.any_in_reach(state, (i,), TANK_REACH):
+        return found
     figures = state.c.figures
     fid = figures[i].id
     w = state.c.tables["tanks"][figures[i].kind]  # tank_weapons, read only
@@ -81,6 +88,9 @@ def tank_offers(state: TrenchesState, i: int) -> list[Action]:
         found += [act("ap", fid, figures[t].id) for t in ap_targets(state, i)]
         found += [act("he", fid, figures[t].id) for t in he_targets(state, i)]
     return found
+
+
+TANK_REACH = ("mg_range", "ap_range")  # a tank's direct-fire ranges (fire.any_in_reach)
 
 
 def he_targets(state: TrenchesState, i: int) -> list[int]:

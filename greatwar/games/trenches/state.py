@@ -240,7 +240,7 @@ class TrenchesState(AgendaState):
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.x[index], self.y[index] = p
-        self.moving(self.c.figures[index].side)
+        self.moving(self.c.sides[index])
 
     def moving(self, side: str) -> None:
         """A figure of ``side`` moves: its side's index and the index of both sides are stale
@@ -255,7 +255,7 @@ class TrenchesState(AgendaState):
     def set_status(self, index: int, status: int) -> None:
         leaves = self.status[index] == TABLE and status != TABLE
         self.status[index] = status
-        side = self.c.figures[index].side
+        side = self.c.sides[index]
         if not leaves:
             self._changed(index)
             return
@@ -274,7 +274,7 @@ class TrenchesState(AgendaState):
 
     def _changed(self, index: int) -> None:
         """A figure arrived or changed group: its side's roster and index are stale."""
-        side = self.c.figures[index].side
+        side = self.c.sides[index]
         for found in (self._index, self._roster):
             found.pop(side, None)
             found.pop(None, None)
