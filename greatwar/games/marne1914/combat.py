@@ -324,11 +324,11 @@ def attack_targets(state: MarneState, side: str) -> list[int]:
     """9.4.2: enemy hexes (or garrisoned Paris hexes, 13.1) next to a unit that may attack;
     9.2.2 not a hex barred by an earlier declaration, nor one only units cut off by it could
     attack. Kept while what it reads stays as it was: both sides' stacks (their versions),
-    the phase, and the units attacked, targets, barred hexes, retreated units, railed units,
-    units out of supply, Reserve markers, engagements, garrison, modes and attachments (their
-    copies compared: the declaration prompt asks it again after each unit it adds, with
-    nothing of these changed; a test checks the answer against a fresh one after every action
-    of random games)."""
+    the phase, the units attacked, targets, barred hexes, retreated units, railed units,
+    units out of supply, Reserve markers, engagements and garrison (their copies), and the
+    modes and attachments (their counts, kept by ``set_mode`` and ``attach``). The
+    declaration prompt asks it again after each unit it adds, with nothing of these changed;
+    a test checks the answer against a fresh one after every action of random games."""
     versions = state.versions
     kept = state.memo.get(("attack", side))
     if kept is not None:
@@ -346,8 +346,8 @@ def attack_targets(state: MarneState, side: str) -> list[int]:
             and stamp[9] == state.reserve
             and stamp[10] == state.engaged
             and stamp[11] == state.garrison
-            and stamp[12] == state.mode
-            and stamp[13] == state.hq_of
+            and stamp[12] == state.modes_set
+            and stamp[13] == state.attachments
         ):
             return list(kept[1])
     found = _attack_targets(state, side)
@@ -364,8 +364,8 @@ def attack_targets(state: MarneState, side: str) -> list[int]:
         set(state.reserve),
         set(state.engaged),
         set(state.garrison),
-        dict(state.mode),
-        list(state.hq_of),
+        state.modes_set,
+        state.attachments,
     )
     state.memo["attack", side] = (stamp, tuple(found))
     return found
@@ -691,10 +691,11 @@ def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
     hex's units in full, units next to an attacking hex at half (rounded down) unless they
     are or were targets, artillery within two hexes of an attacking hex in full. Kept while
     what it reads stays as it was: the attack's target, hexes and side, both sides' stacks
-    (their versions), the phase, and the units retreated, targets, disrupted units, steps,
-    garrison, modes and attachments (their copies compared: the Defense Fire prompt asks it
-    at each offer and each allotment; a test checks the answer against a fresh one after
-    every action of random games)."""
+    (their versions), the phase, the units retreated, targets, disrupted units, steps and
+    garrison (their copies), and the modes and attachments (their counts, kept by
+    ``set_mode`` and ``attach``). The Defense Fire prompt asks it at each offer and each
+    allotment; a test checks the answer against a fresh one after every action of random
+    games."""
     combat = state.combat
     assert combat is not None
     versions = state.versions
@@ -713,8 +714,8 @@ def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
             and stamp[8] == state.disrupted
             and stamp[9] == state.steps
             and stamp[10] == state.garrison
-            and stamp[11] == state.mode
-            and stamp[12] == state.hq_of
+            and stamp[11] == state.modes_set
+            and stamp[12] == state.attachments
         ):
             return dict(kept[1])
     found = _firers(state, combat)
@@ -730,8 +731,8 @@ def firers(state: MarneState) -> dict[str, tuple[int, list[int]]]:
         set(state.disrupted),
         list(state.steps),
         set(state.garrison),
-        dict(state.mode),
-        list(state.hq_of),
+        state.modes_set,
+        state.attachments,
     )
     state.memo["firers", ""] = (stamp, dict(found))
     return found
