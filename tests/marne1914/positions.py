@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+from greatwar.ai.random_player import RandomPlayer
 from greatwar.core import load_game
 from greatwar.games.marne1914.data import OTHER
 from greatwar.games.marne1914.state import WAITING, MarneState
@@ -31,6 +33,25 @@ def cleared(options: dict[str, Any] | None = None, seed: int = 0) -> MarneState:
             state.lift(unit)
             state.where[unit] = WAITING
     return state
+
+
+# every optional rule (15): taxis, rolled reinforcements, command and control, the BEF
+ALL_OPTIONS = ("taxis", "variable_reinforcements", "command_and_control", "bef")
+
+
+def random_play(
+    seeds: Iterable[int], all_options_at: int | None = None
+) -> Iterator[tuple[int, MarneState]]:
+    """Every position of random games, one game a seed, before each action: the caller reads
+    (and clones) it, then the seed's random player moves. The game of seed ``all_options_at``
+    plays with every optional rule."""
+    for seed in seeds:
+        options = dict.fromkeys(ALL_OPTIONS, True) if seed == all_options_at else None
+        state = new_state(options, seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            yield seed, state
+            state.apply_action(player.choose(state, state.current_player()))
 
 
 def hx(state: MarneState, hex_id: str) -> int:

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from greatwar.ai.random_player import RandomPlayer
-from greatwar.core.registry import load_game
 from greatwar.games.marne1914.movement import destinations
-from tests.marne1914.positions import actions, at_phase, cleared, deployed, hx, place, set_mode
+from tests.marne1914.positions import (
+    actions,
+    at_phase,
+    cleared,
+    deployed,
+    hx,
+    place,
+    random_play,
+    set_mode,
+)
 
 
 def test_5_2_5_modes_are_chosen_face_down_and_hidden_from_the_enemy() -> None:
@@ -128,19 +135,14 @@ def test_5_2_the_modes_offer_kept_at_its_prompt_equals_a_fresh_one() -> None:
     """The modes prompt reads again only the HQs whose face-down choice changed since its last
     offer (``ModesMemo``): after every action of random games it offers what a clone, which
     reads every HQ afresh, offers."""
-    game = load_game("marne1914")
     checked = 0
-    for seed in range(3):
-        state = game.new_initial_state(seed)
-        player = RandomPlayer(seed)
-        while not state.is_terminal():
-            frame = state.stack[-1] if state.stack else None
-            if frame is not None and frame["p"] == "modes":
-                prompt = state.prompts["modes"]
-                for side in prompt.sides(state, frame):
-                    copy = state.clone()
-                    fresh = prompt.offer(copy, copy.stack[-1], side)
-                    assert prompt.offer(state, frame, side) == fresh
-                    checked += 1
-            state.apply_action(player.choose(state, state.current_player()))
+    for _, state in random_play(range(3)):
+        frame = state.stack[-1] if state.stack else None
+        if frame is not None and frame["p"] == "modes":
+            prompt = state.prompts["modes"]
+            for side in prompt.sides(state, frame):
+                copy = state.clone()
+                fresh = prompt.offer(copy, copy.stack[-1], side)
+                assert prompt.offer(state, frame, side) == fresh
+                checked += 1
     assert checked > 300

@@ -28,7 +28,7 @@ from greatwar.games.marne1914.reinforcements import (
 from greatwar.games.marne1914.state import LOST
 from greatwar.games.marne1914.supply import reaches
 from greatwar.hexes import connected, reachable
-from tests.marne1914.positions import actions, at_phase, cleared, hx, place, set_mode
+from tests.marne1914.positions import actions, at_phase, cleared, hx, place, random_play, set_mode
 
 
 def test_7_1_2_clear_forest_and_river_costs() -> None:
@@ -211,25 +211,18 @@ def test_7_1_7_2_the_movement_choices_kept_between_offers_equal_fresh_ones() -> 
     last offer (``MoveMemo``): after every action of random games (one with every option),
     and in a clone, it equals the choices read afresh, and the prompt offers what it offers
     afresh."""
-    options = ("taxis", "variable_reinforcements", "command_and_control", "bef")
     checked = 0
-    for seed in range(4):
-        # the last game with every option: taxis, rolled reinforcements, C&C, the BEF
-        game = load_game("marne1914", dict.fromkeys(options, True) if seed == 3 else None)
-        state = game.new_initial_state(seed)
-        player = RandomPlayer(seed)
-        while not state.is_terminal():
-            frame = state.stack[-1] if state.stack else None
-            if frame is not None and frame["p"] == "movement":
-                side = frame["side"]
-                fresh = move_choices(state, side)
-                assert move_choices(state, side, frame) == fresh
-                copy = state.clone()
-                assert move_choices(copy, side, copy.stack[-1]) == fresh
-                prompt = state.prompts["movement"]  # its actions too, kept in the memo
-                assert prompt.offer(state, frame, side) == prompt.offer(copy, {**frame}, side)
-                checked += 1
-            state.apply_action(player.choose(state, state.current_player()))
+    for _, state in random_play(range(4), all_options_at=3):  # the last with every option
+        frame = state.stack[-1] if state.stack else None
+        if frame is not None and frame["p"] == "movement":
+            side = frame["side"]
+            fresh = move_choices(state, side)
+            assert move_choices(state, side, frame) == fresh
+            copy = state.clone()
+            assert move_choices(copy, side, copy.stack[-1]) == fresh
+            prompt = state.prompts["movement"]  # its actions too, kept in the memo
+            assert prompt.offer(state, frame, side) == prompt.offer(copy, {**frame}, side)
+            checked += 1
     assert checked > 1000
 
 
@@ -238,23 +231,18 @@ def test_7_1_the_move_prompt_offers_what_the_generic_search_finds() -> None:
     equal ``greatwar.hexes.reachable`` with ``step_cost`` (7.1-7.1.3.1, 8.2), and the
     prompt's hexes those of ``destinations`` (7.1.4, 8.1), at every unit of every movement
     prompt of random games."""
-    game = load_game("marne1914")
     checked = 0
-    for seed in range(2):
-        state = game.new_initial_state(seed)
-        player = RandomPlayer(seed)
-        while not state.is_terminal():
-            frame = state.stack[-1] if state.stack else None
-            if frame is not None and frame["p"] == "move":
-                unit = frame["unit"]
-                start = state.where[unit]
-                cost = step_cost(state, unit, start)
-                grid = state.c.board.grid
-                expected = reachable(grid, start, state.allowance(unit), cost)
-                assert reach(state, unit, start) == expected
-                assert destination_hexes(state, unit) == sorted(destinations(state, unit))
-                checked += 1
-            state.apply_action(player.choose(state, state.current_player()))
+    for _, state in random_play(range(2)):
+        frame = state.stack[-1] if state.stack else None
+        if frame is not None and frame["p"] == "move":
+            unit = frame["unit"]
+            start = state.where[unit]
+            cost = step_cost(state, unit, start)
+            grid = state.c.board.grid
+            expected = reachable(grid, start, state.allowance(unit), cost)
+            assert reach(state, unit, start) == expected
+            assert destination_hexes(state, unit) == sorted(destinations(state, unit))
+            checked += 1
     assert checked > 500
 
 
@@ -286,18 +274,14 @@ def test_7_3_1_an_arrival_applied_goes_by_the_way_its_offer_found() -> None:
     (``arrival_option``): at every arrive prompt of random games, for every hex offered, the
     entry hex and whether by rail are those of ``arrival_options``."""
     checked = 0
-    for seed in range(6):
-        state = load_game("marne1914").new_initial_state(seed)
-        player = RandomPlayer(seed)
-        while not state.is_terminal():
-            frame = state.stack[-1] if state.stack else None
-            if frame is not None and frame["p"] == "arrive":
-                unit, group = frame["unit"], frame["group"]
-                options = arrival_options(state, unit, group)
-                for to, way in options.items():
-                    assert arrival_option(state, unit, group, to) == way
-                    checked += 1
-            state.apply_action(player.choose(state, state.current_player()))
+    for _, state in random_play(range(6)):
+        frame = state.stack[-1] if state.stack else None
+        if frame is not None and frame["p"] == "arrive":
+            unit, group = frame["unit"], frame["group"]
+            options = arrival_options(state, unit, group)
+            for to, way in options.items():
+                assert arrival_option(state, unit, group, to) == way
+                checked += 1
     assert checked > 100
 
 
@@ -307,16 +291,12 @@ def test_7_3_2_the_moroccans_kept_revertible_equal_fresh_ones() -> None:
     supply to, read afresh after every action of random games (in the last only every few
     actions: the kept answer read after several changes), and in a clone."""
     checked = near = 0
-    for seed in range(3):
-        state = load_game("marne1914").new_initial_state(seed)
-        player = RandomPlayer(seed)
-        while not state.is_terminal():
-            if seed < 2 or len(state.history()) % 5 == 0:
-                found = near_home(state)
-                fresh = [u for u in found if reaches(state, home_of(state, u), state.where[u])]
-                assert revertible(state, "allied") == fresh
-                assert revertible(state.clone(), "allied") == fresh
-                checked += 1
-                near += bool(found)
-            state.apply_action(player.choose(state, state.current_player()))
+    for seed, state in random_play(range(3)):
+        if seed < 2 or len(state.history()) % 5 == 0:
+            found = near_home(state)
+            fresh = [u for u in found if reaches(state, home_of(state, u), state.where[u])]
+            assert revertible(state, "allied") == fresh
+            assert revertible(state.clone(), "allied") == fresh
+            checked += 1
+            near += bool(found)
     assert checked > 2000 and near > 300

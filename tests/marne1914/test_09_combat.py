@@ -19,7 +19,7 @@ from greatwar.games.marne1914.combat import (
     target_line,
 )
 from greatwar.games.marne1914.state import ELIMINATED, MarneState
-from tests.marne1914.positions import actions, at_phase, cleared, hx, place, set_mode
+from tests.marne1914.positions import actions, at_phase, cleared, hx, place, random_play, set_mode
 
 
 def battle() -> MarneState:
@@ -400,28 +400,21 @@ def test_9_9_displaced_are_the_hqs_on_the_map_in_an_enemy_zoc() -> None:
     side's HQs on the map next to an enemy unit (8.2.1), in counter order, after every action
     of random games (in the last only every few actions: the kept answer read after several
     changes)."""
-    from greatwar.ai.random_player import RandomPlayer
-    from greatwar.core.registry import load_game
     from greatwar.games.marne1914.results import displaced
 
-    game = load_game("marne1914")
     checked = 0
-    for seed in range(3):
-        state = game.new_initial_state(seed)
-        player = RandomPlayer(seed)
-        while not state.is_terminal():
-            for side in ("allied", "german"):
-                if seed == 2 and len(state.history()) % 5:
-                    continue
-                expected = [
-                    hq
-                    for hq in state.c.side_hqs[side]
-                    if state.where[hq] >= 0 and state.in_enemy_zoc(hq)
-                ]
-                assert displaced(state, side) == expected
-                assert displaced(state.clone(), side) == expected
-                checked += 1
-            state.apply_action(player.choose(state, state.current_player()))
+    for seed, state in random_play(range(3)):
+        for side in ("allied", "german"):
+            if seed == 2 and len(state.history()) % 5:
+                continue
+            expected = [
+                hq
+                for hq in state.c.side_hqs[side]
+                if state.where[hq] >= 0 and state.in_enemy_zoc(hq)
+            ]
+            assert displaced(state, side) == expected
+            assert displaced(state.clone(), side) == expected
+            checked += 1
     assert checked > 1000
 
 
@@ -740,25 +733,18 @@ def test_9_4_2_the_attack_targets_kept_equal_fresh_ones() -> None:
     """9.4.2: ``attack_targets`` (kept while the stacks and what may_attack reads stay as they
     were) equals the targets read afresh, for both sides after every action of random games
     (in the last only every few actions), and in a clone."""
-    from greatwar.ai.random_player import RandomPlayer
-    from greatwar.core.registry import load_game
     from greatwar.games.marne1914.combat import _attack_targets, attack_targets
 
-    game = load_game("marne1914")
     checked = found = 0
-    for seed in range(3):
-        state = game.new_initial_state(seed)
-        player = RandomPlayer(seed)
-        while not state.is_terminal():
-            if state.phase == "combat" and (seed < 2 or len(state.history()) % 4 == 0):
-                for side in ("allied", "german"):
-                    fresh = _attack_targets(state, side)
-                    assert attack_targets(state, side) == fresh
-                    assert attack_targets(state, side) == fresh  # (the kept answer)
-                    assert attack_targets(state.clone(), side) == fresh
-                    checked += 1
-                    found += bool(fresh)
-            state.apply_action(player.choose(state, state.current_player()))
+    for seed, state in random_play(range(3)):
+        if state.phase == "combat" and (seed < 2 or len(state.history()) % 4 == 0):
+            for side in ("allied", "german"):
+                fresh = _attack_targets(state, side)
+                assert attack_targets(state, side) == fresh
+                assert attack_targets(state, side) == fresh  # (the kept answer)
+                assert attack_targets(state.clone(), side) == fresh
+                checked += 1
+                found += bool(fresh)
     assert checked > 500 and found > 100
 
 
@@ -766,23 +752,16 @@ def test_9_3_the_firers_kept_equal_fresh_ones() -> None:
     """9.3.1-9.3.3: ``firers`` (kept while the attack, the stacks and what it reads stay as
     they were) equals the firers read afresh after every action of random games during an
     attack (in the last only every few actions), and in a clone."""
-    from greatwar.ai.random_player import RandomPlayer
-    from greatwar.core.registry import load_game
     from greatwar.games.marne1914.combat import _firers
 
-    game = load_game("marne1914")
     checked = 0
-    for seed in range(3):
-        state = game.new_initial_state(seed)
-        player = RandomPlayer(seed)
-        while not state.is_terminal():
-            combat = state.combat
-            if combat is not None and (seed < 2 or len(state.history()) % 3 == 0):
-                fresh = _firers(state, combat)
-                assert firers(state) == fresh
-                assert firers(state) == fresh  # (the kept answer)
-                copy = state.clone()
-                assert copy.combat is not None and firers(copy) == fresh
-                checked += 1
-            state.apply_action(player.choose(state, state.current_player()))
+    for seed, state in random_play(range(3)):
+        combat = state.combat
+        if combat is not None and (seed < 2 or len(state.history()) % 3 == 0):
+            fresh = _firers(state, combat)
+            assert firers(state) == fresh
+            assert firers(state) == fresh  # (the kept answer)
+            copy = state.clone()
+            assert copy.combat is not None and firers(copy) == fresh
+            checked += 1
     assert checked > 150

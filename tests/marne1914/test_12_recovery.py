@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from greatwar.ai.random_player import RandomPlayer
-from greatwar.core.registry import load_game
 from greatwar.games.marne1914.data import SIDES
 from greatwar.games.marne1914.movement import eliminated_units, may_recover, rebuildable
 from greatwar.games.marne1914.state import ELIMINATED
-from tests.marne1914.positions import actions, at_phase, cleared, place, set_mode
+from tests.marne1914.positions import actions, at_phase, cleared, place, random_play, set_mode
 
 
 def test_12_1_1_to_12_1_4_recovery_in_regroup_mode() -> None:
@@ -56,23 +54,17 @@ def test_12_1_5_the_eliminated_units_kept_equal_fresh_ones() -> None:
     """``eliminated_units`` (kept until a side's stacks change) equals the side's eliminated
     combat units read afresh after every action of random games (one with every option), and
     in a clone; ``rebuildable`` reads only them."""
-    options = ("taxis", "variable_reinforcements", "command_and_control", "bef")
     checked = eliminated = 0
-    for seed in range(3):
-        game = load_game("marne1914", dict.fromkeys(options, True) if seed == 2 else None)
-        state = game.new_initial_state(seed)
-        player = RandomPlayer(seed)
-        while not state.is_terminal():
-            for side in SIDES:
-                fresh = tuple(
-                    u
-                    for u in state.c.side_units[side]
-                    if state.where[u] == ELIMINATED and not state.counter(u).is_hq
-                )
-                assert eliminated_units(state, side) == fresh
-                assert eliminated_units(state.clone(), side) == fresh
-                assert set(rebuildable(state, side)) <= set(fresh)
-                checked += 1
-                eliminated += bool(fresh)
-            state.apply_action(player.choose(state, state.current_player()))
+    for _, state in random_play(range(3), all_options_at=2):
+        for side in SIDES:
+            fresh = tuple(
+                u
+                for u in state.c.side_units[side]
+                if state.where[u] == ELIMINATED and not state.counter(u).is_hq
+            )
+            assert eliminated_units(state, side) == fresh
+            assert eliminated_units(state.clone(), side) == fresh
+            assert set(rebuildable(state, side)) <= set(fresh)
+            checked += 1
+            eliminated += bool(fresh)
     assert checked > 5000 and eliminated > 1000
