@@ -8,7 +8,7 @@ import cython
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
 from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target, can_hit, table, grenade_within_rifle, riflemen_among, targets)
-from greatwar.games.trenches.state cimport index_of, members_of, roster_of  # called in C
+from greatwar.games.trenches.state cimport Figures, index_of, members_of, roster_of  # in C
 from greatwar.games.trenches.geometry cimport _isqrt, at_distance, first_entry_box  # in C
 
 
@@ -29,7 +29,7 @@ cdef class ManWay:
     cdef public object near
 
 
-@cython.locals(gas=cython.longlong, contact=cython.longlong, clouds=list, at=tuple)
+@cython.locals(f=Figures, gas=cython.longlong, contact=cython.longlong, clouds=list, at=tuple)
 cpdef ManWay man_way(object state, str side)
 
 
@@ -58,7 +58,7 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
                            long long bx, long long by, long long stop) except? -9
 
 
-@cython.locals(lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
+@cython.locals(f=Figures, lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, px=cython.longlong, py=cython.longlong,
                i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
                moved=set, fired=set, pinned=set, out=dict, found=list,
@@ -86,7 +86,7 @@ cpdef tuple _man_end(ManWay way, Py_ssize_t i, long long bx, long long by)
 cpdef bint _man_step(ManWay way, set moved, Py_ssize_t i, long long bx, long long by) except -1
 
 
-@cython.locals(i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
+@cython.locals(f=Figures, i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
                below=cython.Py_ssize_t, e=cython.longlong, moved=set, xs=list, ys=list,
                edges=tuple, cut=set, first=cython.longlong, last=cython.longlong)
 cpdef dict cutters_among(object state, list men)
@@ -113,7 +113,7 @@ cpdef long long _first_contact(long long ax, long long ay, long long bx, long lo
                                long long cx, long long cy, long long radius) except? -9
 
 
-@cython.locals(reach=cython.longlong, longest=cython.longlong, hx=cython.longlong,
+@cython.locals(f=Figures, reach=cython.longlong, longest=cython.longlong, hx=cython.longlong,
                hy=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                tx=cython.longlong, ty=cython.longlong, t=cython.Py_ssize_t,
                g=cython.Py_ssize_t, lo=cython.longlong, hi=cython.longlong, status=list,
@@ -121,7 +121,7 @@ cpdef long long _first_contact(long long ax, long long ay, long long bx, long lo
 cpdef list opportunity_offers(object state, str side)
 
 
-@cython.locals(status=list, kind=str, leader=object, radius=cython.longlong,
+@cython.locals(f=Figures, status=list, kind=str, leader=object, radius=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
                leaders=dict, moved=set, fired=set, pinned=set, out=dict, c=object)
 cpdef bint can_move(object state, Py_ssize_t i) except -1
@@ -134,6 +134,7 @@ cpdef list objectives(object state, str group, object first=*)
 
 cdef dict MARCHES  # marches(c), by the components
 
+@cython.locals(f=Figures)
 cpdef object reference(object state, str group, object first=*)
 
 cpdef list movers(object state, str group)
@@ -148,18 +149,18 @@ cpdef long long leader_radius(object c) except? -1
 cpdef opportunity(object state, str mover, list went)
 
 
-@cython.locals(shots=dict, pinned=set, status=list, sides=tuple, kinds=tuple, found=list,
+@cython.locals(f=Figures, shots=dict, pinned=set, status=list, sides=tuple, kinds=tuple, found=list,
                table=cython.longlong, i=cython.Py_ssize_t, left=cython.longlong)
 cpdef list gunners(object state, str side)
 
 
-@cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
+@cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
                men=list, way=ManWay, went=list, i=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong)
 cpdef list order(object state, str group, str direction, str distance)
 
 
-@cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
+@cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
                others=list, way=ManWay, went=list, i=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong)
 cpdef list follow(object state, str group, str objective)

@@ -65,44 +65,42 @@ SINGLE = ("mg", "mortar", "hq", "schneider", "whippet", "stchamond", "a7v")  # m
 
 
 def allowance(state: TrenchesState, i: int) -> int:
-    return state.allow.get(state.group[i], 0)
+    f = state.f
+    return f.allow.get(f.group[i], 0)
 
 
 def can_move(state: TrenchesState, i: int) -> bool:
     """A figure moves once a phase ("once you remove your hand..."), not after firing, not
     pinned under gas, not a broken regiment, and within 12" of its leader (Leaders). The
     tests are all of one conjunction: the cheapest come first and each field of the state is
-    read only when its test is reached (a read of the state is a Python attribute lookup)."""
-    status = state.status
+    read only when its test is reached."""
+    f = state.f  # each figure's data (Figures): its fields read in C (movement.pxd)
+    status = f.status
     if status[i] != TABLE:
         return False
-    c = state.c
-    kind = c.kinds[i]
+    kind = f.kinds[i]
     if kind == "gun" or kind == "plane":
         return False
-    moved, fired = state.moved, state.fired  # sets (movement.pxd)
-    if i in moved or i in fired:
+    if i in f.moved or i in f.fired:
         return False
-    pinned = state.pinned
+    pinned = f.pinned
     if pinned and i in pinned:
         return False
-    group = state.group[i]
-    allow = state.allow  # dicts (movement.pxd)
-    if allow.get(group, 0) <= 0:
+    group = f.group[i]
+    if f.allow.get(group, 0) <= 0:
         return False
-    broken = state.broken
+    broken = f.broken
     if broken and broken.get(group, 0) > 0:
         return False
-    out = state.tank_out
+    out = f.tank_out
     if out and i in out:
         return False
-    leaders = state.leader
-    leader = leaders.get(group)  # a French regiment's (Leaders)
-    if leader is None or leader == i or c.sides[i] != FRENCH:
+    leader = f.leader.get(group)  # a French regiment's (Leaders)
+    if leader is None or leader == i or f.sides[i] != FRENCH:
         return True
     if status[leader] == TABLE:
-        radius = leader_radius(c)
-        dx, dy = state.x[i] - state.x[leader], state.y[i] - state.y[leader]
+        radius = leader_radius(f.c)
+        dx, dy = f.x[i] - f.x[leader], f.y[i] - f.y[leader]
         if dx * dx + dy * dy > radius * radius:  # geo.within
             return False
     return True
@@ -138,13 +136,14 @@ def _movers(
     """``can_move`` for each man of the group (``men``: its members, None: asked here; only
     the first that may, if ``first``), what holds for the whole group tested once: its move,
     its morale and (French) its leader's place (Leaders)."""
+    f = state.f  # each figure's data (state.Figures)
     found: list[int] = []
-    allow, broken, leaders = state.allow, state.broken, state.leader  # dicts (movement.pxd)
+    allow, broken, leaders = f.allow, f.broken, f.leader  # dicts (movement.pxd)
     if allow.get(group, 0) <= 0 or broken.get(group, 0) > 0:
         return found
     if men is None:
         men = members_of(state, group)
-    moved, fired = state.moved, state.fired
+    moved, fired = f.moved, f.fired
     start = 0  # the first man who has neither moved nor fired: those before him are skipped
     for man in men:  # most often, once it has acted: every man has moved or fired
         if man not in moved and man not in fired:
@@ -152,7 +151,7 @@ def _movers(
         start += 1
     else:
         return found
-    c, status = state.c, state.status
+    c, status = state.c, f.status
     leader = leaders.get(group)  # a French regiment's (Leaders)
     if leader is not None and (c.sides[men[0]] != FRENCH or status[leader] != TABLE):
         leader = None
@@ -161,11 +160,11 @@ def _movers(
     xs = ys = NOWHERE  # the places, read only to measure from a leader (most groups: none)
     if leader is not None:
         lead = leader
-        xs, ys = state.x, state.y
+        xs, ys = f.x, f.y
         lx, ly = xs[leader], ys[leader]
         reach = leader_radius(c)
     walkers = c.walkers  # not a tank, a gun, the plane
-    pinned, out = state.pinned, state.tank_out
+    pinned, out = f.pinned, f.tank_out
     table = TABLE
     for k in range(start, len(men)):  # an object for the sets, a machine integer ``i``
         man = men[k]
@@ -208,10 +207,11 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     a tank crosses wire at will and a trench only straight on (Tanks), the A7V crosses a
     trench at will (The German Tank). ``dry`` rolls no dice (a tank then stops at the
     trench)."""
+    f = state.f  # each figure's data (state.Figures)
     c = state.c
     if not c.tank_flags[i]:
         return _walk_man(state, i, b[0], b[1])
-    a = (state.x[i], state.y[i])
+    a = (f.x[i], f.y[i])
     b = (min(max(b[0], 0), c.width), min(max(b[1], 0), c.depth))  # geo.clamp
     stop = geo.ceil_length(a, b)
     if not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
@@ -254,6 +254,7 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
     """What the ways of ``side``'s men read, read once while they step one after another in
     an order: they move, but no enemy moves or falls, no wire is cut and no cloud comes until
     the order is done."""
+    f = state.f  # each figure's data (state.Figures)
     c = state.c
     tables = c.tables
     gas = -1
@@ -266,8 +267,8 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
     return ManWay(
         c.width,
         c.depth,
-        state.x,
-        state.y,
+        f.x,
+        f.y,
         foes,
         contact,
         gas,
@@ -540,10 +541,11 @@ def trench_boxes(c: Components) -> tuple[tuple[float, float, float, float], ...]
 
 def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
     """Move one figure toward b; True if it went anywhere."""
-    a = (state.x[i], state.y[i])
+    f = state.f  # each figure's data (state.Figures)
+    a = (f.x[i], f.y[i])
     end = walk(state, i, b)
     state.place(i, end)
-    state.moved.add(i)
+    f.moved.add(i)
     return end != a
 
 
@@ -553,8 +555,9 @@ def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
 def reference(state: TrenchesState, group: str, first: int | None = -1) -> int | None:
     """The figure a group's "follow" order steers: its leader, else its first member
     (``first``: the group's ``first_mover`` if the caller has it already)."""
-    leader = state.leader.get(group)
-    if leader is not None and state.status[leader] == TABLE and can_move(state, leader):
+    f = state.f  # each figure's data (state.Figures)
+    leader = f.leader.get(group)
+    if leader is not None and f.status[leader] == TABLE and can_move(state, leader):
         return leader
     return first_mover(state, group) if first == -1 else first
 
@@ -567,7 +570,7 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
         return []
     c = state.c
     forward = FORWARD[c.sides[ref]]
-    y = state.y[ref]
+    y = state.f.y[ref]
     french = 0  # the lines French already, a bit each (line n: bit n - 1; a few lines)
     owner = state.owner
     for line in range(len(owner)):  # by index: a machine integer (movement.pxd)
@@ -601,8 +604,9 @@ def marches(c: Components) -> tuple[tuple[str, int, int], ...]:
 
 def order(state: TrenchesState, group: str, direction: str, distance: str) -> list[int]:
     """A regiment-wide move: every figure that may move heads the same way."""
+    f = state.f  # each figure's data (state.Figures)
     went: list[int] = []
-    reach = state.allow.get(group, 0) // (2 if distance == "half" else 1)  # the group's move
+    reach = f.allow.get(group, 0) // (2 if distance == "half" else 1)  # the group's move
     dx, dy = geo.heading((0, 0), direction, reach)  # the same step for every man
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
@@ -611,7 +615,7 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
     way = with_band(way, men, dy)
-    xs, ys, moved = way.xs, way.ys, state.moved
+    xs, ys, moved = way.xs, way.ys, f.moved
     for i in men:
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
         if _man_step(way, moved, i, x + dx, y + dy):
@@ -622,6 +626,7 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
 def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     """Follow the leader: the leader marches on the objective; the others make the same move,
     keeping their places in the formation."""
+    f = state.f  # each figure's data (state.Figures)
     ref = reference(state, group)
     if ref is None:
         return []
@@ -631,7 +636,7 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     aim = geo.toward(start, target, allowance(state, ref))
     side = state.c.sides[ref]
     way = man_way(state, side)  # the leader's and his men's
-    moved = state.moved
+    moved = f.moved
     if state.c.tank_flags[ref]:  # a leader or a mover is a man: never so far
         went = [ref] if step_to(state, ref, aim) else []
     else:
@@ -652,13 +657,14 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
 
 def to_cover(state: TrenchesState, group: str) -> list[int]:
     """Every figure heads for the nearest point of cover within its move, not backwards."""
+    f = state.f  # each figure's data (state.Figures)
     went: list[int] = []
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
     side = state.c.sides[men[0]]
     way = man_way(state, side)
-    moved, placed = state.moved, False
+    moved, placed = f.moved, False
     for i in men:
         here = state.at(i)
         reach = allowance(state, i)
@@ -720,8 +726,9 @@ def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
 
 def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
     """``cutters`` of a group whose riflemen are ``men``."""
+    f = state.f  # each figure's data (state.Figures)
     at: dict[int, list[int]] = {}
-    c, xs, ys, moved = state.c, state.x, state.y, state.moved
+    c, xs, ys, moved = state.c, f.x, f.y, f.moved
     edges = BELT_EDGES.get(c)  # belt_edges(c), read from a dict in C
     if edges is None:
         edges = BELT_EDGES[c] = belt_edges(c)
@@ -765,10 +772,11 @@ def belt_edges(c: Components) -> tuple[int, ...]:
 
 def cut(state: TrenchesState, group: str) -> None:
     """Barbed Wire: one man cuts on a 6, two on 5-6, and so on; six cut it at once."""
+    f = state.f  # each figure's data (state.Figures)
     sure = int(state.c.tables["wire"]["sure"])
     for w, men in sorted(cutters(state, group).items()):
-        state.fired.update(men)
-        state.moved.update(men)
+        f.fired.update(men)
+        f.moved.update(men)
         section = state.c.wire[w].id
         need = 7 - len(men)
         if len(men) >= sure:
@@ -840,7 +848,7 @@ class MoveFire(Prompt[TrenchesState]):
         if action.verb != "move" or len(action.args) != 3:
             return None
         i = figure(state, action.args[0])
-        if i < 0 or state.fig(i).side != side or state.status[i] != TABLE:
+        if i < 0 or state.fig(i).side != side or state.f.status[i] != TABLE:
             return f"{action.args[0]} is not one of your figures on the table"
         try:
             point = (int(action.args[1]), int(action.args[2]))
@@ -888,7 +896,7 @@ class MoveFire(Prompt[TrenchesState]):
             went = single_move(state, action, side)
         elif verb == "fire" and not state.fig(figure(state, args[0])).is_tank:
             shooter, target = shot(state, action, side) or (0, 0)
-            state.fired.add(shooter)
+            state.f.fired.add(shooter)
             fire.shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
         elif verb in ("fire", "ap", "he"):
             tank_fire(state, action)
@@ -921,7 +929,7 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
             part = group_offers(state, group, roster, reach > 0)
             last = kept[group] = ((basis, men, count), part)
         found.extend(last[1])
-    groups = state.group
+    groups = state.f.group
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
         group = groups[i]
         men, count = groups_of[group], acted.get(group, 0)
@@ -1002,8 +1010,8 @@ def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Acti
     if (
         reach
         and (kind == "mg" or kind == "mortar")
-        and i not in state.moved
-        and i not in state.fired
+        and i not in state.f.moved
+        and i not in state.f.fired
     ):
         fid, weapon = f.id, "mortar" if kind == "mortar" else "mg"  # weapon_of
         for t in targets(state, weapon, i):
@@ -1055,7 +1063,7 @@ def acting_group(state: TrenchesState, action: Action) -> str | None:
         return args[0]
     if verb in ("move", "fire", "ap", "he"):
         i = figure(state, args[0])
-        return state.group[i] if i >= 0 else None
+        return state.f.group[i] if i >= 0 else None
     return None
 
 
@@ -1111,12 +1119,12 @@ def shot(state: TrenchesState, action: Action, side: str) -> tuple[int, int] | N
     if action.verb != "fire" or len(action.args) != 2:
         return None
     i, t = figure(state, action.args[0]), figure(state, action.args[1])
-    if i < 0 or t < 0 or state.status[i] != TABLE or state.status[t] != TABLE:
+    if i < 0 or t < 0 or state.f.status[i] != TABLE or state.f.status[t] != TABLE:
         return None
     f = state.fig(i)
     if f.side != side or f.kind not in ("mg", "mortar") or state.fig(t).side == side:
         return None
-    if i in state.moved or i in state.fired or i in state.pinned:
+    if i in state.f.moved or i in state.f.fired or i in state.f.pinned:
         return None
     return (i, t) if fire.can_hit(state, weapon_of(state, i), i, t) else None
 
@@ -1126,11 +1134,12 @@ def shot(state: TrenchesState, action: Action, side: str) -> tuple[int, int] | N
 
 def gunners(state: TrenchesState, side: str) -> list[int]:
     """The machine guns of ``side`` on the table with opportunity shots left, not pinned, in
-    figure order (``state.on_table``'s). Read from the few loaded guns (``state.shots``),
+    figure order (``state.on_table``'s). Read from the few loaded guns (``state.f.shots``),
     not by a test of every figure on the table after every move."""
+    f = state.f  # each figure's data (state.Figures)
     if side == GERMAN and state.event == "jammed":
         return []  # Fortune of War: jammed belts
-    shots, pinned, status = state.shots, state.pinned, state.status
+    shots, pinned, status = f.shots, f.pinned, f.status
     c = state.c
     sides, kinds = c.sides, c.kinds
     found: list[int] = []
@@ -1148,7 +1157,7 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
 def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
     """While one side moves, the other's machine guns may fire three times each at the
     figures that just moved."""
-    status = state.status
+    status = state.f.status
     moved: list[int] = []
     table = TABLE
     for i in went:  # a loop, not a comprehension: typed in movement.pxd
@@ -1161,11 +1170,12 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
 
 
 def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
+    f = state.f  # each figure's data (state.Figures)
     found: list[Action] = []
     loaded = gunners(state, side)
     if not loaded:
         return found  # most moves: no machine gun of the other side has a shot left
-    status, xs, ys = state.status, state.x, state.y
+    status, xs, ys = f.status, f.x, f.y
     moved = [t for t in state.just_moved if status[t] == TABLE]
     if not moved:
         return found
@@ -1217,7 +1227,7 @@ class OpportunityFire(Prompt[TrenchesState]):
             state.pop()
             return
         g, t = figure(state, action.args[0]), figure(state, action.args[1])
-        state.shots[g] -= 1
+        state.f.shots[g] -= 1
         fire.shoot(state, "mg", g, t, move_rule(enemy(side)))
         if not opportunity_offers(state, side):
             state.pop()
@@ -1247,7 +1257,7 @@ class ReturnFire(Prompt[TrenchesState]):
                 found.append(group_acts(group)[1])
             if (volley or not within) and any_target(state, "grenade", men):
                 found.append(group_acts(group)[2])
-        fired, pinned, figures = state.fired, state.pinned, state.c.figures
+        fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
         for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
             if i not in fired and i not in pinned:
                 fid = figures[i].id
@@ -1270,5 +1280,5 @@ class ReturnFire(Prompt[TrenchesState]):
             fire.grenades(state, action.args[0])
         else:
             shooter, target = shot(state, action, side) or (0, 0)
-            state.fired.add(shooter)
+            state.f.fired.add(shooter)
             fire.shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")

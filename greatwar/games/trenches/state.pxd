@@ -43,3 +43,27 @@ cpdef tuple members_of(object state, str group)
 
 
 cpdef bint in_trench(object t, tuple p) except -1
+
+
+# each figure's changing data (state.Figures): its fields read in C by the rules
+cdef class Figures:
+    cdef public object c
+    cdef public tuple sides
+    cdef public tuple kinds
+    cdef public tuple walkers
+    cdef public tuple tanks
+    cdef public list x
+    cdef public list y
+    cdef public list status
+    cdef public list group
+    cdef public dict leader
+    cdef public dict allow
+    cdef public set moved
+    cdef public set fired
+    cdef public set pinned
+    cdef public dict broken
+    cdef public dict tank_out
+    cdef public dict shots
+    cdef public set no_fire
+
+    cpdef Figures copy(self)
