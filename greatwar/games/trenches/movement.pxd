@@ -76,13 +76,15 @@ cpdef ManWay with_band(ManWay way, list men, long long dy)
 cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
 
 
+# the end as a C pair (a ctuple): no tuple made for the caller in C
 @cython.locals(width=cython.longlong, depth=cython.longlong, ax=cython.longlong,
                ay=cython.longlong, dx=cython.longlong, dy=cython.longlong, d2=cython.longlong,
                whole=cython.longlong, stop=cython.longlong, xs=list, ys=list)
-cpdef tuple _man_end(ManWay way, Py_ssize_t i, long long bx, long long by)
+cpdef (long long, long long) _man_end(ManWay way, Py_ssize_t i, long long bx, long long by)
 
 
-@cython.locals(ax=cython.longlong, ay=cython.longlong, end=tuple, xs=list, ys=list)
+@cython.locals(ax=cython.longlong, ay=cython.longlong, ex=cython.longlong,
+               ey=cython.longlong, xs=list, ys=list)
 cpdef bint _man_step(ManWay way, set moved, Py_ssize_t i, long long bx, long long by) except -1
 
 
@@ -117,7 +119,12 @@ cpdef long long _first_contact(long long ax, long long ay, long long bx, long lo
                hy=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                tx=cython.longlong, ty=cython.longlong, t=cython.Py_ssize_t,
                g=cython.Py_ssize_t, lo=cython.longlong, hi=cython.longlong, status=list,
-               xs=list, ys=list, moved=list)
+               xs=list, ys=list, moved=list, near=list, slots=cython.longlong,
+               key=cython.longlong, hits=cython.Py_ssize_t, table_=cython.longlong,
+               tanks=tuple, plain=cython.bint, found=list, loaded=list)
+cpdef list opportunity_shots(object state, str side, bint first)
+
+
 cpdef list opportunity_offers(object state, str side)
 
 

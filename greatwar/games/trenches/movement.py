@@ -32,7 +32,7 @@ from greatwar.games.trenches.fire import (  # C calls
     targets,
 )
 from greatwar.games.trenches.geometry import _isqrt, at_distance, first_entry_box  # C calls
-from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
+from greatwar.games.trenches.index import FIGURE_SLOTS, Roster, SideIndex, of_kinds
 from greatwar.games.trenches.specials import (
     strafe,
     strafe_accepts,
@@ -353,10 +353,12 @@ def _man_step(way: ManWay, moved: set[int], i: int, bx: int, by: int) -> bool:
     state's), his side's index made stale by the order already (``TrenchesState.moving``)."""
     xs, ys = way.xs, way.ys
     ax, ay = xs[i], ys[i]
-    end = _man_end(way, i, bx, by)
-    xs[i], ys[i] = end  # TrenchesState.place, less what the order did once
+    ex, ey = _man_end(way, i, bx, by)  # two machine integers (movement.pxd)
     moved.add(i)
-    return end[0] != ax or end[1] != ay
+    if ex == ax and ey == ay:
+        return False  # he stays: his place is unchanged
+    xs[i], ys[i] = ex, ey  # TrenchesState.place, less what the order did once
+    return True
 
 
 def _way_stop(way: ManWay, ax: int, ay: int, bx: int, by: int, stop: int) -> int:
@@ -1165,22 +1167,40 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
             moved.append(i)
     state.just_moved = moved
     other = GERMAN if mover == FRENCH else FRENCH  # enemy(mover)
-    if moved and opportunity_offers(state, other):
+    if moved and opportunity_shots(state, other, True):
         state.push("opfire", side=other)
 
 
 def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
+    """The opportunity shots of ``side``'s machine guns, as actions."""
+    figures = state.c.figures
+    shots = opportunity_shots(state, side, False)
+    return [
+        act("opfire", figures[shots[k]].id, figures[shots[k + 1]].id)
+        for k in range(0, len(shots), 2)
+    ]
+
+
+def opportunity_shots(state: TrenchesState, side: str, first: bool) -> list[int]:
+    """Each machine gun of ``side`` with shots left (``gunners``), and its (up to three)
+    nearest targets among the figures that just moved: (gun, target) pairs, flat, in
+    machine integers (movement.pxd); only the first pair if ``first`` (whether there is a
+    shot: no action made)."""
     f = state.f  # each figure's data (state.Figures)
-    found: list[Action] = []
+    found: list[int] = []
     loaded = gunners(state, side)
     if not loaded:
         return found  # most moves: no machine gun of the other side has a shot left
     status, xs, ys = f.status, f.x, f.y
-    moved = [t for t in state.just_moved if status[t] == TABLE]
+    moved: list[int] = []
+    table_ = TABLE
+    for t in state.just_moved:
+        if status[t] == table_:
+            moved.append(t)
     if not moved:
         return found
     reach = table(state, "mg_range")  # fire.table
-    longest, tanks = reach * reach, state.c.tank_flags
+    longest, tanks = reach * reach, f.tanks
     plain = not state.clouds and state.event != "fog"
     lo = hi = ys[moved[0]]  # the band the movers stand in: a gun beyond its reach skips them
     for t in moved:
@@ -1189,25 +1209,32 @@ def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
             lo = ty
         elif ty > hi:
             hi = ty
+    slots = FIGURE_SLOTS
     for g in loaded:
         hx, hy = xs[g], ys[g]
         if hy + reach < lo or hy - reach > hi:
             continue  # nobody moved within the machine gun's range north or south
-        hits: list[int] = []
-        near = []  # (squared distance, figure) within the machine gun's range
+        # (squared distance, figure) within the machine gun's range, packed in one integer
+        # as in fire.by_distance: sorted, nearest first (then in figure order)
+        near: list[int] = []
         for t in moved:
             tx, ty = xs[t], ys[t]
             dx, dy = tx - hx, ty - hy
             if -reach <= dy <= reach and dx * dx + dy * dy <= longest:
-                near.append((dx * dx + dy * dy, t))
-        near.sort()  # nearest first
-        for _, t in near:
-            if len(hits) == 3:
+                near.append((dx * dx + dy * dy) * slots + t)
+        near.sort()
+        hits = 0
+        for key in near:
+            if hits == 3:
                 break
+            t = key & (slots - 1)
             # no cloud, no fog: the machine gun's reach is its range, checked above
             if not tanks[t] if plain else can_hit(state, "mg", g, t):  # fire.can_hit
-                hits.append(t)
-        found += [act("opfire", state.fig(g).id, state.fig(t).id) for t in hits]
+                found.append(g)
+                found.append(t)
+                if first:
+                    return found
+                hits += 1
     return found
 
 
@@ -1229,7 +1256,7 @@ class OpportunityFire(Prompt[TrenchesState]):
         g, t = figure(state, action.args[0]), figure(state, action.args[1])
         state.f.shots[g] -= 1
         fire.shoot(state, "mg", g, t, move_rule(enemy(side)))
-        if not opportunity_offers(state, side):
+        if not opportunity_shots(state, side, True):
             state.pop()
 
 
