@@ -29,8 +29,10 @@ cdef class ManWay:
     cdef public object near
 
 
-@cython.locals(f=Figures, gas=cython.longlong, contact=cython.longlong, clouds=list, at=tuple)
+@cython.locals(f=Figures, way=ManWay, reaches=tuple, clouds=list, at=tuple)
 cpdef ManWay man_way(object state, str side)
+
+cdef dict WAY_REACHES  # way_reaches(c), by the components
 
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
@@ -70,7 +72,7 @@ cpdef list _movers(object state, str group, tuple men, bint first)
 @cython.locals(lo=cython.longlong, hi=cython.longlong, y=cython.longlong, ys=list,
                foes=Index, gas=cython.longlong, belts=list, clouds=list, belt=tuple,
                cloud=tuple)
-cpdef ManWay with_band(ManWay way, list men, long long dy)
+cpdef with_band(ManWay way, list men, long long dy)
 
 
 cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
@@ -173,8 +175,15 @@ cpdef list order(object state, str group, str direction, str distance)
 cpdef list follow(object state, str group, str objective)
 
 
-@cython.locals(found=list, figures=tuple, kind=str, fid=str, weapon=str, moves=tuple)
+@cython.locals(f=Figures, found=list, kind=str, fid=str, weapon=str, moves=tuple,
+               t=cython.Py_ssize_t)
 cpdef list single_offers(object state, Py_ssize_t i, bint reach=*)
+
+cdef dict FIRE_ACTIONS  # fire_action's, by the components
+
+
+@cython.locals(kept=dict)
+cpdef object fire_action(object c, Py_ssize_t shooter, Py_ssize_t target)
 
 cdef dict FIGURE_MOVES  # figure_moves(fid), by the figure's id
 

@@ -253,39 +253,45 @@ class ManWay:
 def man_way(state: TrenchesState, side: str) -> ManWay:
     """What the ways of ``side``'s men read, read once while they step one after another in
     an order: they move, but no enemy moves or falls, no wire is cut and no cloud comes until
-    the order is done."""
+    the order is done. Its fields set one by one (in C: movement.pxd), not by a call of the
+    class with thirteen arguments."""
     f = state.f  # each figure's data (state.Figures)
-    c = state.c
-    tables = c.tables
-    gas = -1
-    clouds = state.clouds
-    at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"]) if clouds else ()
-    if at:
-        gas = int(tables["scatter"]["gas_radius"]) + 1  # the cloud's radius and a tenth
-    contact = int(tables["fire"]["contact"]) - 1  # Hand to hand combat: within 1"
-    foes = index_of(state, GERMAN if side == FRENCH else FRENCH)
-    return ManWay(
-        c.width,
-        c.depth,
-        f.x,
-        f.y,
-        foes,
-        contact,
-        gas,
-        c.tank_flags,
+    c = f.c
+    reaches = WAY_REACHES.get(c)  # way_reaches(c), read from a dict in C
+    if reaches is None:
+        reaches = WAY_REACHES[c] = way_reaches(c)
+    way = ManWay.__new__(ManWay)
+    way.width, way.depth, way.xs, way.ys = c.width, c.depth, f.x, f.y
+    way.foes = index_of(state, GERMAN if side == FRENCH else FRENCH)
+    way.contact, way.tanks, way.belts, way.cut, way.wire = (
+        reaches[0],
+        f.tanks,
         c.belts,
         state.cut,
         c.wire,
-        at,
-        None,
     )
+    clouds = state.clouds
+    at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"]) if clouds else ()
+    way.gas = reaches[1] if at else -1
+    way.clouds, way.near = at, None
+    return way
 
 
-def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
-    """``way`` for ``men`` who all step ``dy`` north or south (or less: a way ends on the
-    table): the enemies within WAY_MARGIN of the y of any of their ways, asked of the index
-    once, and only the wire belts and gas clouds within reach of those ways. For each man a
-    superset of what can stop him, the rest too far to touch his way."""
+def way_reaches(c: Components) -> tuple[int, int]:
+    """The reach of contact less a tenth (Hand to hand combat: within 1") and of a gas
+    cloud (its radius and a tenth), in tenths."""
+    return (int(c.tables["fire"]["contact"]) - 1, int(c.tables["scatter"]["gas_radius"]) + 1)
+
+
+WAY_REACHES: dict[Components, tuple[int, int]] = {}
+
+
+def with_band(way: ManWay, men: list[int], dy: int) -> None:
+    """Narrows ``way`` (made for this order) to ``men`` who all step ``dy`` north or south
+    (or less: a way ends on the table): the enemies within WAY_MARGIN of the y of any of
+    their ways, asked of the index once, and only the wire belts and gas clouds within reach
+    of those ways. For each man a superset of what can stop him, the rest too far to touch
+    his way."""
     ys = way.ys
     lo = hi = ys[men[0]]
     for i in men:
@@ -296,33 +302,20 @@ def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
             hi = y
     lo, hi = lo + min(dy, 0), hi + max(dy, 0)  # every way's y lies in lo..hi
     foes: SideIndex = way.foes
-    band = foes.between(lo - WAY_MARGIN, hi + WAY_MARGIN)
+    way.near = foes.between(lo - WAY_MARGIN, hi + WAY_MARGIN)
     belts = []  # Barbed Wire: a belt beyond lo..hi meets no way (_wire_stop)
     for belt in way.belts:
         if belt[0] <= hi and belt[1] >= lo:
             belts.append(belt)
+    way.belts = tuple(belts)
     gas, clouds = way.gas, []  # Poison Gas: a cloud farther than its reach from lo..hi neither
     if gas >= 0:
         for cloud in way.clouds:
             if lo - gas <= cloud[1] <= hi + gas:
                 clouds.append(cloud)
         if not clouds:
-            gas = -1
-    return ManWay(
-        way.width,
-        way.depth,
-        way.xs,
-        ys,
-        foes,
-        way.contact,
-        gas,
-        way.tanks,
-        tuple(belts),
-        way.cut,
-        way.wire,
-        tuple(clouds),
-        band,
-    )
+            way.gas = -1
+    way.clouds = tuple(clouds)
 
 
 def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
@@ -616,7 +609,7 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     side = state.c.sides[men[0]]
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
-    way = with_band(way, men, dy)
+    with_band(way, men, dy)
     xs, ys, moved = way.xs, way.ys, f.moved
     for i in men:
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
@@ -649,7 +642,7 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     state.moving(side)
     xs, ys = way.xs, way.ys
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
-    way = with_band(way, others, dy)
+    with_band(way, others, dy)
     for i in others:
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
         if _man_step(way, moved, i, x + dx, y + dy):
@@ -1000,27 +993,36 @@ def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Acti
     gun's or mortar's three nearest targets, a tank's weapons (Tanks). ``reach`` False: no
     enemy stands within FIRE_REACH of the side, so a machine gun or mortar has no target."""
     found: list[Action] = []
-    c = state.c
-    figures = c.figures
-    f = figures[i]
+    f = state.f  # each figure's data (state.Figures)
     if can_move(state, i):
-        moves = FIGURE_MOVES.get(f.id)  # figure_moves(f.id), read from a dict in C
+        fid = f.c.figures[i].id
+        moves = FIGURE_MOVES.get(fid)  # figure_moves(fid), read from a dict in C
         if moves is None:
-            moves = FIGURE_MOVES[f.id] = figure_moves(f.id)
+            moves = FIGURE_MOVES[fid] = figure_moves(fid)
         found.extend(moves)
-    kind = c.kinds[i]  # f.kind
-    if (
-        reach
-        and (kind == "mg" or kind == "mortar")
-        and i not in state.f.moved
-        and i not in state.f.fired
-    ):
-        fid, weapon = f.id, "mortar" if kind == "mortar" else "mg"  # weapon_of
+    kind = f.kinds[i]
+    if reach and (kind == "mg" or kind == "mortar") and i not in f.moved and i not in f.fired:
+        weapon = "mortar" if kind == "mortar" else "mg"  # weapon_of
         for t in targets(state, weapon, i):
-            found.append(act("fire", fid, figures[t].id))
-    if c.tank_flags[i]:  # f.is_tank
+            found.append(fire_action(f.c, i, t))
+    if f.tanks[i]:  # f.is_tank
         found.extend(tank_offers(state, i))
     return found
+
+
+def fire_action(c: Components, shooter: int, target: int) -> Action:
+    """``fire`` by ``shooter`` at ``target`` (their figure ids), each made once."""
+    kept = FIRE_ACTIONS.get(c)
+    if kept is None:
+        kept = FIRE_ACTIONS[c] = {}
+    key = shooter * FIGURE_SLOTS + target  # one integer: figures number fewer than the slots
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = act("fire", c.figures[shooter].id, c.figures[target].id)
+    return found
+
+
+FIRE_ACTIONS: dict[Components, dict[int, Action]] = {}
 
 
 FIGURE_MOVES: dict[str, tuple[Action, ...]] = {}
@@ -1287,10 +1289,9 @@ class ReturnFire(Prompt[TrenchesState]):
         fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
         for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
             if i not in fired and i not in pinned:
-                fid = figures[i].id
                 weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
                 for t in targets(state, weapon, i):
-                    found.append(act("fire", fid, figures[t].id))
+                    found.append(fire_action(state.c, i, t))
         found.append(act("done"))
         return found
 
