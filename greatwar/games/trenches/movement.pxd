@@ -92,8 +92,8 @@ cpdef bint _man_step(ManWay way, set moved, Py_ssize_t i, long long bx, long lon
 
 @cython.locals(f=Figures, i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
                below=cython.Py_ssize_t, e=cython.longlong, moved=set, xs=list, ys=list,
-               edges=tuple, cut=set, first=cython.longlong, last=cython.longlong)
-cpdef dict cutters_among(object state, list men)
+               edges=tuple, cut=set, first_edge=cython.longlong, last_edge=cython.longlong)
+cpdef dict cutters_among(object state, list men, bint first=*)
 
 cdef dict BELT_EDGES  # belt_edges(c), by the components
 

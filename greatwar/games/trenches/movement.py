@@ -719,22 +719,24 @@ def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
     return cutters_among(state, fire.riflemen(state, group))
 
 
-def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
-    """``cutters`` of a group whose riflemen are ``men``."""
+def cutters_among(
+    state: TrenchesState, men: list[int], first: bool = False
+) -> dict[int, list[int]]:
+    """``cutters`` of a group whose riflemen are ``men`` (only the first cutter found, if
+    ``first``: whether the group may cut at all)."""
     f = state.f  # each figure's data (state.Figures)
     at: dict[int, list[int]] = {}
-    c, xs, ys, moved = state.c, f.x, f.y, f.moved
+    c, xs, ys, moved = f.c, f.x, f.y, f.moved
     edges = BELT_EDGES.get(c)  # belt_edges(c), read from a dict in C
     if edges is None:
         edges = BELT_EDGES[c] = belt_edges(c)
     wire: tuple[Wire, ...] | None = None  # the sections, read for the first man at a belt
-    cut = state.cut
     if not edges:
         return at  # no wire on the table
-    first, last = edges[0], edges[len(edges) - 1]
+    first_edge, last_edge = edges[0], edges[len(edges) - 1]
     for i in men:
         y = ys[i]
-        if y < first or y >= last:
+        if y < first_edge or y >= last_edge:
             continue  # south or north of every belt's band (an even count of edges below)
         below = 0  # bisect_right(edges, y): odd within 1" of a belt's band
         for e in edges:
@@ -746,9 +748,12 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
         x = xs[i]
         if wire is None:
             wire = c.wire
+        cut = state.cut
         for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
             if wire[w].id not in cut:
                 at.setdefault(w, []).append(i)
+                if first:
+                    return at
                 break
     return at
 
@@ -977,7 +982,7 @@ def group_offers(
         and any_target(state, "grenade", men)
     ):  # Bunker (Archie)
         found.append(acts[1][2])
-    if cutters_among(state, men):  # Barbed Wire
+    if cutters_among(state, men, True):  # Barbed Wire: is there a cutter?
         found.append(acts[1][3])
     return found
 

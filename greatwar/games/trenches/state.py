@@ -688,13 +688,15 @@ def _hole_discs(c: Components) -> tuple[tuple[int, int, int], ...]:
 
 # The terrain as plain tuples, for what captures (French reinforcements) and German morale
 # ask of every man's point at every end of turn, in machine integers (state.pxd): the shell
-# holes as (x, y, radius) and their ids, the trench lines as (line, bunker box), and the
-# lines' bounds. The same answers as ``_hole_at``, ``_bunker_at`` and ``_line_at``.
+# holes as (x, y, radius) and their ids, the trench lines as (line, bunker box), the lines'
+# bounds, and their centre lines and half widths (``in_trench``'s, read without a trench's
+# attributes). The same answers as ``_hole_at``, ``_bunker_at`` and ``_line_at``.
 Terrain = tuple[
     tuple[tuple[int, int, int], ...],
     tuple[str, ...],
     tuple[tuple[int, int, int, int, int], ...],
     tuple[tuple[float, float, float, float], ...],
+    tuple[tuple[tuple[tuple[int, int], ...], int], ...],
 ]
 
 
@@ -705,6 +707,7 @@ def terrain(c: Components) -> Terrain:
         tuple(h.id for h in c.holes),
         tuple((t.line, *t.bunker_box) for t in c.trenches),
         _trench_bounds(c),
+        tuple((t.points, t.half) for t in c.trenches),
     )
 
 
@@ -729,14 +732,17 @@ def bunker_in(ground: Terrain, x: int, y: int) -> int | None:
 
 def line_in(c: Components, ground: Terrain, x: int, y: int) -> int | None:
     """``_line_at`` (x, y): the trench line (its bunker included) the point is in."""
-    bunkers, bounds = ground[2], ground[3]
+    bunkers, bounds, bands = ground[2], ground[3], ground[4]
     for k in range(len(bunkers)):
         line, bx0, by0, bx1, by1 = bunkers[k]
         if bx0 <= x <= bx1 and by0 <= y <= by1:
             return line
         x0, y0, x1, y1 = bounds[k]
-        if x0 <= x <= x1 and y0 <= y <= y1 and in_trench(c.trenches[k], (x, y)):
-            return line
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            points, half = bands[k]  # in_trench, the point in whole tenths
+            found = in_mitred_band(points, half, x, y)
+            if found == 1 or (found < 0 and geo.inside(c.trenches[k].shape, (x, y))):
+                return line
     return None
 
 
