@@ -38,6 +38,7 @@ cdef class SideIndex:
     @cython.locals(new=SideIndex, by_y=tuple, band=list, k=cython.Py_ssize_t)
     cpdef SideIndex without(self, Py_ssize_t gone, Roster roster)
 
+    @cython.locals(by_y=tuple, band=list)
     cpdef tuple between(self, long long lo_y, long long hi_y)
 
     cpdef bint any_between(self, long long lo_y, long long hi_y) except -1

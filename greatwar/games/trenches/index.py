@@ -181,9 +181,10 @@ class SideIndex:
         """The figures with lo_y <= y <= hi_y, by y."""
         if self._by_y is None:
             self._sort()
-        assert self._by_y is not None
+        by_y = self._by_y  # a tuple (index.pxd): sliced in C
+        assert by_y is not None
         band = self._band
-        return self._by_y[_first_at_least(band, lo_y) : _first_above(band, hi_y)]
+        return by_y[_first_at_least(band, lo_y) : _first_above(band, hi_y)]
 
     def any_between(self, lo_y: int, hi_y: int) -> bool:
         if self._by_y is None:

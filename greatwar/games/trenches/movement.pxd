@@ -65,7 +65,8 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
                i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
                moved=set, fired=set, pinned=set, out=dict, found=list,
                lead=cython.Py_ssize_t, table=cython.longlong, allow=dict, broken=dict,
-               leaders=dict, start=cython.Py_ssize_t, k=cython.Py_ssize_t)
+               leaders=dict, start=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               here=cython.longlong)
 cpdef list _movers(object state, str group, tuple men, bint first)
 
 

@@ -151,9 +151,9 @@ def _movers(
         start += 1
     else:
         return found
-    c, status = state.c, f.status
+    status = f.status
     leader = leaders.get(group)  # a French regiment's (Leaders)
-    if leader is not None and (c.sides[men[0]] != FRENCH or status[leader] != TABLE):
+    if leader is not None and (f.sides[men[0]] != FRENCH or status[leader] != TABLE):
         leader = None
     lx = ly = reach = 0
     lead = -1  # the leader, -1 for none
@@ -162,8 +162,8 @@ def _movers(
         lead = leader
         xs, ys = f.x, f.y
         lx, ly = xs[leader], ys[leader]
-        reach = leader_radius(c)
-    walkers = c.walkers  # not a tank, a gun, the plane
+        reach = leader_radius(f.c)
+    walkers = f.walkers  # not a tank, a gun, the plane
     pinned, out = f.pinned, f.tank_out
     table = TABLE
     for k in range(start, len(men)):  # an object for the sets, a machine integer ``i``
@@ -171,7 +171,10 @@ def _movers(
         if man in moved or man in fired:
             continue  # most often: he has moved
         i = man
-        if not walkers[i] or status[i] != table:
+        if not walkers[i]:
+            continue
+        here = status[i]  # a machine integer (movement.pxd): compared in C
+        if here != table:
             continue
         if (pinned and man in pinned) or (out and man in out):
             continue
