@@ -160,7 +160,8 @@ cpdef opportunity(object state, str mover, list went)
 
 
 @cython.locals(f=Figures, shots=dict, pinned=set, status=list, sides=tuple, kinds=tuple, found=list,
-               table=cython.longlong, i=cython.Py_ssize_t, left=cython.longlong)
+               table=cython.longlong, i=cython.Py_ssize_t, left=cython.longlong,
+               here=cython.longlong)
 cpdef list gunners(object state, str side)
 
 

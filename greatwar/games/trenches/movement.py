@@ -1152,13 +1152,15 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
     if side == GERMAN and state.event == "jammed":
         return []  # Fortune of War: jammed belts
     shots, pinned, status = f.shots, f.pinned, f.status
-    c = state.c
-    sides, kinds = c.sides, c.kinds
+    sides, kinds = f.sides, f.kinds
     found: list[int] = []
     table = TABLE
     for g, left in shots.items():  # a loop, not a comprehension: typed in movement.pxd
         i = g
-        if left <= 0 or status[i] != table or (pinned and g in pinned):
+        if left <= 0:
+            continue
+        here = status[i]  # a machine integer (movement.pxd): compared in C
+        if here != table or (pinned and g in pinned):
             continue
         if sides[i] == side and kinds[i] != "plane":  # on_table: not the airplane
             found.append(g)
@@ -1194,8 +1196,8 @@ def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
 def opportunity_shots(state: TrenchesState, side: str, first: bool) -> list[int]:
     """Each machine gun of ``side`` with shots left (``gunners``), and its (up to three)
     nearest targets among the figures that just moved: (gun, target) pairs, flat, in
-    machine integers (movement.pxd); only the first pair if ``first`` (whether there is a
-    shot: no action made)."""
+    machine integers (movement.pxd); if ``first``, only whether there is a shot: one pair,
+    the first found (no action made, no target sorted)."""
     f = state.f  # each figure's data (state.Figures)
     found: list[int] = []
     loaded = gunners(state, side)
@@ -1231,7 +1233,13 @@ def opportunity_shots(state: TrenchesState, side: str, first: bool) -> list[int]
             tx, ty = xs[t], ys[t]
             dx, dy = tx - hx, ty - hy
             if -reach <= dy <= reach and dx * dx + dy * dy <= longest:
+                if first and (not tanks[t] if plain else can_hit(state, "mg", g, t)):
+                    found.append(g)  # a shot: which is nearest does not matter
+                    found.append(t)
+                    return found
                 near.append((dx * dx + dy * dy) * slots + t)
+        if first:
+            continue  # none of them: the next gun
         near.sort()
         hits = 0
         for key in near:
@@ -1242,8 +1250,6 @@ def opportunity_shots(state: TrenchesState, side: str, first: bool) -> list[int]
             if not tanks[t] if plain else can_hit(state, "mg", g, t):  # fire.can_hit
                 found.append(g)
                 found.append(t)
-                if first:
-                    return found
                 hits += 1
     return found
 
