@@ -203,6 +203,7 @@ cdef dict GROUP_ACTIONS
 cpdef list group_offers(object state, str group, Roster roster, bint reach=*)
 
 
+@cython.locals(last=tuple, cut=cython.Py_ssize_t, clouds=cython.Py_ssize_t, owner=list)
 cpdef tuple offer_basis(object state, object frame, str side)
 
 

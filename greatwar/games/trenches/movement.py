@@ -1046,17 +1046,20 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
     own actions): the phase's frame, the enemy's index (a new one when an enemy falls or
     moves), the wire cut, the lines owned, the clouds and the event. The last offer's basis
     while nothing of it changed, so that a key's basis is compared by identity."""
-    basis = (
-        frame,
-        index_of(state, enemy(side)),
-        len(state.cut),
-        tuple(state.owner),
-        len(state.clouds),
-        state.event,
-    )
+    foes = index_of(state, GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
+    cut, owner, clouds, event = len(state.cut), state.owner, len(state.clouds), state.event
     last: OfferBasis | None = state.offer_basis
-    if last is not None and last[0] is frame and last[1] is basis[1] and last[2:] == basis[2:]:
-        return last
+    if (
+        last is not None
+        and last[0] is frame
+        and last[1] is foes
+        and last[2] == cut
+        and last[4] == clouds
+        and last[5] == event
+        and list(last[3]) == owner
+    ):
+        return last  # each part compared as it is, no new tuple made
+    basis = (frame, foes, cut, tuple(owner), clouds, event)
     state.offer_basis = basis
     return basis
 
