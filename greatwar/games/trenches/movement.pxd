@@ -137,7 +137,7 @@ cpdef list opportunity_offers(object state, str side)
 cpdef bint can_move(object state, Py_ssize_t i) except -1
 
 
-@cython.locals(forward=cython.longlong, y=cython.longlong, oy=cython.longlong,
+@cython.locals(f=Figures, forward=cython.longlong, y=cython.longlong, oy=cython.longlong,
                line=cython.Py_ssize_t, ahead=cython.longlong, found=list, name=str,
                kept=tuple, french=cython.longlong, bit=cython.longlong, owner=list)
 cpdef list objectives(object state, str group, object first=*)

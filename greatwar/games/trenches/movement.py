@@ -566,9 +566,10 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     ref = reference(state, group, first)
     if ref is None:
         return []
-    c = state.c
-    forward = FORWARD[c.sides[ref]]
-    y = state.f.y[ref]
+    f = state.f  # each figure's data (state.Figures)
+    c = f.c
+    forward = FORWARD[f.sides[ref]]
+    y = f.y[ref]
     french = 0  # the lines French already, a bit each (line n: bit n - 1; a few lines)
     owner = state.owner
     for line in range(len(owner)):  # by index: a machine integer (movement.pxd)
