@@ -31,6 +31,10 @@ cpdef object bunker_in(tuple ground, long long x, long long y)
 cpdef object line_in(object c, tuple ground, long long x, long long y)
 
 
+@cython.locals(found=Index, roster=Roster, less=Roster)
+cpdef lose(dict indexes, dict rosters, Py_ssize_t index, str group, str kind, str side)
+
+
 @cython.locals(indexes=dict)
 cpdef Index index_of(object state, object side)
 

@@ -339,20 +339,13 @@ class TrenchesState(AgendaState):
                     self._stale[key] = stale
 
     def set_status(self, index: int, status: int) -> None:
-        leaves = self.f.status[index] == TABLE and status != TABLE
-        self.f.status[index] = status
-        side = self.c.sides[index]
+        f = self.f
+        leaves = f.status[index] == TABLE and status != TABLE
+        f.status[index] = status
         if not leaves:
             self._changed(index)
             return
-        kind = self.c.kinds[index]
-        for key in (side, None):  # a casualty: the rosters and indexes lose one figure
-            found = self._index.pop(key, None)
-            roster = self._roster.get(key)
-            if roster is not None:
-                less = self._roster[key] = roster.without(index, self.f.group[index], kind)
-                if found is not None and found.roster is roster:
-                    self._index[key] = found.without(index, less)  # nobody moved: no sort
+        lose(self._index, self._roster, index, f.group[index], f.kinds[index], f.sides[index])
 
     def set_group(self, index: int, group: str) -> None:
         self.f.group[index] = group
@@ -578,6 +571,26 @@ def _opening_kept(
         rosters.append((side, roster))
         indexes.append((side, SideIndex(c, roster, opening.x, opening.y)))
     return tuple(rosters), tuple(indexes)
+
+
+def lose(
+    indexes: dict[str | None, SideIndex],
+    rosters: dict[str | None, Roster],
+    index: int,
+    group: str,
+    kind: str,
+    side: str,
+) -> None:
+    """A casualty (``TrenchesState.set_status``): the kept rosters and indexes of his side
+    and of both sides lose figure ``index`` (of ``group`` and ``kind``); an index whose
+    roster was the one kept loses him without a sort (nobody moved). In C (state.pxd)."""
+    for key in (side, None):
+        found = indexes.pop(key, None)
+        roster = rosters.get(key)
+        if roster is not None:
+            less = rosters[key] = roster.without(index, group, kind)
+            if found is not None and found.roster is roster:
+                indexes[key] = found.without(index, less)
 
 
 def index_of(state: TrenchesState, side: str | None) -> SideIndex:
