@@ -24,8 +24,10 @@ cpdef bint any_target(object state, str weapon, object men) except -1
 
 @cython.locals(f=Figures, reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
-               germans=tuple, band=list, count=cython.Py_ssize_t, first=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, gy=cython.longlong, ours=list)
+               germans=tuple, keys=list, count=cython.Py_ssize_t, first=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, gy=cython.longlong, ours=list, bits=cython.longlong,
+               key=cython.longlong, south=cython.longlong, north=cython.longlong,
+               first_ours=cython.longlong, last_ours=cython.longlong)
 cpdef list contacts(object state)
 
 
@@ -66,7 +68,8 @@ cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t targ
 
 @cython.locals(longest=cython.longlong, reach=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t, ys=list, index=Index,
-               kept=tuple, own=Index, band=list)
+               kept=tuple, own=Index, packed=list, south=cython.longlong,
+               north=cython.longlong)
 cpdef bint any_in_reach(object state, tuple men, tuple keys) except -1
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.geometry import within  # called in C (fire.pxd)
-from greatwar.games.trenches.index import FIGURE_SLOTS, SideIndex
+from greatwar.games.trenches.index import FIGURE_BITS, FIGURE_SLOTS, SideIndex
 from greatwar.games.trenches.state import TABLE, TrenchesState, index_of
 
 if TYPE_CHECKING:
@@ -149,8 +149,9 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
     side = c.sides[men[0]]
     own = state._index.get(side)
     if own is not None and own.figures is men and own._by_y is not None:
-        band = own._band  # the side's kept index, sorted, holds ``men``: its y at both ends
-        lo, hi = band[0], band[-1]
+        packed = own._keys  # the side's kept index, sorted, holds ``men``: its y at both ends
+        south, north = packed[0], packed[len(packed) - 1]
+        lo, hi = south >> FIGURE_BITS, north >> FIGURE_BITS
     else:
         ys = state.f.y
         lo = hi = ys[men[0]]
@@ -400,10 +401,15 @@ def contacts(state: TrenchesState) -> list[tuple[int, int]]:
     french, german = state.index(FRENCH), state.index(GERMAN)
     tanks, xs, ys = state.c.tank_flags, f.x, f.y
     reach = table(state, "contact")
-    germans, band = german.by_y, german.band
+    germans, keys = german.by_y, german.keys  # the Germans' y: a key >> FIGURE_BITS
+    bits = FIGURE_BITS  # a machine integer (fire.pxd): the shifts in C
     count = len(germans)
-    ours = french.band
-    if not count or not ours or ours[0] - reach > band[count - 1] or ours[-1] + reach < band[0]:
+    ours = french.keys
+    if not count or not ours:
+        return pairs
+    south, north = keys[0], keys[count - 1]
+    first_ours, last_ours = ours[0], ours[len(ours) - 1]
+    if (first_ours >> bits) - reach > north >> bits or (last_ours >> bits) + reach < south >> bits:
         return pairs  # the two sides more than ``reach`` apart north or south: no contact
     first = 0  # the first German not more than ``reach`` south of the Frenchman
     for a in french.by_y:  # northward, so ``first`` only moves on
@@ -411,13 +417,15 @@ def contacts(state: TrenchesState) -> list[tuple[int, int]]:
             continue
         x, y = xs[a], ys[a]
         while first < count:
-            gy = band[first]
+            key = keys[first]
+            gy = key >> bits
             if gy >= y - reach:
                 break
             first += 1
         k = first
         while k < count:
-            gy = band[k]
+            key = keys[k]
+            gy = key >> bits
             if gy > y + reach:
                 break
             b = germans[k]
