@@ -32,6 +32,10 @@ def positions() -> list[TrenchesState]:
             state.apply_action(player.choose(state, state.current_player()))
             clone = state.clone()
             assert isinstance(clone, TrenchesState)
+            # the figures' data is the clone's own (Figures.copy), seen through its fields
+            assert clone.f is not state.f and clone.x is clone.f.x and clone.moved is clone.f.moved
+            assert (clone.x, clone.moved, clone.allow) == (state.x, state.moved, state.allow)
+            assert clone.x is not state.x and clone.moved is not state.moved
             found.append(clone)
     return found
 
@@ -214,7 +218,9 @@ def test_leaders_movers_cover_and_wire_cutters_in_machine_integers() -> None:
                 for i in members:
                     assert movement.can_move(state, i) == can_move_reference(state, i)
                 men = fire.riflemen(state, group)
-                assert movement.cutters_among(state, men) == cutters_reference(state, men)
+                expected = cutters_reference(state, men)
+                assert movement.cutters_among(state, men) == expected
+                assert bool(movement.cutters_among(state, men, True)) == bool(expected)
             for i in state.on_table(side)[::5]:
                 here, reach = state.at(i), 120
                 anchors = movement.anchors_between(state.c, here[1] - reach, here[1] + reach)
@@ -259,6 +265,7 @@ def test_german_move_machine_gun_opportunity_fire_in_machine_integers() -> None:
         for side in SIDES:
             offers = [str(a) for a in movement.opportunity_offers(state, side)]
             assert offers == opportunity_reference(state, side)
+            assert bool(movement.opportunity_shots(state, side, True)) == bool(offers)
 
 
 def cutters_reference(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:

@@ -60,8 +60,9 @@ def land_shell(
 def near(state: TrenchesState, p: geo.Point2, reach: int) -> list[int]:
     """``state.near(p, reach)``: the figures on the table within ``reach`` of p, in figure
     order, each side's index asked in C (bombardment.pxd)."""
+    f = state.f  # each figure's data (state.Figures)
     found: list[int] = []
-    xs, ys = state.x, state.y
+    xs, ys = f.x, f.y
     for side in SIDES:
         near_in(index_of(state, side), xs, ys, p[0], p[1], reach, found)
     found.sort()
@@ -71,10 +72,11 @@ def near(state: TrenchesState, p: geo.Point2, reach: int) -> list[int]:
 def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
     """Named aim points: the French aim at the German lines not yet theirs (thirds and
     bunkers); the Germans at each French regiment's leader and the HQ, and at lines lost."""
+    f = state.f  # each figure's data (state.Figures)
     found = dict(line_aims(state.c, side, tuple(state.owner)))
     if side == GERMAN:
-        status, xs, ys = state.status, state.x, state.y  # state.at, read once
-        for group, leader in sorted(state.leader.items()):
+        status, xs, ys = f.status, f.x, f.y  # state.at, read once
+        for group, leader in sorted(f.leader.items()):
             if status[leader] == TABLE:
                 found[group] = (xs[leader], ys[leader])
         hq = of_kinds(roster_of(state, FRENCH), HQ)  # state.of_kind, not copied
@@ -236,7 +238,7 @@ class Guns(Prompt[TrenchesState]):
             return (
                 t is not None
                 and t.side == enemy(side)
-                and state.status[t.index] == TABLE
+                and state.f.status[t.index] == TABLE
                 and fire.can_hit(state, "ap", g.index, t.index)
             )
         return False

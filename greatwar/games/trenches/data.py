@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import itertools
+import sys
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -209,16 +210,19 @@ def _figures() -> tuple[tuple[Figure, ...], tuple[tuple[int, int] | None, ...], 
         rows = [r for r in csv.DictReader(line for line in f if not line.startswith("#"))]
     figures: list[Figure] = []
     counters = {FRENCH: 0, GERMAN: 0}
+    # The figures' strings interned: the rules compare a side, kind or group with their own
+    # constants (interned too) and look groups and ids up in dicts, which then find the same
+    # object and skip comparing the characters.
     for row in rows:
-        side = row["side"]
+        side, group, kind = (
+            sys.intern(row["side"]),
+            sys.intern(row["group"]),
+            sys.intern(row["kind"]),
+        )
         for _ in range(int(row["count"])):
             counters[side] += 1
-            fid = f"{side[0].upper()}{counters[side]}"
-            figures.append(
-                Figure(
-                    len(figures), fid, side, row["group"], row["kind"], row["name"], row["deploy"]
-                )
-            )
+            fid = sys.intern(f"{side[0].upper()}{counters[side]}")
+            figures.append(Figure(len(figures), fid, side, group, kind, row["name"], row["deploy"]))
     return tuple(figures), (), rows
 
 

@@ -4,7 +4,7 @@
 import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
-from greatwar.games.trenches.state cimport index_of  # called in C
+from greatwar.games.trenches.state cimport Figures, index_of  # in C
 from greatwar.games.trenches.geometry cimport within  # called in C
 
 
@@ -16,16 +16,18 @@ cpdef object _doubtful(object men, tuple foes, list xs, list ys, tuple tanks, lo
                        long long longest)
 
 
-@cython.locals(longest=cython.longlong, sure=cython.longlong, lo=cython.longlong,
+@cython.locals(f=Figures, longest=cython.longlong, sure=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, i=cython.Py_ssize_t, y=cython.longlong, index=Index,
                foes=tuple, ys=list)
 cpdef bint any_target(object state, str weapon, object men) except -1
 
 
-@cython.locals(reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,
+@cython.locals(f=Figures, reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
-               germans=tuple, band=list, count=cython.Py_ssize_t, first=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, gy=cython.longlong, ours=list)
+               germans=tuple, keys=list, count=cython.Py_ssize_t, first=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, gy=cython.longlong, ours=list, bits=cython.longlong,
+               key=cython.longlong, south=cython.longlong, north=cython.longlong,
+               first_ours=cython.longlong, last_ours=cython.longlong)
 cpdef list contacts(object state)
 
 
@@ -39,18 +41,18 @@ cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, 
 cpdef long long table(object state, str key) except? -1
 
 
-@cython.locals(longest=cython.longlong, hx=cython.longlong, hy=cython.longlong,
+@cython.locals(f=Figures, longest=cython.longlong, hx=cython.longlong, hy=cython.longlong,
                close=cython.longlong, plain=cython.bint, found=list, t=cython.Py_ssize_t,
                tanks=tuple, side=str)
 cpdef list targets(object state, str weapon, Py_ssize_t shooter, Py_ssize_t limit=*)
 
 
-@cython.locals(index=Index, near=tuple)
+@cython.locals(f=Figures, index=Index, near=tuple)
 cpdef list in_reach(object state, str side, long long hx, long long hy, long long reach,
                     bint soft)
 
 
-@cython.locals(fired=set, pinned=set)
+@cython.locals(f=Figures, fired=set, pinned=set)
 cpdef list riflemen_among(object state, tuple men)
 
 
@@ -66,7 +68,8 @@ cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t targ
 
 @cython.locals(longest=cython.longlong, reach=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t, ys=list, index=Index,
-               kept=tuple, own=Index, band=list)
+               kept=tuple, own=Index, packed=list, south=cython.longlong,
+               north=cython.longlong)
 cpdef bint any_in_reach(object state, tuple men, tuple keys) except -1
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.geometry import within  # called in C (fire.pxd)
-from greatwar.games.trenches.index import FIGURE_SLOTS, SideIndex
+from greatwar.games.trenches.index import FIGURE_BITS, FIGURE_SLOTS, SideIndex
 from greatwar.games.trenches.state import TABLE, TrenchesState, index_of
 
 if TYPE_CHECKING:
@@ -65,10 +65,11 @@ def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> boo
 def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> list[int]:
     """The nearest enemy figures ``shooter`` can hit with ``weapon``, nearest first (then in
     figure order): the weapon's range as a first cut, then ``can_hit``."""
+    f = state.f  # each figure's data (state.Figures)
     c = state.c
     longest = table(state, RANGE_KEYS[weapon])
     side = GERMAN if c.sides[shooter] == FRENCH else FRENCH  # enemy()
-    hx, hy = state.x[shooter], state.y[shooter]
+    hx, hy = f.x[shooter], f.y[shooter]
     here = (hx, hy)
     # no cloud, no fog: ``reach`` is the weapon's range, which in_reach has checked already
     plain = not state.clouds and state.event != "fog"
@@ -94,11 +95,12 @@ def in_reach(
 ) -> list[int]:
     """``side``'s figures within ``reach`` of (hx, hy) (not tanks, if ``soft``), nearest
     first, then in figure order: the side's index's band, then ``by_distance``."""
+    f = state.f  # each figure's data (state.Figures)
     index: SideIndex = index_of(state, side)
     near = index.between(hy - reach, hy + reach)
     if not near:
         return []
-    return by_distance(near, state.x, state.y, state.c.tank_flags, hx, hy, reach, soft)
+    return by_distance(near, f.x, f.y, state.c.tank_flags, hx, hy, reach, soft)
 
 
 def by_distance(
@@ -147,10 +149,11 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
     side = c.sides[men[0]]
     own = state._index.get(side)
     if own is not None and own.figures is men and own._by_y is not None:
-        band = own._band  # the side's kept index, sorted, holds ``men``: its y at both ends
-        lo, hi = band[0], band[-1]
+        packed = own._keys  # the side's kept index, sorted, holds ``men``: its y at both ends
+        south, north = packed[0], packed[len(packed) - 1]
+        lo, hi = south >> FIGURE_BITS, north >> FIGURE_BITS
     else:
-        ys = state.y
+        ys = state.f.y
         lo = hi = ys[men[0]]
         for i in men:
             y = ys[i]
@@ -191,12 +194,13 @@ def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
     """Whether any of ``men`` (of one side) has a target for a rifle or a grenade: the nearest
     enemy decides at once unless it lies between the shortest range that fog or a cloud can
     leave (Poison Gas, Smoke) and the weapon's own, where the pair is checked."""
+    f = state.f  # each figure's data (state.Figures)
     if not men:
         return False
     c = state.c
     side = c.sides[men[0]]
     longest = table(state, RANGE_KEYS[weapon])
-    ys = state.y
+    ys = f.y
     lo = hi = ys[men[0]]
     for i in men:
         y = ys[i]
@@ -213,7 +217,7 @@ def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
         sure = min(sure, table(state, "cloud_fire"), table(state, "smoke_fire"))
     if state.event == "fog":
         sure = min(sure, table(state, "smoke_fire"))
-    doubtful = _doubtful(men, foes, state.x, ys, c.tank_flags, sure, longest)
+    doubtful = _doubtful(men, foes, f.x, ys, c.tank_flags, sure, longest)
     if doubtful is None:
         return True
     for i in doubtful:  # noqa: SIM110 (no generator in a cpdef function, fire.pxd)
@@ -283,7 +287,7 @@ def casualty(state: TrenchesState, target: int, rule: str, cause: str) -> bool:
     """A prospective casualty: tanks die only to armour-piercing rounds (Tanks); a man in a
     bunker saves on a 6, on 5-6 against grenades (Bunker (Archie)); elite men save on 4-6
     (Saving Rolls (Lucky Duck)). True if the figure dies."""
-    if state.status[target] != TABLE:
+    if state.f.status[target] != TABLE:
         return False
     f = state.fig(target)
     if f.is_tank:
@@ -318,7 +322,8 @@ def riflemen(state: TrenchesState, group: str) -> list[int]:
 
 def riflemen_among(state: TrenchesState, men: tuple[int, ...]) -> list[int]:
     """``riflemen`` of a group whose men who fire rifles are ``men``."""
-    fired, pinned = state.fired, state.pinned
+    f = state.f  # each figure's data (state.Figures)
+    fired, pinned = f.fired, f.pinned
     if not fired and not pinned:
         return list(men)
     return [i for i in men if i not in fired and i not in pinned]
@@ -327,12 +332,13 @@ def riflemen_among(state: TrenchesState, men: tuple[int, ...]) -> list[int]:
 def volley(state: TrenchesState, group: str, rule: str) -> None:
     """Fire (Hot Steel): every man of the group who has a target within 8" fires at the
     nearest; firing ends his movement."""
+    f = state.f  # each figure's data (state.Figures)
     for i in riflemen(state, group):
-        if state.status[i] != TABLE:
+        if f.status[i] != TABLE:
             continue
         found = targets(state, "rifle", i, 1)
         if found:
-            state.fired.add(i)
+            f.fired.add(i)
             shoot(state, "rifle", i, found[0], rule)
 
 
@@ -349,12 +355,13 @@ def grenadiers(state: TrenchesState, group: str) -> list[tuple[int, int]]:
 def grenades(state: TrenchesState, group: str) -> None:
     """Bunker (Archie): a hand grenade within 3", its target NOT in cover, a bunker saving
     on 5-6."""
+    f = state.f  # each figure's data (state.Figures)
     for thrower, _ in grenadiers(state, group):
-        if state.status[thrower] != TABLE:
+        if f.status[thrower] != TABLE:
             continue
         found = targets(state, "grenade", thrower, 1)
         if found:
-            state.fired.add(thrower)
+            f.fired.add(thrower)
             shoot(state, "grenade", thrower, found[0], "Bunker")
 
 
@@ -389,14 +396,20 @@ def contacts(state: TrenchesState) -> list[tuple[int, int]]:
     """(French, German) pairs within 1" of each other, tanks excepted (Hand to hand combat):
     for each Frenchman from south to north, the Germans within 1" north or south of him (a
     sweep of the German index's band), in machine integers (fire.pxd)."""
+    f = state.f  # each figure's data (state.Figures)
     pairs: list[tuple[int, int]] = []
     french, german = state.index(FRENCH), state.index(GERMAN)
-    tanks, xs, ys = state.c.tank_flags, state.x, state.y
+    tanks, xs, ys = state.c.tank_flags, f.x, f.y
     reach = table(state, "contact")
-    germans, band = german.by_y, german.band
+    germans, keys = german.by_y, german.keys  # the Germans' y: a key >> FIGURE_BITS
+    bits = FIGURE_BITS  # a machine integer (fire.pxd): the shifts in C
     count = len(germans)
-    ours = french.band
-    if not count or not ours or ours[0] - reach > band[count - 1] or ours[-1] + reach < band[0]:
+    ours = french.keys
+    if not count or not ours:
+        return pairs
+    south, north = keys[0], keys[count - 1]
+    first_ours, last_ours = ours[0], ours[len(ours) - 1]
+    if (first_ours >> bits) - reach > north >> bits or (last_ours >> bits) + reach < south >> bits:
         return pairs  # the two sides more than ``reach`` apart north or south: no contact
     first = 0  # the first German not more than ``reach`` south of the Frenchman
     for a in french.by_y:  # northward, so ``first`` only moves on
@@ -404,13 +417,15 @@ def contacts(state: TrenchesState) -> list[tuple[int, int]]:
             continue
         x, y = xs[a], ys[a]
         while first < count:
-            gy = band[first]
+            key = keys[first]
+            gy = key >> bits
             if gy >= y - reach:
                 break
             first += 1
         k = first
         while k < count:
-            gy = band[k]
+            key = keys[k]
+            gy = key >> bits
             if gy > y + reach:
                 break
             b = germans[k]
@@ -431,7 +446,7 @@ def hand_to_hand(state: TrenchesState) -> None:
 
 def fight(state: TrenchesState, group: list[int]) -> None:
     while True:
-        alive = [i for i in group if state.status[i] == TABLE]
+        alive = [i for i in group if state.f.status[i] == TABLE]
         french = [i for i in alive if state.fig(i).side == FRENCH]
         german = [i for i in alive if state.fig(i).side == GERMAN]
         if not french or not german:

@@ -25,38 +25,31 @@ cdef class SideIndex:
     cdef public tuple y
     cdef public tuple _order
     cdef public object _by_y
-    cdef public list _band
+    cdef public list _keys
     cdef public object _xs
     cdef public object _ys
     cdef public object _soft
 
     @cython.locals(slots=cython.longlong, i=cython.Py_ssize_t,
-                   k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list,
-                   band=list)
+                   k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list)
     cpdef _sort(self)
 
-    @cython.locals(new=SideIndex, by_y=tuple, band=list, k=cython.Py_ssize_t)
+    @cython.locals(new=SideIndex, by_y=tuple, keys=list, k=cython.Py_ssize_t)
     cpdef SideIndex without(self, Py_ssize_t gone, Roster roster)
 
+    @cython.locals(by_y=tuple, keys=list, slots=cython.longlong)
     cpdef tuple between(self, long long lo_y, long long hi_y)
 
+    @cython.locals(keys=list, slots=cython.longlong)
     cpdef bint any_between(self, long long lo_y, long long hi_y) except -1
 
 
 @cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
-               y=cython.longlong)
-cpdef Py_ssize_t _first_at_least(list band, long long v) except -1
-
-@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
-               y=cython.longlong)
-cpdef Py_ssize_t _first_key_at_least(list band, tuple by_y, long long v, Py_ssize_t i) except -1
+               k=cython.longlong)
+cpdef Py_ssize_t _first_at_least(list keys, long long v) except -1
 
 @cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t)
 cpdef Py_ssize_t _place_of(tuple figures, Py_ssize_t i) except -1
-
-@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
-               y=cython.longlong)
-cpdef Py_ssize_t _first_above(list band, long long v) except -1
 
 
 @cython.locals(kept=dict, table=dict, found=tuple, men=list)

@@ -123,13 +123,15 @@ class SideIndex:
         if before is not None and before.roster is roster and before._by_y is not None:
             self._order = before._by_y
         self._by_y: tuple[int, ...] | None = None
-        self._band: list[int] = []
+        # (y, figure) of ``_by_y`` packed in one integer each, y * FIGURE_SLOTS + figure, in
+        # order: bisected for a band of y (``between``), y read back as key >> FIGURE_BITS
+        self._keys: list[int] = []
         self._xs: Ints | None = None
         self._ys: Ints | None = None
         self._soft: npt.NDArray[np.bool_] | None = None
 
     def _sort(self) -> None:
-        """The figures by (y, figure), and their y."""
+        """The figures by (y, figure), and their packed keys."""
         y = self.y
         # (y, figure) packed in one integer, as figures number fewer than FIGURE_SLOTS: a sort
         # of plain integers, with no key function (>> and & floor, so a y below 0 sorts too)
@@ -140,26 +142,25 @@ class SideIndex:
             keys.append(at * slots + i)
         keys.sort()
         self._order = ()  # done with: let the index before go
-        by_y, band = [], []
+        by_y = []
         for k in keys:
             i = k & (slots - 1)
             by_y.append(i)
-            band.append(y[i])  # k >> FIGURE_BITS, the tuple's own int: none made
         self._by_y = tuple(by_y)
-        self._band = band
+        self._keys = keys  # kept: the band's bisections read them
 
     def without(self, gone: int, roster: Roster) -> SideIndex:
         """This index less one figure (it fell or left the table), ``roster`` its roster
         less him: the others stand where they stood, so their order by y is this one's
         without him, not sorted again."""
         new = SideIndex(self.c, roster, self.x, self.y)
-        by_y, band = self._by_y, self._band
+        by_y, keys = self._by_y, self._keys
         if by_y is not None:
             # where he stands in the order by (y, figure), bisected, not searched
-            k = _first_key_at_least(band, by_y, self.y[gone], gone)
+            k = _first_at_least(keys, self.y[gone] * FIGURE_SLOTS + gone)
             if k < len(by_y) and by_y[k] == gone:  # not the airplane, which no index holds
-                by_y, band = by_y[:k] + by_y[k + 1 :], band[:k] + band[k + 1 :]
-            new._by_y, new._band = by_y, band
+                by_y, keys = by_y[:k] + by_y[k + 1 :], keys[:k] + keys[k + 1 :]
+            new._by_y, new._keys = by_y, keys
         return new
 
     @property
@@ -175,21 +176,29 @@ class SideIndex:
         """The y of ``by_y``, ascending."""
         if self._by_y is None:
             self._sort()
-        return self._band
+        return [k >> FIGURE_BITS for k in self._keys]
+
+    @property
+    def keys(self) -> list[int]:
+        """``by_y``'s (y, figure) packed, y * FIGURE_SLOTS + figure, ascending."""
+        if self._by_y is None:
+            self._sort()
+        return self._keys
 
     def between(self, lo_y: int, hi_y: int) -> tuple[int, ...]:
         """The figures with lo_y <= y <= hi_y, by y."""
         if self._by_y is None:
             self._sort()
-        assert self._by_y is not None
-        band = self._band
-        return self._by_y[_first_at_least(band, lo_y) : _first_above(band, hi_y)]
+        by_y = self._by_y  # a tuple (index.pxd): sliced in C
+        assert by_y is not None
+        keys, slots = self._keys, FIGURE_SLOTS  # y lo_y's first key, and past hi_y's last
+        return by_y[_first_at_least(keys, lo_y * slots) : _first_at_least(keys, (hi_y + 1) * slots)]
 
     def any_between(self, lo_y: int, hi_y: int) -> bool:
         if self._by_y is None:
             self._sort()
-        band = self._band
-        return _first_above(band, hi_y) > _first_at_least(band, lo_y)
+        keys, slots = self._keys, FIGURE_SLOTS
+        return _first_at_least(keys, (hi_y + 1) * slots) > _first_at_least(keys, lo_y * slots)
 
     @property
     def xs(self) -> Ints:
@@ -215,27 +224,13 @@ class SideIndex:
         return self._soft
 
 
-def _first_at_least(band: list[int], v: int) -> int:
-    """``bisect_left(band, v)``, in machine integers (index.pxd)."""
-    lo, hi = 0, len(band)
+def _first_at_least(keys: list[int], v: int) -> int:
+    """``bisect_left(keys, v)``, in machine integers (index.pxd)."""
+    lo, hi = 0, len(keys)
     while lo < hi:
         mid = (lo + hi) // 2
-        y = band[mid]
-        if y < v:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
-def _first_key_at_least(band: list[int], by_y: tuple[int, ...], v: int, i: int) -> int:
-    """``bisect_left`` of (v, i) in the pairs (band[k], by_y[k]) of an index sorted by
-    (y, figure), in machine integers (index.pxd): where figure i at y = v stands."""
-    lo, hi = 0, len(band)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        y = band[mid]
-        if y < v or (y == v and by_y[mid] < i):
+        k = keys[mid]
+        if k < v:
             lo = mid + 1
         else:
             hi = mid
@@ -254,17 +249,4 @@ def _place_of(figures: tuple[int, ...], i: int) -> int:
             hi = mid
     if lo == len(figures) or figures[lo] != i:
         raise ValueError(f"{i} is not among the figures")
-    return lo
-
-
-def _first_above(band: list[int], v: int) -> int:
-    """``bisect_right(band, v)``, in machine integers (index.pxd)."""
-    lo, hi = 0, len(band)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        y = band[mid]
-        if v < y:
-            hi = mid
-        else:
-            lo = mid + 1
     return lo

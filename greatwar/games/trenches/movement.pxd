@@ -8,7 +8,7 @@ import cython
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
 from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target, can_hit, table, grenade_within_rifle, riflemen_among, targets)
-from greatwar.games.trenches.state cimport index_of, members_of, roster_of  # called in C
+from greatwar.games.trenches.state cimport Figures, index_of, members_of, roster_of  # in C
 from greatwar.games.trenches.geometry cimport _isqrt, at_distance, first_entry_box  # in C
 
 
@@ -29,8 +29,10 @@ cdef class ManWay:
     cdef public object near
 
 
-@cython.locals(gas=cython.longlong, contact=cython.longlong, clouds=list, at=tuple)
+@cython.locals(f=Figures, way=ManWay, reaches=tuple, clouds=list, at=tuple)
 cpdef ManWay man_way(object state, str side)
+
+cdef dict WAY_REACHES  # way_reaches(c), by the components
 
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
@@ -58,38 +60,41 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
                            long long bx, long long by, long long stop) except? -9
 
 
-@cython.locals(lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
+@cython.locals(f=Figures, lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, px=cython.longlong, py=cython.longlong,
                i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
                moved=set, fired=set, pinned=set, out=dict, found=list,
                lead=cython.Py_ssize_t, table=cython.longlong, allow=dict, broken=dict,
-               leaders=dict, start=cython.Py_ssize_t, k=cython.Py_ssize_t)
+               leaders=dict, start=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               here=cython.longlong)
 cpdef list _movers(object state, str group, tuple men, bint first)
 
 
 @cython.locals(lo=cython.longlong, hi=cython.longlong, y=cython.longlong, ys=list,
                foes=Index, gas=cython.longlong, belts=list, clouds=list, belt=tuple,
                cloud=tuple)
-cpdef ManWay with_band(ManWay way, list men, long long dy)
+cpdef with_band(ManWay way, list men, long long dy)
 
 
 cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
 
 
+# the end as a C pair (a ctuple): no tuple made for the caller in C
 @cython.locals(width=cython.longlong, depth=cython.longlong, ax=cython.longlong,
                ay=cython.longlong, dx=cython.longlong, dy=cython.longlong, d2=cython.longlong,
                whole=cython.longlong, stop=cython.longlong, xs=list, ys=list)
-cpdef tuple _man_end(ManWay way, Py_ssize_t i, long long bx, long long by)
+cpdef (long long, long long) _man_end(ManWay way, Py_ssize_t i, long long bx, long long by)
 
 
-@cython.locals(ax=cython.longlong, ay=cython.longlong, end=tuple, xs=list, ys=list)
+@cython.locals(ax=cython.longlong, ay=cython.longlong, ex=cython.longlong,
+               ey=cython.longlong, xs=list, ys=list)
 cpdef bint _man_step(ManWay way, set moved, Py_ssize_t i, long long bx, long long by) except -1
 
 
-@cython.locals(i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
+@cython.locals(f=Figures, i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
                below=cython.Py_ssize_t, e=cython.longlong, moved=set, xs=list, ys=list,
-               edges=tuple, cut=set, first=cython.longlong, last=cython.longlong)
-cpdef dict cutters_among(object state, list men)
+               edges=tuple, cut=set, first_edge=cython.longlong, last_edge=cython.longlong)
+cpdef dict cutters_among(object state, list men, bint first=*)
 
 cdef dict BELT_EDGES  # belt_edges(c), by the components
 
@@ -113,27 +118,33 @@ cpdef long long _first_contact(long long ax, long long ay, long long bx, long lo
                                long long cx, long long cy, long long radius) except? -9
 
 
-@cython.locals(reach=cython.longlong, longest=cython.longlong, hx=cython.longlong,
+@cython.locals(f=Figures, reach=cython.longlong, longest=cython.longlong, hx=cython.longlong,
                hy=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                tx=cython.longlong, ty=cython.longlong, t=cython.Py_ssize_t,
                g=cython.Py_ssize_t, lo=cython.longlong, hi=cython.longlong, status=list,
-               xs=list, ys=list, moved=list)
+               xs=list, ys=list, moved=list, near=list, slots=cython.longlong,
+               key=cython.longlong, hits=cython.Py_ssize_t, table_=cython.longlong,
+               tanks=tuple, plain=cython.bint, found=list, loaded=list)
+cpdef list opportunity_shots(object state, str side, bint first)
+
+
 cpdef list opportunity_offers(object state, str side)
 
 
-@cython.locals(status=list, kind=str, leader=object, radius=cython.longlong,
+@cython.locals(f=Figures, status=list, kind=str, leader=object, radius=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
                leaders=dict, moved=set, fired=set, pinned=set, out=dict, c=object)
 cpdef bint can_move(object state, Py_ssize_t i) except -1
 
 
-@cython.locals(forward=cython.longlong, y=cython.longlong, oy=cython.longlong,
+@cython.locals(f=Figures, forward=cython.longlong, y=cython.longlong, oy=cython.longlong,
                line=cython.Py_ssize_t, ahead=cython.longlong, found=list, name=str,
                kept=tuple, french=cython.longlong, bit=cython.longlong, owner=list)
 cpdef list objectives(object state, str group, object first=*)
 
 cdef dict MARCHES  # marches(c), by the components
 
+@cython.locals(f=Figures)
 cpdef object reference(object state, str group, object first=*)
 
 cpdef list movers(object state, str group)
@@ -148,25 +159,33 @@ cpdef long long leader_radius(object c) except? -1
 cpdef opportunity(object state, str mover, list went)
 
 
-@cython.locals(shots=dict, pinned=set, status=list, sides=tuple, kinds=tuple, found=list,
-               table=cython.longlong, i=cython.Py_ssize_t, left=cython.longlong)
+@cython.locals(f=Figures, shots=dict, pinned=set, status=list, sides=tuple, kinds=tuple, found=list,
+               table=cython.longlong, i=cython.Py_ssize_t, left=cython.longlong,
+               here=cython.longlong)
 cpdef list gunners(object state, str side)
 
 
-@cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
+@cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
                men=list, way=ManWay, went=list, i=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong)
 cpdef list order(object state, str group, str direction, str distance)
 
 
-@cython.locals(dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
+@cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
                others=list, way=ManWay, went=list, i=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong)
 cpdef list follow(object state, str group, str objective)
 
 
-@cython.locals(found=list, figures=tuple, kind=str, fid=str, weapon=str, moves=tuple)
+@cython.locals(f=Figures, found=list, kind=str, fid=str, weapon=str, moves=tuple,
+               t=cython.Py_ssize_t)
 cpdef list single_offers(object state, Py_ssize_t i, bint reach=*)
+
+cdef dict FIRE_ACTIONS  # fire_action's, by the components
+
+
+@cython.locals(kept=dict)
+cpdef object fire_action(object c, Py_ssize_t shooter, Py_ssize_t target)
 
 cdef dict FIGURE_MOVES  # figure_moves(fid), by the figure's id
 
@@ -184,6 +203,7 @@ cdef dict GROUP_ACTIONS
 cpdef list group_offers(object state, str group, Roster roster, bint reach=*)
 
 
+@cython.locals(last=tuple, cut=cython.Py_ssize_t, clouds=cython.Py_ssize_t, owner=list)
 cpdef tuple offer_basis(object state, object frame, str side)
 
 

@@ -32,7 +32,7 @@ from greatwar.games.trenches.fire import (  # C calls
     targets,
 )
 from greatwar.games.trenches.geometry import _isqrt, at_distance, first_entry_box  # C calls
-from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
+from greatwar.games.trenches.index import FIGURE_SLOTS, Roster, SideIndex, of_kinds
 from greatwar.games.trenches.specials import (
     strafe,
     strafe_accepts,
@@ -65,44 +65,42 @@ SINGLE = ("mg", "mortar", "hq", "schneider", "whippet", "stchamond", "a7v")  # m
 
 
 def allowance(state: TrenchesState, i: int) -> int:
-    return state.allow.get(state.group[i], 0)
+    f = state.f
+    return f.allow.get(f.group[i], 0)
 
 
 def can_move(state: TrenchesState, i: int) -> bool:
     """A figure moves once a phase ("once you remove your hand..."), not after firing, not
     pinned under gas, not a broken regiment, and within 12" of its leader (Leaders). The
     tests are all of one conjunction: the cheapest come first and each field of the state is
-    read only when its test is reached (a read of the state is a Python attribute lookup)."""
-    status = state.status
+    read only when its test is reached."""
+    f = state.f  # each figure's data (Figures): its fields read in C (movement.pxd)
+    status = f.status
     if status[i] != TABLE:
         return False
-    c = state.c
-    kind = c.kinds[i]
+    kind = f.kinds[i]
     if kind == "gun" or kind == "plane":
         return False
-    moved, fired = state.moved, state.fired  # sets (movement.pxd)
-    if i in moved or i in fired:
+    if i in f.moved or i in f.fired:
         return False
-    pinned = state.pinned
+    pinned = f.pinned
     if pinned and i in pinned:
         return False
-    group = state.group[i]
-    allow = state.allow  # dicts (movement.pxd)
-    if allow.get(group, 0) <= 0:
+    group = f.group[i]
+    if f.allow.get(group, 0) <= 0:
         return False
-    broken = state.broken
+    broken = f.broken
     if broken and broken.get(group, 0) > 0:
         return False
-    out = state.tank_out
+    out = f.tank_out
     if out and i in out:
         return False
-    leaders = state.leader
-    leader = leaders.get(group)  # a French regiment's (Leaders)
-    if leader is None or leader == i or c.sides[i] != FRENCH:
+    leader = f.leader.get(group)  # a French regiment's (Leaders)
+    if leader is None or leader == i or f.sides[i] != FRENCH:
         return True
     if status[leader] == TABLE:
-        radius = leader_radius(c)
-        dx, dy = state.x[i] - state.x[leader], state.y[i] - state.y[leader]
+        radius = leader_radius(f.c)
+        dx, dy = f.x[i] - f.x[leader], f.y[i] - f.y[leader]
         if dx * dx + dy * dy > radius * radius:  # geo.within
             return False
     return True
@@ -138,13 +136,14 @@ def _movers(
     """``can_move`` for each man of the group (``men``: its members, None: asked here; only
     the first that may, if ``first``), what holds for the whole group tested once: its move,
     its morale and (French) its leader's place (Leaders)."""
+    f = state.f  # each figure's data (state.Figures)
     found: list[int] = []
-    allow, broken, leaders = state.allow, state.broken, state.leader  # dicts (movement.pxd)
+    allow, broken, leaders = f.allow, f.broken, f.leader  # dicts (movement.pxd)
     if allow.get(group, 0) <= 0 or broken.get(group, 0) > 0:
         return found
     if men is None:
         men = members_of(state, group)
-    moved, fired = state.moved, state.fired
+    moved, fired = f.moved, f.fired
     start = 0  # the first man who has neither moved nor fired: those before him are skipped
     for man in men:  # most often, once it has acted: every man has moved or fired
         if man not in moved and man not in fired:
@@ -152,27 +151,30 @@ def _movers(
         start += 1
     else:
         return found
-    c, status = state.c, state.status
+    status = f.status
     leader = leaders.get(group)  # a French regiment's (Leaders)
-    if leader is not None and (c.sides[men[0]] != FRENCH or status[leader] != TABLE):
+    if leader is not None and (f.sides[men[0]] != FRENCH or status[leader] != TABLE):
         leader = None
     lx = ly = reach = 0
     lead = -1  # the leader, -1 for none
     xs = ys = NOWHERE  # the places, read only to measure from a leader (most groups: none)
     if leader is not None:
         lead = leader
-        xs, ys = state.x, state.y
+        xs, ys = f.x, f.y
         lx, ly = xs[leader], ys[leader]
-        reach = leader_radius(c)
-    walkers = c.walkers  # not a tank, a gun, the plane
-    pinned, out = state.pinned, state.tank_out
+        reach = leader_radius(f.c)
+    walkers = f.walkers  # not a tank, a gun, the plane
+    pinned, out = f.pinned, f.tank_out
     table = TABLE
     for k in range(start, len(men)):  # an object for the sets, a machine integer ``i``
         man = men[k]
         if man in moved or man in fired:
             continue  # most often: he has moved
         i = man
-        if not walkers[i] or status[i] != table:
+        if not walkers[i]:
+            continue
+        here = status[i]  # a machine integer (movement.pxd): compared in C
+        if here != table:
             continue
         if (pinned and man in pinned) or (out and man in out):
             continue
@@ -208,10 +210,11 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     a tank crosses wire at will and a trench only straight on (Tanks), the A7V crosses a
     trench at will (The German Tank). ``dry`` rolls no dice (a tank then stops at the
     trench)."""
+    f = state.f  # each figure's data (state.Figures)
     c = state.c
     if not c.tank_flags[i]:
         return _walk_man(state, i, b[0], b[1])
-    a = (state.x[i], state.y[i])
+    a = (f.x[i], f.y[i])
     b = (min(max(b[0], 0), c.width), min(max(b[1], 0), c.depth))  # geo.clamp
     stop = geo.ceil_length(a, b)
     if not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
@@ -253,38 +256,45 @@ class ManWay:
 def man_way(state: TrenchesState, side: str) -> ManWay:
     """What the ways of ``side``'s men read, read once while they step one after another in
     an order: they move, but no enemy moves or falls, no wire is cut and no cloud comes until
-    the order is done."""
-    c = state.c
-    tables = c.tables
-    gas = -1
-    clouds = state.clouds
-    at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"]) if clouds else ()
-    if at:
-        gas = int(tables["scatter"]["gas_radius"]) + 1  # the cloud's radius and a tenth
-    contact = int(tables["fire"]["contact"]) - 1  # Hand to hand combat: within 1"
-    foes = index_of(state, GERMAN if side == FRENCH else FRENCH)
-    return ManWay(
-        c.width,
-        c.depth,
-        state.x,
-        state.y,
-        foes,
-        contact,
-        gas,
-        c.tank_flags,
+    the order is done. Its fields set one by one (in C: movement.pxd), not by a call of the
+    class with thirteen arguments."""
+    f = state.f  # each figure's data (state.Figures)
+    c = f.c
+    reaches = WAY_REACHES.get(c)  # way_reaches(c), read from a dict in C
+    if reaches is None:
+        reaches = WAY_REACHES[c] = way_reaches(c)
+    way = ManWay.__new__(ManWay)
+    way.width, way.depth, way.xs, way.ys = c.width, c.depth, f.x, f.y
+    way.foes = index_of(state, GERMAN if side == FRENCH else FRENCH)
+    way.contact, way.tanks, way.belts, way.cut, way.wire = (
+        reaches[0],
+        f.tanks,
         c.belts,
         state.cut,
         c.wire,
-        at,
-        None,
     )
+    clouds = state.clouds
+    at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"]) if clouds else ()
+    way.gas = reaches[1] if at else -1
+    way.clouds, way.near = at, None
+    return way
 
 
-def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
-    """``way`` for ``men`` who all step ``dy`` north or south (or less: a way ends on the
-    table): the enemies within WAY_MARGIN of the y of any of their ways, asked of the index
-    once, and only the wire belts and gas clouds within reach of those ways. For each man a
-    superset of what can stop him, the rest too far to touch his way."""
+def way_reaches(c: Components) -> tuple[int, int]:
+    """The reach of contact less a tenth (Hand to hand combat: within 1") and of a gas
+    cloud (its radius and a tenth), in tenths."""
+    return (int(c.tables["fire"]["contact"]) - 1, int(c.tables["scatter"]["gas_radius"]) + 1)
+
+
+WAY_REACHES: dict[Components, tuple[int, int]] = {}
+
+
+def with_band(way: ManWay, men: list[int], dy: int) -> None:
+    """Narrows ``way`` (made for this order) to ``men`` who all step ``dy`` north or south
+    (or less: a way ends on the table): the enemies within WAY_MARGIN of the y of any of
+    their ways, asked of the index once, and only the wire belts and gas clouds within reach
+    of those ways. For each man a superset of what can stop him, the rest too far to touch
+    his way."""
     ys = way.ys
     lo = hi = ys[men[0]]
     for i in men:
@@ -295,33 +305,20 @@ def with_band(way: ManWay, men: list[int], dy: int) -> ManWay:
             hi = y
     lo, hi = lo + min(dy, 0), hi + max(dy, 0)  # every way's y lies in lo..hi
     foes: SideIndex = way.foes
-    band = foes.between(lo - WAY_MARGIN, hi + WAY_MARGIN)
+    way.near = foes.between(lo - WAY_MARGIN, hi + WAY_MARGIN)
     belts = []  # Barbed Wire: a belt beyond lo..hi meets no way (_wire_stop)
     for belt in way.belts:
         if belt[0] <= hi and belt[1] >= lo:
             belts.append(belt)
+    way.belts = tuple(belts)
     gas, clouds = way.gas, []  # Poison Gas: a cloud farther than its reach from lo..hi neither
     if gas >= 0:
         for cloud in way.clouds:
             if lo - gas <= cloud[1] <= hi + gas:
                 clouds.append(cloud)
         if not clouds:
-            gas = -1
-    return ManWay(
-        way.width,
-        way.depth,
-        way.xs,
-        ys,
-        foes,
-        way.contact,
-        gas,
-        way.tanks,
-        tuple(belts),
-        way.cut,
-        way.wire,
-        tuple(clouds),
-        band,
-    )
+            way.gas = -1
+    way.clouds = tuple(clouds)
 
 
 def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
@@ -352,10 +349,12 @@ def _man_step(way: ManWay, moved: set[int], i: int, bx: int, by: int) -> bool:
     state's), his side's index made stale by the order already (``TrenchesState.moving``)."""
     xs, ys = way.xs, way.ys
     ax, ay = xs[i], ys[i]
-    end = _man_end(way, i, bx, by)
-    xs[i], ys[i] = end  # TrenchesState.place, less what the order did once
+    ex, ey = _man_end(way, i, bx, by)  # two machine integers (movement.pxd)
     moved.add(i)
-    return end[0] != ax or end[1] != ay
+    if ex == ax and ey == ay:
+        return False  # he stays: his place is unchanged
+    xs[i], ys[i] = ex, ey  # TrenchesState.place, less what the order did once
+    return True
 
 
 def _way_stop(way: ManWay, ax: int, ay: int, bx: int, by: int, stop: int) -> int:
@@ -540,10 +539,11 @@ def trench_boxes(c: Components) -> tuple[tuple[float, float, float, float], ...]
 
 def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
     """Move one figure toward b; True if it went anywhere."""
-    a = (state.x[i], state.y[i])
+    f = state.f  # each figure's data (state.Figures)
+    a = (f.x[i], f.y[i])
     end = walk(state, i, b)
     state.place(i, end)
-    state.moved.add(i)
+    f.moved.add(i)
     return end != a
 
 
@@ -553,8 +553,9 @@ def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
 def reference(state: TrenchesState, group: str, first: int | None = -1) -> int | None:
     """The figure a group's "follow" order steers: its leader, else its first member
     (``first``: the group's ``first_mover`` if the caller has it already)."""
-    leader = state.leader.get(group)
-    if leader is not None and state.status[leader] == TABLE and can_move(state, leader):
+    f = state.f  # each figure's data (state.Figures)
+    leader = f.leader.get(group)
+    if leader is not None and f.status[leader] == TABLE and can_move(state, leader):
         return leader
     return first_mover(state, group) if first == -1 else first
 
@@ -565,9 +566,10 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     ref = reference(state, group, first)
     if ref is None:
         return []
-    c = state.c
-    forward = FORWARD[c.sides[ref]]
-    y = state.y[ref]
+    f = state.f  # each figure's data (state.Figures)
+    c = f.c
+    forward = FORWARD[f.sides[ref]]
+    y = f.y[ref]
     french = 0  # the lines French already, a bit each (line n: bit n - 1; a few lines)
     owner = state.owner
     for line in range(len(owner)):  # by index: a machine integer (movement.pxd)
@@ -601,8 +603,9 @@ def marches(c: Components) -> tuple[tuple[str, int, int], ...]:
 
 def order(state: TrenchesState, group: str, direction: str, distance: str) -> list[int]:
     """A regiment-wide move: every figure that may move heads the same way."""
+    f = state.f  # each figure's data (state.Figures)
     went: list[int] = []
-    reach = state.allow.get(group, 0) // (2 if distance == "half" else 1)  # the group's move
+    reach = f.allow.get(group, 0) // (2 if distance == "half" else 1)  # the group's move
     dx, dy = geo.heading((0, 0), direction, reach)  # the same step for every man
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
@@ -610,8 +613,8 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     side = state.c.sides[men[0]]
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
-    way = with_band(way, men, dy)
-    xs, ys, moved = way.xs, way.ys, state.moved
+    with_band(way, men, dy)
+    xs, ys, moved = way.xs, way.ys, f.moved
     for i in men:
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
         if _man_step(way, moved, i, x + dx, y + dy):
@@ -622,6 +625,7 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
 def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     """Follow the leader: the leader marches on the objective; the others make the same move,
     keeping their places in the formation."""
+    f = state.f  # each figure's data (state.Figures)
     ref = reference(state, group)
     if ref is None:
         return []
@@ -631,7 +635,7 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     aim = geo.toward(start, target, allowance(state, ref))
     side = state.c.sides[ref]
     way = man_way(state, side)  # the leader's and his men's
-    moved = state.moved
+    moved = f.moved
     if state.c.tank_flags[ref]:  # a leader or a mover is a man: never so far
         went = [ref] if step_to(state, ref, aim) else []
     else:
@@ -642,7 +646,7 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     state.moving(side)
     xs, ys = way.xs, way.ys
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
-    way = with_band(way, others, dy)
+    with_band(way, others, dy)
     for i in others:
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
         if _man_step(way, moved, i, x + dx, y + dy):
@@ -652,13 +656,14 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
 
 def to_cover(state: TrenchesState, group: str) -> list[int]:
     """Every figure heads for the nearest point of cover within its move, not backwards."""
+    f = state.f  # each figure's data (state.Figures)
     went: list[int] = []
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
     side = state.c.sides[men[0]]
     way = man_way(state, side)
-    moved, placed = state.moved, False
+    moved, placed = f.moved, False
     for i in men:
         here = state.at(i)
         reach = allowance(state, i)
@@ -718,21 +723,24 @@ def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
     return cutters_among(state, fire.riflemen(state, group))
 
 
-def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
-    """``cutters`` of a group whose riflemen are ``men``."""
+def cutters_among(
+    state: TrenchesState, men: list[int], first: bool = False
+) -> dict[int, list[int]]:
+    """``cutters`` of a group whose riflemen are ``men`` (only the first cutter found, if
+    ``first``: whether the group may cut at all)."""
+    f = state.f  # each figure's data (state.Figures)
     at: dict[int, list[int]] = {}
-    c, xs, ys, moved = state.c, state.x, state.y, state.moved
+    c, xs, ys, moved = f.c, f.x, f.y, f.moved
     edges = BELT_EDGES.get(c)  # belt_edges(c), read from a dict in C
     if edges is None:
         edges = BELT_EDGES[c] = belt_edges(c)
     wire: tuple[Wire, ...] | None = None  # the sections, read for the first man at a belt
-    cut = state.cut
     if not edges:
         return at  # no wire on the table
-    first, last = edges[0], edges[len(edges) - 1]
+    first_edge, last_edge = edges[0], edges[len(edges) - 1]
     for i in men:
         y = ys[i]
-        if y < first or y >= last:
+        if y < first_edge or y >= last_edge:
             continue  # south or north of every belt's band (an even count of edges below)
         below = 0  # bisect_right(edges, y): odd within 1" of a belt's band
         for e in edges:
@@ -744,9 +752,12 @@ def cutters_among(state: TrenchesState, men: list[int]) -> dict[int, list[int]]:
         x = xs[i]
         if wire is None:
             wire = c.wire
+        cut = state.cut
         for w in c.wire_meeting(x - 10, y - 10, x + 10, y + 10):
             if wire[w].id not in cut:
                 at.setdefault(w, []).append(i)
+                if first:
+                    return at
                 break
     return at
 
@@ -765,10 +776,11 @@ def belt_edges(c: Components) -> tuple[int, ...]:
 
 def cut(state: TrenchesState, group: str) -> None:
     """Barbed Wire: one man cuts on a 6, two on 5-6, and so on; six cut it at once."""
+    f = state.f  # each figure's data (state.Figures)
     sure = int(state.c.tables["wire"]["sure"])
     for w, men in sorted(cutters(state, group).items()):
-        state.fired.update(men)
-        state.moved.update(men)
+        f.fired.update(men)
+        f.moved.update(men)
         section = state.c.wire[w].id
         need = 7 - len(men)
         if len(men) >= sure:
@@ -840,7 +852,7 @@ class MoveFire(Prompt[TrenchesState]):
         if action.verb != "move" or len(action.args) != 3:
             return None
         i = figure(state, action.args[0])
-        if i < 0 or state.fig(i).side != side or state.status[i] != TABLE:
+        if i < 0 or state.fig(i).side != side or state.f.status[i] != TABLE:
             return f"{action.args[0]} is not one of your figures on the table"
         try:
             point = (int(action.args[1]), int(action.args[2]))
@@ -888,7 +900,7 @@ class MoveFire(Prompt[TrenchesState]):
             went = single_move(state, action, side)
         elif verb == "fire" and not state.fig(figure(state, args[0])).is_tank:
             shooter, target = shot(state, action, side) or (0, 0)
-            state.fired.add(shooter)
+            state.f.fired.add(shooter)
             fire.shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
         elif verb in ("fire", "ap", "he"):
             tank_fire(state, action)
@@ -921,7 +933,7 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
             part = group_offers(state, group, roster, reach > 0)
             last = kept[group] = ((basis, men, count), part)
         found.extend(last[1])
-    groups = state.group
+    groups = state.f.group
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
         group = groups[i]
         men, count = groups_of[group], acted.get(group, 0)
@@ -974,7 +986,7 @@ def group_offers(
         and any_target(state, "grenade", men)
     ):  # Bunker (Archie)
         found.append(acts[1][2])
-    if cutters_among(state, men):  # Barbed Wire
+    if cutters_among(state, men, True):  # Barbed Wire: is there a cutter?
         found.append(acts[1][3])
     return found
 
@@ -990,27 +1002,36 @@ def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Acti
     gun's or mortar's three nearest targets, a tank's weapons (Tanks). ``reach`` False: no
     enemy stands within FIRE_REACH of the side, so a machine gun or mortar has no target."""
     found: list[Action] = []
-    c = state.c
-    figures = c.figures
-    f = figures[i]
+    f = state.f  # each figure's data (state.Figures)
     if can_move(state, i):
-        moves = FIGURE_MOVES.get(f.id)  # figure_moves(f.id), read from a dict in C
+        fid = f.c.figures[i].id
+        moves = FIGURE_MOVES.get(fid)  # figure_moves(fid), read from a dict in C
         if moves is None:
-            moves = FIGURE_MOVES[f.id] = figure_moves(f.id)
+            moves = FIGURE_MOVES[fid] = figure_moves(fid)
         found.extend(moves)
-    kind = c.kinds[i]  # f.kind
-    if (
-        reach
-        and (kind == "mg" or kind == "mortar")
-        and i not in state.moved
-        and i not in state.fired
-    ):
-        fid, weapon = f.id, "mortar" if kind == "mortar" else "mg"  # weapon_of
+    kind = f.kinds[i]
+    if reach and (kind == "mg" or kind == "mortar") and i not in f.moved and i not in f.fired:
+        weapon = "mortar" if kind == "mortar" else "mg"  # weapon_of
         for t in targets(state, weapon, i):
-            found.append(act("fire", fid, figures[t].id))
-    if c.tank_flags[i]:  # f.is_tank
+            found.append(fire_action(f.c, i, t))
+    if f.tanks[i]:  # f.is_tank
         found.extend(tank_offers(state, i))
     return found
+
+
+def fire_action(c: Components, shooter: int, target: int) -> Action:
+    """``fire`` by ``shooter`` at ``target`` (their figure ids), each made once."""
+    kept = FIRE_ACTIONS.get(c)
+    if kept is None:
+        kept = FIRE_ACTIONS[c] = {}
+    key = shooter * FIGURE_SLOTS + target  # one integer: figures number fewer than the slots
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = act("fire", c.figures[shooter].id, c.figures[target].id)
+    return found
+
+
+FIRE_ACTIONS: dict[Components, dict[int, Action]] = {}
 
 
 FIGURE_MOVES: dict[str, tuple[Action, ...]] = {}
@@ -1026,17 +1047,20 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
     own actions): the phase's frame, the enemy's index (a new one when an enemy falls or
     moves), the wire cut, the lines owned, the clouds and the event. The last offer's basis
     while nothing of it changed, so that a key's basis is compared by identity."""
-    basis = (
-        frame,
-        index_of(state, enemy(side)),
-        len(state.cut),
-        tuple(state.owner),
-        len(state.clouds),
-        state.event,
-    )
+    foes = index_of(state, GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
+    cut, owner, clouds, event = len(state.cut), state.owner, len(state.clouds), state.event
     last: OfferBasis | None = state.offer_basis
-    if last is not None and last[0] is frame and last[1] is basis[1] and last[2:] == basis[2:]:
-        return last
+    if (
+        last is not None
+        and last[0] is frame
+        and last[1] is foes
+        and last[2] == cut
+        and last[4] == clouds
+        and last[5] == event
+        and list(last[3]) == owner
+    ):
+        return last  # each part compared as it is, no new tuple made
+    basis = (frame, foes, cut, tuple(owner), clouds, event)
     state.offer_basis = basis
     return basis
 
@@ -1055,7 +1079,7 @@ def acting_group(state: TrenchesState, action: Action) -> str | None:
         return args[0]
     if verb in ("move", "fire", "ap", "he"):
         i = figure(state, args[0])
-        return state.group[i] if i >= 0 else None
+        return state.f.group[i] if i >= 0 else None
     return None
 
 
@@ -1111,12 +1135,12 @@ def shot(state: TrenchesState, action: Action, side: str) -> tuple[int, int] | N
     if action.verb != "fire" or len(action.args) != 2:
         return None
     i, t = figure(state, action.args[0]), figure(state, action.args[1])
-    if i < 0 or t < 0 or state.status[i] != TABLE or state.status[t] != TABLE:
+    if i < 0 or t < 0 or state.f.status[i] != TABLE or state.f.status[t] != TABLE:
         return None
     f = state.fig(i)
     if f.side != side or f.kind not in ("mg", "mortar") or state.fig(t).side == side:
         return None
-    if i in state.moved or i in state.fired or i in state.pinned:
+    if i in state.f.moved or i in state.f.fired or i in state.f.pinned:
         return None
     return (i, t) if fire.can_hit(state, weapon_of(state, i), i, t) else None
 
@@ -1126,18 +1150,21 @@ def shot(state: TrenchesState, action: Action, side: str) -> tuple[int, int] | N
 
 def gunners(state: TrenchesState, side: str) -> list[int]:
     """The machine guns of ``side`` on the table with opportunity shots left, not pinned, in
-    figure order (``state.on_table``'s). Read from the few loaded guns (``state.shots``),
+    figure order (``state.on_table``'s). Read from the few loaded guns (``state.f.shots``),
     not by a test of every figure on the table after every move."""
+    f = state.f  # each figure's data (state.Figures)
     if side == GERMAN and state.event == "jammed":
         return []  # Fortune of War: jammed belts
-    shots, pinned, status = state.shots, state.pinned, state.status
-    c = state.c
-    sides, kinds = c.sides, c.kinds
+    shots, pinned, status = f.shots, f.pinned, f.status
+    sides, kinds = f.sides, f.kinds
     found: list[int] = []
     table = TABLE
     for g, left in shots.items():  # a loop, not a comprehension: typed in movement.pxd
         i = g
-        if left <= 0 or status[i] != table or (pinned and g in pinned):
+        if left <= 0:
+            continue
+        here = status[i]  # a machine integer (movement.pxd): compared in C
+        if here != table or (pinned and g in pinned):
             continue
         if sides[i] == side and kinds[i] != "plane":  # on_table: not the airplane
             found.append(g)
@@ -1148,7 +1175,7 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
 def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
     """While one side moves, the other's machine guns may fire three times each at the
     figures that just moved."""
-    status = state.status
+    status = state.f.status
     moved: list[int] = []
     table = TABLE
     for i in went:  # a loop, not a comprehension: typed in movement.pxd
@@ -1156,21 +1183,40 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
             moved.append(i)
     state.just_moved = moved
     other = GERMAN if mover == FRENCH else FRENCH  # enemy(mover)
-    if moved and opportunity_offers(state, other):
+    if moved and opportunity_shots(state, other, True):
         state.push("opfire", side=other)
 
 
 def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
-    found: list[Action] = []
+    """The opportunity shots of ``side``'s machine guns, as actions."""
+    figures = state.c.figures
+    shots = opportunity_shots(state, side, False)
+    return [
+        act("opfire", figures[shots[k]].id, figures[shots[k + 1]].id)
+        for k in range(0, len(shots), 2)
+    ]
+
+
+def opportunity_shots(state: TrenchesState, side: str, first: bool) -> list[int]:
+    """Each machine gun of ``side`` with shots left (``gunners``), and its (up to three)
+    nearest targets among the figures that just moved: (gun, target) pairs, flat, in
+    machine integers (movement.pxd); if ``first``, only whether there is a shot: one pair,
+    the first found (no action made, no target sorted)."""
+    f = state.f  # each figure's data (state.Figures)
+    found: list[int] = []
     loaded = gunners(state, side)
     if not loaded:
         return found  # most moves: no machine gun of the other side has a shot left
-    status, xs, ys = state.status, state.x, state.y
-    moved = [t for t in state.just_moved if status[t] == TABLE]
+    status, xs, ys = f.status, f.x, f.y
+    moved: list[int] = []
+    table_ = TABLE
+    for t in state.just_moved:
+        if status[t] == table_:
+            moved.append(t)
     if not moved:
         return found
     reach = table(state, "mg_range")  # fire.table
-    longest, tanks = reach * reach, state.c.tank_flags
+    longest, tanks = reach * reach, f.tanks
     plain = not state.clouds and state.event != "fog"
     lo = hi = ys[moved[0]]  # the band the movers stand in: a gun beyond its reach skips them
     for t in moved:
@@ -1179,25 +1225,36 @@ def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
             lo = ty
         elif ty > hi:
             hi = ty
+    slots = FIGURE_SLOTS
     for g in loaded:
         hx, hy = xs[g], ys[g]
         if hy + reach < lo or hy - reach > hi:
             continue  # nobody moved within the machine gun's range north or south
-        hits: list[int] = []
-        near = []  # (squared distance, figure) within the machine gun's range
+        # (squared distance, figure) within the machine gun's range, packed in one integer
+        # as in fire.by_distance: sorted, nearest first (then in figure order)
+        near: list[int] = []
         for t in moved:
             tx, ty = xs[t], ys[t]
             dx, dy = tx - hx, ty - hy
             if -reach <= dy <= reach and dx * dx + dy * dy <= longest:
-                near.append((dx * dx + dy * dy, t))
-        near.sort()  # nearest first
-        for _, t in near:
-            if len(hits) == 3:
+                if first and (not tanks[t] if plain else can_hit(state, "mg", g, t)):
+                    found.append(g)  # a shot: which is nearest does not matter
+                    found.append(t)
+                    return found
+                near.append((dx * dx + dy * dy) * slots + t)
+        if first:
+            continue  # none of them: the next gun
+        near.sort()
+        hits = 0
+        for key in near:
+            if hits == 3:
                 break
+            t = key & (slots - 1)
             # no cloud, no fog: the machine gun's reach is its range, checked above
             if not tanks[t] if plain else can_hit(state, "mg", g, t):  # fire.can_hit
-                hits.append(t)
-        found += [act("opfire", state.fig(g).id, state.fig(t).id) for t in hits]
+                found.append(g)
+                found.append(t)
+                hits += 1
     return found
 
 
@@ -1217,9 +1274,9 @@ class OpportunityFire(Prompt[TrenchesState]):
             state.pop()
             return
         g, t = figure(state, action.args[0]), figure(state, action.args[1])
-        state.shots[g] -= 1
+        state.f.shots[g] -= 1
         fire.shoot(state, "mg", g, t, move_rule(enemy(side)))
-        if not opportunity_offers(state, side):
+        if not opportunity_shots(state, side, True):
             state.pop()
 
 
@@ -1247,13 +1304,12 @@ class ReturnFire(Prompt[TrenchesState]):
                 found.append(group_acts(group)[1])
             if (volley or not within) and any_target(state, "grenade", men):
                 found.append(group_acts(group)[2])
-        fired, pinned, figures = state.fired, state.pinned, state.c.figures
+        fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
         for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
             if i not in fired and i not in pinned:
-                fid = figures[i].id
                 weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
                 for t in targets(state, weapon, i):
-                    found.append(act("fire", fid, figures[t].id))
+                    found.append(fire_action(state.c, i, t))
         found.append(act("done"))
         return found
 
@@ -1270,5 +1326,5 @@ class ReturnFire(Prompt[TrenchesState]):
             fire.grenades(state, action.args[0])
         else:
             shooter, target = shot(state, action, side) or (0, 0)
-            state.fired.add(shooter)
+            state.f.fired.add(shooter)
             fire.shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")

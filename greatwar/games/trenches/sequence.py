@@ -122,6 +122,7 @@ def winds(state: TrenchesState) -> None:
 def clouds(state: TrenchesState) -> None:
     """Move the Poison Gas Clouds and Smoke: 12" with the wind; a cloud blown off the table
     is gone; everybody under a gas cloud is pinned this turn and stays put."""
+    f = state.f  # each figure's data (state.Figures)
     state.phase = "Clouds"
     drift = int(state.c.tables["scatter"]["cloud_drift"])
     dx, dy = DRIFT[state.wind]
@@ -141,11 +142,11 @@ def clouds(state: TrenchesState) -> None:
         if kind == "gas":  # everybody within the cloud's radius (geo.within)
             under: list[int] = []
             for side in SIDES:
-                near_in(state.index(side), state.x, state.y, x, y, radius, under)
+                near_in(state.index(side), f.x, f.y, x, y, radius, under)
             pinned.update(under)
-    state.pinned = pinned
-    if state.pinned:
-        state.note("Poison Gas", f"{len(state.pinned)} figures are pinned under gas")
+    f.pinned = pinned
+    if f.pinned:
+        state.note("Poison Gas", f"{len(f.pinned)} figures are pinned under gas")
 
 
 # --- the move phases ------------------------------------------------------------------------
@@ -154,11 +155,12 @@ def clouds(state: TrenchesState) -> None:
 def move_phase(state: TrenchesState, side: str) -> None:
     """Move and Fire: the movement dice (each French regiment 2 dice; German regulars 2 dice,
     elite 3; each tank 3), the enemy's machine guns loaded with three shots of opportunity."""
+    f = state.f  # each figure's data (state.Figures)
     state.phase = f"{side} move and fire"
-    state.moved, state.fired = set(), set()
-    state.gun_fired, state.mgs_fired, state.no_fire = set(), set(), set()
+    f.moved, f.fired = set(), set()
+    state.gun_fired, state.mgs_fired, f.no_fire = set(), set(), set()
     state.strafed = False
-    state.allow = {}
+    f.allow = {}
     halve = 2 if state.event == "mud" else 1
     mv = state.c.tables["move"]
     if side == FRENCH:
@@ -173,21 +175,21 @@ def move_phase(state: TrenchesState, side: str) -> None:
             if group == "A":
                 continue
             dice = elite if group == "E" else regular
-            state.allow[group] = sum(dice) * 10 // halve
+            f.allow[group] = sum(dice) * 10 // halve
         state.note("German Move", f"German regulars move {sum(regular)} in", dice=regular)
         state.note("German Move", f"German elite move {sum(elite)} in", dice=elite)
     for t in tanks(state, side):
         roll_tank(state, t)
     shots = int(state.c.tables["fire"]["opportunity_shots"])
     # the enemy's machine guns on the table, in figure order
-    state.shots = {i: shots for i in state.roster(enemy(side)).kinds.get("mg", ())}
-    for group, turns in list(state.broken.items()):
-        if group in state.allow and side == FRENCH:
+    f.shots = {i: shots for i in state.roster(enemy(side)).kinds.get("mg", ())}
+    for group, turns in list(f.broken.items()):
+        if group in f.allow and side == FRENCH:
             state.note("Morale", f"{group} is broken and does not move this turn")
-            state.broken[group] = turns - 1
-            if state.broken[group] <= 0:
-                del state.broken[group]
-            state.allow[group] = 0
+            f.broken[group] = turns - 1
+            if f.broken[group] <= 0:
+                del f.broken[group]
+            f.allow[group] = 0
     state.push("move_fire", side=side)
 
 
@@ -198,17 +200,19 @@ def on_table_groups(state: TrenchesState, side: str) -> list[str]:
 
 
 def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
+    f = state.f  # each figure's data (state.Figures)
     rolled = state.rng.dice(dice)
-    state.allow[group] = sum(rolled) * 10 // halve
+    f.allow[group] = sum(rolled) * 10 // halve
     state.note(
-        "French Move and Fire", f"{group} moves {geo.tenths(state.allow[group])} in", dice=rolled
+        "French Move and Fire", f"{group} moves {geo.tenths(f.allow[group])} in", dice=rolled
     )
 
 
 def return_fire(state: TrenchesState, side: str) -> None:
     """German Return Fire / French Fire: the other side fires all its weapons."""
+    f = state.f  # each figure's data (state.Figures)
     state.phase = f"{side} fire"
-    state.moved, state.fired = set(), set()
+    f.moved, f.fired = set(), set()
     state.push("return_fire", side=side)
 
 
@@ -226,14 +230,15 @@ def morale(state: TrenchesState) -> None:
     """Morale: a French regiment under 50 % of its strength (see PROVENANCE for the reading)
     rolls; 1-2 breaks it when attacking, 1 when defending; +1 when the HQ is within 12" of
     its leader. A broken regiment falls back 2d6" and loses its next move (PROPOSED)."""
+    f = state.f  # each figure's data (state.Figures)
     state.phase = "Morale"
     mor = state.c.tables["morale"]
     hq = state.of_kind(FRENCH, ("hq",))
-    for group, leader in sorted(state.leader.items()):
+    for group, leader in sorted(f.leader.items()):
         men = state.count(group)
         if men == 0 or men * 100 >= state.strength[group] * int(mor["threshold"]):
             continue
-        attacking = any(state.group[i] == group for i in state.moved)
+        attacking = any(f.group[i] == group for i in f.moved)
         breaks = int(mor["attack_breaks"] if attacking else mor["defend_breaks"])
         roll = state.rng.die()
         bonus = (
@@ -249,8 +254,8 @@ def morale(state: TrenchesState) -> None:
         back = state.rng.dice(int(mor["retreat_dice"]))
         for i in state.members(group):
             if not state.fig(i).is_tank:
-                state.place(i, walk(state, i, (state.x[i], state.y[i] - sum(back) * 10)))
-        state.broken[group] = 1
+                state.place(i, walk(state, i, (f.x[i], f.y[i] - sum(back) * 10)))
+        f.broken[group] = 1
         state.note("Morale", f"{group} falls back {sum(back)} in", dice=back)
 
 
@@ -260,6 +265,7 @@ def morale(state: TrenchesState) -> None:
 def captures(state: TrenchesState) -> None:
     """French reinforcements, the triggers: a regiment captures a large shell hole (1 die),
     a bunker (2 dice), or enters an enemy trench for the first time (3 dice)."""
+    f = state.f  # each figure's data (state.Figures)
     r = state.c.tables["reinforcements"]
     # only a man within the y of a shell hole, a bunker or a trench can hold or capture one
     bands = feature_bands(state.c)
@@ -272,7 +278,7 @@ def captures(state: TrenchesState) -> None:
         return
     german: SideIndex = index_of(state, GERMAN)
     # read once for the hundred-odd men near a feature
-    groups, leaders, xs, ys, owner = state.group, state.leader, state.x, state.y, state.owner
+    groups, leaders, xs, ys, owner = f.group, f.leader, f.x, f.y, state.owner
     germans: list[int] = []
     for lo, hi in bands:
         germans.extend(german.between(lo, hi))
@@ -321,10 +327,10 @@ def reinforcements(state: TrenchesState) -> None:
     captures(state)
     for group, dice in sorted(state.eligible.items()):
         rolled = state.rng.dice(dice)
-        status = state.status
+        status = state.f.status
         dead = [i for i in figures_of(state.c, "", group, "rifle") if status[i] == DEAD]
         back = dead[: sum(rolled)]
-        leader = state.leader[group]
+        leader = state.f.leader[group]
         for n, i in enumerate(back):
             state.set_status(i, TABLE)
             state.set_group(i, group)
@@ -363,7 +369,7 @@ def support(state: TrenchesState) -> None:
     in it from the start, PROPOSED)."""
     roll = state.rng.die()
     kind = state.c.tables["reinforcements"]["support"][roll - 1]
-    status = state.status
+    status = state.f.status
     found = [i for i in figures_of(state.c, FRENCH, "", kind) if status[i] in (DEAD, POOL)]
     if not found:
         state.note(
@@ -439,7 +445,7 @@ def figures_of(c: Components, side: str, group: str, kind: str) -> tuple[int, ..
 
 
 def draw(state: TrenchesState, kind: str, count: int, roll: int) -> list[int]:
-    status = state.status
+    status = state.f.status
     pool = [i for i in figures_of(state.c, GERMAN, "", kind) if status[i] == POOL][:count]
     state.note("German New Units", f"{len(pool)} x {kind} ({count} called for)", dice=[roll])
     return pool
@@ -491,11 +497,12 @@ def garrison(state: TrenchesState, line: int, beyond: int = -1) -> list[int]:
     """The Germans in a trench line (its bunker included), tanks excepted, in figure order;
     only the first ``beyond`` + 1 of them if ``beyond`` >= 0 (enough to tell that more than
     ``beyond`` hold it)."""
+    f = state.f  # each figure's data (state.Figures)
     lo, hi = line_band(state.c, line)
     german: SideIndex = index_of(state, GERMAN)  # state.index, its band asked in C
     near = sorted(german.between(lo, hi))
     c = state.c
-    tanks, xs, ys, ground = c.tank_flags, state.x, state.y, terrain(c)
+    tanks, xs, ys, ground = c.tank_flags, f.x, f.y, terrain(c)
     found = []
     for i in near:
         if not tanks[i] and line_in(c, ground, xs[i], ys[i]) == line:  # state.line_of
@@ -553,4 +560,4 @@ def end_turn(state: TrenchesState) -> None:
 
 
 def dead_count(state: TrenchesState, side: str) -> int:
-    return sum(1 for f in state.c.figures if f.side == side and state.status[f.index] == DEAD)
+    return sum(1 for f in state.c.figures if f.side == side and state.f.status[f.index] == DEAD)

@@ -24,15 +24,16 @@ def tanks(state: TrenchesState, side: str) -> list[int]:
 def roll_tank(state: TrenchesState, i: int) -> None:
     """Tanks: three dice of move; a single 1 and it cannot fire this turn; two 1s, a
     mechanical problem, out of action for the third die's turns; three 1s, lost."""
+    f = state.f  # each figure's data (state.Figures)
     label = state.label(i)
-    if i in state.tank_out:
-        state.tank_out[i] -= 1
-        if state.tank_out[i] <= 0:
-            del state.tank_out[i]
+    if i in f.tank_out:
+        f.tank_out[i] -= 1
+        if f.tank_out[i] <= 0:
+            del f.tank_out[i]
             state.note("Tanks", f"{label} is repaired")
         else:
-            state.note("Tanks", f"{label} is out of action ({state.tank_out[i]} more turns)")
-        state.allow[state.group[i]] = 0
+            state.note("Tanks", f"{label} is out of action ({f.tank_out[i]} more turns)")
+        f.allow[f.group[i]] = 0
         return
     dice = state.rng.dice(int(state.c.tables["move"]["tank_dice"]))
     ones = dice.count(1)
@@ -42,14 +43,14 @@ def roll_tank(state: TrenchesState, i: int) -> None:
         return
     if ones == 2:
         turns = next(d for d in dice if d != 1) if any(d != 1 for d in dice) else 1
-        state.tank_out[i] = turns
-        state.allow[state.group[i]] = 0
+        f.tank_out[i] = turns
+        f.allow[f.group[i]] = 0
         state.note("Tanks", f"{label} breaks down for {turns} turns", dice=dice)
         return
     if ones == 1:
-        state.no_fire.add(i)
+        f.no_fire.add(i)
     reach = sum(dice) * 10 // (2 if state.event == "mud" else 1)
-    state.allow[state.group[i]] = reach
+    f.allow[f.group[i]] = reach
     state.note(
         "Tanks", f"{label} moves {geo.tenths(reach)} in" + (", no fire" if ones else ""), dice=dice
     )
@@ -60,7 +61,8 @@ def tank_weapons(state: TrenchesState, i: int) -> dict[str, object]:
 
 
 def may_fire(state: TrenchesState, i: int) -> bool:
-    return state.status[i] == TABLE and i not in state.no_fire and i not in state.tank_out
+    f = state.f  # each figure's data (state.Figures)
+    return f.status[i] == TABLE and i not in f.no_fire and i not in f.tank_out
 
 
 def ap_targets(state: TrenchesState, shooter: int) -> list[int]:
@@ -95,9 +97,10 @@ TANK_REACH = ("mg_range", "ap_range")  # a tank's direct-fire ranges (fire.any_i
 
 def he_targets(state: TrenchesState, i: int) -> list[int]:
     """The three nearest enemy figures within a tank's HE range, tanks excepted."""
+    f = state.f  # each figure's data (state.Figures)
     reach = int(state.c.tables["scatter"]["tank_he_range"])
     side = enemy(state.fig(i).side)
-    return fire.in_reach(state, side, state.x[i], state.y[i], reach, True)[:3]
+    return fire.in_reach(state, side, f.x[i], f.y[i], reach, True)[:3]
 
 
 def tank_accepts(state: TrenchesState, action: Action, side: str) -> bool:
@@ -107,7 +110,7 @@ def tank_accepts(state: TrenchesState, action: Action, side: str) -> bool:
     a, b = state.c.figure(action.args[0]), state.c.figure(action.args[1])
     if a is None or b is None or a.side != side or not a.is_tank or b.side == side:
         return False
-    if not may_fire(state, a.index) or state.status[b.index] != TABLE:
+    if not may_fire(state, a.index) or state.f.status[b.index] != TABLE:
         return False
     w = tank_weapons(state, a.index)
     if action.verb == "fire":
@@ -138,7 +141,7 @@ def tank_fire(state: TrenchesState, action: Action) -> None:
     if action.verb == "fire":
         state.mgs_fired.add(i)
         for _ in range(int(str(tank_weapons(state, i)["mgs"]))):
-            if state.status[t] == TABLE:
+            if state.f.status[t] == TABLE:
                 fire.shoot(state, "mg", i, t, "Tanks")
     elif action.verb == "ap":
         state.gun_fired.add(i)
@@ -155,13 +158,14 @@ def tank_fire(state: TrenchesState, action: Action) -> None:
 def strafe_offers(state: TrenchesState, side: str) -> list[Action]:
     """The German Airplane: tapes across the table through each French leader (and the HQ),
     east-west, north-south and on both diagonals."""
+    f = state.f  # each figure's data (state.Figures)
     found: list[Action] = []
     if side != GERMAN or state.plane != "ready" or state.strafed:
         return found
     kinds = state.roster(FRENCH).kinds  # on_table's leaders and HQ, in figure order
     men = [*kinds.get("leader", ()), *kinds.get("hq", ())]
     men.sort()
-    w, d, xs, ys = state.c.width, state.c.depth, state.x, state.y
+    w, d, xs, ys = state.c.width, state.c.depth, f.x, f.y
     seen = set()
     for i in men:
         for key, action in strafe_tapes(xs[i], ys[i], w, d):

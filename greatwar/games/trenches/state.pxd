@@ -26,8 +26,13 @@ cpdef object bunker_in(tuple ground, long long x, long long y)
 @cython.locals(bunkers=tuple, bounds=tuple, k=cython.Py_ssize_t, line=object,
                bx0=cython.longlong, by0=cython.longlong, bx1=cython.longlong,
                by1=cython.longlong, x0=cython.double, y0=cython.double, x1=cython.double,
-               y1=cython.double)
+               y1=cython.double, bands=tuple, points=object, half=cython.longlong,
+               found=cython.int)
 cpdef object line_in(object c, tuple ground, long long x, long long y)
+
+
+@cython.locals(found=Index, roster=Roster, less=Roster)
+cpdef lose(dict indexes, dict rosters, Py_ssize_t index, str group, str kind, str side)
 
 
 @cython.locals(indexes=dict)
@@ -43,3 +48,27 @@ cpdef tuple members_of(object state, str group)
 
 
 cpdef bint in_trench(object t, tuple p) except -1
+
+
+# each figure's changing data (state.Figures): its fields read in C by the rules
+cdef class Figures:
+    cdef public object c
+    cdef public tuple sides
+    cdef public tuple kinds
+    cdef public tuple walkers
+    cdef public tuple tanks
+    cdef public list x
+    cdef public list y
+    cdef public list status
+    cdef public list group
+    cdef public dict leader
+    cdef public dict allow
+    cdef public set moved
+    cdef public set fired
+    cdef public set pinned
+    cdef public dict broken
+    cdef public dict tank_out
+    cdef public dict shots
+    cdef public set no_fire
+
+    cpdef Figures copy(self)

@@ -67,44 +67,32 @@ class TrenchesState(AgendaState):
         "_stale",
         "acted",
         "agenda",
-        "allow",
         "arrivals",
-        "broken",
         "c",
         "clouds",
         "credited",
         "cut",
         "eligible",
         "event",
+        "f",
         "fascines",
-        "fired",
         "gm_seat",
-        "group",
         "gun_fired",
         "just_moved",
-        "leader",
         "mgs_fired",
-        "moved",
-        "no_fire",
         "offer_basis",
         "offered",
         "owner",
         "pending",
         "phase",
-        "pinned",
         "plane",
         "plans",
         "shells",
-        "shots",
-        "status",
         "strafe_line",
         "strafed",
         "strength",
-        "tank_out",
         "turn",
         "wind",
-        "x",
-        "y",
     )
 
     prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
@@ -131,29 +119,21 @@ class TrenchesState(AgendaState):
         self.clouds: list[tuple[str, int, int]] = []  # (gas or smoke, x, y)
         n = len(c.figures)
         opening = _opening(c)  # the same at every new game: made once
-        self.x = list(opening.x)
-        self.y = list(opening.y)
-        self.status = list(opening.status)
-        self.group = list(opening.group)
+        # each figure's place, status, group and what it did this phase (Figures)
+        self.f = Figures(
+            c, list(opening.x), list(opening.y), list(opening.status), list(opening.group)
+        )
         tank = bool(game.options["french_tank"])
         if not tank:
             for f in c.figures:
                 if f.group == "T1":
-                    self.status[f.index] = POOL
+                    self.f.status[f.index] = POOL
         # every game opens alike: its rosters and indexes made once (they never change)
         rosters, indexes = _opening_kept(c, tank)
         self._roster, self._index = dict(rosters), dict(indexes)
-        self.leader: dict[str, int] = dict(opening.leader)
+        self.f.leader = dict(opening.leader)
         self.strength: dict[str, int] = {g: self.count(g) for g in self.leader}  # Morale
-        self.allow: dict[str, int] = {}  # movement this phase, by group (tanks by figure id)
-        self.moved: set[int] = set()
-        self.fired: set[int] = set()
         self.just_moved: list[int] = []  # the figures of the last move (opportunity fire)
-        self.shots: dict[int, int] = {}  # MG opportunity shots left this phase
-        self.pinned: set[int] = set()  # under a gas cloud: stays put this turn
-        self.broken: dict[str, int] = {}  # Morale: regiment -> its next move phase is lost
-        self.tank_out: dict[int, int] = {}  # Tanks: turns out of action
-        self.no_fire: set[int] = set()  # Tanks: a single 1, no fire this turn
         self.gun_fired: set[int] = set()  # Tanks: each weapon once per movement phase
         self.mgs_fired: set[int] = set()
         self.fascines: set[int] = set(opening.fascines)
@@ -169,9 +149,115 @@ class TrenchesState(AgendaState):
         self.agenda: list[Step] = []
         self.gm_seat = game.options["game_master"] == "person"
         self.pending: dict[str, int] = {}  # the frame's counters (guns to fire...)
-        assert n == len(self.x)
+        assert n == len(self.f.x)
         self.note("The Game Sequence", "the French attack three German trench lines (D3 table)")
         self.agenda = list(TURN_PLAN)
+
+    # Each figure's data lives in ``f`` (Figures), which the compiled rules read in C; these
+    # properties read and set it for everything else (the tests, the view, the encoding).
+    @property
+    def x(self) -> list[int]:
+        return self.f.x
+
+    @x.setter
+    def x(self, value: list[int]) -> None:
+        self.f.x = value
+
+    @property
+    def y(self) -> list[int]:
+        return self.f.y
+
+    @y.setter
+    def y(self, value: list[int]) -> None:
+        self.f.y = value
+
+    @property
+    def status(self) -> list[int]:
+        return self.f.status
+
+    @status.setter
+    def status(self, value: list[int]) -> None:
+        self.f.status = value
+
+    @property
+    def group(self) -> list[str]:
+        return self.f.group
+
+    @group.setter
+    def group(self, value: list[str]) -> None:
+        self.f.group = value
+
+    @property
+    def leader(self) -> dict[str, int]:
+        return self.f.leader
+
+    @leader.setter
+    def leader(self, value: dict[str, int]) -> None:
+        self.f.leader = value
+
+    @property
+    def allow(self) -> dict[str, int]:
+        return self.f.allow
+
+    @allow.setter
+    def allow(self, value: dict[str, int]) -> None:
+        self.f.allow = value
+
+    @property
+    def moved(self) -> set[int]:
+        return self.f.moved
+
+    @moved.setter
+    def moved(self, value: set[int]) -> None:
+        self.f.moved = value
+
+    @property
+    def fired(self) -> set[int]:
+        return self.f.fired
+
+    @fired.setter
+    def fired(self, value: set[int]) -> None:
+        self.f.fired = value
+
+    @property
+    def pinned(self) -> set[int]:
+        return self.f.pinned
+
+    @pinned.setter
+    def pinned(self, value: set[int]) -> None:
+        self.f.pinned = value
+
+    @property
+    def broken(self) -> dict[str, int]:
+        return self.f.broken
+
+    @broken.setter
+    def broken(self, value: dict[str, int]) -> None:
+        self.f.broken = value
+
+    @property
+    def tank_out(self) -> dict[int, int]:
+        return self.f.tank_out
+
+    @tank_out.setter
+    def tank_out(self, value: dict[int, int]) -> None:
+        self.f.tank_out = value
+
+    @property
+    def shots(self) -> dict[int, int]:
+        return self.f.shots
+
+    @shots.setter
+    def shots(self, value: dict[int, int]) -> None:
+        self.f.shots = value
+
+    @property
+    def no_fire(self) -> set[int]:
+        return self.f.no_fire
+
+    @no_fire.setter
+    def no_fire(self, value: set[int]) -> None:
+        self.f.no_fire = value
 
     # --- the agenda ---------------------------------------------------------------------
 
@@ -181,7 +267,7 @@ class TrenchesState(AgendaState):
         return self.c.figures[index]
 
     def at(self, index: int) -> geo.Point2:
-        return (self.x[index], self.y[index])
+        return (self.f.x[index], self.f.y[index])
 
     def on_table(self, side: str | None = None) -> tuple[int, ...]:
         """Figures on the table (of one side), the airplane excepted, in figure order."""
@@ -192,9 +278,9 @@ class TrenchesState(AgendaState):
         until one of them falls, arrives or changes group."""
         found = self._roster.get(side)
         if found is None:
-            c, status = self.c, self.status
+            c, status = self.c, self.f.status
             figures = tuple([i for i in _ground(c, side) if status[i] == TABLE])
-            found = self._roster[side] = Roster(c, figures, self.group)
+            found = self._roster[side] = Roster(c, figures, self.f.group)
         return found
 
     def index(self, side: str | None) -> SideIndex:
@@ -202,7 +288,7 @@ class TrenchesState(AgendaState):
         found = self._index.get(side)
         if found is None:
             found = SideIndex(
-                self.c, self.roster(side), tuple(self.x), tuple(self.y), self._stale.get(side)
+                self.c, self.roster(side), tuple(self.f.x), tuple(self.f.y), self._stale.get(side)
             )
             self._index[side] = found
         return found
@@ -215,7 +301,7 @@ class TrenchesState(AgendaState):
         """The figures on the table within ``reach`` of a point, in figure order."""
         found: list[int] = []
         for side in SIDES:  # each side's index: a casualty rebuilds only his side's
-            near_in(index_of(self, side), self.x, self.y, p[0], p[1], reach, found)
+            near_in(index_of(self, side), self.f.x, self.f.y, p[0], p[1], reach, found)
         found.sort()
         return found
 
@@ -239,7 +325,7 @@ class TrenchesState(AgendaState):
         return list(of_kinds(roster_of(self, side), kinds))
 
     def place(self, index: int, p: geo.Point2) -> None:
-        self.x[index], self.y[index] = p
+        self.f.x[index], self.f.y[index] = p
         self.moving(self.c.sides[index])
 
     def moving(self, side: str) -> None:
@@ -253,23 +339,16 @@ class TrenchesState(AgendaState):
                     self._stale[key] = stale
 
     def set_status(self, index: int, status: int) -> None:
-        leaves = self.status[index] == TABLE and status != TABLE
-        self.status[index] = status
-        side = self.c.sides[index]
+        f = self.f
+        leaves = f.status[index] == TABLE and status != TABLE
+        f.status[index] = status
         if not leaves:
             self._changed(index)
             return
-        kind = self.c.kinds[index]
-        for key in (side, None):  # a casualty: the rosters and indexes lose one figure
-            found = self._index.pop(key, None)
-            roster = self._roster.get(key)
-            if roster is not None:
-                less = self._roster[key] = roster.without(index, self.group[index], kind)
-                if found is not None and found.roster is roster:
-                    self._index[key] = found.without(index, less)  # nobody moved: no sort
+        lose(self._index, self._roster, index, f.group[index], f.kinds[index], f.sides[index])
 
     def set_group(self, index: int, group: str) -> None:
-        self.group[index] = group
+        self.f.group[index] = group
         self._changed(index)
 
     def _changed(self, index: int) -> None:
@@ -309,29 +388,29 @@ class TrenchesState(AgendaState):
     def kill(self, index: int, rule: str, why: str) -> None:
         """A casualty: to the dead pile (French reinforcements come from it)."""
         self.set_status(index, DEAD)
-        for s in (self.moved, self.fired, self.pinned, self.no_fire):
+        for s in (self.f.moved, self.f.fired, self.f.pinned, self.f.no_fire):
             s.discard(index)
-        self.shots.pop(index, None)
+        self.f.shots.pop(index, None)
         self.note(rule, f"{self.label(index)} is killed ({why})")
         f = self.fig(index)
-        if f.side == FRENCH and self.leader.get(self.group[index]) == index:
-            self.new_leader(self.group[index], rule)
+        if f.side == FRENCH and self.f.leader.get(self.f.group[index]) == index:
+            self.new_leader(self.f.group[index], rule)
 
     def new_leader(self, group: str, rule: str) -> None:
         """Leaders: PROPOSED, the regiment's nearest rifleman takes the fallen leader's place."""
-        old = self.leader[group]
+        old = self.f.leader[group]
         men = [i for i in self.members(group) if self.fig(i).kind in ("rifle", "leader")]
         if not men:
             return
         best = min(men, key=lambda i: (geo.dist2(self.at(i), self.at(old)), i))
-        self.leader[group] = best
+        self.f.leader[group] = best
         self.note("Leaders", f"{self.label(best)} now leads {group}")
 
     def label(self, index: int) -> str:
         f = self.fig(index)
         where = (
-            f" at {geo.tenths(self.x[index])},{geo.tenths(self.y[index])}"
-            if self.status[index]
+            f" at {geo.tenths(self.f.x[index])},{geo.tenths(self.f.y[index])}"
+            if self.f.status[index]
             else ""
         )
         return f"{f.id} ({f.name}){where}"
@@ -345,21 +424,9 @@ class TrenchesState(AgendaState):
         new.plane, new.strafed, new.gm_seat = self.plane, self.strafed, self.gm_seat
         new.plans = dict(self.plans)
         new.clouds = list(self.clouds)
-        new.x = list(self.x)
-        new.y = list(self.y)
-        new.status = list(self.status)
-        new.group = list(self.group)
-        new.leader = dict(self.leader)
+        new.f = self.f.copy()
         new.strength = dict(self.strength)
-        new.allow = dict(self.allow)
-        new.moved = set(self.moved)
-        new.fired = set(self.fired)
         new.just_moved = list(self.just_moved)
-        new.shots = dict(self.shots)
-        new.pinned = set(self.pinned)
-        new.broken = dict(self.broken)
-        new.tank_out = dict(self.tank_out)
-        new.no_fire = set(self.no_fire)
         new.gun_fired = set(self.gun_fired)
         new.mgs_fired = set(self.mgs_fired)
         new.fascines = set(self.fascines)
@@ -387,20 +454,20 @@ class TrenchesState(AgendaState):
             "event": self.event,
             "plans": {str(k): v for k, v in sorted(self.plans.items())},
             "clouds": self.clouds,
-            "x": self.x,
-            "y": self.y,
-            "status": self.status,
-            "group": self.group,
-            "leader": self.leader,
-            "allow": dict(sorted(self.allow.items())),
-            "moved": sorted(self.moved),
-            "fired": sorted(self.fired),
+            "x": self.f.x,
+            "y": self.f.y,
+            "status": self.f.status,
+            "group": self.f.group,
+            "leader": self.f.leader,
+            "allow": dict(sorted(self.f.allow.items())),
+            "moved": sorted(self.f.moved),
+            "fired": sorted(self.f.fired),
             "just_moved": self.just_moved,
-            "shots": {str(k): v for k, v in sorted(self.shots.items())},
-            "pinned": sorted(self.pinned),
-            "broken": dict(sorted(self.broken.items())),
-            "tank_out": {str(k): v for k, v in sorted(self.tank_out.items())},
-            "no_fire": sorted(self.no_fire),
+            "shots": {str(k): v for k, v in sorted(self.f.shots.items())},
+            "pinned": sorted(self.f.pinned),
+            "broken": dict(sorted(self.f.broken.items())),
+            "tank_out": {str(k): v for k, v in sorted(self.f.tank_out.items())},
+            "no_fire": sorted(self.f.no_fire),
             "gun_fired": sorted(self.gun_fired),
             "mgs_fired": sorted(self.mgs_fired),
             "fascines": sorted(self.fascines),
@@ -416,6 +483,45 @@ class TrenchesState(AgendaState):
             "agenda": self.agenda,
             "pending": dict(sorted(self.pending.items())),
         }
+
+
+class Figures:
+    """Each figure's changing data, by figure index: its place in tenths, status, group; the
+    regiments' leaders, this phase's moves by group (tanks by figure id), who moved, fired or
+    is pinned, broken regiments, tanks out of action, machine guns' opportunity shots, tanks
+    that may not fire; and the components' per-figure tuples (side, kind, walker, tank).
+    state.pxd makes it an extension type: the rules hold it typed and read its fields in C,
+    not by a Python attribute lookup on the state at each read."""
+
+    def __init__(
+        self, c: Components, x: list[int], y: list[int], status: list[int], group: list[str]
+    ) -> None:
+        self.c = c
+        self.sides, self.kinds, self.walkers, self.tanks = c.sides, c.kinds, c.walkers, c.tank_flags
+        self.x, self.y, self.status, self.group = x, y, status, group
+        self.leader: dict[str, int] = {}  # a French regiment's leader (Leaders)
+        self.allow: dict[str, int] = {}  # movement this phase, by group (tanks by figure id)
+        self.moved: set[int] = set()
+        self.fired: set[int] = set()
+        self.pinned: set[int] = set()  # under a gas cloud: stays put this turn
+        self.broken: dict[str, int] = {}  # Morale: regiment -> its next move phase is lost
+        self.tank_out: dict[int, int] = {}  # Tanks: turns out of action
+        self.shots: dict[int, int] = {}  # MG opportunity shots left this phase
+        self.no_fire: set[int] = set()  # Tanks: a single 1, no fire this turn
+
+    def copy(self) -> Figures:
+        """A copy for a clone or undo: every list, set and dict its own."""
+        new = Figures(self.c, list(self.x), list(self.y), list(self.status), list(self.group))
+        new.leader = dict(self.leader)
+        new.allow = dict(self.allow)
+        new.moved = set(self.moved)
+        new.fired = set(self.fired)
+        new.pinned = set(self.pinned)
+        new.broken = dict(self.broken)
+        new.tank_out = dict(self.tank_out)
+        new.shots = dict(self.shots)
+        new.no_fire = set(self.no_fire)
+        return new
 
 
 class Opening(NamedTuple):
@@ -465,6 +571,26 @@ def _opening_kept(
         rosters.append((side, roster))
         indexes.append((side, SideIndex(c, roster, opening.x, opening.y)))
     return tuple(rosters), tuple(indexes)
+
+
+def lose(
+    indexes: dict[str | None, SideIndex],
+    rosters: dict[str | None, Roster],
+    index: int,
+    group: str,
+    kind: str,
+    side: str,
+) -> None:
+    """A casualty (``TrenchesState.set_status``): the kept rosters and indexes of his side
+    and of both sides lose figure ``index`` (of ``group`` and ``kind``); an index whose
+    roster was the one kept loses him without a sort (nobody moved). In C (state.pxd)."""
+    for key in (side, None):
+        found = indexes.pop(key, None)
+        roster = rosters.get(key)
+        if roster is not None:
+            less = rosters[key] = roster.without(index, group, kind)
+            if found is not None and found.roster is roster:
+                indexes[key] = found.without(index, less)
 
 
 def index_of(state: TrenchesState, side: str | None) -> SideIndex:
@@ -575,13 +701,15 @@ def _hole_discs(c: Components) -> tuple[tuple[int, int, int], ...]:
 
 # The terrain as plain tuples, for what captures (French reinforcements) and German morale
 # ask of every man's point at every end of turn, in machine integers (state.pxd): the shell
-# holes as (x, y, radius) and their ids, the trench lines as (line, bunker box), and the
-# lines' bounds. The same answers as ``_hole_at``, ``_bunker_at`` and ``_line_at``.
+# holes as (x, y, radius) and their ids, the trench lines as (line, bunker box), the lines'
+# bounds, and their centre lines and half widths (``in_trench``'s, read without a trench's
+# attributes). The same answers as ``_hole_at``, ``_bunker_at`` and ``_line_at``.
 Terrain = tuple[
     tuple[tuple[int, int, int], ...],
     tuple[str, ...],
     tuple[tuple[int, int, int, int, int], ...],
     tuple[tuple[float, float, float, float], ...],
+    tuple[tuple[tuple[tuple[int, int], ...], int], ...],
 ]
 
 
@@ -592,6 +720,7 @@ def terrain(c: Components) -> Terrain:
         tuple(h.id for h in c.holes),
         tuple((t.line, *t.bunker_box) for t in c.trenches),
         _trench_bounds(c),
+        tuple((t.points, t.half) for t in c.trenches),
     )
 
 
@@ -616,14 +745,17 @@ def bunker_in(ground: Terrain, x: int, y: int) -> int | None:
 
 def line_in(c: Components, ground: Terrain, x: int, y: int) -> int | None:
     """``_line_at`` (x, y): the trench line (its bunker included) the point is in."""
-    bunkers, bounds = ground[2], ground[3]
+    bunkers, bounds, bands = ground[2], ground[3], ground[4]
     for k in range(len(bunkers)):
         line, bx0, by0, bx1, by1 = bunkers[k]
         if bx0 <= x <= bx1 and by0 <= y <= by1:
             return line
         x0, y0, x1, y1 = bounds[k]
-        if x0 <= x <= x1 and y0 <= y <= y1 and in_trench(c.trenches[k], (x, y)):
-            return line
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            points, half = bands[k]  # in_trench, the point in whole tenths
+            found = in_mitred_band(points, half, x, y)
+            if found == 1 or (found < 0 and geo.inside(c.trenches[k].shape, (x, y))):
+                return line
     return None
 
 
