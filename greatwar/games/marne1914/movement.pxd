@@ -6,6 +6,8 @@
 # longs: "l").
 import cython
 
+from greatwar.games.marne1914.state cimport Position
+
 cdef long SIDES_OF_A_HEX
 
 
@@ -22,7 +24,7 @@ cdef long[:] _LAND_HEXES, _LAND_COSTS, _ROAD_HEXES, _ROAD_COSTS
                hexes=cython.long[:], costs=cython.long[:], spent=cython.long[:],
                order=cython.long[:], queue=cython.long[:], first=cython.long[:],
                last=cython.long[:])
-cpdef Py_ssize_t search(state, unit, start, allowance, bytes flags) except -1
+cpdef Py_ssize_t search(Position state, unit, start, allowance, bytes flags) except -1
 
 
 @cython.locals(spent=cython.long[:], order=cython.long[:], i=cython.Py_ssize_t)
@@ -35,26 +37,27 @@ cpdef clear_search(Py_ssize_t count)
                there=cython.Py_ssize_t, stop=cython.long, floor=cython.long, sp=cython.long,
                spent=cython.long[:], order=cython.long[:], flags=bytes, found=list,
                sp_at=list, side_at=list)
-cpdef list _destinations_of(state, unit, tuple to)
+cpdef list _destinations_of(Position state, unit, tuple to)
 
 
-cpdef long _stop(state, unit) except -1
+cpdef long _stop(Position state, unit) except -1
 
 
 # 12.1.5: asked at every movement offer, of the side's eliminated units (kept): ``where`` read
 # as a list with the unit index as a machine integer
 @cython.locals(where=list, unit=cython.Py_ssize_t, found=list, hq_of=list, mode=dict,
                units=tuple)
-cpdef list rebuildable(state, side)
+cpdef list rebuildable(Position state, side)
 
 
 @cython.locals(found=tuple)
-cpdef tuple eliminated_units(state, side)
+cpdef tuple eliminated_units(Position state, side)
 
 
 # a unit's movement choice, read with the position's tables held as typed fields
 cdef class Reckoner:
-    cdef public object state, side, reach
+    cdef public Position state
+    cdef public object side, reach
     cdef public dict capacity
     cdef public tuple counters, neighbors
     cdef public set rallied
@@ -62,13 +65,22 @@ cdef class Reckoner:
     cdef public frozenset held, zoc
     cdef public long least
 
-    @cython.locals(counter=object, by_rail=cython.bint, by_land=cython.bint,
+    @cython.locals(state=Position, counter=object, by_rail=cython.bint, by_land=cython.bint,
                    barred=cython.bint, rail_room=cython.Py_ssize_t, held=frozenset,
                    zoc=frozenset, side_at=list, sp_at=list, least=cython.long)
     cpdef tuple choice(self, Py_ssize_t unit, Py_ssize_t here, now)
 
 
-cpdef bint has_rail_capacity(state, unit, dict capacity) except -1
+cpdef bint has_rail_capacity(Position state, unit, dict capacity) except -1
+
+
+# 8.1: asked of every railroad destination and neighbour looked at
+cpdef bint has_room_for(Position state, Py_ssize_t unit, Py_ssize_t hex_index) except -1
+
+
+# asked at every search: the kept flags looked up in C
+@cython.locals(found=tuple)
+cpdef bytes move_flags(Position state, side)
 
 
 # the movement prompt's kept choices: an extension type, so that its fields are read and
@@ -85,10 +97,10 @@ cdef class MoveMemo:
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,
                    stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner,
                    entry=tuple, rails=dict)
-    cpdef bint update(self, state, side) except -1
+    cpdef bint update(self, Position state, side) except -1
 
     @cython.locals(reckon=Reckoner, moved=set, railed=set, engaged=set)
-    cpdef read_all(self, state, side)
+    cpdef read_all(self, Position state, side)
 
     @cython.locals(entry=tuple, choice=tuple, watch=dict, actions=tuple, was=tuple)
     cpdef keep(self, unit, entry)
@@ -103,20 +115,20 @@ cdef class MoveMemo:
 @cython.locals(size=cython.Py_ssize_t, closed=bytearray, seen=bytearray, links=tuple,
                row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t, network=list,
                frontier=list, found=dict, h=cython.Py_ssize_t, first=cython.Py_ssize_t)
-cpdef dict _networks(state, side)
+cpdef dict _networks(Position state, side)
 
 
 # ``move_flags``' marks by hex, made when the enemy's stacks change: hexes as machine integers
 @cython.locals(flags=bytearray, held=cython.long, in_zoc=cython.long, h=cython.Py_ssize_t)
-cpdef bytes _move_flags(state, side)
+cpdef bytes _move_flags(Position state, side)
 
 
 # 10.2.1: asked at every movement offer, of every disrupted unit
 @cython.locals(where=list, side_at=list, neighbors=tuple, found=set, u=cython.Py_ssize_t,
                here=cython.Py_ssize_t, n=cython.Py_ssize_t)
-cpdef set rallies(state, side)
+cpdef set rallies(Position state, side)
 
 
 # the movement prompt's kept choices, read through the typed memo (its fields and methods in C)
 @cython.locals(memo=MoveMemo, stamp=tuple)
-cpdef MoveMemo movement_memo(state, side, frame=*)
+cpdef MoveMemo movement_memo(Position state, side, frame=*)

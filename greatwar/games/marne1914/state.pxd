@@ -1,7 +1,25 @@
 # Declarations Cython reads when it compiles state.py (an augmenting .pxd; state.py itself
-# stays plain Python): 8.2.1's zone around a side's stacks, rebuilt when they change, marks
-# its hexes in a bytearray read and written by index.
+# stays plain Python): the position's fields as an extension type, and 8.2.1's zone around a
+# side's stacks, rebuilt when they change, marking its hexes in a bytearray read and written
+# by index.
 import cython
+
+from greatwar.games.marne1914.data cimport Components
+
+
+# ``Position``: MarneState's own fields as C struct members, typed as ``MarneState.__init__``
+# and ``copy_into`` set them (a list stays a list, a dict a dict...). A function whose .pxd
+# declares its ``state`` a Position reads ``state.where`` in a few instructions (the generic
+# lookup of a slot costs a hundred); the counts of changes are machine integers.
+cdef class Position:
+    cdef public Components c
+    cdef public object combat, first, move_memo, phase, player_turn, taxi_used, turn
+    cdef public Py_ssize_t attachments, eliminations, modes_set
+    cdef public list committed, control, hq_of, side_at, sp_at, steps, tasks, touched, where
+    cdef public dict barred, bombarded, cc_free, cc_notes, due, entered, entry_hexes, memo
+    cdef public dict mode, modes_memo, pending, rail_used, stacks, versions
+    cdef public set arrived, attacked, cut_off, disrupted, engaged, garrison, moved, oos
+    cdef public set railed, rallied, rebuilt_corps, recent, reserve, revealed, targets
 
 
 @cython.locals(marks=bytearray, zone=list, row=tuple, h=cython.Py_ssize_t, n=cython.Py_ssize_t)
@@ -11,8 +29,8 @@ cpdef frozenset zone_around(tuple neighbors, tuple hexes, Py_ssize_t size)
 # a unit put into and taken from a hex (``MarneState.set_down``, ``lift``): called in C by
 # ``put``, the position's lists and dicts read through their own C calls
 @cython.locals(versions=dict, where=list, stacks=dict, stack=list)
-cpdef set_down_unit(state, Py_ssize_t unit, Py_ssize_t hex_index)
+cpdef set_down_unit(Position state, Py_ssize_t unit, Py_ssize_t hex_index)
 
 
 @cython.locals(versions=dict, stacks=dict, stack=list, old=cython.Py_ssize_t)
-cpdef lift_unit(state, Py_ssize_t unit)
+cpdef lift_unit(Position state, Py_ssize_t unit)

@@ -6,6 +6,8 @@
 # (the arrays hold C longs: "l").
 import cython
 
+from greatwar.games.marne1914.state cimport Position
+
 cdef long SIDES_OF_A_HEX
 
 
@@ -26,11 +28,11 @@ cdef bytearray _WANTED
                queue=cython.long[:], first=cython.long[:], last=cython.long[:],
                xs=cython.long[:], zs=cython.long[:], wanted=bytearray, marks=bytearray,
                marking=cython.bint, met=cython.bint)
-cpdef tuple trace(state, hq, toward, until, sources)
+cpdef tuple trace(Position state, hq, toward, until, sources)
 
 
 @cython.locals(best=cython.long[:], h=cython.Py_ssize_t)
-cpdef hq_supply(state, hq, sources, units_at)
+cpdef hq_supply(Position state, hq, sources, units_at)
 
 
 @cython.locals(order=cython.long[:], best=cython.long[:], i=cython.Py_ssize_t)
@@ -46,9 +48,9 @@ cdef list _found(Py_ssize_t count)
 @cython.locals(size=cython.Py_ssize_t, closed=bytearray, marks=bytearray, frontier=list,
                links=tuple, row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t,
                h=cython.Py_ssize_t)
-cpdef bytearray source_marks(state, side, edges)
+cpdef bytearray source_marks(Position state, side, edges)
 
 
 # 11.1.4: made when either side's stacks change, hexes as machine integers
 @cython.locals(side_at=list, stop=set, h=cython.Py_ssize_t)
-cpdef frozenset _blocked(state, side)
+cpdef frozenset _blocked(Position state, side)
