@@ -21,6 +21,46 @@ cdef class Position:
     cdef public set arrived, attacked, cut_off, disrupted, engaged, garrison, moved, oos
     cdef public set railed, rallied, rebuilt_corps, recent, reserve, revealed, targets
 
+    # the questions the rules ask of the position again and again, called in C by the
+    # functions that declare their state a Position (and as methods by the others)
+    cpdef counter(self, Py_ssize_t unit)
+
+    cpdef list units_in(self, hex_index)
+
+    cpdef bint is_enemy_hex(self, hex_index, side) except -1
+
+    cpdef bint is_garrisoned(self, hex_index) except -1
+
+    cpdef frozenset garrisoned(self)
+
+    @cython.locals(found=tuple)
+    cpdef cached(self, tuple key, stamp, make)
+
+    cpdef tuple held_units(self, side)
+
+    cpdef tuple held_by(self, side)
+
+    cpdef unit_mode(self, Py_ssize_t unit)
+
+    cpdef bint is_reduced(self, Py_ssize_t unit) except -1
+
+    @cython.locals(table=dict, counters=tuple, mode=dict, hq_of=list, combat=cython.bint)
+    cpdef stack_limit(self, units)
+
+    @cython.locals(counters=tuple, present=list, together=list)
+    cpdef bint has_room(self, Py_ssize_t hex_index, units) except -1
+
+    cpdef bint is_overstacked(self, Py_ssize_t hex_index) except -1
+
+    @cython.locals(found=tuple)
+    cpdef frozenset zoc(self, side)
+
+    @cython.locals(found=tuple)
+    cpdef frozenset enemy_held(self, side)
+
+    @cython.locals(side_at=list)
+    cpdef bint in_enemy_zoc(self, Py_ssize_t unit) except -1
+
 
 @cython.locals(marks=bytearray, zone=list, row=tuple, h=cython.Py_ssize_t, n=cython.Py_ssize_t)
 cpdef frozenset zone_around(tuple neighbors, tuple hexes, Py_ssize_t size)

@@ -1,0 +1,19 @@
+# Declarations Cython reads when it compiles data.py (an augmenting .pxd; data.py itself
+# stays plain Python): the components as an extension type, so that the rules, which reach
+# them through the position (``state.c``, typed in state.pxd), read their tables in C, and
+# call the kept actions' lookups (``unit_actions``, ``hex_actions``) in C.
+import cython
+
+
+cdef class Components:
+    cdef public dict _actions, _rings, _within, by_id, corps, entries, group_members
+    cdef public dict hq_of_corps, side_hqs, side_units, tables, unit_sizes, zone_names, zones
+    cdef public tuple counters, hex_ids, moroccans, neighbors
+    cdef public object board
+    cdef public Py_ssize_t stack_floor
+
+    @cython.locals(found=tuple)
+    cpdef tuple unit_actions(self, str verb)
+
+    @cython.locals(found=tuple)
+    cpdef tuple hex_actions(self, str verb)
