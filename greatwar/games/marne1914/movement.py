@@ -1,3 +1,14 @@
+# cython: boundscheck=False, wraparound=False
+# (Cython reads the line above when it compiles this module; Python and the type checker take it
+# for a comment.) Every index the compiled module takes as a machine integer is within its
+# table and never negative, so the checks are left out: the search's hexes are map hexes (the
+# unit's own, on the map when it moves, and the neighbours of ``flat_steps``, read only after
+# the test for -1), its counts of steps at most ``limit``, below ``_FIRST``'s length
+# (``_grow``), its entries below ``_QUEUE``'s (a hex is filed at most once from each of its
+# neighbours, and once as the start), its hexes found at most the map's size and the 7.1.4
+# neighbours; the other typed loops read hexes of the position's sets (map hexes), units of
+# the side's tables, and hexes of units on the map (``rallies`` skips those off it,
+# ``MoveMemo.update`` reads again only units on the map).
 """7. Movement: terrain, roads in Transfer mode, railroads, zones of control (8.2); with the
 movement phase's other business: removing disruption (10.2), recovery (12.1), and 8.1.3
 over-stacking at the end of each phase."""

@@ -1,3 +1,12 @@
+# cython: boundscheck=False, wraparound=False
+# (Cython reads the line above when it compiles this module; Python and the type checker take it
+# for a comment.) Every index the compiled module takes as a machine integer is within its
+# table and never negative, so the checks are left out: ``trace``'s hexes are map hexes (the
+# HQ's own, on the map when traced, ``toward`` and ``until`` map hexes, and the neighbours of
+# ``flat_costs_into``, read only after the test for -1), its costs at most ``limit``, below
+# ``_HEADS``' length (``_grow_heads``), its entries below ``_QUEUE``'s (a hex is filed at most
+# once from each of its neighbours, and once as the start), its hexes found at most the map's
+# size; the other typed loops read map hexes of the position's sets and of the board.
 """11. Supply: combat units trace up to 8 MP to their HQ, HQs to a road or railroad that runs
 off a friendly map edge; determined only in the Supply Determination Phase (11.1.1)."""
 
