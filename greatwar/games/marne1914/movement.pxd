@@ -6,6 +6,7 @@
 # longs: "l").
 import cython
 
+from greatwar.games.marne1914.data cimport Components
 from greatwar.games.marne1914.state cimport Position
 
 cdef long SIDES_OF_A_HEX
@@ -35,7 +36,7 @@ cpdef clear_search(Py_ssize_t count)
 @cython.locals(start=cython.Py_ssize_t, count=cython.Py_ssize_t, i=cython.Py_ssize_t,
                h=cython.Py_ssize_t, lowest=cython.Py_ssize_t, highest=cython.Py_ssize_t,
                there=cython.Py_ssize_t, stop=cython.long, floor=cython.long, sp=cython.long,
-               spent=cython.long[:], order=cython.long[:], flags=bytes, found=list,
+               spent=cython.long[:], order=cython.long[:], flags=bytes, found=list, c=Components,
                sp_at=list, side_at=list)
 cpdef list _destinations_of(Position state, unit, tuple to)
 
@@ -71,10 +72,12 @@ cdef class Reckoner:
     cpdef tuple choice(self, Py_ssize_t unit, Py_ssize_t here, now)
 
 
+@cython.locals(c=Components)
 cpdef bint has_rail_capacity(Position state, unit, dict capacity) except -1
 
 
 # 8.1: asked of every railroad destination and neighbour looked at
+@cython.locals(c=Components)
 cpdef bint has_room_for(Position state, Py_ssize_t unit, Py_ssize_t hex_index) except -1
 
 
@@ -96,10 +99,11 @@ cdef class MoveMemo:
 
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,
                    stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner,
-                   entry=tuple, rails=dict)
+                   entry=tuple, rails=dict, side_of=tuple, c=Components)
     cpdef bint update(self, Position state, side) except -1
 
-    @cython.locals(reckon=Reckoner, moved=set, railed=set, engaged=set)
+    @cython.locals(reckon=Reckoner, moved=set, railed=set, engaged=set, is_hq=tuple, where=list,
+                   mode=dict, hq_of=list)
     cpdef read_all(self, Position state, side)
 
     @cython.locals(entry=tuple, choice=tuple, watch=dict, actions=tuple, was=tuple)
@@ -124,7 +128,7 @@ cpdef bytes _move_flags(Position state, side)
 
 
 # 10.2.1: asked at every movement offer, of every disrupted unit
-@cython.locals(where=list, side_at=list, neighbors=tuple, found=set, u=cython.Py_ssize_t,
+@cython.locals(where=list, side_of=tuple, side_at=list, neighbors=tuple, found=set, u=cython.Py_ssize_t,
                here=cython.Py_ssize_t, n=cython.Py_ssize_t)
 cpdef set rallies(Position state, side)
 

@@ -11,11 +11,8 @@ from greatwar.games.marne1914.state import WAITING, MarneState
 
 def to_deploy(state: MarneState, side: str) -> list[int]:
     """3: the side's units still to place; reinforcements are set aside (7.3)."""
-    return [
-        c.index
-        for c in state.c.counters
-        if c.side == side and not c.arrival and state.where[c.index] == WAITING
-    ]
+    where = state.where
+    return [u for u in state.c.start_units[side] if where[u] == WAITING]
 
 
 def zone_hexes(state: MarneState, unit: int) -> list[int]:

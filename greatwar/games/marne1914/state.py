@@ -237,7 +237,7 @@ class Position:
         return self.mode[self.hq_of[unit]]
 
     def is_reduced(self, unit: int) -> bool:
-        return self.steps[unit] < self.c.counters[unit].steps
+        return self.steps[unit] < self.c.steps_of[unit]
 
     def printed(self, unit: int) -> tuple[int, int, int]:
         counter = self.c.counters[unit]
@@ -291,11 +291,11 @@ class Position:
         side = self.side_at[hex_index]
         if len(units) == 1:  # the common case, without building the stack's list
             unit = units[0]
-            if side is not None and side != counters[unit].side:
+            if side is not None and side != self.c.side_of[unit]:
                 return False
             total = self.sp_at[hex_index]
             if self.where[unit] != hex_index:
-                total += counters[unit].sp
+                total += self.c.sp_of[unit]
             if total <= self.c.stack_floor:
                 return True  # within every limit stack_limit can give
         present = [u for u in self.stacks.get(hex_index, ()) if u not in units]
@@ -350,7 +350,7 @@ class Position:
         """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only
         when a search needs it, not after every move)."""
         side_at = self.side_at
-        enemy = OTHER[self.c.counters[unit].side]
+        enemy = OTHER[self.c.side_of[unit]]
         for n in self.c.neighbors[self.where[unit]]:
             if side_at[n] is not None and side_at[n] == enemy:  # (None first: a quick test)
                 return True
@@ -671,8 +671,9 @@ class MarneState(State, Position):
 
 def set_down_unit(state: MarneState, unit: int, hex_index: int) -> None:
     """``MarneState.set_down`` (a function: typed in state.pxd, called in C by ``put``)."""
-    counter, versions = state.c.counters[unit], state.versions
-    versions[counter.side] += 1
+    c, versions = state.c, state.versions
+    side = c.side_of[unit]
+    versions[side] += 1
     if hex_index in state.garrison:
         versions[ALLIED] += 1  # ``garrisoned`` may change
     state.touched.append(hex_index)
@@ -686,14 +687,14 @@ def set_down_unit(state: MarneState, unit: int, hex_index: int) -> None:
         stacks[hex_index] = [unit]
     else:
         stack.append(unit)
-    state.sp_at[hex_index] += counter.sp
-    state.side_at[hex_index] = counter.side
+    state.sp_at[hex_index] += c.sp_of[unit]
+    state.side_at[hex_index] = side
 
 
 def lift_unit(state: MarneState, unit: int) -> None:
     """``MarneState.lift`` (a function: typed in state.pxd, called in C by ``put``)."""
-    counter, versions = state.c.counters[unit], state.versions
-    versions[counter.side] += 1
+    c, versions = state.c, state.versions
+    versions[c.side_of[unit]] += 1
     old = state.where[unit]
     if old >= 0:
         state.reveal()
@@ -703,7 +704,7 @@ def lift_unit(state: MarneState, unit: int) -> None:
         stacks = state.stacks
         stack = stacks[old]
         stack.remove(unit)
-        state.sp_at[old] -= counter.sp
+        state.sp_at[old] -= c.sp_of[unit]
         if not stack:
             del stacks[old]
             state.side_at[old] = None
