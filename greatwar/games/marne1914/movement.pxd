@@ -7,6 +7,7 @@
 import cython
 
 from greatwar.games.marne1914.data cimport Components
+from greatwar.games.marne1914.results cimport displace_hqs
 from greatwar.games.marne1914.state cimport Position
 
 cdef long SIDES_OF_A_HEX
@@ -136,3 +137,24 @@ cpdef set rallies(Position state, side)
 # the movement prompt's kept choices, read through the typed memo (its fields and methods in C)
 @cython.locals(memo=MoveMemo, stamp=tuple)
 cpdef MoveMemo movement_memo(Position state, side, frame=*)
+
+
+# the rest of a unit's choice and of a move, called in C by ``Reckoner.choice`` and the move
+# prompt (not through Python calls)
+cpdef list destination_actions(Position state, Py_ssize_t unit, tuple to)
+
+
+cpdef tuple zoc_steps(state)
+
+
+cpdef bint has_destination(Position state, Py_ssize_t unit, frozenset held) except -1
+
+
+cpdef long rail_destination(Position state, Py_ssize_t unit, reach) except? -2
+
+
+cpdef bint may_recover(Position state, Py_ssize_t unit) except -1
+
+
+@cython.locals(ids=tuple)
+cpdef moved_note(Position state, Py_ssize_t unit, Py_ssize_t origin, Py_ssize_t to)

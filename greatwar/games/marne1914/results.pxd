@@ -23,3 +23,7 @@ cpdef list displaced(Position state, side)
 @cython.locals(side_at=list, stacks=dict, neighbors=tuple, counters=tuple, near=list,
                h=cython.Py_ssize_t, n=cython.Py_ssize_t, u=cython.Py_ssize_t, now=set)
 cpdef tuple _displaced_since(Position state, side, tuple found, list changed)
+
+
+# 9.9 after every move: called in C by the move prompt
+cpdef bint displace_hqs(Position state, side) except -1

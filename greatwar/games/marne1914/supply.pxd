@@ -45,9 +45,9 @@ cdef list _found(Py_ssize_t count)
 
 
 # 11.1.6: the walk along roads and railroads from the friendly edges, hexes as machine integers
-@cython.locals(size=cython.Py_ssize_t, closed=bytearray, marks=bytearray, frontier=list,
-               links=tuple, row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t,
-               h=cython.Py_ssize_t)
+@cython.locals(size=cython.Py_ssize_t, flags=bytes, side_at=list, held=cython.long,
+               in_zoc=cython.long, marks=bytearray, frontier=list, links=tuple, row=tuple,
+               here=cython.Py_ssize_t, there=cython.Py_ssize_t, h=cython.Py_ssize_t)
 cpdef bytearray source_marks(Position state, side, edges)
 
 
