@@ -24,3 +24,8 @@ cdef class ModesMemo:
 # the modes prompt's offer: the memo's methods called in C
 @cython.locals(pending=dict, memo=ModesMemo)
 cpdef list modes_offer(Position state, frame, side)
+
+
+# asked of every HQ at every modes offer: the position's sets and dicts read in C
+@cython.locals(limited=cython.bint, key=tuple, found=tuple)
+cpdef tuple mode_actions(Position state, hq, chosen)

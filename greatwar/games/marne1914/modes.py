@@ -226,7 +226,7 @@ def mode_actions(state: MarneState, hq: int, chosen: str) -> tuple[Action, ...]:
     if found is None:
         hq_id = state.counter(hq).id
         allowed = allowed_modes(state, hq)
-        found = tuple(act("mode", hq_id, mode) for mode in allowed if mode != chosen)
+        found = tuple([act("mode", hq_id, mode) for mode in allowed if mode != chosen])
         _MODE_ACTIONS[key] = found
     return found
 

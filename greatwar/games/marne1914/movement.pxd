@@ -8,7 +8,7 @@ import cython
 
 from greatwar.games.marne1914.data cimport Components
 from greatwar.games.marne1914.results cimport displace_hqs
-from greatwar.games.marne1914.state cimport Position
+from greatwar.games.marne1914.state cimport Position, put_unit
 
 cdef long SIDES_OF_A_HEX
 
@@ -37,6 +37,7 @@ cpdef clear_search(Py_ssize_t count)
 @cython.locals(start=cython.Py_ssize_t, count=cython.Py_ssize_t, i=cython.Py_ssize_t,
                h=cython.Py_ssize_t, lowest=cython.Py_ssize_t, highest=cython.Py_ssize_t,
                there=cython.Py_ssize_t, stop=cython.long, floor=cython.long, sp=cython.long,
+               filled=cython.long,
                spent=cython.long[:], order=cython.long[:], flags=bytes, found=list, c=Components,
                sp_at=list, side_at=list)
 cpdef list _destinations_of(Position state, unit, tuple to)
@@ -158,3 +159,6 @@ cpdef bint may_recover(Position state, Py_ssize_t unit) except -1
 
 @cython.locals(ids=tuple)
 cpdef moved_note(Position state, Py_ssize_t unit, Py_ssize_t origin, Py_ssize_t to)
+
+
+cpdef move_unit(Position state, Py_ssize_t unit, Py_ssize_t to, side)

@@ -31,7 +31,7 @@ from greatwar.games.marne1914.data import (
     TRANSFER,
 )
 from greatwar.games.marne1914.results import displace_hqs
-from greatwar.games.marne1914.state import ELIMINATED, MarneState, MoveChoice
+from greatwar.games.marne1914.state import ELIMINATED, MarneState, MoveChoice, put_unit
 from greatwar.hexes import steps_per_mp
 
 StepCost = Callable[[int, int], float | None]
@@ -226,8 +226,8 @@ def _destinations_of(state: MarneState, unit: int, to: tuple[Action, ...] | None
     for h in range(lowest, highest + 1):  # (in order: no sort)
         if spent[h] == _UNREACHED or h == start:
             continue
-        here = side_at[h]
-        if sp <= floor and (here is None or (here == side and sp_at[h] + sp <= floor)):
+        here, filled = side_at[h], sp_at[h]  # (``filled`` a machine integer when compiled)
+        if sp <= floor and (here is None or (here == side and filled + sp <= floor)):
             pass  # an empty hex, or ``has_room`` within every limit (8.1)
         elif not state.has_room(h, [unit]):
             continue
@@ -1115,6 +1115,15 @@ def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
     state.note("7.1", f"an enemy unit moves to {ids[to]}", to=OTHER[side])
 
 
+def move_unit(state: MarneState, unit: int, to: int, side: str) -> None:
+    """7.1: the unit moves to ``to`` (the move prompt's answer; typed in movement.pxd)."""
+    state.moved.add(unit)
+    origin = state.where[unit]
+    put_unit(state, unit, to)  # (``MarneState.put``)
+    moved_note(state, unit, origin, to)
+    displace_hqs(state, OTHER[side])  # 9.9
+
+
 STAY = act("stay")
 
 
@@ -1135,11 +1144,7 @@ class Move(Prompt[MarneState]):
         state.pop()
         if action.verb == "stay":
             return
-        state.moved.add(unit)
-        origin, to = state.where[unit], state.c.board.grid.index(action.args[0])
-        state.put(unit, to)
-        moved_note(state, unit, origin, to)
-        displace_hqs(state, OTHER[side])  # 9.9
+        move_unit(state, unit, state.c.board.grid.index(action.args[0]), side)
 
     def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
         if action.verb != "to" or not action.args:

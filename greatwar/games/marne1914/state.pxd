@@ -66,6 +66,11 @@ cdef class Position:
 cpdef frozenset zone_around(tuple neighbors, tuple hexes, Py_ssize_t size)
 
 
+# ``MarneState.put``: the position's fields and the components' tables read in C
+@cython.locals(c=Components)
+cpdef put_unit(Position state, Py_ssize_t unit, Py_ssize_t hex_index)
+
+
 # a unit put into and taken from a hex (``MarneState.set_down``, ``lift``): called in C by
 # ``put``, the position's lists and dicts read through their own C calls
 @cython.locals(versions=dict, where=list, stacks=dict, stack=list)

@@ -460,14 +460,7 @@ class MarneState(State, Position):
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex; 14 a combat unit entering a town or city takes it.
         7.3: a unit arriving during play is seen arriving (final, like a move: see ``lift``)."""
-        if self.where[unit] < 0 and not self.phase.endswith("setup"):
-            self.reveal()
-        lift_unit(self, unit)  # ``lift`` and ``set_down``, called in C when compiled
-        set_down_unit(self, unit, hex_index)
-        c = self.c
-        counter = c.counters[unit]
-        if not counter.is_hq and c.board.value[hex_index]:
-            self.control[hex_index] = counter.side  # 14: the last side to enter
+        put_unit(self, unit, hex_index)
 
     def set_down(self, unit: int, hex_index: int) -> None:
         """Put a unit that is off the map on top of a hex's stack, with nothing else (the
@@ -667,6 +660,17 @@ class MarneState(State, Position):
             "cc_notes": self.cc_notes,
             "cc_free": self.cc_free,
         }
+
+
+def put_unit(state: MarneState, unit: int, hex_index: int) -> None:
+    """``MarneState.put`` (a function: typed in state.pxd, the position read in C)."""
+    if state.where[unit] < 0 and not state.phase.endswith("setup"):
+        state.reveal()
+    lift_unit(state, unit)  # ``lift`` and ``set_down``, called in C when compiled
+    set_down_unit(state, unit, hex_index)
+    c = state.c
+    if not c.is_hq_of[unit] and c.board.value[hex_index]:
+        state.control[hex_index] = c.side_of[unit]  # 14: the last side to enter
 
 
 def set_down_unit(state: MarneState, unit: int, hex_index: int) -> None:
