@@ -3,7 +3,7 @@
 # integers and its tables as typed arrays, so its additions, comparisons and lookups are a
 # few instructions each. The counts are whole steps of a fraction of an MP (at most a few
 # dozen) and the indexes below the map's size, far inside a C long (the arrays hold C
-# longs: "l").
+# longs, "l", one after another: typed as contiguous views, read without strides).
 import cython
 
 from greatwar.games.marne1914.data cimport Components
@@ -14,8 +14,8 @@ cdef long SIDES_OF_A_HEX
 
 
 cdef long _UNREACHED
-cdef long[:] _SPENT, _ORDER, _QUEUE, _FIRST, _LAST
-cdef long[:] _LAND_HEXES, _LAND_COSTS, _ROAD_HEXES, _ROAD_COSTS
+cdef long[::1] _SPENT, _ORDER, _QUEUE, _FIRST, _LAST
+cdef long[::1] _LAND_HEXES, _LAND_COSTS, _ROAD_HEXES, _ROAD_COSTS
 
 
 @cython.locals(scale=cython.long, enter=cython.long, leave=cython.long, limit=cython.long,
@@ -23,13 +23,13 @@ cdef long[:] _LAND_HEXES, _LAND_COSTS, _ROAD_HEXES, _ROAD_COSTS
                in_zoc=cython.long, origin=cython.Py_ssize_t, here=cython.Py_ssize_t,
                there=cython.Py_ssize_t, k=cython.Py_ssize_t, entry=cython.Py_ssize_t,
                filed=cython.Py_ssize_t, count=cython.Py_ssize_t,
-               hexes=cython.long[:], costs=cython.long[:], spent=cython.long[:],
-               order=cython.long[:], queue=cython.long[:], first=cython.long[:],
-               last=cython.long[:])
+               hexes=cython.long[::1], costs=cython.long[::1], spent=cython.long[::1],
+               order=cython.long[::1], queue=cython.long[::1], first=cython.long[::1],
+               last=cython.long[::1])
 cpdef Py_ssize_t search(Position state, unit, start, allowance, bytes flags) except -1
 
 
-@cython.locals(spent=cython.long[:], order=cython.long[:], i=cython.Py_ssize_t)
+@cython.locals(spent=cython.long[::1], order=cython.long[::1], i=cython.Py_ssize_t)
 cpdef clear_search(Py_ssize_t count)
 
 
@@ -38,7 +38,7 @@ cpdef clear_search(Py_ssize_t count)
                h=cython.Py_ssize_t, lowest=cython.Py_ssize_t, highest=cython.Py_ssize_t,
                there=cython.Py_ssize_t, stop=cython.long, floor=cython.long, sp=cython.long,
                filled=cython.long,
-               spent=cython.long[:], order=cython.long[:], flags=bytes, found=list, c=Components,
+               spent=cython.long[::1], order=cython.long[::1], flags=bytes, found=list, c=Components,
                sp_at=list, side_at=list)
 cpdef list _destinations_of(Position state, unit, tuple to)
 
