@@ -1179,7 +1179,11 @@ def end_of_phase_stacking(state: MarneState) -> None:
     """8.1.3: units over-stacked at the end of any phase are disrupted."""
     sp_at, floor = state.sp_at, state.c.stack_floor
     # (a stack within every limit is not looked at further, and only those over are sorted)
-    over = [h for h in state.stacks if sp_at[h] > floor and state.is_overstacked(h)]
+    over = []
+    for h in state.stacks:
+        filled = sp_at[h]  # (a machine integer when compiled)
+        if filled > floor and state.is_overstacked(h):
+            over.append(h)
     for hex_index in sorted(over):
         units = state.combat_units_in(hex_index)
         fresh = [u for u in units if u not in state.disrupted]
