@@ -29,3 +29,8 @@ cpdef list modes_offer(Position state, frame, side)
 # asked of every HQ at every modes offer: the position's sets and dicts read in C
 @cython.locals(limited=cython.bint, key=tuple, found=tuple)
 cpdef tuple mode_actions(Position state, hq, chosen)
+
+
+# 5.2.3 the modes prompt's answer: the position's dicts and the memo read in C
+@cython.locals(memo=ModesMemo)
+cpdef set_face_down(Position state, frame, side, hq_id, mode)
