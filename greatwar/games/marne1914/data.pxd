@@ -1,7 +1,7 @@
 # Declarations Cython reads when it compiles data.py (an augmenting .pxd; data.py itself
 # stays plain Python): the components as an extension type, so that the rules, which reach
 # them through the position (``state.c``, typed in state.pxd), read their tables in C, and
-# call the kept actions' lookups (``unit_actions``, ``hex_actions``) in C.
+# call the kept tables' lookups (``unit_actions``, ``hex_actions``, ``ring``, ``within``) in C.
 import cython
 
 
@@ -19,3 +19,10 @@ cdef class Components:
 
     @cython.locals(found=tuple)
     cpdef tuple hex_actions(self, str verb)
+
+    # 9.1.1, 9.3.3: the hexes at and within a distance of a hex, kept by radius
+    @cython.locals(table=tuple)
+    cpdef tuple ring(self, Py_ssize_t hex_index, Py_ssize_t radius)
+
+    @cython.locals(table=tuple)
+    cpdef tuple within(self, Py_ssize_t hex_index, Py_ssize_t radius)

@@ -268,7 +268,7 @@ class Components:
         table = self._rings.get(radius)
         if table is None:
             grid = self.board.grid
-            table = self._rings[radius] = tuple(tuple(grid.ring(h, radius)) for h in grid)
+            table = self._rings[radius] = tuple([tuple(grid.ring(h, radius)) for h in grid])
         return table[hex_index]
 
     def within(self, hex_index: int, radius: int) -> tuple[int, ...]:
@@ -277,7 +277,9 @@ class Components:
         table = self._within.get(radius)
         if table is None:
             grid = self.board.grid
-            table = self._within[radius] = tuple(tuple(grid.hexes_within(h, radius)) for h in grid)
+            table = self._within[radius] = tuple(
+                [tuple(grid.hexes_within(h, radius)) for h in grid]
+            )
         return table[hex_index]
 
     def hex_actions(self, verb: str) -> tuple[Action, ...]:
