@@ -29,3 +29,16 @@ cpdef bint may_bombard(Position state, unit) except -1
 @cython.locals(side_at=list, stacks=dict, counters=tuple, where=list, targets=set,
                h=cython.Py_ssize_t, u=cython.Py_ssize_t)
 cpdef list bombard_targets(Position state, side)
+
+
+# 9.4.1, 9.2.2: asked of every unit next to an enemy hex at every combat offer, reading the
+# typed position in C
+@cython.locals(here=cython.Py_ssize_t)
+cpdef bint may_attack(Position state, Py_ssize_t unit, target) except -1
+
+
+cpdef bint may_join(Position state, Py_ssize_t unit, target) except -1
+
+
+@cython.locals(here=cython.Py_ssize_t, targets=set)
+cpdef cut_by(Position state, Py_ssize_t unit, target)
