@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import GERMAN
-from greatwar.games.marne1914.state import WAITING, MarneState
+from greatwar.games.marne1914.state import WAITING, MarneState, put_unit
 
 
 def to_deploy(state: MarneState, side: str) -> list[int]:
@@ -30,7 +30,7 @@ def may_deploy(state: MarneState, unit: int, hex_index: int) -> bool:
     """``hex_index`` is one of ``zone_hexes``."""
     return (
         hex_index in zone_set(state, unit)
-        and not state.is_enemy_hex(hex_index, state.c.counters[unit].side)
+        and not state.is_enemy_hex(hex_index, state.c.side_of[unit])
         and state.has_room(hex_index, [unit])
     )
 
@@ -64,9 +64,9 @@ _ZONE_SETS: dict[int, frozenset[int]] = {}
 
 
 def place(state: MarneState, unit: int, hex_index: int) -> None:
-    state.put(unit, hex_index)
+    put_unit(state, unit, hex_index)  # (``MarneState.put``)
     state.tell(
-        state.counter(unit).side, "3", f"{state.name(unit)} deploys in {state.hex_id(hex_index)}"
+        state.c.side_of[unit], "3", f"{state.name(unit)} deploys in {state.hex_id(hex_index)}"
     )
 
 
