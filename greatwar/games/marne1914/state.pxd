@@ -15,6 +15,9 @@ cdef class Position:
     cdef public Components c
     cdef public object combat, first, move_memo, phase, player_turn, taxi_used, turn
     cdef public Py_ssize_t attachments, eliminations, modes_set
+    # the engine's fields (``ENGINE_FIELDS``), read at every action
+    cdef public object _asked, _end, _last_side, _legal_cache, _public, _revealed, _undo_floor
+    cdef public object _winner, game, lean_view, seed
     cdef public list committed, control, hq_of, side_at, sp_at, steps, tasks, touched, where
     cdef public dict barred, bombarded, cc_free, cc_notes, due, entered, entry_hexes, memo
     cdef public dict mode, modes_memo, pending, rail_used, stacks, versions

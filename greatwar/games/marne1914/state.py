@@ -41,9 +41,22 @@ class Position:
     whose ``state`` the .pxd files declare a ``Position`` read them in C, without the generic
     attribute lookup a slot costs (hundreds of reads an action). ``MarneState`` takes them
     as its base: a MarneState is a Position; ``copy_into`` copies every field for clone and
-    undo."""
+    undo.
+
+    It holds too the engine's fields that ``State.clone`` and ``State.undo`` copy with the
+    instance dict (``ENGINE_FIELDS``: the engine reads them at every action, and a field of
+    an extension type is read without the dict lookup); ``copy_into`` copies them in its
+    place (a test checks that every field the engine sets is copied one way or the other)."""
 
     __slots__ = (
+        "_asked",
+        "_end",
+        "_last_side",
+        "_legal_cache",
+        "_public",
+        "_revealed",
+        "_undo_floor",
+        "_winner",
         "arrived",
         "attachments",
         "attacked",
@@ -63,8 +76,10 @@ class Position:
         "entered",
         "entry_hexes",
         "first",
+        "game",
         "garrison",
         "hq_of",
+        "lean_view",
         "memo",
         "mode",
         "modes_memo",
@@ -82,6 +97,7 @@ class Position:
         "recent",
         "reserve",
         "revealed",
+        "seed",
         "side_at",
         "sp_at",
         "stacks",
@@ -569,6 +585,8 @@ class MarneState(State, Position):
 
     def copy_into(self, new: State) -> None:
         assert isinstance(new, MarneState)
+        for name in ENGINE_FIELDS:  # (not in the instance dict the engine copies)
+            setattr(new, name, getattr(self, name))
         new.c = self.c
         new.turn, new.phase, new.first = self.turn, self.phase, self.first
         new.player_turn, new.taxi_used = self.player_turn, self.taxi_used
@@ -660,6 +678,23 @@ class MarneState(State, Position):
             "cc_notes": self.cc_notes,
             "cc_free": self.cc_free,
         }
+
+
+# The engine's fields ``Position`` holds (of those ``State.__init__`` sets, all but the ones
+# ``State.clone`` copies itself: rng, stack, history, chance and log), copied by ``copy_into``.
+ENGINE_FIELDS = (
+    "_asked",
+    "_end",
+    "_last_side",
+    "_legal_cache",
+    "_public",
+    "_revealed",
+    "_undo_floor",
+    "_winner",
+    "game",
+    "lean_view",
+    "seed",
+)
 
 
 def put_unit(state: MarneState, unit: int, hex_index: int) -> None:
