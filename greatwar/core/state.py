@@ -319,7 +319,8 @@ class State:
 
     def clone(self: S) -> S:
         """An independent copy, random generator included."""
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))  # (a state with an extension type for base
+        # is made by that type's allocator)
         new.__dict__.update(self.__dict__)
         new.rng = self.rng.copy()
         new.stack = [dict(frame) for frame in self.stack]

@@ -59,3 +59,26 @@ def test_7_1_2_bridges_are_roads_over_rivers() -> None:
     assert bridges, "the map has bridges"
     a, b = sorted(bridges[0])
     assert board.is_bridge(a, b) and board.is_river(a, b)
+
+
+def test_8_1_1_the_tables_by_counter_index_are_the_counters_own_fields() -> None:
+    """The compiled rules read a counter's side, stacking points (8.1.1), HQ flag, nation
+    (7.2.6, 7.2.7) and steps (9.6.4) from tables by counter index: each is the counter's."""
+    c = components()
+    assert len(c.side_of) == len(c.sp_of) == len(c.is_hq_of) == len(c.counters)
+    for counter in c.counters:
+        unit = counter.index
+        assert c.side_of[unit] is counter.side
+        assert c.sp_of[unit] == counter.sp
+        assert c.is_hq_of[unit] is counter.is_hq
+        assert c.nation_of[unit] is counter.nation
+        assert c.steps_of[unit] == counter.steps
+
+
+def test_3_the_starting_units_are_those_without_a_turn_of_arrival() -> None:
+    """3: each side deploys its units but the reinforcements (7.3), in counter order."""
+    c = components()
+    for side in (ALLIED, GERMAN):
+        assert c.start_units[side] == tuple(
+            u.index for u in c.counters if u.side == side and not u.arrival
+        )

@@ -5,25 +5,40 @@
 # for the few enemy hexes).
 import cython
 
+from greatwar.games.marne1914.state cimport Position
+
 
 @cython.locals(side_at=list, where=list, stacks=dict, neighbors=tuple, counters=tuple,
                mode=dict, hq_of=list, reserve=set, barred=dict, targets=set, flags=bytes,
                held=cython.long, h=cython.Py_ssize_t, unlocked=cython.bint,
                enemy_units=cython.bint, paris=cython.bint, unit=cython.Py_ssize_t)
-cpdef list _attack_targets(state, side)
+cpdef list _attack_targets(Position state, side)
 
 
 @cython.locals(versions=dict, kept=tuple, stamp=tuple, found=list)
-cpdef list attack_targets(state, side)
+cpdef list attack_targets(Position state, side)
 
 
 # 9.1: asked of every artillery unit at every bombardment offer, reading the position's lists
 # and sets through their own C calls, hexes as machine integers
 @cython.locals(here=cython.Py_ssize_t, n=cython.Py_ssize_t, side_at=list, pair=frozenset,
                factor=cython.long)
-cpdef bint may_bombard(state, unit) except -1
+cpdef bint may_bombard(Position state, unit) except -1
 
 
 @cython.locals(side_at=list, stacks=dict, counters=tuple, where=list, targets=set,
                h=cython.Py_ssize_t, u=cython.Py_ssize_t)
-cpdef list bombard_targets(state, side)
+cpdef list bombard_targets(Position state, side)
+
+
+# 9.4.1, 9.2.2: asked of every unit next to an enemy hex at every combat offer, reading the
+# typed position in C
+@cython.locals(here=cython.Py_ssize_t)
+cpdef bint may_attack(Position state, Py_ssize_t unit, target) except -1
+
+
+cpdef bint may_join(Position state, Py_ssize_t unit, target) except -1
+
+
+@cython.locals(here=cython.Py_ssize_t, targets=set)
+cpdef cut_by(Position state, Py_ssize_t unit, target)

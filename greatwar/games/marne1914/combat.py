@@ -303,9 +303,10 @@ def engaged_with(state: MarneState, hex_index: int) -> list[int]:
 def may_attack(state: MarneState, unit: int, target: int) -> bool:
     """9.4.1 Offensive mode, or Defensive with a Reserve marker or locked by Engaged (5.1.2);
     in supply (9.4.9); adjacent (9.4.2); 8.1.4 not over-stacked; 7.2.3 not after rail."""
-    counter = state.c.counters[unit]
     here = state.where[unit]
-    if counter.is_hq or unit in state.attacked or unit in state.railed or unit in state.recent:
+    if state.c.is_hq_of[unit] or unit in state.attacked or unit in state.railed:
+        return False
+    if unit in state.recent:
         return False
     if here < 0 or target not in state.c.neighbors[here]:
         return False

@@ -180,11 +180,17 @@ class Components:
         "group_members",
         "hex_ids",
         "hq_of_corps",
+        "is_hq_of",
         "moroccans",
+        "nation_of",
         "neighbors",
         "side_hqs",
+        "side_of",
         "side_units",
+        "sp_of",
         "stack_floor",
+        "start_units",
+        "steps_of",
         "tables",
         "unit_sizes",
         "zone_names",
@@ -201,6 +207,13 @@ class Components:
     ) -> None:
         self.board = board
         self.counters = counters
+        # the counters' fields the rules read at every search, by counter index (tables the
+        # compiled rules index in C, not a counter's attributes looked up by name)
+        self.side_of = tuple([c.side for c in counters])
+        self.sp_of = tuple([c.sp for c in counters])
+        self.is_hq_of = tuple([c.is_hq for c in counters])
+        self.nation_of = tuple([c.nation for c in counters])
+        self.steps_of = tuple([c.steps for c in counters])
         self.zones = zones
         self.zone_names = {z: z for z in zones}
         self.corps = corps
@@ -214,6 +227,10 @@ class Components:
         self.stack_floor = min(int(stacking[k]) for k in ("setup", "offensive", "other"))
         self.hq_of_corps = {c.corps: c.index for c in counters if c.is_hq}
         self.side_units = {s: tuple(c.index for c in counters if c.side == s) for s in SIDES}
+        # 3: the units of each side deployed at the start (reinforcements are set aside, 7.3)
+        self.start_units = {
+            s: tuple(c.index for c in counters if c.side == s and not c.arrival) for s in SIDES
+        }
         self.side_hqs = {
             s: tuple(c.index for c in counters if c.is_hq and c.side == s) for s in SIDES
         }
@@ -251,7 +268,7 @@ class Components:
         table = self._rings.get(radius)
         if table is None:
             grid = self.board.grid
-            table = self._rings[radius] = tuple(tuple(grid.ring(h, radius)) for h in grid)
+            table = self._rings[radius] = tuple([tuple(grid.ring(h, radius)) for h in grid])
         return table[hex_index]
 
     def within(self, hex_index: int, radius: int) -> tuple[int, ...]:
@@ -260,7 +277,9 @@ class Components:
         table = self._within.get(radius)
         if table is None:
             grid = self.board.grid
-            table = self._within[radius] = tuple(tuple(grid.hexes_within(h, radius)) for h in grid)
+            table = self._within[radius] = tuple(
+                [tuple(grid.hexes_within(h, radius)) for h in grid]
+            )
         return table[hex_index]
 
     def hex_actions(self, verb: str) -> tuple[Action, ...]:

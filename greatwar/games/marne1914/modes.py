@@ -96,14 +96,7 @@ class Modes(Prompt[MarneState]):
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         if action.verb == "mode":
-            hq = state.unit(action.args[0])
-            state.pending[side][hq] = action.args[1]
-            memo = state.modes_memo.get(side)
-            if isinstance(memo, ModesMemo) and memo.frame is frame:
-                memo.chose(state, hq, action.args[1])  # (``update`` then finds nothing new)
-            state.note(
-                "5.2", f"you set {action.args[0]} to {action.args[1]} mode (face down)", to=side
-            )
+            set_face_down(state, frame, side, action.args[0], action.args[1])
             return
         state.committed.append(side)
         state.note("5.2", f"{side} has placed its HQ counters face down")
@@ -141,6 +134,17 @@ def modes_offer(state: MarneState, frame: Frame, side: str) -> list[Action]:
     else:
         memo = state.modes_memo[side] = ModesMemo(state, frame, side)
     return memo.offer(state, pending)
+
+
+def set_face_down(state: MarneState, frame: Frame, side: str, hq_id: str, mode: str) -> None:
+    """5.2.3: the side sets the HQ ``hq_id`` face down to ``mode`` (the modes prompt's answer;
+    typed in modes.pxd)."""
+    hq = state.unit(hq_id)
+    state.pending[side][hq] = mode
+    memo = state.modes_memo.get(side)
+    if isinstance(memo, ModesMemo) and memo.frame is frame:
+        memo.chose(state, hq, mode)  # (``update`` then finds nothing new)
+    state.note("5.2", f"you set {hq_id} to {mode} mode (face down)", to=side)
 
 
 class ModesMemo:
@@ -226,7 +230,7 @@ def mode_actions(state: MarneState, hq: int, chosen: str) -> tuple[Action, ...]:
     if found is None:
         hq_id = state.counter(hq).id
         allowed = allowed_modes(state, hq)
-        found = tuple(act("mode", hq_id, mode) for mode in allowed if mode != chosen)
+        found = tuple([act("mode", hq_id, mode) for mode in allowed if mode != chosen])
         _MODE_ACTIONS[key] = found
     return found
 

@@ -3,15 +3,19 @@
 # integers and its tables as typed arrays, so its additions, comparisons and lookups are a
 # few instructions each. The counts are whole steps of a fraction of an MP (at most a few
 # dozen) and the indexes below the map's size, far inside a C long (the arrays hold C
-# longs: "l").
+# longs, "l", one after another: typed as contiguous views, read without strides).
 import cython
+
+from greatwar.games.marne1914.data cimport Components
+from greatwar.games.marne1914.results cimport displace_hqs
+from greatwar.games.marne1914.state cimport Position, put_unit
 
 cdef long SIDES_OF_A_HEX
 
 
 cdef long _UNREACHED
-cdef long[:] _SPENT, _ORDER, _QUEUE, _FIRST, _LAST
-cdef long[:] _LAND_HEXES, _LAND_COSTS, _ROAD_HEXES, _ROAD_COSTS
+cdef long[::1] _SPENT, _ORDER, _QUEUE, _FIRST, _LAST
+cdef long[::1] _LAND_HEXES, _LAND_COSTS, _ROAD_HEXES, _ROAD_COSTS
 
 
 @cython.locals(scale=cython.long, enter=cython.long, leave=cython.long, limit=cython.long,
@@ -19,13 +23,13 @@ cdef long[:] _LAND_HEXES, _LAND_COSTS, _ROAD_HEXES, _ROAD_COSTS
                in_zoc=cython.long, origin=cython.Py_ssize_t, here=cython.Py_ssize_t,
                there=cython.Py_ssize_t, k=cython.Py_ssize_t, entry=cython.Py_ssize_t,
                filed=cython.Py_ssize_t, count=cython.Py_ssize_t,
-               hexes=cython.long[:], costs=cython.long[:], spent=cython.long[:],
-               order=cython.long[:], queue=cython.long[:], first=cython.long[:],
-               last=cython.long[:])
-cpdef Py_ssize_t search(state, unit, start, allowance, bytes flags) except -1
+               hexes=cython.long[::1], costs=cython.long[::1], spent=cython.long[::1],
+               order=cython.long[::1], queue=cython.long[::1], first=cython.long[::1],
+               last=cython.long[::1])
+cpdef Py_ssize_t search(Position state, unit, start, allowance, bytes flags) except -1
 
 
-@cython.locals(spent=cython.long[:], order=cython.long[:], i=cython.Py_ssize_t)
+@cython.locals(spent=cython.long[::1], order=cython.long[::1], i=cython.Py_ssize_t)
 cpdef clear_search(Py_ssize_t count)
 
 
@@ -33,28 +37,30 @@ cpdef clear_search(Py_ssize_t count)
 @cython.locals(start=cython.Py_ssize_t, count=cython.Py_ssize_t, i=cython.Py_ssize_t,
                h=cython.Py_ssize_t, lowest=cython.Py_ssize_t, highest=cython.Py_ssize_t,
                there=cython.Py_ssize_t, stop=cython.long, floor=cython.long, sp=cython.long,
-               spent=cython.long[:], order=cython.long[:], flags=bytes, found=list,
+               filled=cython.long,
+               spent=cython.long[::1], order=cython.long[::1], flags=bytes, found=list, c=Components,
                sp_at=list, side_at=list)
-cpdef list _destinations_of(state, unit, tuple to)
+cpdef list _destinations_of(Position state, unit, tuple to)
 
 
-cpdef long _stop(state, unit) except -1
+cpdef long _stop(Position state, unit) except -1
 
 
 # 12.1.5: asked at every movement offer, of the side's eliminated units (kept): ``where`` read
 # as a list with the unit index as a machine integer
 @cython.locals(where=list, unit=cython.Py_ssize_t, found=list, hq_of=list, mode=dict,
                units=tuple)
-cpdef list rebuildable(state, side)
+cpdef list rebuildable(Position state, side)
 
 
 @cython.locals(found=tuple)
-cpdef tuple eliminated_units(state, side)
+cpdef tuple eliminated_units(Position state, side)
 
 
 # a unit's movement choice, read with the position's tables held as typed fields
 cdef class Reckoner:
-    cdef public object state, side, reach
+    cdef public Position state
+    cdef public object side, reach
     cdef public dict capacity
     cdef public tuple counters, neighbors
     cdef public set rallied
@@ -62,13 +68,24 @@ cdef class Reckoner:
     cdef public frozenset held, zoc
     cdef public long least
 
-    @cython.locals(counter=object, by_rail=cython.bint, by_land=cython.bint,
+    @cython.locals(state=Position, counter=object, by_rail=cython.bint, by_land=cython.bint,
                    barred=cython.bint, rail_room=cython.Py_ssize_t, held=frozenset,
                    zoc=frozenset, side_at=list, sp_at=list, least=cython.long)
     cpdef tuple choice(self, Py_ssize_t unit, Py_ssize_t here, now)
 
 
-cpdef bint has_rail_capacity(state, unit, dict capacity) except -1
+@cython.locals(c=Components)
+cpdef bint has_rail_capacity(Position state, unit, dict capacity) except -1
+
+
+# 8.1: asked of every railroad destination and neighbour looked at
+@cython.locals(c=Components)
+cpdef bint has_room_for(Position state, Py_ssize_t unit, Py_ssize_t hex_index) except -1
+
+
+# asked at every search: the kept flags looked up in C
+@cython.locals(found=tuple)
+cpdef bytes move_flags(Position state, side)
 
 
 # the movement prompt's kept choices: an extension type, so that its fields are read and
@@ -84,11 +101,12 @@ cdef class MoveMemo:
 
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,
                    stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner,
-                   entry=tuple, rails=dict)
-    cpdef bint update(self, state, side) except -1
+                   entry=tuple, rails=dict, side_of=tuple, c=Components)
+    cpdef bint update(self, Position state, side) except -1
 
-    @cython.locals(reckon=Reckoner, moved=set, railed=set, engaged=set)
-    cpdef read_all(self, state, side)
+    @cython.locals(reckon=Reckoner, moved=set, railed=set, engaged=set, is_hq=tuple, where=list,
+                   mode=dict, hq_of=list)
+    cpdef read_all(self, Position state, side)
 
     @cython.locals(entry=tuple, choice=tuple, watch=dict, actions=tuple, was=tuple)
     cpdef keep(self, unit, entry)
@@ -103,20 +121,49 @@ cdef class MoveMemo:
 @cython.locals(size=cython.Py_ssize_t, closed=bytearray, seen=bytearray, links=tuple,
                row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t, network=list,
                frontier=list, found=dict, h=cython.Py_ssize_t, first=cython.Py_ssize_t)
-cpdef dict _networks(state, side)
+cpdef dict _networks(Position state, side)
 
 
 # ``move_flags``' marks by hex, made when the enemy's stacks change: hexes as machine integers
 @cython.locals(flags=bytearray, held=cython.long, in_zoc=cython.long, h=cython.Py_ssize_t)
-cpdef bytes _move_flags(state, side)
+cpdef bytes _move_flags(Position state, side)
 
 
 # 10.2.1: asked at every movement offer, of every disrupted unit
-@cython.locals(where=list, side_at=list, neighbors=tuple, found=set, u=cython.Py_ssize_t,
+@cython.locals(where=list, side_of=tuple, side_at=list, neighbors=tuple, found=set, u=cython.Py_ssize_t,
                here=cython.Py_ssize_t, n=cython.Py_ssize_t)
-cpdef set rallies(state, side)
+cpdef set rallies(Position state, side)
 
 
 # the movement prompt's kept choices, read through the typed memo (its fields and methods in C)
 @cython.locals(memo=MoveMemo, stamp=tuple)
-cpdef MoveMemo movement_memo(state, side, frame=*)
+cpdef MoveMemo movement_memo(Position state, side, frame=*)
+
+
+# the rest of a unit's choice and of a move, called in C by ``Reckoner.choice`` and the move
+# prompt (not through Python calls)
+cpdef list destination_actions(Position state, Py_ssize_t unit, tuple to)
+
+
+cpdef tuple zoc_steps(state)
+
+
+cpdef bint has_destination(Position state, Py_ssize_t unit, frozenset held) except -1
+
+
+cpdef long rail_destination(Position state, Py_ssize_t unit, reach) except? -2
+
+
+cpdef bint may_recover(Position state, Py_ssize_t unit) except -1
+
+
+@cython.locals(ids=tuple)
+cpdef moved_note(Position state, Py_ssize_t unit, Py_ssize_t origin, Py_ssize_t to)
+
+
+cpdef move_unit(Position state, Py_ssize_t unit, Py_ssize_t to, side)
+
+
+# 8.1.3 at the end of every phase: each stack's points as machine integers
+@cython.locals(sp_at=list, floor=cython.long, filled=cython.long, h=cython.Py_ssize_t, over=list)
+cpdef end_of_phase_stacking(Position state)

@@ -1,3 +1,14 @@
+# cython: boundscheck=False, wraparound=False
+# (Cython reads the line above when it compiles this module; Python and the type checker take it
+# for a comment.) Every index the compiled module takes as a machine integer is within its
+# table and never negative, so the checks are left out: the search's hexes are map hexes (the
+# unit's own, on the map when it moves, and the neighbours of ``flat_steps``, read only after
+# the test for -1), its counts of steps at most ``limit``, below ``_FIRST``'s length
+# (``_grow``), its entries below ``_QUEUE``'s (a hex is filed at most once from each of its
+# neighbours, and once as the start), its hexes found at most the map's size and the 7.1.4
+# neighbours; the other typed loops read hexes of the position's sets (map hexes), units of
+# the side's tables, and hexes of units on the map (``rallies`` skips those off it,
+# ``MoveMemo.update`` reads again only units on the map).
 """7. Movement: terrain, roads in Transfer mode, railroads, zones of control (8.2); with the
 movement phase's other business: removing disruption (10.2), recovery (12.1), and 8.1.3
 over-stacking at the end of each phase."""
@@ -20,7 +31,7 @@ from greatwar.games.marne1914.data import (
     TRANSFER,
 )
 from greatwar.games.marne1914.results import displace_hqs
-from greatwar.games.marne1914.state import ELIMINATED, MarneState, MoveChoice
+from greatwar.games.marne1914.state import ELIMINATED, MarneState, MoveChoice, put_unit
 from greatwar.hexes import steps_per_mp
 
 StepCost = Callable[[int, int], float | None]
@@ -191,8 +202,8 @@ def destination_actions(state: MarneState, unit: int, to: tuple[Action, ...]) ->
 def _destinations_of(state: MarneState, unit: int, to: tuple[Action, ...] | None) -> list[Any]:
     """``destination_hexes``, or with ``to`` their actions."""
     start = state.where[unit]
-    counter = state.c.counters[unit]
-    flags = move_flags(state, counter.side)
+    c = state.c
+    flags = move_flags(state, c.side_of[unit])
     count = search(state, unit, start, None, flags)
     spent, order = _SPENT, _ORDER
     # 7.1.4 a neighbour it may enter is always in reach: those ``search`` did not find are
@@ -209,14 +220,14 @@ def _destinations_of(state: MarneState, unit: int, to: tuple[Action, ...] | None
             lowest = order[i]
         elif order[i] > highest:
             highest = order[i]
-    floor, side, sp = state.c.stack_floor, counter.side, counter.sp
+    floor, side, sp = c.stack_floor, c.side_of[unit], c.sp_of[unit]
     sp_at, side_at = state.sp_at, state.side_at
     found: list[Any] = []
     for h in range(lowest, highest + 1):  # (in order: no sort)
         if spent[h] == _UNREACHED or h == start:
             continue
-        here = side_at[h]
-        if sp <= floor and (here is None or (here == side and sp_at[h] + sp <= floor)):
+        here, filled = side_at[h], sp_at[h]  # (``filled`` a machine integer when compiled)
+        if sp <= floor and (here is None or (here == side and filled + sp <= floor)):
             pass  # an empty hex, or ``has_room`` within every limit (8.1)
         elif not state.has_room(h, [unit]):
             continue
@@ -231,7 +242,7 @@ def _destinations_of(state: MarneState, unit: int, to: tuple[Action, ...] | None
 def _stop(state: MarneState, unit: int) -> int:
     """The ``move_flags`` of the hexes the unit may not enter: 7.1.3 enemy-held; 9.9, 10.2.2
     for an HQ or a rallied unit an enemy ZOC."""
-    if state.c.counters[unit].is_hq or unit in state.rallied:
+    if state.c.is_hq_of[unit] or unit in state.rallied:
         return HELD | IN_ZOC
     return HELD
 
@@ -536,7 +547,7 @@ class MoveMemo:
 
     def read_all(self, state: MarneState, side: str) -> None:
         """Read every unit of the side (7.1.1, 7.2.3: not those moved; 9.6.2 nor engaged)."""
-        counters, where, mode, hq_of = state.c.counters, state.where, state.mode, state.hq_of
+        is_hq, where, mode, hq_of = state.c.is_hq_of, state.where, state.mode, state.hq_of
         moved, railed = state.moved, state.railed
         engaged: set[int] = set()
         for pair in state.engaged:
@@ -547,7 +558,7 @@ class MoveMemo:
             if unit in moved or unit in railed:
                 continue  # 7.1.1, 7.2.3
             here = where[unit]
-            if here in engaged and not counters[unit].is_hq:
+            if here in engaged and not is_hq[unit]:
                 continue  # 9.6.2
             now = mode[hq_of[unit]]
             if now == TRANSFER:
@@ -580,7 +591,7 @@ class MoveMemo:
         if self.counted < len(touched):
             changed = set(touched[self.counted :])
             watch, stacks, choices = self.watch, state.stacks, self.choices
-            counters = state.c.counters
+            side_of = state.c.side_of
             for h in changed:
                 found = watch.get(h)
                 if found is not None:
@@ -589,7 +600,7 @@ class MoveMemo:
                     else:
                         dirty.update(found)
                 for unit in stacks.get(h, ()):
-                    if counters[unit].side != side:
+                    if side_of[unit] != side:
                         continue  # (an enemy unit: ``near``)
                     if unit in moved or unit in railed:
                         if unit in offered:
@@ -609,14 +620,14 @@ class MoveMemo:
         if rails != self.rails:  # (compared as they stand: copied only when changed)
             # 7.2.6, 7.2.7 capacity used (``reckoner`` keeps each nation's answer): read again
             # the units of a nation whose answer changed (7.2.8 an HQ uses none)
-            capacity, counters = self.capacity, state.c.counters
+            capacity, c = self.capacity, state.c
             was = dict(capacity)
             capacity.clear()
             for unit in self.transfer:
-                if counters[unit].is_hq:
+                if c.is_hq_of[unit]:
                     continue
                 now = has_rail_capacity(state, unit, capacity)
-                if was.get(counters[unit].nation) != now:
+                if was.get(c.nation_of[unit]) != now:
                     dirty.add(unit)
             self.rails = dict(rails)
         if len(moved) != self.moved or len(railed) != self.railed:
@@ -921,12 +932,13 @@ def may_entrain(
 def has_rail_capacity(state: MarneState, unit: int, capacity: dict[str, bool]) -> bool:
     """7.2.6, 7.2.7 railroad capacity left for the unit (``capacity`` keeps each nation's
     answer); 7.2.8 HQs use none."""
-    counter = state.c.counters[unit]
-    if counter.is_hq:
+    c = state.c
+    if c.is_hq_of[unit]:
         return True
-    if counter.nation not in capacity:
-        capacity[counter.nation] = rail_capacity_left(state, unit)
-    return capacity[counter.nation]
+    nation = c.nation_of[unit]
+    if nation not in capacity:
+        capacity[nation] = rail_capacity_left(state, unit)
+    return capacity[nation]
 
 
 def rail_destination(state: MarneState, unit: int, reach: Callable[[int], frozenset[int]]) -> int:
@@ -942,11 +954,11 @@ def rail_destination(state: MarneState, unit: int, reach: Callable[[int], frozen
 def has_room_for(state: MarneState, unit: int, hex_index: int) -> bool:
     """``state.has_room(hex_index, [unit])`` for a unit not in the hex: an empty hex, or a
     friendly one within every stacking limit with it, answered at once (8.1)."""
-    counter = state.c.counters[unit]
-    sp, floor = counter.sp, state.c.stack_floor
+    c = state.c
+    sp, floor = c.sp_of[unit], c.stack_floor
     if sp <= floor:
         here = state.side_at[hex_index]
-        if here is None or (here == counter.side and state.sp_at[hex_index] + sp <= floor):
+        if here is None or (here == c.side_of[unit] and state.sp_at[hex_index] + sp <= floor):
             return True
     return state.has_room(hex_index, [unit])
 
@@ -996,12 +1008,12 @@ def may_recover(state: MarneState, unit: int) -> bool:
 
 def rallies(state: MarneState, side: str) -> set[int]:
     """``may_rally``: the side's units on the map that may remove disruption now."""
-    where, counters, oos = state.where, state.c.counters, state.oos
+    where, side_of, oos = state.where, state.c.side_of, state.oos
     side_at, neighbors, enemy = state.side_at, state.c.neighbors, OTHER[side]
     found = set()
     for u in state.disrupted:
         here = where[u]
-        if counters[u].side != side or here < 0 or u in oos:
+        if side_of[u] != side or here < 0 or u in oos:
             continue  # ``may_rally`` written out: in supply, then not in an enemy ZOC
         for n in neighbors[here]:  # ``in_enemy_zoc``
             if side_at[n] is not None and side_at[n] == enemy:
@@ -1103,6 +1115,15 @@ def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
     state.note("7.1", f"an enemy unit moves to {ids[to]}", to=OTHER[side])
 
 
+def move_unit(state: MarneState, unit: int, to: int, side: str) -> None:
+    """7.1: the unit moves to ``to`` (the move prompt's answer; typed in movement.pxd)."""
+    state.moved.add(unit)
+    origin = state.where[unit]
+    put_unit(state, unit, to)  # (``MarneState.put``)
+    moved_note(state, unit, origin, to)
+    displace_hqs(state, OTHER[side])  # 9.9
+
+
 STAY = act("stay")
 
 
@@ -1123,11 +1144,7 @@ class Move(Prompt[MarneState]):
         state.pop()
         if action.verb == "stay":
             return
-        state.moved.add(unit)
-        origin, to = state.where[unit], state.c.board.grid.index(action.args[0])
-        state.put(unit, to)
-        moved_note(state, unit, origin, to)
-        displace_hqs(state, OTHER[side])  # 9.9
+        move_unit(state, unit, state.c.board.grid.index(action.args[0]), side)
 
     def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
         if action.verb != "to" or not action.args:
@@ -1162,7 +1179,11 @@ def end_of_phase_stacking(state: MarneState) -> None:
     """8.1.3: units over-stacked at the end of any phase are disrupted."""
     sp_at, floor = state.sp_at, state.c.stack_floor
     # (a stack within every limit is not looked at further, and only those over are sorted)
-    over = [h for h in state.stacks if sp_at[h] > floor and state.is_overstacked(h)]
+    over = []
+    for h in state.stacks:
+        filled = sp_at[h]  # (a machine integer when compiled)
+        if filled > floor and state.is_overstacked(h):
+            over.append(h)
     for hex_index in sorted(over):
         units = state.combat_units_in(hex_index)
         fresh = [u for u in units if u not in state.disrupted]

@@ -5,19 +5,25 @@
 # few instructions instead of a generic subscript.
 import cython
 
+from greatwar.games.marne1914.state cimport Position
+
 
 @cython.locals(where=list, side_at=list, neighbors=tuple, found=list, hq=cython.Py_ssize_t,
                here=cython.Py_ssize_t, n=cython.Py_ssize_t, held=object, hqs=tuple,
                row=tuple)
-cpdef tuple _displaced(state, side)
+cpdef tuple _displaced(Position state, side)
 
 
 # kept between moves: only the hexes changed since are looked at
 @cython.locals(touched=list, count=cython.Py_ssize_t, counted=cython.Py_ssize_t, stamp=tuple,
                kept=tuple, found=tuple)
-cpdef list displaced(state, side)
+cpdef list displaced(Position state, side)
 
 
 @cython.locals(side_at=list, stacks=dict, neighbors=tuple, counters=tuple, near=list,
                h=cython.Py_ssize_t, n=cython.Py_ssize_t, u=cython.Py_ssize_t, now=set)
-cpdef tuple _displaced_since(state, side, tuple found, list changed)
+cpdef tuple _displaced_since(Position state, side, tuple found, list changed)
+
+
+# 9.9 after every move: called in C by the move prompt
+cpdef bint displace_hqs(Position state, side) except -1

@@ -6,16 +6,13 @@ from collections.abc import Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import GERMAN
-from greatwar.games.marne1914.state import WAITING, MarneState
+from greatwar.games.marne1914.state import WAITING, MarneState, put_unit
 
 
 def to_deploy(state: MarneState, side: str) -> list[int]:
     """3: the side's units still to place; reinforcements are set aside (7.3)."""
-    return [
-        c.index
-        for c in state.c.counters
-        if c.side == side and not c.arrival and state.where[c.index] == WAITING
-    ]
+    where = state.where
+    return [u for u in state.c.start_units[side] if where[u] == WAITING]
 
 
 def zone_hexes(state: MarneState, unit: int) -> list[int]:
@@ -33,7 +30,7 @@ def may_deploy(state: MarneState, unit: int, hex_index: int) -> bool:
     """``hex_index`` is one of ``zone_hexes``."""
     return (
         hex_index in zone_set(state, unit)
-        and not state.is_enemy_hex(hex_index, state.c.counters[unit].side)
+        and not state.is_enemy_hex(hex_index, state.c.side_of[unit])
         and state.has_room(hex_index, [unit])
     )
 
@@ -67,9 +64,9 @@ _ZONE_SETS: dict[int, frozenset[int]] = {}
 
 
 def place(state: MarneState, unit: int, hex_index: int) -> None:
-    state.put(unit, hex_index)
+    put_unit(state, unit, hex_index)  # (``MarneState.put``)
     state.tell(
-        state.counter(unit).side, "3", f"{state.name(unit)} deploys in {state.hex_id(hex_index)}"
+        state.c.side_of[unit], "3", f"{state.name(unit)} deploys in {state.hex_id(hex_index)}"
     )
 
 

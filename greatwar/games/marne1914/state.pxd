@@ -1,18 +1,84 @@
 # Declarations Cython reads when it compiles state.py (an augmenting .pxd; state.py itself
-# stays plain Python): 8.2.1's zone around a side's stacks, rebuilt when they change, marks
-# its hexes in a bytearray read and written by index.
+# stays plain Python): the position's fields as an extension type, and 8.2.1's zone around a
+# side's stacks, rebuilt when they change, marking its hexes in a bytearray read and written
+# by index.
 import cython
+
+from greatwar.games.marne1914.data cimport Components
+
+
+# ``Position``: MarneState's own fields as C struct members, typed as ``MarneState.__init__``
+# and ``copy_into`` set them (a list stays a list, a dict a dict...). A function whose .pxd
+# declares its ``state`` a Position reads ``state.where`` in a few instructions (the generic
+# lookup of a slot costs a hundred); the counts of changes are machine integers.
+cdef class Position:
+    cdef public Components c
+    cdef public object combat, first, move_memo, phase, player_turn, taxi_used, turn
+    cdef public Py_ssize_t attachments, eliminations, modes_set
+    # the engine's fields (``ENGINE_FIELDS``), read at every action
+    cdef public object _asked, _end, _last_side, _legal_cache, _public, _revealed, _undo_floor
+    cdef public object _winner, game, lean_view, seed
+    cdef public list committed, control, hq_of, side_at, sp_at, steps, tasks, touched, where
+    cdef public dict barred, bombarded, cc_free, cc_notes, due, entered, entry_hexes, memo
+    cdef public dict mode, modes_memo, pending, rail_used, stacks, versions
+    cdef public set arrived, attacked, cut_off, disrupted, engaged, garrison, moved, oos
+    cdef public set railed, rallied, rebuilt_corps, recent, reserve, revealed, targets
+
+    # the questions the rules ask of the position again and again, called in C by the
+    # functions that declare their state a Position (and as methods by the others)
+    cpdef counter(self, Py_ssize_t unit)
+
+    cpdef list units_in(self, hex_index)
+
+    cpdef bint is_enemy_hex(self, hex_index, side) except -1
+
+    cpdef bint is_garrisoned(self, hex_index) except -1
+
+    cpdef frozenset garrisoned(self)
+
+    @cython.locals(found=tuple)
+    cpdef cached(self, tuple key, stamp, make)
+
+    cpdef tuple held_units(self, side)
+
+    cpdef tuple held_by(self, side)
+
+    cpdef unit_mode(self, Py_ssize_t unit)
+
+    cpdef bint is_reduced(self, Py_ssize_t unit) except -1
+
+    @cython.locals(table=dict, counters=tuple, mode=dict, hq_of=list, combat=cython.bint)
+    cpdef stack_limit(self, units)
+
+    @cython.locals(counters=tuple, present=list, together=list)
+    cpdef bint has_room(self, Py_ssize_t hex_index, units) except -1
+
+    cpdef bint is_overstacked(self, Py_ssize_t hex_index) except -1
+
+    @cython.locals(found=tuple)
+    cpdef frozenset zoc(self, side)
+
+    @cython.locals(found=tuple)
+    cpdef frozenset enemy_held(self, side)
+
+    @cython.locals(side_at=list)
+    cpdef bint in_enemy_zoc(self, Py_ssize_t unit) except -1
 
 
 @cython.locals(marks=bytearray, zone=list, row=tuple, h=cython.Py_ssize_t, n=cython.Py_ssize_t)
 cpdef frozenset zone_around(tuple neighbors, tuple hexes, Py_ssize_t size)
 
 
+# ``MarneState.put``: the position's fields and the components' tables read in C
+@cython.locals(c=Components)
+cpdef put_unit(Position state, Py_ssize_t unit, Py_ssize_t hex_index)
+
+
 # a unit put into and taken from a hex (``MarneState.set_down``, ``lift``): called in C by
 # ``put``, the position's lists and dicts read through their own C calls
 @cython.locals(versions=dict, where=list, stacks=dict, stack=list)
-cpdef set_down_unit(state, Py_ssize_t unit, Py_ssize_t hex_index)
+cpdef set_down_unit(Position state, Py_ssize_t unit, Py_ssize_t hex_index)
 
 
 @cython.locals(versions=dict, stacks=dict, stack=list, old=cython.Py_ssize_t)
-cpdef lift_unit(state, Py_ssize_t unit)
+cpdef lift_unit(Position state, Py_ssize_t unit)

@@ -31,15 +31,32 @@ Task = tuple[Any, ...]
 # move by land))
 MoveChoice = tuple[int, str, int, int, frozenset[int], tuple[int, bool, bool, bool]]
 T = TypeVar("T")
+P = TypeVar("P", bound="Position")
 
 
-class MarneState(State):
-    """A game of Miracle on the Marne in progress."""
+class Position:
+    """The position's own fields (set up and documented in ``MarneState.__init__``).
 
-    # The position's own fields as slots, not in the instance's dict: the rules read them
-    # hundreds of times an action, and a slot is read without a dict lookup (the engine's
-    # fields stay in the dict; ``copy_into`` copies every slot for clone and undo).
+    state.pxd makes this an extension type: its fields are C struct members, and the rules
+    whose ``state`` the .pxd files declare a ``Position`` read them in C, without the generic
+    attribute lookup a slot costs (hundreds of reads an action). ``MarneState`` takes them
+    as its base: a MarneState is a Position; ``copy_into`` copies every field for clone and
+    undo.
+
+    It holds too the engine's fields that ``State.clone`` and ``State.undo`` copy with the
+    instance dict (``ENGINE_FIELDS``: the engine reads them at every action, and a field of
+    an extension type is read without the dict lookup); ``copy_into`` copies them in its
+    place (a test checks that every field the engine sets is copied one way or the other)."""
+
     __slots__ = (
+        "_asked",
+        "_end",
+        "_last_side",
+        "_legal_cache",
+        "_public",
+        "_revealed",
+        "_undo_floor",
+        "_winner",
         "arrived",
         "attachments",
         "attacked",
@@ -59,8 +76,10 @@ class MarneState(State):
         "entered",
         "entry_hexes",
         "first",
+        "game",
         "garrison",
         "hq_of",
+        "lean_view",
         "memo",
         "mode",
         "modes_memo",
@@ -78,6 +97,7 @@ class MarneState(State):
         "recent",
         "reserve",
         "revealed",
+        "seed",
         "side_at",
         "sp_at",
         "stacks",
@@ -91,81 +111,56 @@ class MarneState(State):
         "where",
     )
 
-    prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
-    task_handlers: ClassVar[Mapping[str, Callable[[MarneState, Task], bool]]] = {}
-    phase_starts: ClassVar[Mapping[str, Callable[[MarneState], None]]] = {}
-    sequence: ClassVar[Mapping[str, Callable[[MarneState], None]]] = {}  # 4: "next_phase"
-
-    def __init__(self, game: Game, seed: int) -> None:
-        super().__init__(game, seed)
-        self.c: Components = components()
-        n = len(self.c.counters)
-        self.turn = 0
-        self.phase = "allied_setup"  # a key of PHASE_TITLES (rules.py)
-        self.first = GERMAN  # the first player of this turn (4.C, 6.2)
-        self.player_turn = 0  # 0: first player turn, 1: second (4.C, 4.D)
-        self.where = [WAITING] * n
-        self.steps = [c.steps for c in self.c.counters]
-        self.stacks: dict[int, list[int]] = {}  # hex -> units, bottom to top
-        size = self.c.board.grid.size
-        self.sp_at = [0] * size  # stacking points in each hex (8.1.1), kept with ``stacks``
-        self.side_at: list[str | None] = [None] * size  # the side holding each hex
-        # changes of each side's stacks (the Allies' count the Paris garrison's too: its defeat,
-        # and any unit entering or leaving a hex it holds, 13.1.1): what is computed from one
-        # side's positions is kept until they change
-        self.versions = {ALLIED: 0, GERMAN: 0}
-        # eliminations and returns so far (12.1.5): the eliminated units are kept until it
-        # changes (movement.eliminated_units)
-        self.eliminations = 0
-        self.memo: dict[tuple[str, ...], tuple[object, Any]] = {}
-        self.hq_of = [self.c.hq_of_corps[c.corps] for c in self.c.counters]  # 5.2.4, 7.3.2
-        # changes of ``hq_of`` so far (``attach``): kept answers compare it, not the list
-        self.attachments = 0
-        self.mode = {hq: DEFENSIVE for hq in self.c.hq_of_corps.values()}  # 5.2.1
-        # changes of ``mode`` so far (``set_mode``): kept answers compare it, not the dict
-        self.modes_set = 0
-        self.pending: dict[str, dict[int, str]] = {ALLIED: {}, GERMAN: {}}  # 5.2.5 face down
-        self.committed: list[str] = []  # sides done with the current simultaneous choice
-        self.revealed: set[int] = set()  # HQs whose mode combat has shown (5.2.5)
-        self.disrupted: set[int] = set()  # 10.1
-        self.oos: set[int] = set()  # out of supply (11.2)
-        self.cut_off: set[int] = set()  # HQs out of supply for the rest of the game (9.9)
-        self.engaged: set[frozenset[int]] = set()  # pairs of engaged hexes (9.6.2 EN)
-        self.reserve: set[int] = set()  # Defensive units that may attack (5.1.2 a)
-        self.moved: set[int] = set()  # moved (or tried recovery) this movement phase
-        self.railed: set[int] = set()  # used the railroad this player turn (7.2.3)
-        self.rallied: set[int] = set()  # removed disruption this player turn (10.2.2)
-        self.rebuilt_corps: set[str] = set()  # corps that tried 12.1.5 this turn
-        self.rail_used: dict[str, int] = {"german": 0, "french": 0, "british": 0}
-        self.attacked: set[int] = set()  # units that attacked this combat phase
-        self.targets: set[int] = set()  # hexes attacked this combat phase (9.3.2)
-        # 9.2.2: hexes whose units could have given supporting fire at an attack declared
-        # earlier this phase -> that attack's target; they may no longer be attacked
-        self.barred: dict[int, int] = {}
-        self.recent: set[int] = set()  # units retreated into a friendly hex (9.8.3)
-        self.bombarded: dict[int, int] = {}  # artillery -> factors used this phase (9.1.4)
-        self.combat: dict[str, Any] | None = None  # the attack being resolved (9.2-9.5)
-        self.tasks: list[Task] = []  # steps of a resolution still to carry out, in order
-        self.control = list(self.c.board.start_control)  # 14: last side to enter
-        self.garrison = set(self.c.board.paris)  # 13.1.1: Paris hexes with their 10 factors
-        self.arrived: set[str] = set()  # reinforcement groups that have entered (7.3)
-        self.due: dict[str, int] = {}  # group -> turn it is due (7.3.4, 7.3.5 delays; 15.2)
-        self.entry_hexes: dict[str, list[int]] = {}  # group -> where a delayed group may enter
-        self.entered: dict[int, int] = {}  # entry hex -> stacks entered this phase (7.3.6)
-        self.taxi_used = False  # 15.1.1
-        self.cc_notes: dict[str, list[int]] = {ALLIED: [], GERMAN: []}  # 15.3.3
-        self.cc_free: dict[str, list[int]] = {ALLIED: [], GERMAN: []}  # 15.3.1 result 4
-        # hexes whose stacks changed, in order (cleared as each Movement Phase begins): the
-        # movement prompt's choices are read again only around them (movement.move_choices)
-        self.touched: list[int] = []
-        # the movement prompt's last choices (movement.MoveMemo), read only at its frame, so
-        # a clone reads afresh
-        self.move_memo: object = None
-        self.modes_memo: dict[str, object] = {}  # side -> modes.ModesMemo, read at its frame
-        variable = bool(game.options.get("variable_reinforcements"))
-        for group, spec in self.c.tables["reinforcements"]["groups"].items():
-            self.due[group] = NEVER if variable else int(spec["turn"])  # 7.3.2, 15.2
-        self.push("setup", side=ALLIED)
+    # (the fields' types, for the type checker; state.pxd declares them for the compiler)
+    c: Components
+    turn: int
+    phase: str
+    first: str
+    player_turn: int
+    where: list[int]
+    steps: list[int]
+    stacks: dict[int, list[int]]
+    sp_at: list[int]
+    side_at: list[str | None]
+    versions: dict[str, int]
+    eliminations: int
+    memo: dict[tuple[str, ...], tuple[object, Any]]
+    hq_of: list[int]
+    attachments: int
+    mode: dict[int, str]
+    modes_set: int
+    pending: dict[str, dict[int, str]]
+    committed: list[str]
+    revealed: set[int]
+    disrupted: set[int]
+    oos: set[int]
+    cut_off: set[int]
+    engaged: set[frozenset[int]]
+    reserve: set[int]
+    moved: set[int]
+    railed: set[int]
+    rallied: set[int]
+    rebuilt_corps: set[str]
+    rail_used: dict[str, int]
+    attacked: set[int]
+    targets: set[int]
+    barred: dict[int, int]
+    recent: set[int]
+    bombarded: dict[int, int]
+    combat: dict[str, Any] | None
+    tasks: list[Task]
+    control: list[str]
+    garrison: set[int]
+    arrived: set[str]
+    due: dict[str, int]
+    entry_hexes: dict[str, list[int]]
+    entered: dict[int, int]
+    taxi_used: bool
+    cc_notes: dict[str, list[int]]
+    cc_free: dict[str, list[int]]
+    touched: list[int]
+    move_memo: object
+    modes_memo: dict[str, object]
 
     # --- counters and stacks ----------------------------------------------------------
 
@@ -201,9 +196,7 @@ class MarneState(State):
         """13.1.1: the Paris hexes that hold their garrison now."""
         return frozenset(self.garrison.difference(self.stacks))
 
-    def cached(
-        self, key: tuple[str, str], stamp: object, make: Callable[[MarneState, str], T]
-    ) -> T:
+    def cached(self: P, key: tuple[str, str], stamp: object, make: Callable[[P, str], T]) -> T:
         """``make(self, key[1])``, kept under ``key`` until ``stamp`` (the versions it depends
         on) changes (``make`` a plain function: no bound method or partial made at each ask)."""
         found = self.memo.get(key)
@@ -213,19 +206,13 @@ class MarneState(State):
         self.memo[key] = (stamp, value)
         return value
 
-    def defeat_garrison(self, hex_index: int) -> None:
-        """13.1.4: the Paris garrison of a hex is lost for good (it blocked movement and
-        supply as an Allied unit would)."""
-        self.garrison.discard(hex_index)
-        self.versions[ALLIED] += 1
-
     def units_on_map(self, side: str) -> list[int]:
         """The side's units on the map, in counter order (kept until its stacks change)."""
         return list(self.held_units(side))
 
     def held_units(self, side: str) -> tuple[int, ...]:
         """``units_on_map`` as the shared tuple kept in the cache: not to be changed."""
-        return self.cached(("units", side), self.versions[side], MarneState._units)
+        return self.cached(("units", side), self.versions[side], Position._units)
 
     def _units(self, side: str) -> tuple[int, ...]:
         where = self.where
@@ -237,7 +224,7 @@ class MarneState(State):
 
     def held_by(self, side: str) -> tuple[int, ...]:
         """``hexes_of`` as the shared tuple kept in the cache: not to be changed."""
-        return self.cached(("hexes", side), self.versions[side], MarneState._held_by)
+        return self.cached(("hexes", side), self.versions[side], Position._held_by)
 
     def _held_by(self, side: str) -> tuple[int, ...]:
         side_at = self.side_at
@@ -247,17 +234,249 @@ class MarneState(State):
         """Hexes holding a side's combat units (an HQ alone exerts a ZOC too: 8.2.1.1)."""
         return self.hexes_of(side)
 
+    # --- values and modes ---------------------------------------------------------------
+
+    def attach(self, unit: int, hq: int) -> None:
+        """7.3.2, 15.1.3: the unit is now commanded by ``hq`` (every change of ``hq_of`` goes
+        through here: ``attachments`` counts them)."""
+        self.hq_of[unit] = hq
+        self.attachments += 1
+
+    def set_mode(self, hq: int, mode: str) -> None:
+        """5.2: the HQ counter now shows ``mode`` (every change of ``mode`` goes through here:
+        ``modes_set`` counts them)."""
+        self.mode[hq] = mode
+        self.modes_set += 1
+
+    def unit_mode(self, unit: int) -> str:
+        """5.2.4: the mode on the unit's HQ counter."""
+        return self.mode[self.hq_of[unit]]
+
+    def is_reduced(self, unit: int) -> bool:
+        return self.steps[unit] < self.c.steps_of[unit]
+
+    def printed(self, unit: int) -> tuple[int, int, int]:
+        counter = self.c.counters[unit]
+        if self.is_reduced(unit) and counter.reduced is not None:
+            return counter.reduced
+        return counter.full
+
+    def attack(self, unit: int) -> int:
+        """10.1.2: two less when disrupted; 9.4.8 artillery attacks with its bombardment."""
+        counter = self.c.counters[unit]
+        value = self.bombard_factor(unit) if counter.is_artillery else self.printed(unit)[0]
+        return max(0, value - (2 if unit in self.disrupted and not counter.is_artillery else 0))
+
+    def bombard_factor(self, unit: int) -> int:
+        """9.1: the bombardment factor now showing, two less when disrupted (10.1.2)."""
+        counter = self.c.counters[unit]
+        value = counter.bombard[1] if self.is_reduced(unit) else counter.bombard[0]
+        return max(0, value - (2 if unit in self.disrupted else 0))
+
+    def defense(self, unit: int) -> int:
+        """10.1.2: two less when disrupted."""
+        return max(0, self.printed(unit)[1] - (2 if unit in self.disrupted else 0))
+
+    def allowance(self, unit: int) -> float:
+        """7: the printed allowance; 5.1.2, 5.1.4 half in Defensive or Regroup mode."""
+        move = float(self.printed(unit)[2])
+        if self.unit_mode(unit) in (DEFENSIVE, "regroup"):
+            return move / 2
+        return move
+
+    def sp_in(self, hex_index: int) -> int:
+        return self.sp_at[hex_index]
+
+    def stack_limit(self, units: list[int]) -> int:
+        """8.1: 16 SP when every unit is in Offensive mode, otherwise 12."""
+        table = self.c.tables["stacking"]
+        if self.phase in ("allied_setup", "german_setup"):
+            return int(table["setup"])
+        counters, mode, hq_of = self.c.counters, self.mode, self.hq_of
+        combat = False
+        for u in units:  # (a loop, not ``all``: no generator made at each ask)
+            if not counters[u].is_hq:
+                if mode[hq_of[u]] != OFFENSIVE:
+                    return int(table["other"])
+                combat = True
+        return int(table["offensive"] if combat else table["other"])
+
+    def has_room(self, hex_index: int, units: list[int]) -> bool:
+        """8.1: the hex holds no enemy and has room for ``units`` besides those already there."""
+        counters = self.c.counters
+        side = self.side_at[hex_index]
+        if len(units) == 1:  # the common case, without building the stack's list
+            unit = units[0]
+            if side is not None and side != self.c.side_of[unit]:
+                return False
+            total = self.sp_at[hex_index]
+            if self.where[unit] != hex_index:
+                total += self.c.sp_of[unit]
+            if total <= self.c.stack_floor:
+                return True  # within every limit stack_limit can give
+        present = [u for u in self.stacks.get(hex_index, ()) if u not in units]
+        if present and counters[present[0]].side != counters[units[0]].side:
+            return False
+        together = present + list(units)
+        total = 0
+        for u in together:  # (a loop, not ``sum``: no generator made at each ask)
+            total += counters[u].sp
+        if total <= self.c.stack_floor:
+            return True
+        return total <= self.stack_limit(together)
+
+    def is_overstacked(self, hex_index: int) -> bool:
+        """8.1.3, 8.1.4: more stacking points than the hex's limit."""
+        total = self.sp_at[hex_index]
+        if total <= self.c.stack_floor:
+            return False  # within every limit stack_limit can give (or empty)
+        return total > self.stack_limit(self.stacks[hex_index])
+
+    # --- zones of control (8.2) -----------------------------------------------------------
+
+    def zoc(self, side: str) -> frozenset[int]:
+        """8.2.1, 8.2.1.1: every unit exerts a ZOC into the six hexes around it (13.1.3: the
+        Paris garrison has none)."""
+        found = self.memo.get(("zoc", side))  # (``cached``'s test first: asked at every offer)
+        if found is not None and found[0] == self.versions[side]:
+            return found[1]  # type: ignore[no-any-return]
+        return self.cached(("zoc", side), self.versions[side], Position._zoc)
+
+    def _zoc(self, side: str) -> frozenset[int]:
+        return zone_around(self.c.neighbors, self.held_by(side), self.c.board.grid.size)
+
+    def enemy_held(self, side: str) -> frozenset[int]:
+        """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
+        stamp = self.versions[OTHER[side]]  # ``enemy_stamp``
+        found = self.memo.get(("held", side))  # (``cached``'s test first: asked at every offer)
+        if found is not None and found[0] == stamp:
+            return found[1]  # type: ignore[no-any-return]
+        return self.cached(("held", side), stamp, Position._enemy_held)
+
+    def _enemy_held(self, side: str) -> frozenset[int]:
+        held = frozenset(self.held_by(OTHER[side]))
+        return held.union(self.garrisoned()) if side == GERMAN else held
+
+    def enemy_stamp(self, side: str) -> object:
+        """What ``enemy_held`` depends on: the enemy's stacks, for the Germans the garrison too
+        (counted in the Allies' version)."""
+        return self.versions[OTHER[side]]
+
+    def in_enemy_zoc(self, unit: int) -> bool:
+        """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only
+        when a search needs it, not after every move)."""
+        side_at = self.side_at
+        enemy = OTHER[self.c.side_of[unit]]
+        for n in self.c.neighbors[self.where[unit]]:
+            if side_at[n] is not None and side_at[n] == enemy:  # (None first: a quick test)
+                return True
+        return False
+
+    # --- text -----------------------------------------------------------------------------
+
+    def hex_id(self, hex_index: int) -> str:
+        ids = self.c.hex_ids
+        if 0 <= hex_index < len(ids):
+            return ids[hex_index]
+        return self.c.board.grid.id(hex_index)  # (the grid's error)
+
+    def name(self, unit: int) -> str:
+        counter = self.c.counters[unit]
+        face = " reduced" if self.is_reduced(unit) else ""
+        return f"{counter.id}{face}"
+
+
+class MarneState(State, Position):
+    """A game of Miracle on the Marne in progress."""
+
+    prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
+    task_handlers: ClassVar[Mapping[str, Callable[[MarneState, Task], bool]]] = {}
+    phase_starts: ClassVar[Mapping[str, Callable[[MarneState], None]]] = {}
+    sequence: ClassVar[Mapping[str, Callable[[MarneState], None]]] = {}  # 4: "next_phase"
+
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.c = components()
+        n = len(self.c.counters)
+        self.turn = 0
+        self.phase = "allied_setup"  # a key of PHASE_TITLES (rules.py)
+        self.first = GERMAN  # the first player of this turn (4.C, 6.2)
+        self.player_turn = 0  # 0: first player turn, 1: second (4.C, 4.D)
+        self.where = [WAITING] * n
+        self.steps = [c.steps for c in self.c.counters]
+        self.stacks = {}  # hex -> units, bottom to top
+        size = self.c.board.grid.size
+        self.sp_at = [0] * size  # stacking points in each hex (8.1.1), kept with ``stacks``
+        self.side_at = [None] * size  # the side holding each hex
+        # changes of each side's stacks (the Allies' count the Paris garrison's too: its defeat,
+        # and any unit entering or leaving a hex it holds, 13.1.1): what is computed from one
+        # side's positions is kept until they change
+        self.versions = {ALLIED: 0, GERMAN: 0}
+        # eliminations and returns so far (12.1.5): the eliminated units are kept until it
+        # changes (movement.eliminated_units)
+        self.eliminations = 0
+        self.memo = {}
+        self.hq_of = [self.c.hq_of_corps[c.corps] for c in self.c.counters]  # 5.2.4, 7.3.2
+        # changes of ``hq_of`` so far (``attach``): kept answers compare it, not the list
+        self.attachments = 0
+        self.mode = {hq: DEFENSIVE for hq in self.c.hq_of_corps.values()}  # 5.2.1
+        # changes of ``mode`` so far (``set_mode``): kept answers compare it, not the dict
+        self.modes_set = 0
+        self.pending = {ALLIED: {}, GERMAN: {}}  # 5.2.5 face down
+        self.committed = []  # sides done with the current simultaneous choice
+        self.revealed = set()  # HQs whose mode combat has shown (5.2.5)
+        self.disrupted = set()  # 10.1
+        self.oos = set()  # out of supply (11.2)
+        self.cut_off = set()  # HQs out of supply for the rest of the game (9.9)
+        self.engaged = set()  # pairs of engaged hexes (9.6.2 EN)
+        self.reserve = set()  # Defensive units that may attack (5.1.2 a)
+        self.moved = set()  # moved (or tried recovery) this movement phase
+        self.railed = set()  # used the railroad this player turn (7.2.3)
+        self.rallied = set()  # removed disruption this player turn (10.2.2)
+        self.rebuilt_corps = set()  # corps that tried 12.1.5 this turn
+        self.rail_used = {"german": 0, "french": 0, "british": 0}
+        self.attacked = set()  # units that attacked this combat phase
+        self.targets = set()  # hexes attacked this combat phase (9.3.2)
+        # 9.2.2: hexes whose units could have given supporting fire at an attack declared
+        # earlier this phase -> that attack's target; they may no longer be attacked
+        self.barred = {}
+        self.recent = set()  # units retreated into a friendly hex (9.8.3)
+        self.bombarded = {}  # artillery -> factors used this phase (9.1.4)
+        self.combat = None  # the attack being resolved (9.2-9.5)
+        self.tasks = []  # steps of a resolution still to carry out, in order
+        self.control = list(self.c.board.start_control)  # 14: last side to enter
+        self.garrison = set(self.c.board.paris)  # 13.1.1: Paris hexes with their 10 factors
+        self.arrived = set()  # reinforcement groups that have entered (7.3)
+        self.due = {}  # group -> turn it is due (7.3.4, 7.3.5 delays; 15.2)
+        self.entry_hexes = {}  # group -> where a delayed group may enter
+        self.entered = {}  # entry hex -> stacks entered this phase (7.3.6)
+        self.taxi_used = False  # 15.1.1
+        self.cc_notes = {ALLIED: [], GERMAN: []}  # 15.3.3
+        self.cc_free = {ALLIED: [], GERMAN: []}  # 15.3.1 result 4
+        # hexes whose stacks changed, in order (cleared as each Movement Phase begins): the
+        # movement prompt's choices are read again only around them (movement.move_choices)
+        self.touched = []
+        # the movement prompt's last choices (movement.MoveMemo), read only at its frame, so
+        # a clone reads afresh
+        self.move_memo = None
+        self.modes_memo = {}  # side -> modes.ModesMemo, read at its frame
+        variable = bool(game.options.get("variable_reinforcements"))
+        for group, spec in self.c.tables["reinforcements"]["groups"].items():
+            self.due[group] = NEVER if variable else int(spec["turn"])  # 7.3.2, 15.2
+        self.push("setup", side=ALLIED)
+
+    # --- counters and stacks ----------------------------------------------------------
+
+    def defeat_garrison(self, hex_index: int) -> None:
+        """13.1.4: the Paris garrison of a hex is lost for good (it blocked movement and
+        supply as an Allied unit would)."""
+        self.garrison.discard(hex_index)
+        self.versions[ALLIED] += 1
+
     def put(self, unit: int, hex_index: int) -> None:
         """Place or move a unit into a hex; 14 a combat unit entering a town or city takes it.
         7.3: a unit arriving during play is seen arriving (final, like a move: see ``lift``)."""
-        if self.where[unit] < 0 and not self.phase.endswith("setup"):
-            self.reveal()
-        lift_unit(self, unit)  # ``lift`` and ``set_down``, called in C when compiled
-        set_down_unit(self, unit, hex_index)
-        c = self.c
-        counter = c.counters[unit]
-        if not counter.is_hq and c.board.value[hex_index]:
-            self.control[hex_index] = counter.side  # 14: the last side to enter
+        put_unit(self, unit, hex_index)
 
     def set_down(self, unit: int, hex_index: int) -> None:
         """Put a unit that is off the map on top of a hex's stack, with nothing else (the
@@ -304,139 +523,6 @@ class MarneState(State):
         """9.6.2: an engagement ends when one of its hexes no longer holds its units."""
         self.engaged = {pair for pair in self.engaged if all(self.combat_units_in(h) for h in pair)}
 
-    # --- values and modes ---------------------------------------------------------------
-
-    def attach(self, unit: int, hq: int) -> None:
-        """7.3.2, 15.1.3: the unit is now commanded by ``hq`` (every change of ``hq_of`` goes
-        through here: ``attachments`` counts them)."""
-        self.hq_of[unit] = hq
-        self.attachments += 1
-
-    def set_mode(self, hq: int, mode: str) -> None:
-        """5.2: the HQ counter now shows ``mode`` (every change of ``mode`` goes through here:
-        ``modes_set`` counts them)."""
-        self.mode[hq] = mode
-        self.modes_set += 1
-
-    def unit_mode(self, unit: int) -> str:
-        """5.2.4: the mode on the unit's HQ counter."""
-        return self.mode[self.hq_of[unit]]
-
-    def is_reduced(self, unit: int) -> bool:
-        return self.steps[unit] < self.c.counters[unit].steps
-
-    def printed(self, unit: int) -> tuple[int, int, int]:
-        counter = self.c.counters[unit]
-        if self.is_reduced(unit) and counter.reduced is not None:
-            return counter.reduced
-        return counter.full
-
-    def attack(self, unit: int) -> int:
-        """10.1.2: two less when disrupted; 9.4.8 artillery attacks with its bombardment."""
-        counter = self.c.counters[unit]
-        value = self.bombard_factor(unit) if counter.is_artillery else self.printed(unit)[0]
-        return max(0, value - (2 if unit in self.disrupted and not counter.is_artillery else 0))
-
-    def bombard_factor(self, unit: int) -> int:
-        """9.1: the bombardment factor now showing, two less when disrupted (10.1.2)."""
-        counter = self.c.counters[unit]
-        value = counter.bombard[1] if self.is_reduced(unit) else counter.bombard[0]
-        return max(0, value - (2 if unit in self.disrupted else 0))
-
-    def defense(self, unit: int) -> int:
-        """10.1.2: two less when disrupted."""
-        return max(0, self.printed(unit)[1] - (2 if unit in self.disrupted else 0))
-
-    def allowance(self, unit: int) -> float:
-        """7: the printed allowance; 5.1.2, 5.1.4 half in Defensive or Regroup mode."""
-        move = float(self.printed(unit)[2])
-        if self.unit_mode(unit) in (DEFENSIVE, "regroup"):
-            return move / 2
-        return move
-
-    def sp_in(self, hex_index: int) -> int:
-        return self.sp_at[hex_index]
-
-    def stack_limit(self, units: list[int]) -> int:
-        """8.1: 16 SP when every unit is in Offensive mode, otherwise 12."""
-        table = self.c.tables["stacking"]
-        if self.phase in ("allied_setup", "german_setup"):
-            return int(table["setup"])
-        counters, mode, hq_of = self.c.counters, self.mode, self.hq_of
-        combat = [u for u in units if not counters[u].is_hq]
-        if combat and all(mode[hq_of[u]] == OFFENSIVE for u in combat):
-            return int(table["offensive"])
-        return int(table["other"])
-
-    def has_room(self, hex_index: int, units: list[int]) -> bool:
-        """8.1: the hex holds no enemy and has room for ``units`` besides those already there."""
-        counters = self.c.counters
-        side = self.side_at[hex_index]
-        if len(units) == 1:  # the common case, without building the stack's list
-            unit = units[0]
-            if side is not None and side != counters[unit].side:
-                return False
-            total = self.sp_at[hex_index]
-            if self.where[unit] != hex_index:
-                total += counters[unit].sp
-            if total <= self.c.stack_floor:
-                return True  # within every limit stack_limit can give
-        present = [u for u in self.stacks.get(hex_index, ()) if u not in units]
-        if present and counters[present[0]].side != counters[units[0]].side:
-            return False
-        together = present + list(units)
-        total = sum(counters[u].sp for u in together)
-        if total <= self.c.stack_floor:
-            return True
-        return total <= self.stack_limit(together)
-
-    def is_overstacked(self, hex_index: int) -> bool:
-        """8.1.3, 8.1.4: more stacking points than the hex's limit."""
-        total = self.sp_at[hex_index]
-        if total <= self.c.stack_floor:
-            return False  # within every limit stack_limit can give (or empty)
-        return total > self.stack_limit(self.stacks[hex_index])
-
-    # --- zones of control (8.2) -----------------------------------------------------------
-
-    def zoc(self, side: str) -> frozenset[int]:
-        """8.2.1, 8.2.1.1: every unit exerts a ZOC into the six hexes around it (13.1.3: the
-        Paris garrison has none)."""
-        found = self.memo.get(("zoc", side))  # (``cached``'s test first: asked at every offer)
-        if found is not None and found[0] == self.versions[side]:
-            return found[1]  # type: ignore[no-any-return]
-        return self.cached(("zoc", side), self.versions[side], MarneState._zoc)
-
-    def _zoc(self, side: str) -> frozenset[int]:
-        return zone_around(self.c.neighbors, self.held_by(side), self.c.board.grid.size)
-
-    def enemy_held(self, side: str) -> frozenset[int]:
-        """7.1.3 enemy-occupied hexes, and for the Germans the garrisoned Paris hexes (13.1)."""
-        stamp = self.versions[OTHER[side]]  # ``enemy_stamp``
-        found = self.memo.get(("held", side))  # (``cached``'s test first: asked at every offer)
-        if found is not None and found[0] == stamp:
-            return found[1]  # type: ignore[no-any-return]
-        return self.cached(("held", side), stamp, MarneState._enemy_held)
-
-    def _enemy_held(self, side: str) -> frozenset[int]:
-        held = frozenset(self.held_by(OTHER[side]))
-        return held.union(self.garrisoned()) if side == GERMAN else held
-
-    def enemy_stamp(self, side: str) -> object:
-        """What ``enemy_held`` depends on: the enemy's stacks, for the Germans the garrison too
-        (counted in the Allies' version)."""
-        return self.versions[OTHER[side]]
-
-    def in_enemy_zoc(self, unit: int) -> bool:
-        """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only
-        when a search needs it, not after every move)."""
-        side_at = self.side_at
-        enemy = OTHER[self.c.counters[unit].side]
-        for n in self.c.neighbors[self.where[unit]]:
-            if side_at[n] is not None and side_at[n] == enemy:  # (None first: a quick test)
-                return True
-        return False
-
     # --- the sequence of play (4) -------------------------------------------------------
 
     @property
@@ -481,17 +567,6 @@ class MarneState(State):
 
     # --- text -----------------------------------------------------------------------------
 
-    def hex_id(self, hex_index: int) -> str:
-        ids = self.c.hex_ids
-        if 0 <= hex_index < len(ids):
-            return ids[hex_index]
-        return self.c.board.grid.id(hex_index)  # (the grid's error)
-
-    def name(self, unit: int) -> str:
-        counter = self.c.counters[unit]
-        face = " reduced" if self.is_reduced(unit) else ""
-        return f"{counter.id}{face}"
-
     def tell(self, side: str, rule: str, text: str, public: str = "") -> None:
         """A note only ``side`` reads (8.1.5: the enemy never reads a stack's contents), and
         what the other side may read of it, if anything: news of a side's hidden counters is
@@ -510,6 +585,8 @@ class MarneState(State):
 
     def copy_into(self, new: State) -> None:
         assert isinstance(new, MarneState)
+        for name in ENGINE_FIELDS:  # (not in the instance dict the engine copies)
+            setattr(new, name, getattr(self, name))
         new.c = self.c
         new.turn, new.phase, new.first = self.turn, self.phase, self.first
         new.player_turn, new.taxi_used = self.player_turn, self.taxi_used
@@ -603,10 +680,39 @@ class MarneState(State):
         }
 
 
+# The engine's fields ``Position`` holds (of those ``State.__init__`` sets, all but the ones
+# ``State.clone`` copies itself: rng, stack, history, chance and log), copied by ``copy_into``.
+ENGINE_FIELDS = (
+    "_asked",
+    "_end",
+    "_last_side",
+    "_legal_cache",
+    "_public",
+    "_revealed",
+    "_undo_floor",
+    "_winner",
+    "game",
+    "lean_view",
+    "seed",
+)
+
+
+def put_unit(state: MarneState, unit: int, hex_index: int) -> None:
+    """``MarneState.put`` (a function: typed in state.pxd, the position read in C)."""
+    if state.where[unit] < 0 and not state.phase.endswith("setup"):
+        state.reveal()
+    lift_unit(state, unit)  # ``lift`` and ``set_down``, called in C when compiled
+    set_down_unit(state, unit, hex_index)
+    c = state.c
+    if not c.is_hq_of[unit] and c.board.value[hex_index]:
+        state.control[hex_index] = c.side_of[unit]  # 14: the last side to enter
+
+
 def set_down_unit(state: MarneState, unit: int, hex_index: int) -> None:
     """``MarneState.set_down`` (a function: typed in state.pxd, called in C by ``put``)."""
-    counter, versions = state.c.counters[unit], state.versions
-    versions[counter.side] += 1
+    c, versions = state.c, state.versions
+    side = c.side_of[unit]
+    versions[side] += 1
     if hex_index in state.garrison:
         versions[ALLIED] += 1  # ``garrisoned`` may change
     state.touched.append(hex_index)
@@ -620,14 +726,14 @@ def set_down_unit(state: MarneState, unit: int, hex_index: int) -> None:
         stacks[hex_index] = [unit]
     else:
         stack.append(unit)
-    state.sp_at[hex_index] += counter.sp
-    state.side_at[hex_index] = counter.side
+    state.sp_at[hex_index] += c.sp_of[unit]
+    state.side_at[hex_index] = side
 
 
 def lift_unit(state: MarneState, unit: int) -> None:
     """``MarneState.lift`` (a function: typed in state.pxd, called in C by ``put``)."""
-    counter, versions = state.c.counters[unit], state.versions
-    versions[counter.side] += 1
+    c, versions = state.c, state.versions
+    versions[c.side_of[unit]] += 1
     old = state.where[unit]
     if old >= 0:
         state.reveal()
@@ -637,7 +743,7 @@ def lift_unit(state: MarneState, unit: int) -> None:
         stacks = state.stacks
         stack = stacks[old]
         stack.remove(unit)
-        state.sp_at[old] -= counter.sp
+        state.sp_at[old] -= c.sp_of[unit]
         if not stack:
             del stacks[old]
             state.side_at[old] = None

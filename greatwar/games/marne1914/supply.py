@@ -1,3 +1,12 @@
+# cython: boundscheck=False, wraparound=False
+# (Cython reads the line above when it compiles this module; Python and the type checker take it
+# for a comment.) Every index the compiled module takes as a machine integer is within its
+# table and never negative, so the checks are left out: ``trace``'s hexes are map hexes (the
+# HQ's own, on the map when traced, ``toward`` and ``until`` map hexes, and the neighbours of
+# ``flat_costs_into``, read only after the test for -1), its costs at most ``limit``, below
+# ``_HEADS``' length (``_grow_heads``), its entries below ``_QUEUE``'s (a hex is filed at most
+# once from each of its neighbours, and once as the start), its hexes found at most the map's
+# size; the other typed loops read map hexes of the position's sets and of the board.
 """11. Supply: combat units trace up to 8 MP to their HQ, HQs to a road or railroad that runs
 off a friendly map edge; determined only in the Supply Determination Phase (11.1.1)."""
 
@@ -381,17 +390,20 @@ def supply_sources(state: MarneState, side: str, edges: tuple[str, ...]) -> set[
 
 def source_marks(state: MarneState, side: str, edges: tuple[str, ...]) -> bytearray:
     """``supply_sources`` as marks by hex (1 at a source), walked over machine integers
-    (typed in supply.pxd): ``greatwar.hexes.connected`` written out."""
+    (typed in supply.pxd): ``greatwar.hexes.connected`` written out. ``blocked`` is read as
+    ``trace`` reads it, from the side's ``move_flags`` (kept until the enemy's stacks change)
+    and the hexes' sides: the enemy-held hexes and the enemy ZOC hexes without friendly units
+    (11.1.4), not a set made again whenever either side's stacks change."""
     board = state.c.board
     size = board.grid.size
-    closed = bytearray(size)
-    for h in blocked(state, side):
-        closed[h] = 1
+    flags, side_at, held, in_zoc = move_flags(state, side), state.side_at, HELD, IN_ZOC
     marks = bytearray(size)
     frontier = []
     road_hexes, rail_hexes = board.road_hexes, board.rail_hexes
     for h in board.edge(edges):
-        if (h in road_hexes or h in rail_hexes) and not closed[h] and not marks[h]:
+        if (h in road_hexes or h in rail_hexes) and not marks[h]:
+            if flags[h] & held or (flags[h] & in_zoc and side_at[h] != side):
+                continue  # ``blocked``
             marks[h] = 1
             frontier.append(h)
     links = board.line_links
@@ -399,9 +411,12 @@ def source_marks(state: MarneState, side: str, edges: tuple[str, ...]) -> bytear
         here = frontier.pop()
         row = links[here]
         for there in row:
-            if not marks[there] and not closed[there]:
-                marks[there] = 1
-                frontier.append(there)
+            if marks[there]:
+                continue
+            if flags[there] & held or (flags[there] & in_zoc and side_at[there] != side):
+                continue  # ``blocked``
+            marks[there] = 1
+            frontier.append(there)
     return marks
 
 

@@ -1,0 +1,21 @@
+# Declarations Cython reads when it compiles reinforcements.py (an augmenting .pxd;
+# reinforcements.py itself stays plain Python): the movement phase's extra offers, asked at
+# every movement offer, called in C by it and reading the typed position.
+import cython
+
+from greatwar.games.marne1914.state cimport Position
+
+
+cpdef list movement_extras(Position state, side)
+
+
+# 7.3.2, 15.1.2: asked at every Allied movement offer (``movement_extras``)
+@cython.locals(where=list, homes=list, touched=list, kept=tuple, stamp=tuple)
+cpdef list revertible(Position state, side)
+
+
+@cython.locals(where=list, hq_of=list)
+cpdef list near_home(Position state)
+
+
+cpdef list taxi_units(Position state, side)
