@@ -127,6 +127,26 @@ class Prompt(Generic[S]):
         return False
 
 
+# The engine's own per-position fields of plain values, which ``clone`` and ``undo`` copy
+# with the instance dict. A game whose state has an extension type for base may hold them
+# in that type instead (read at every action, a typed field skips the dict lookup); its
+# ``copy_into`` then copies them (tests/core/test_state.py checks this list against
+# ``__init__``).
+ENGINE_FIELDS = (
+    "_asked",
+    "_end",
+    "_last_side",
+    "_legal_cache",
+    "_public",
+    "_revealed",
+    "_undo_floor",
+    "_winner",
+    "game",
+    "lean_view",
+    "seed",
+)
+
+
 class State:
     """A game position: rules data of the game's subclass, the prompt stack, dice, history, log.
 

@@ -5,7 +5,7 @@ import pytest
 import greatwar
 from greatwar.core import TERMINAL, BadOption, BadSide, IllegalAction, UnknownGame, act, load_game
 from greatwar.core.record import GameRecord
-from greatwar.core.state import State
+from greatwar.core.state import ENGINE_FIELDS, State
 
 
 def new(seed: int = 1, **options: object) -> State:
@@ -195,3 +195,12 @@ def test_wrong_types_are_clear_errors_and_change_nothing() -> None:
         with pytest.raises(BadSeed, match="from 0 to 2\\*\\*64 - 1"):
             load_game("toy").new_initial_state(seed)  # type: ignore[arg-type]
     assert load_game("toy").new_initial_state(2**64 - 1).seed == 2**64 - 1
+
+
+def test_the_engine_fields_are_every_plain_field_the_engine_sets() -> None:
+    """``ENGINE_FIELDS`` names every field ``State.__init__`` sets but those ``clone`` copies
+    itself (generator, prompt stack, chains, log views): a game that holds them in slots
+    copies exactly these, so a field the engine adds must be named there or in ``clone``."""
+    state = State(load_game("fbsm"), 0)
+    copied_by_clone = {"rng", "stack", "_history", "_chance", "_log", "_log_views"}
+    assert set(vars(state)) == set(ENGINE_FIELDS) | copied_by_clone

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from greatwar.core import State
-from greatwar.games.marne1914.state import ENGINE_FIELDS
+from greatwar.core.state import ENGINE_FIELDS
 from tests.marne1914.positions import new_state, random_play
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from greatwar.core import Game, Prompt, State
+from greatwar.core.state import ENGINE_FIELDS
 from greatwar.games.marne1914.data import (
     ALLIED,
     DEFENSIVE,
@@ -678,23 +679,6 @@ class MarneState(State, Position):
             "cc_notes": self.cc_notes,
             "cc_free": self.cc_free,
         }
-
-
-# The engine's fields ``Position`` holds (of those ``State.__init__`` sets, all but the ones
-# ``State.clone`` copies itself: rng, stack, history, chance and log), copied by ``copy_into``.
-ENGINE_FIELDS = (
-    "_asked",
-    "_end",
-    "_last_side",
-    "_legal_cache",
-    "_public",
-    "_revealed",
-    "_undo_floor",
-    "_winner",
-    "game",
-    "lean_view",
-    "seed",
-)
 
 
 def put_unit(state: MarneState, unit: int, hex_index: int) -> None:
