@@ -315,8 +315,9 @@ def test_french_move_and_fire_german_move_the_offer_kept_by_group_is_the_offer_m
     None
 ):
     """Move and Fire's offer, kept by group and by weapon for the phase (movement.offer_basis),
-    equals the offer a clone (which keeps nothing) makes from scratch, at every offer of
-    random games; asked again, it is the same."""
+    and by the groups that acted since the last offer (movement.made_again), equals the offer
+    a clone (which keeps nothing) makes from scratch, at every offer of random games; asked
+    again, it is the same."""
     prompt = movement.MoveFire()
     for seed in SEEDS:
         state = fresh(seed)
@@ -330,7 +331,7 @@ def test_french_move_and_fire_german_move_the_offer_kept_by_group_is_the_offer_m
                 offered = prompt.offer(state, frame, side)
                 clone = state.clone()
                 assert isinstance(clone, TrenchesState)
-                assert not clone.offered
+                assert not clone.offered and clone.offer_parts is None and not clone.touched
                 assert prompt.offer(clone, clone.stack[-1], side) == offered
                 assert prompt.offer(state, frame, side) == offered  # kept
             state.apply_action(player.choose(state, state.current_player()))

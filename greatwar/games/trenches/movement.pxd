@@ -190,9 +190,20 @@ cpdef object fire_action(object c, Py_ssize_t shooter, Py_ssize_t target)
 cdef dict FIGURE_MOVES  # figure_moves(fid), by the figure's id
 
 
-@cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,
-               men=tuple, reach=cython.int, part=list, roster=Roster)
+@cython.locals(found=list, last=tuple, roster=Roster, part=list)
 cpdef list move_fire_offer(object state, dict frame, str side)
+
+
+@cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,
+               men=tuple, reach=cython.int, owners=list, parts=list)
+cpdef list parts_afresh(object state, tuple basis, Roster roster)
+
+
+@cython.locals(kept=dict, acted=dict, groups_of=dict, groups=list, men=tuple,
+               reach=cython.int, k=cython.Py_ssize_t, group=str, stale=set,
+               single=cython.bint)
+cpdef made_again(object state, tuple basis, Roster roster, list owners, list parts,
+                 list touched)
 
 
 # a group's actions, made once (movement.GROUP_ACTIONS): read without a Python call

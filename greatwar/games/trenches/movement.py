@@ -880,6 +880,7 @@ class MoveFire(Prompt[TrenchesState]):
         group = acting_group(state, action)
         if group is not None:
             state.acted[group] = state.acted.get(group, 0) + 1  # its part of the offer is stale
+            state.touched.append(group)  # and is made again at the next offer
         if verb == "done":
             state.pop()
             state.note(move_rule(side), f"{side} ends the move")
@@ -919,11 +920,34 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     found: list[Action] = []
     basis = offer_basis(state, frame, side)
     roster = roster_of(state, side)
+    last = state.offer_parts
+    if last is not None and last[0] is basis and last[1] is roster:
+        # the last offer's parts, of the same basis and men: only the groups that acted
+        # since have a part no longer current (``current``: as often acted), made again
+        if state.touched:
+            made_again(state, basis, roster, last[2], last[3], state.touched)
+        for part in last[3]:
+            found.extend(part)
+    else:
+        found = parts_afresh(state, basis, roster)
+    del state.touched[:]
+    if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
+        found.extend(strafe_offers(state, side))
+    found.append(DONE)
+    return found
+
+
+def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> list[Action]:
+    """Every part of the offer in order, each kept while its key (basis, men, acts) is the
+    same (``current``), kept in order too (``state.offer_parts``: the part's group or
+    figure, and the part) for the next offer of the same basis and roster."""
+    found: list[Action] = []
     kept, acted, groups_of = state.offered, state.acted, roster.groups
+    owners: list[str | int] = []  # each part's group, or its figure
+    parts: list[list[Action]] = []
     # whether any enemy stands within a weapon's range of the side (most often not): asked
     # once, when a part is made again (-1: not yet)
     reach = -1
-    # each part kept while its key (basis, men, acts) is the same (``current``)
     for group in roster.names:  # sorted(groups_of)
         men, count = groups_of[group], acted.get(group, 0)
         last = kept.get(group)
@@ -932,6 +956,8 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
                 reach = any_in_reach(state, roster.figures, FIRE_REACH)
             part = group_offers(state, group, roster, reach > 0)
             last = kept[group] = ((basis, men, count), part)
+        owners.append(group)
+        parts.append(last[1])
         found.extend(last[1])
     groups = state.f.group
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
@@ -942,11 +968,42 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
             if reach < 0:
                 reach = any_in_reach(state, roster.figures, FIRE_REACH)
             last = kept[i] = ((basis, men, count), single_offers(state, i, reach > 0))
+        owners.append(i)
+        parts.append(last[1])
         found.extend(last[1])
-    if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
-        found.extend(strafe_offers(state, side))
-    found.append(DONE)
+    state.offer_parts = (basis, roster, owners, parts)
     return found
+
+
+def made_again(
+    state: TrenchesState,
+    basis: OfferBasis,
+    roster: Roster,
+    owners: list[str | int],
+    parts: list[list[Action]],
+    touched: list[str],
+) -> None:
+    """The parts of ``parts`` (``owners``: their groups or figures) of the groups in
+    ``touched`` made again, in place and in ``state.offered``, as ``parts_afresh`` would."""
+    kept, acted, groups_of = state.offered, state.acted, roster.groups
+    groups = state.f.group
+    stale = set(touched)  # a name's hash kept: each part's group looked up at once
+    reach = -1  # as in parts_afresh
+    for k in range(len(owners)):
+        owner = owners[k]
+        single = not isinstance(owner, str)
+        group = groups[owner] if single else owner
+        if group not in stale:
+            continue  # as often acted as when its part was made: current
+        if reach < 0:
+            reach = any_in_reach(state, roster.figures, FIRE_REACH)
+        men, count = groups_of[group], acted.get(group, 0)
+        if single:
+            part = single_offers(state, owner, reach > 0)
+        else:
+            part = group_offers(state, group, roster, reach > 0)
+        kept[owner] = ((basis, men, count), part)
+        parts[k] = part
 
 
 DONE = act("done")

@@ -81,6 +81,7 @@ class TrenchesState(AgendaState):
         "just_moved",
         "mgs_fired",
         "offer_basis",
+        "offer_parts",
         "offered",
         "owner",
         "pending",
@@ -91,6 +92,7 @@ class TrenchesState(AgendaState):
         "strafe_line",
         "strafed",
         "strength",
+        "touched",
         "turn",
         "wind",
     )
@@ -109,6 +111,10 @@ class TrenchesState(AgendaState):
         self.offered: dict[str | int, tuple[Any, list[Any]]] = {}
         self.acted: dict[str, int] = {}
         self.offer_basis: Any = None
+        # the last offer's parts in order, with its basis and roster, and the groups that
+        # acted since it (movement.move_fire_offer): never copied into a clone either
+        self.offer_parts: Any = None
+        self.touched: list[str] = []
         self._roster: dict[str | None, Roster] = {}
         c = self.c
         self.turn = 0
@@ -365,6 +371,8 @@ class TrenchesState(AgendaState):
         self.offered = {}
         self.acted = {}
         self.offer_basis = None
+        self.offer_parts = None
+        self.touched = []
         self._roster = {}
 
     def in_cover(self, index: int) -> bool:
@@ -443,6 +451,7 @@ class TrenchesState(AgendaState):
         new._stale = dict(self._stale)
         new.offered, new.acted = {}, {}  # a clone's frames are new: it offers afresh
         new.offer_basis = None
+        new.offer_parts, new.touched = None, []
         new._roster = dict(self._roster)
 
     def to_dict(self) -> dict[str, Any]:
