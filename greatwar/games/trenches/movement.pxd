@@ -88,7 +88,7 @@ cpdef (long long, long long) _man_end(ManWay way, Py_ssize_t i, long long bx, lo
 
 @cython.locals(ax=cython.longlong, ay=cython.longlong, ex=cython.longlong,
                ey=cython.longlong, xs=list, ys=list)
-cpdef bint _man_step(ManWay way, set moved, Py_ssize_t i, long long bx, long long by) except -1
+cpdef bint _man_step(ManWay way, Py_ssize_t i, long long bx, long long by) except -1
 
 
 @cython.locals(f=Figures, i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,

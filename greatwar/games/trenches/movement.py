@@ -168,7 +168,7 @@ def _movers(
     table = TABLE
     for k in range(start, len(men)):  # an object for the sets, a machine integer ``i``
         man = men[k]
-        if man in moved or man in fired:
+        if (moved and man in moved) or (fired and man in fired):  # an empty set: not asked
             continue  # most often: he has moved
         i = man
         if not walkers[i]:
@@ -344,13 +344,13 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     return at_distance((ax, ay), (bx, by), max(stop, 0))
 
 
-def _man_step(way: ManWay, moved: set[int], i: int, bx: int, by: int) -> bool:
-    """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way`` (``moved``: the
-    state's), his side's index made stale by the order already (``TrenchesState.moving``)."""
+def _man_step(way: ManWay, i: int, bx: int, by: int) -> bool:
+    """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way``, his side's index
+    made stale by the order already (``TrenchesState.moving``); the order marks its men
+    moved, all at once (no way reads who has moved)."""
     xs, ys = way.xs, way.ys
     ax, ay = xs[i], ys[i]
     ex, ey = _man_end(way, i, bx, by)  # two machine integers (movement.pxd)
-    moved.add(i)
     if ex == ax and ey == ay:
         return False  # he stays: his place is unchanged
     xs[i], ys[i] = ex, ey  # TrenchesState.place, less what the order did once
@@ -614,11 +614,12 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
     with_band(way, men, dy)
-    xs, ys, moved = way.xs, way.ys, f.moved
+    xs, ys = way.xs, way.ys
     for i in men:
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
-        if _man_step(way, moved, i, x + dx, y + dy):
+        if _man_step(way, i, x + dx, y + dy):
             went.append(i)
+    f.moved.update(men)  # each has moved, whether he went anywhere or not
     return went
 
 
@@ -640,7 +641,8 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
         went = [ref] if step_to(state, ref, aim) else []
     else:
         state.moving(side)  # the leader is placed, moved or not
-        went = [ref] if _man_step(way, moved, ref, aim[0], aim[1]) else []
+        went = [ref] if _man_step(way, ref, aim[0], aim[1]) else []
+        moved.add(ref)
     if not others:
         return went
     state.moving(side)
@@ -649,8 +651,9 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     with_band(way, others, dy)
     for i in others:
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
-        if _man_step(way, moved, i, x + dx, y + dy):
+        if _man_step(way, i, x + dx, y + dy):
             went.append(i)
+    moved.update(others)  # each has moved, whether he went anywhere or not
     return went
 
 
@@ -673,10 +676,9 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
         if best is not None and not placed:
             state.moving(side)  # the first man placed
             placed = True
-        if best is not None and _man_step(way, moved, i, best[0], best[1]):
+        if best is not None and _man_step(way, i, best[0], best[1]):
             went.append(i)
-        else:
-            moved.add(i)
+        moved.add(i)
     return went
 
 
