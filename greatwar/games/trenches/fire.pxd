@@ -4,7 +4,7 @@
 import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
-from greatwar.games.trenches.state cimport Figures, index_of  # in C
+from greatwar.games.trenches.state cimport Figures, Marks, index_of  # in C
 from greatwar.games.trenches.geometry cimport within  # called in C
 
 
@@ -52,7 +52,7 @@ cpdef list in_reach(object state, str side, long long hx, long long hy, long lon
                     bint soft)
 
 
-@cython.locals(f=Figures, fired=set, pinned=set)
+@cython.locals(f=Figures, fired=Marks, pinned=Marks, found=list)
 cpdef list riflemen_among(object state, tuple men)
 
 

@@ -81,10 +81,7 @@ def can_move(state: TrenchesState, i: int) -> bool:
     kind = f.kinds[i]
     if kind == "gun" or kind == "plane":
         return False
-    if i in f.moved or i in f.fired:
-        return False
-    pinned = f.pinned
-    if pinned and i in pinned:
+    if f.moved.has(i) or f.fired.has(i) or f.pinned.has(i):
         return False
     group = f.group[i]
     if f.allow.get(group, 0) <= 0:
@@ -146,7 +143,7 @@ def _movers(
     moved, fired = f.moved, f.fired
     start = 0  # the first man who has neither moved nor fired: those before him are skipped
     for man in men:  # most often, once it has acted: every man has moved or fired
-        if man not in moved and man not in fired:
+        if not moved.has(man) and not fired.has(man):
             break
         start += 1
     else:
@@ -166,17 +163,17 @@ def _movers(
     walkers = f.walkers  # not a tank, a gun, the plane
     pinned, out = f.pinned, f.tank_out
     table = TABLE
-    for k in range(start, len(men)):  # an object for the sets, a machine integer ``i``
+    for k in range(start, len(men)):  # an object for the dict, a machine integer ``i``
         man = men[k]
-        if (moved and man in moved) or (fired and man in fired):  # an empty set: not asked
-            continue  # most often: he has moved
         i = man
+        if moved.has(i) or fired.has(i):
+            continue  # most often: he has moved
         if not walkers[i]:
             continue
         here = status[i]  # a machine integer (movement.pxd): compared in C
         if here != table:
             continue
-        if (pinned and man in pinned) or (out and man in out):
+        if pinned.has(i) or (out and man in out):
             continue
         if lead >= 0 and lead != i:
             px, py = xs[i], ys[i]
@@ -749,7 +746,7 @@ def cutters_among(
             if e > y:
                 break
             below += 1
-        if below % 2 == 0 or i in moved:  # most men: far from the wire (then, not moved)
+        if below % 2 == 0 or moved.has(i):  # most men: far from the wire (then, not moved)
             continue
         x = xs[i]
         if wire is None:
@@ -993,17 +990,16 @@ def made_again(
     reach = -1  # as in parts_afresh
     for k in range(len(owners)):
         owner = owners[k]
-        single = not isinstance(owner, str)
-        group = groups[owner] if single else owner
+        group = owner if isinstance(owner, str) else groups[owner]
         if group not in stale:
             continue  # as often acted as when its part was made: current
         if reach < 0:
             reach = any_in_reach(state, roster.figures, FIRE_REACH)
         men, count = groups_of[group], acted.get(group, 0)
-        if single:
-            part = single_offers(state, owner, reach > 0)
-        else:
+        if isinstance(owner, str):
             part = group_offers(state, group, roster, reach > 0)
+        else:
+            part = single_offers(state, owner, reach > 0)
         kept[owner] = ((basis, men, count), part)
         parts[k] = part
 
@@ -1069,7 +1065,7 @@ def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Acti
             moves = FIGURE_MOVES[fid] = figure_moves(fid)
         found.extend(moves)
     kind = f.kinds[i]
-    if reach and (kind == "mg" or kind == "mortar") and i not in f.moved and i not in f.fired:
+    if reach and (kind == "mg" or kind == "mortar") and not f.moved.has(i) and not f.fired.has(i):
         weapon = "mortar" if kind == "mortar" else "mg"  # weapon_of
         for t in targets(state, weapon, i):
             found.append(fire_action(f.c, i, t))
@@ -1199,7 +1195,8 @@ def shot(state: TrenchesState, action: Action, side: str) -> tuple[int, int] | N
     f = state.fig(i)
     if f.side != side or f.kind not in ("mg", "mortar") or state.fig(t).side == side:
         return None
-    if i in state.f.moved or i in state.f.fired or i in state.f.pinned:
+    figures = state.f  # each figure's data (state.Figures)
+    if figures.moved.has(i) or figures.fired.has(i) or figures.pinned.has(i):
         return None
     return (i, t) if fire.can_hit(state, weapon_of(state, i), i, t) else None
 
@@ -1223,7 +1220,7 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
         if left <= 0:
             continue
         here = status[i]  # a machine integer (movement.pxd): compared in C
-        if here != table or (pinned and g in pinned):
+        if here != table or pinned.has(i):
             continue
         if sides[i] == side and kinds[i] != "plane":  # on_table: not the airplane
             found.append(g)
@@ -1365,7 +1362,7 @@ class ReturnFire(Prompt[TrenchesState]):
                 found.append(group_acts(group)[2])
         fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
         for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
-            if i not in fired and i not in pinned:
+            if not fired.has(i) and not pinned.has(i):
                 weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
                 for t in targets(state, weapon, i):
                     found.append(fire_action(state.c, i, t))
