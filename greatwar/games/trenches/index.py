@@ -90,7 +90,7 @@ def _less(table: dict[str, tuple[int, ...]], key: str, gone: int) -> dict[str, t
     stays, empty, when he was its last)."""
     found = dict(table)
     men = table[key]
-    k = men.index(gone)
+    k = _place_of(men, gone)  # men.index(gone): an entry's men are in figure order
     found[key] = men[:k] + men[k + 1 :]
     return found
 

@@ -217,6 +217,10 @@ cpdef list group_offers(object state, str group, Roster roster, bint reach=*)
 cpdef tuple offer_basis(object state, object frame, str side)
 
 
+@cython.locals(line=cython.Py_ssize_t)
+cpdef bint same_owners(tuple kept, list owner) except -1
+
+
 cpdef object first_mover(object state, str group, tuple men=*)
 
 # a kept part of Move and Fire's offer still current: called in C from move_fire_offer

@@ -1112,12 +1112,23 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
         and last[2] == cut
         and last[4] == clouds
         and last[5] == event
-        and list(last[3]) == owner
+        and same_owners(last[3], owner)
     ):
         return last  # each part compared as it is, no new tuple made
     basis = (frame, foes, cut, tuple(owner), clouds, event)
     state.offer_basis = basis
     return basis
+
+
+def same_owners(kept: tuple[str, ...], owner: list[str]) -> bool:
+    """Whether the lines' owners kept in a basis are those of now, line by line (no list
+    made of the kept tuple to compare)."""
+    if len(kept) != len(owner):
+        return False
+    for line in range(len(owner)):  # noqa: SIM110 (a loop: compiled, all() of a generator costs more)
+        if kept[line] != owner[line]:
+            return False
+    return True
 
 
 def current(key: OfferKey, basis: OfferBasis, men: object, count: int) -> bool:
