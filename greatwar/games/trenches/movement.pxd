@@ -217,6 +217,10 @@ cpdef list group_offers(object state, str group, Roster roster, bint reach=*)
 cpdef tuple offer_basis(object state, object frame, str side)
 
 
+@cython.locals(found=list)
+cpdef tuple men_of(dict groups_of, set names)
+
+
 @cython.locals(line=cython.Py_ssize_t)
 cpdef bint same_owners(tuple kept, list owner) except -1
 

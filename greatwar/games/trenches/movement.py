@@ -983,7 +983,9 @@ def made_again(
     touched: list[str],
 ) -> None:
     """The parts of ``parts`` (``owners``: their groups or figures) of the groups in
-    ``touched`` made again, in place and in ``state.offered``, as ``parts_afresh`` would."""
+    ``touched`` made again, in place and in ``state.offered``, as ``parts_afresh`` would.
+    Whether an enemy stands within a weapon's range is asked of those groups' men only:
+    every part made again is one of theirs, so none of its men has a target without it."""
     kept, acted, groups_of = state.offered, state.acted, roster.groups
     groups = state.f.group
     stale = set(touched)  # a name's hash kept: each part's group looked up at once
@@ -994,7 +996,7 @@ def made_again(
         if group not in stale:
             continue  # as often acted as when its part was made: current
         if reach < 0:
-            reach = any_in_reach(state, roster.figures, FIRE_REACH)
+            reach = any_in_reach(state, men_of(groups_of, stale), FIRE_REACH)
         men, count = groups_of[group], acted.get(group, 0)
         if isinstance(owner, str):
             part = group_offers(state, group, roster, reach > 0)
@@ -1135,6 +1137,17 @@ def current(key: OfferKey, basis: OfferBasis, men: object, count: int) -> bool:
     """Whether a part of the offer kept with ``key`` still holds: the same basis and men (the
     objects themselves), the group as often acted."""
     return key[0] is basis and key[1] is men and key[2] == count
+
+
+def men_of(groups_of: dict[str, tuple[int, ...]], names: set[str]) -> tuple[int, ...]:
+    """The men of the groups ``names`` (a roster's ``groups``), one group's as they are."""
+    if len(names) == 1:
+        for name in names:
+            return groups_of.get(name, ())
+    found: list[int] = []
+    for name in names:
+        found.extend(groups_of.get(name, ()))
+    return tuple(found)
 
 
 def acting_group(state: TrenchesState, action: Action) -> str | None:
