@@ -305,13 +305,15 @@ def with_band(way: ManWay, men: list[int], dy: int) -> None:
     way.near = foes.between(lo - WAY_MARGIN, hi + WAY_MARGIN)
     belts = []  # Barbed Wire: a belt beyond lo..hi meets no way (_wire_stop)
     for belt in way.belts:
-        if belt[0] <= hi and belt[1] >= lo:
+        top, bottom = belt[0], belt[1]  # machine integers (movement.pxd): compared in C
+        if top <= hi and bottom >= lo:
             belts.append(belt)
     way.belts = tuple(belts)
     gas, clouds = way.gas, []  # Poison Gas: a cloud farther than its reach from lo..hi neither
     if gas >= 0:
         for cloud in way.clouds:
-            if lo - gas <= cloud[1] <= hi + gas:
+            at = cloud[1]
+            if lo - gas <= at <= hi + gas:
                 clouds.append(cloud)
         if not clouds:
             way.gas = -1
@@ -1390,7 +1392,7 @@ class ReturnFire(Prompt[TrenchesState]):
                 weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
                 for t in targets(state, weapon, i):
                     found.append(fire_action(state.c, i, t))
-        found.append(act("done"))
+        found.append(DONE)
         return found
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
