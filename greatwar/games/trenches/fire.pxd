@@ -11,7 +11,7 @@ from greatwar.games.trenches.geometry cimport within  # called in C
 @cython.locals(sure2=cython.longlong, longest2=cython.longlong, i=cython.Py_ssize_t,
                e=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong,
                best=cython.longlong, dx=cython.longlong, dy=cython.longlong,
-               d2=cython.longlong)
+               d2=cython.longlong, ex=cython.longlong, ey=cython.longlong)
 cpdef object _doubtful(object men, tuple foes, list xs, list ys, tuple tanks, long long sure,
                        long long longest)
 
@@ -27,12 +27,14 @@ cpdef bint any_target(object state, str weapon, object men) except -1
                germans=tuple, keys=list, count=cython.Py_ssize_t, first=cython.Py_ssize_t,
                k=cython.Py_ssize_t, gy=cython.longlong, ours=list, bits=cython.longlong,
                key=cython.longlong, south=cython.longlong, north=cython.longlong,
-               first_ours=cython.longlong, last_ours=cython.longlong)
+               first_ours=cython.longlong, last_ours=cython.longlong, bx=cython.longlong,
+               by=cython.longlong)
 cpdef list contacts(object state)
 
 
 @cython.locals(t=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,
-               d2=cython.longlong, found=list, slots=cython.longlong, k=cython.longlong)
+               d2=cython.longlong, found=list, slots=cython.longlong, k=cython.longlong,
+               tx=cython.longlong, ty=cython.longlong)
 cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, long long hy,
                        long long reach, bint soft)
 

@@ -121,7 +121,8 @@ def by_distance(
     for t in near:
         if soft and tanks[t]:
             continue
-        dx, dy = xs[t] - hx, ys[t] - hy
+        tx, ty = xs[t], ys[t]  # machine integers (fire.pxd): the differences in C
+        dx, dy = tx - hx, ty - hy
         d2 = dx * dx + dy * dy
         if d2 <= reach * reach:
             found.append(d2 * slots + t)
@@ -247,7 +248,8 @@ def _doubtful(
         for e in foes:
             if tanks[e]:
                 continue
-            dx, dy = xs[e] - x, ys[e] - y
+            ex, ey = xs[e], ys[e]  # machine integers (fire.pxd): the differences in C
+            dx, dy = ex - x, ey - y
             d2 = dx * dx + dy * dy
             if best < 0 or d2 < best:
                 best = d2
@@ -433,7 +435,8 @@ def contacts(state: TrenchesState) -> list[tuple[int, int]]:
             if gy > y + reach:
                 break
             b = germans[k]
-            dx, dy = xs[b] - x, ys[b] - y
+            bx, by = xs[b], ys[b]  # machine integers (fire.pxd): the differences in C
+            dx, dy = bx - x, by - y
             if not tanks[b] and dx * dx + dy * dy <= reach * reach:
                 pairs.append((a, b))
             k += 1
