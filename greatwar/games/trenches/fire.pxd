@@ -65,6 +65,7 @@ cpdef list riflemen_among(object state, tuple men)
 cpdef long long reach(object state, str weapon, tuple a, tuple b) except? -1
 
 
+@cython.locals(f=Figures, xs=list, ys=list, a=tuple, b=tuple)
 cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t target) except -1
 
 

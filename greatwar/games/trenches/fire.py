@@ -54,7 +54,9 @@ def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> in
 
 def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> bool:
     """Whether ``target`` is within the shooter's reach with this weapon."""
-    a, b = state.at(shooter), state.at(target)
+    f = state.f  # each figure's data (state.Figures): the places read in C, not by state.at
+    xs, ys = f.x, f.y
+    a, b = (xs[shooter], ys[shooter]), (xs[target], ys[target])
     if weapon == "mortar" and within(a, b, table(state, "mortar_min") - 1):
         return False  # trench mortars fire from 2" to 12"
     if weapon != "ap" and state.c.tank_flags[target]:

@@ -243,7 +243,8 @@ def _place_of(figures: tuple[int, ...], i: int) -> int:
     lo, hi = 0, len(figures)
     while lo < hi:
         mid = (lo + hi) // 2
-        if figures[mid] < i:
+        at = figures[mid]  # a machine integer (index.pxd): compared in C
+        if at < i:
             lo = mid + 1
         else:
             hi = mid
