@@ -132,7 +132,7 @@ cpdef list opportunity_shots(object state, str side, bint first)
 cpdef list opportunity_offers(object state, str side)
 
 
-@cython.locals(f=Figures, status=list, kind=str, leader=object, radius=cython.longlong,
+@cython.locals(f=Figures, status=list, leader=object, radius=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
                leaders=dict, moved=Marks, fired=Marks, pinned=Marks, out=dict, c=object)
 cpdef bint can_move(object state, Py_ssize_t i) except -1

@@ -78,9 +78,8 @@ def can_move(state: TrenchesState, i: int) -> bool:
     status = f.status
     if status[i] != TABLE:
         return False
-    kind = f.kinds[i]
-    if kind == "gun" or kind == "plane":
-        return False
+    if not f.walkers[i] and not f.tanks[i]:
+        return False  # a gun or the airplane (walkers: neither a tank, a gun nor the plane)
     if f.moved.has(i) or f.fired.has(i) or f.pinned.has(i):
         return False
     group = f.group[i]
