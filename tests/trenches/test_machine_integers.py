@@ -5,6 +5,7 @@ Bunker (Archie) targets, Leaders (who may move), the cover order and the sorted 
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left, bisect_right
 
 from greatwar.ai.random_player import RandomPlayer
@@ -13,7 +14,7 @@ from greatwar.games.trenches import fire, movement
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, SIDES, enemy
 from greatwar.games.trenches.index import FIGURE_SLOTS, Roster, SideIndex
-from greatwar.games.trenches.state import TABLE, TrenchesState, in_trench
+from greatwar.games.trenches.state import TABLE, Marks, TrenchesState, in_trench
 from tests.trenches.positions import fresh
 
 SEEDS = (0, 1, 2)
@@ -315,10 +316,11 @@ def test_french_move_and_fire_german_move_the_offer_kept_by_group_is_the_offer_m
     None
 ):
     """Move and Fire's offer, kept by group and by weapon for the phase (movement.offer_basis),
-    equals the offer a clone (which keeps nothing) makes from scratch, at every offer of
-    random games; asked again, it is the same."""
+    and by the groups that acted since the last offer (movement.made_again), equals the offer
+    a clone (which keeps nothing) makes from scratch, at every offer of random games; asked
+    again, it is the same."""
     prompt = movement.MoveFire()
-    for seed in SEEDS:
+    for seed in range(12):  # more games than SEEDS: the parts made again are a few each offer
         state = fresh(seed)
         player = RandomPlayer(seed)
         for _ in range(STEPS * 2):
@@ -330,7 +332,7 @@ def test_french_move_and_fire_german_move_the_offer_kept_by_group_is_the_offer_m
                 offered = prompt.offer(state, frame, side)
                 clone = state.clone()
                 assert isinstance(clone, TrenchesState)
-                assert not clone.offered
+                assert not clone.offered and clone.offer_parts is None and not clone.touched
                 assert prompt.offer(clone, clone.stack[-1], side) == offered
                 assert prompt.offer(state, frame, side) == offered  # kept
             state.apply_action(player.choose(state, state.current_player()))
@@ -646,3 +648,35 @@ def test_barbed_wire_a_wire_entrys_rounding_check_in_64_bits_is_the_wide_integer
                 assert geo.near_whole(n, q, whole) == geo.near_whole_wide(n, q, whole), (n, q)
                 checked += 1
     assert checked > 50_000
+
+
+def test_french_move_and_fire_who_moved_fired_or_is_pinned_as_a_byte_per_figure_is_a_set() -> None:
+    """French Move and Fire, Poison Gas: who moved, fired or is pinned (state.Marks, one byte
+    per figure, asked in C) answers as a set of the same figures would, through random adds,
+    discards, updates and clears; a copy is its own; a Marks equals the set it holds."""
+    rng = random.Random(14)
+    marks, kept = Marks(40), set()
+    for _ in range(2000):
+        i = rng.randrange(40)
+        step = rng.randrange(10)
+        if step < 5:
+            marks.add(i)
+            kept.add(i)
+        elif step < 8:
+            marks.discard(i)
+            kept.discard(i)
+        elif step == 8:
+            men = [rng.randrange(40) for _ in range(rng.randrange(5))]
+            marks.update(men)
+            kept.update(men)
+        elif rng.randrange(10) == 0:
+            marks.clear()
+            kept.clear()
+        assert marks == kept and list(marks) == sorted(kept)
+        assert len(marks) == len(kept) and bool(marks) == bool(kept)
+        assert all((j in marks) == (j in kept) == marks.has(j) for j in range(40))
+    assert 40 not in marks and -1 not in marks and "0" not in marks
+    copy = marks.copy()
+    copy.add(rng.randrange(40))
+    copy.clear()
+    assert marks == kept and copy == set()

@@ -4,14 +4,14 @@
 import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
-from greatwar.games.trenches.state cimport Figures, index_of  # in C
+from greatwar.games.trenches.state cimport Figures, Marks, index_of  # in C
 from greatwar.games.trenches.geometry cimport within  # called in C
 
 
 @cython.locals(sure2=cython.longlong, longest2=cython.longlong, i=cython.Py_ssize_t,
                e=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong,
                best=cython.longlong, dx=cython.longlong, dy=cython.longlong,
-               d2=cython.longlong)
+               d2=cython.longlong, ex=cython.longlong, ey=cython.longlong)
 cpdef object _doubtful(object men, tuple foes, list xs, list ys, tuple tanks, long long sure,
                        long long longest)
 
@@ -27,12 +27,14 @@ cpdef bint any_target(object state, str weapon, object men) except -1
                germans=tuple, keys=list, count=cython.Py_ssize_t, first=cython.Py_ssize_t,
                k=cython.Py_ssize_t, gy=cython.longlong, ours=list, bits=cython.longlong,
                key=cython.longlong, south=cython.longlong, north=cython.longlong,
-               first_ours=cython.longlong, last_ours=cython.longlong)
+               first_ours=cython.longlong, last_ours=cython.longlong, bx=cython.longlong,
+               by=cython.longlong)
 cpdef list contacts(object state)
 
 
 @cython.locals(t=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,
-               d2=cython.longlong, found=list, slots=cython.longlong, k=cython.longlong)
+               d2=cython.longlong, found=list, slots=cython.longlong, k=cython.longlong,
+               tx=cython.longlong, ty=cython.longlong)
 cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, long long hy,
                        long long reach, bint soft)
 
@@ -52,7 +54,7 @@ cpdef list in_reach(object state, str side, long long hx, long long hy, long lon
                     bint soft)
 
 
-@cython.locals(f=Figures, fired=set, pinned=set)
+@cython.locals(f=Figures, fired=Marks, pinned=Marks, found=list)
 cpdef list riflemen_among(object state, tuple men)
 
 
@@ -63,6 +65,7 @@ cpdef list riflemen_among(object state, tuple men)
 cpdef long long reach(object state, str weapon, tuple a, tuple b) except? -1
 
 
+@cython.locals(f=Figures, xs=list, ys=list, a=tuple, b=tuple)
 cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t target) except -1
 
 

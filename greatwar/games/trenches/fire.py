@@ -54,7 +54,9 @@ def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> in
 
 def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> bool:
     """Whether ``target`` is within the shooter's reach with this weapon."""
-    a, b = state.at(shooter), state.at(target)
+    f = state.f  # each figure's data (state.Figures): the places read in C, not by state.at
+    xs, ys = f.x, f.y
+    a, b = (xs[shooter], ys[shooter]), (xs[target], ys[target])
     if weapon == "mortar" and within(a, b, table(state, "mortar_min") - 1):
         return False  # trench mortars fire from 2" to 12"
     if weapon != "ap" and state.c.tank_flags[target]:
@@ -121,7 +123,8 @@ def by_distance(
     for t in near:
         if soft and tanks[t]:
             continue
-        dx, dy = xs[t] - hx, ys[t] - hy
+        tx, ty = xs[t], ys[t]  # machine integers (fire.pxd): the differences in C
+        dx, dy = tx - hx, ty - hy
         d2 = dx * dx + dy * dy
         if d2 <= reach * reach:
             found.append(d2 * slots + t)
@@ -247,7 +250,8 @@ def _doubtful(
         for e in foes:
             if tanks[e]:
                 continue
-            dx, dy = xs[e] - x, ys[e] - y
+            ex, ey = xs[e], ys[e]  # machine integers (fire.pxd): the differences in C
+            dx, dy = ex - x, ey - y
             d2 = dx * dx + dy * dy
             if best < 0 or d2 < best:
                 best = d2
@@ -324,9 +328,13 @@ def riflemen_among(state: TrenchesState, men: tuple[int, ...]) -> list[int]:
     """``riflemen`` of a group whose men who fire rifles are ``men``."""
     f = state.f  # each figure's data (state.Figures)
     fired, pinned = f.fired, f.pinned
-    if not fired and not pinned:
+    if not fired.count and not pinned.count:
         return list(men)
-    return [i for i in men if i not in fired and i not in pinned]
+    found = []
+    for i in men:  # a loop, not a comprehension: each mark read in C (fire.pxd)
+        if not fired.has(i) and not pinned.has(i):
+            found.append(i)
+    return found
 
 
 def volley(state: TrenchesState, group: str, rule: str) -> None:
@@ -429,7 +437,8 @@ def contacts(state: TrenchesState) -> list[tuple[int, int]]:
             if gy > y + reach:
                 break
             b = germans[k]
-            dx, dy = xs[b] - x, ys[b] - y
+            bx, by = xs[b], ys[b]  # machine integers (fire.pxd): the differences in C
+            dx, dy = bx - x, by - y
             if not tanks[b] and dx * dx + dy * dy <= reach * reach:
                 pairs.append((a, b))
             k += 1

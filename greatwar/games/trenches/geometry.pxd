@@ -6,7 +6,8 @@
 import cython
 
 
-@cython.locals(dx=cython.longlong, dy=cython.longlong)
+@cython.locals(dx=cython.longlong, dy=cython.longlong, ax=cython.longlong, ay=cython.longlong,
+               bx=cython.longlong, by=cython.longlong)
 cpdef long long dist2(object a, object b) except? -1
 
 cpdef bint within(object a, object b, long long reach) except -1
@@ -20,7 +21,8 @@ cpdef long long ceil_length(object a, object b) except? -1
 
 cpdef long long _part(long long v, long long num, long long den) except? -1
 
-@cython.locals(whole=cython.longlong)
+@cython.locals(whole=cython.longlong, ax=cython.longlong, ay=cython.longlong,
+               bx=cython.longlong, by=cython.longlong)
 cpdef object at_distance(object a, object b, long long reach)
 
 @cython.locals(dx=cython.longlong, dy=cython.longlong, fx=cython.longlong, fy=cython.longlong,

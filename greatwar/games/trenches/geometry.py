@@ -41,7 +41,8 @@ COMPASS: tuple[tuple[int, int], ...] = tuple(
 
 
 def dist2(a: Point2, b: Point2) -> int:
-    dx, dy = a[0] - b[0], a[1] - b[1]
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]  # machine integers (geometry.pxd)
+    dx, dy = ax - bx, ay - by
     return dx * dx + dy * dy
 
 
@@ -108,7 +109,8 @@ def at_distance(a: Point2, b: Point2, reach: int) -> Point2:
         return b
     whole = ceil_length(a, b)
     reach = max(reach, 0)
-    return (a[0] + _part(b[0] - a[0], reach, whole), a[1] + _part(b[1] - a[1], reach, whole))
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]  # machine integers (geometry.pxd)
+    return (ax + _part(bx - ax, reach, whole), ay + _part(by - ay, reach, whole))
 
 
 def first_contact(a: Point2, b: Point2, centre: Point2, radius: int) -> int | None:

@@ -48,7 +48,8 @@ cdef class SideIndex:
                k=cython.longlong)
 cpdef Py_ssize_t _first_at_least(list keys, long long v) except -1
 
-@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t)
+@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
+               at=cython.Py_ssize_t)
 cpdef Py_ssize_t _place_of(tuple figures, Py_ssize_t i) except -1
 
 

@@ -90,7 +90,7 @@ def _less(table: dict[str, tuple[int, ...]], key: str, gone: int) -> dict[str, t
     stays, empty, when he was its last)."""
     found = dict(table)
     men = table[key]
-    k = men.index(gone)
+    k = _place_of(men, gone)  # men.index(gone): an entry's men are in figure order
     found[key] = men[:k] + men[k + 1 :]
     return found
 
@@ -243,7 +243,8 @@ def _place_of(figures: tuple[int, ...], i: int) -> int:
     lo, hi = 0, len(figures)
     while lo < hi:
         mid = (lo + hi) // 2
-        if figures[mid] < i:
+        at = figures[mid]  # a machine integer (index.pxd): compared in C
+        if at < i:
             lo = mid + 1
         else:
             hi = mid

@@ -8,7 +8,7 @@ import cython
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
 from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target, can_hit, table, grenade_within_rifle, riflemen_among, targets)
-from greatwar.games.trenches.state cimport Figures, index_of, members_of, roster_of  # in C
+from greatwar.games.trenches.state cimport Figures, Marks, index_of, members_of, roster_of  # in C
 from greatwar.games.trenches.geometry cimport _isqrt, at_distance, first_entry_box  # in C
 
 
@@ -63,7 +63,7 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
 @cython.locals(f=Figures, lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, px=cython.longlong, py=cython.longlong,
                i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
-               moved=set, fired=set, pinned=set, out=dict, found=list,
+               moved=Marks, fired=Marks, pinned=Marks, out=dict, found=list,
                lead=cython.Py_ssize_t, table=cython.longlong, allow=dict, broken=dict,
                leaders=dict, start=cython.Py_ssize_t, k=cython.Py_ssize_t,
                here=cython.longlong)
@@ -72,7 +72,8 @@ cpdef list _movers(object state, str group, tuple men, bint first)
 
 @cython.locals(lo=cython.longlong, hi=cython.longlong, y=cython.longlong, ys=list,
                foes=Index, gas=cython.longlong, belts=list, clouds=list, belt=tuple,
-               cloud=tuple)
+               cloud=tuple, i=cython.Py_ssize_t, top=cython.longlong, bottom=cython.longlong,
+               at=cython.longlong)
 cpdef with_band(ManWay way, list men, long long dy)
 
 
@@ -88,11 +89,11 @@ cpdef (long long, long long) _man_end(ManWay way, Py_ssize_t i, long long bx, lo
 
 @cython.locals(ax=cython.longlong, ay=cython.longlong, ex=cython.longlong,
                ey=cython.longlong, xs=list, ys=list)
-cpdef bint _man_step(ManWay way, set moved, Py_ssize_t i, long long bx, long long by) except -1
+cpdef bint _man_step(ManWay way, Py_ssize_t i, long long bx, long long by) except -1
 
 
 @cython.locals(f=Figures, i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
-               below=cython.Py_ssize_t, e=cython.longlong, moved=set, xs=list, ys=list,
+               below=cython.Py_ssize_t, e=cython.longlong, moved=Marks, xs=list, ys=list,
                edges=tuple, cut=set, first_edge=cython.longlong, last_edge=cython.longlong)
 cpdef dict cutters_among(object state, list men, bint first=*)
 
@@ -131,9 +132,9 @@ cpdef list opportunity_shots(object state, str side, bint first)
 cpdef list opportunity_offers(object state, str side)
 
 
-@cython.locals(f=Figures, status=list, kind=str, leader=object, radius=cython.longlong,
+@cython.locals(f=Figures, status=list, leader=object, radius=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
-               leaders=dict, moved=set, fired=set, pinned=set, out=dict, c=object)
+               leaders=dict, moved=Marks, fired=Marks, pinned=Marks, out=dict, c=object)
 cpdef bint can_move(object state, Py_ssize_t i) except -1
 
 
@@ -159,19 +160,19 @@ cpdef long long leader_radius(object c) except? -1
 cpdef opportunity(object state, str mover, list went)
 
 
-@cython.locals(f=Figures, shots=dict, pinned=set, status=list, sides=tuple, kinds=tuple, found=list,
+@cython.locals(f=Figures, shots=dict, pinned=Marks, status=list, sides=tuple, kinds=tuple, found=list,
                table=cython.longlong, i=cython.Py_ssize_t, left=cython.longlong,
                here=cython.longlong)
 cpdef list gunners(object state, str side)
 
 
-@cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
+@cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=Marks,
                men=list, way=ManWay, went=list, i=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong)
 cpdef list order(object state, str group, str direction, str distance)
 
 
-@cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=set,
+@cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=Marks,
                others=list, way=ManWay, went=list, i=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong)
 cpdef list follow(object state, str group, str objective)
@@ -190,9 +191,19 @@ cpdef object fire_action(object c, Py_ssize_t shooter, Py_ssize_t target)
 cdef dict FIGURE_MOVES  # figure_moves(fid), by the figure's id
 
 
-@cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,
-               men=tuple, reach=cython.int, part=list, roster=Roster)
+@cython.locals(found=list, last=tuple, roster=Roster, part=list)
 cpdef list move_fire_offer(object state, dict frame, str side)
+
+
+@cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,
+               men=tuple, reach=cython.int, owners=list, parts=list)
+cpdef list parts_afresh(object state, tuple basis, Roster roster)
+
+
+@cython.locals(kept=dict, acted=dict, groups_of=dict, groups=list, men=tuple,
+               reach=cython.int, k=cython.Py_ssize_t, group=str, stale=set)
+cpdef made_again(object state, tuple basis, Roster roster, list owners, list parts,
+                 list touched)
 
 
 # a group's actions, made once (movement.GROUP_ACTIONS): read without a Python call
@@ -205,6 +216,14 @@ cpdef list group_offers(object state, str group, Roster roster, bint reach=*)
 
 @cython.locals(last=tuple, cut=cython.Py_ssize_t, clouds=cython.Py_ssize_t, owner=list)
 cpdef tuple offer_basis(object state, object frame, str side)
+
+
+@cython.locals(found=list)
+cpdef tuple men_of(dict groups_of, set names)
+
+
+@cython.locals(line=cython.Py_ssize_t)
+cpdef bint same_owners(tuple kept, list owner) except -1
 
 
 cpdef object first_mover(object state, str group, tuple men=*)

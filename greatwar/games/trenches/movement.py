@@ -78,13 +78,9 @@ def can_move(state: TrenchesState, i: int) -> bool:
     status = f.status
     if status[i] != TABLE:
         return False
-    kind = f.kinds[i]
-    if kind == "gun" or kind == "plane":
-        return False
-    if i in f.moved or i in f.fired:
-        return False
-    pinned = f.pinned
-    if pinned and i in pinned:
+    if not f.walkers[i] and not f.tanks[i]:
+        return False  # a gun or the airplane (walkers: neither a tank, a gun nor the plane)
+    if f.moved.has(i) or f.fired.has(i) or f.pinned.has(i):
         return False
     group = f.group[i]
     if f.allow.get(group, 0) <= 0:
@@ -146,7 +142,7 @@ def _movers(
     moved, fired = f.moved, f.fired
     start = 0  # the first man who has neither moved nor fired: those before him are skipped
     for man in men:  # most often, once it has acted: every man has moved or fired
-        if man not in moved and man not in fired:
+        if not moved.has(man) and not fired.has(man):
             break
         start += 1
     else:
@@ -166,17 +162,17 @@ def _movers(
     walkers = f.walkers  # not a tank, a gun, the plane
     pinned, out = f.pinned, f.tank_out
     table = TABLE
-    for k in range(start, len(men)):  # an object for the sets, a machine integer ``i``
+    for k in range(start, len(men)):  # an object for the dict, a machine integer ``i``
         man = men[k]
-        if man in moved or man in fired:
-            continue  # most often: he has moved
         i = man
+        if moved.has(i) or fired.has(i):
+            continue  # most often: he has moved
         if not walkers[i]:
             continue
         here = status[i]  # a machine integer (movement.pxd): compared in C
         if here != table:
             continue
-        if (pinned and man in pinned) or (out and man in out):
+        if pinned.has(i) or (out and man in out):
             continue
         if lead >= 0 and lead != i:
             px, py = xs[i], ys[i]
@@ -308,13 +304,15 @@ def with_band(way: ManWay, men: list[int], dy: int) -> None:
     way.near = foes.between(lo - WAY_MARGIN, hi + WAY_MARGIN)
     belts = []  # Barbed Wire: a belt beyond lo..hi meets no way (_wire_stop)
     for belt in way.belts:
-        if belt[0] <= hi and belt[1] >= lo:
+        top, bottom = belt[0], belt[1]  # machine integers (movement.pxd): compared in C
+        if top <= hi and bottom >= lo:
             belts.append(belt)
     way.belts = tuple(belts)
     gas, clouds = way.gas, []  # Poison Gas: a cloud farther than its reach from lo..hi neither
     if gas >= 0:
         for cloud in way.clouds:
-            if lo - gas <= cloud[1] <= hi + gas:
+            at = cloud[1]
+            if lo - gas <= at <= hi + gas:
                 clouds.append(cloud)
         if not clouds:
             way.gas = -1
@@ -344,13 +342,13 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     return at_distance((ax, ay), (bx, by), max(stop, 0))
 
 
-def _man_step(way: ManWay, moved: set[int], i: int, bx: int, by: int) -> bool:
-    """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way`` (``moved``: the
-    state's), his side's index made stale by the order already (``TrenchesState.moving``)."""
+def _man_step(way: ManWay, i: int, bx: int, by: int) -> bool:
+    """``step_to`` for man ``i`` of an order whose ``man_way`` is ``way``, his side's index
+    made stale by the order already (``TrenchesState.moving``); the order marks its men
+    moved, all at once (no way reads who has moved)."""
     xs, ys = way.xs, way.ys
     ax, ay = xs[i], ys[i]
     ex, ey = _man_end(way, i, bx, by)  # two machine integers (movement.pxd)
-    moved.add(i)
     if ex == ax and ey == ay:
         return False  # he stays: his place is unchanged
     xs[i], ys[i] = ex, ey  # TrenchesState.place, less what the order did once
@@ -614,11 +612,12 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
     with_band(way, men, dy)
-    xs, ys, moved = way.xs, way.ys, f.moved
+    xs, ys = way.xs, way.ys
     for i in men:
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
-        if _man_step(way, moved, i, x + dx, y + dy):
+        if _man_step(way, i, x + dx, y + dy):
             went.append(i)
+    f.moved.update(men)  # each has moved, whether he went anywhere or not
     return went
 
 
@@ -640,7 +639,8 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
         went = [ref] if step_to(state, ref, aim) else []
     else:
         state.moving(side)  # the leader is placed, moved or not
-        went = [ref] if _man_step(way, moved, ref, aim[0], aim[1]) else []
+        went = [ref] if _man_step(way, ref, aim[0], aim[1]) else []
+        moved.add(ref)
     if not others:
         return went
     state.moving(side)
@@ -649,8 +649,9 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     with_band(way, others, dy)
     for i in others:
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
-        if _man_step(way, moved, i, x + dx, y + dy):
+        if _man_step(way, i, x + dx, y + dy):
             went.append(i)
+    moved.update(others)  # each has moved, whether he went anywhere or not
     return went
 
 
@@ -673,10 +674,9 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
         if best is not None and not placed:
             state.moving(side)  # the first man placed
             placed = True
-        if best is not None and _man_step(way, moved, i, best[0], best[1]):
+        if best is not None and _man_step(way, i, best[0], best[1]):
             went.append(i)
-        else:
-            moved.add(i)
+        moved.add(i)
     return went
 
 
@@ -747,7 +747,7 @@ def cutters_among(
             if e > y:
                 break
             below += 1
-        if below % 2 == 0 or i in moved:  # most men: far from the wire (then, not moved)
+        if below % 2 == 0 or moved.has(i):  # most men: far from the wire (then, not moved)
             continue
         x = xs[i]
         if wire is None:
@@ -880,6 +880,7 @@ class MoveFire(Prompt[TrenchesState]):
         group = acting_group(state, action)
         if group is not None:
             state.acted[group] = state.acted.get(group, 0) + 1  # its part of the offer is stale
+            state.touched.append(group)  # and is made again at the next offer
         if verb == "done":
             state.pop()
             state.note(move_rule(side), f"{side} ends the move")
@@ -919,11 +920,34 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     found: list[Action] = []
     basis = offer_basis(state, frame, side)
     roster = roster_of(state, side)
+    last = state.offer_parts
+    if last is not None and last[0] is basis and last[1] is roster:
+        # the last offer's parts, of the same basis and men: only the groups that acted
+        # since have a part no longer current (``current``: as often acted), made again
+        if state.touched:
+            made_again(state, basis, roster, last[2], last[3], state.touched)
+        for part in last[3]:
+            found.extend(part)
+    else:
+        found = parts_afresh(state, basis, roster)
+    del state.touched[:]
+    if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
+        found.extend(strafe_offers(state, side))
+    found.append(DONE)
+    return found
+
+
+def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> list[Action]:
+    """Every part of the offer in order, each kept while its key (basis, men, acts) is the
+    same (``current``), kept in order too (``state.offer_parts``: the part's group or
+    figure, and the part) for the next offer of the same basis and roster."""
+    found: list[Action] = []
     kept, acted, groups_of = state.offered, state.acted, roster.groups
+    owners: list[str | int] = []  # each part's group, or its figure
+    parts: list[list[Action]] = []
     # whether any enemy stands within a weapon's range of the side (most often not): asked
     # once, when a part is made again (-1: not yet)
     reach = -1
-    # each part kept while its key (basis, men, acts) is the same (``current``)
     for group in roster.names:  # sorted(groups_of)
         men, count = groups_of[group], acted.get(group, 0)
         last = kept.get(group)
@@ -932,6 +956,8 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
                 reach = any_in_reach(state, roster.figures, FIRE_REACH)
             part = group_offers(state, group, roster, reach > 0)
             last = kept[group] = ((basis, men, count), part)
+        owners.append(group)
+        parts.append(last[1])
         found.extend(last[1])
     groups = state.f.group
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
@@ -942,11 +968,43 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
             if reach < 0:
                 reach = any_in_reach(state, roster.figures, FIRE_REACH)
             last = kept[i] = ((basis, men, count), single_offers(state, i, reach > 0))
+        owners.append(i)
+        parts.append(last[1])
         found.extend(last[1])
-    if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
-        found.extend(strafe_offers(state, side))
-    found.append(DONE)
+    state.offer_parts = (basis, roster, owners, parts)
     return found
+
+
+def made_again(
+    state: TrenchesState,
+    basis: OfferBasis,
+    roster: Roster,
+    owners: list[str | int],
+    parts: list[list[Action]],
+    touched: list[str],
+) -> None:
+    """The parts of ``parts`` (``owners``: their groups or figures) of the groups in
+    ``touched`` made again, in place and in ``state.offered``, as ``parts_afresh`` would.
+    Whether an enemy stands within a weapon's range is asked of those groups' men only:
+    every part made again is one of theirs, so none of its men has a target without it."""
+    kept, acted, groups_of = state.offered, state.acted, roster.groups
+    groups = state.f.group
+    stale = set(touched)  # a name's hash kept: each part's group looked up at once
+    reach = -1  # as in parts_afresh
+    for k in range(len(owners)):
+        owner = owners[k]
+        group = owner if isinstance(owner, str) else groups[owner]
+        if group not in stale:
+            continue  # as often acted as when its part was made: current
+        if reach < 0:
+            reach = any_in_reach(state, men_of(groups_of, stale), FIRE_REACH)
+        men, count = groups_of[group], acted.get(group, 0)
+        if isinstance(owner, str):
+            part = group_offers(state, group, roster, reach > 0)
+        else:
+            part = single_offers(state, owner, reach > 0)
+        kept[owner] = ((basis, men, count), part)
+        parts[k] = part
 
 
 DONE = act("done")
@@ -1010,7 +1068,7 @@ def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Acti
             moves = FIGURE_MOVES[fid] = figure_moves(fid)
         found.extend(moves)
     kind = f.kinds[i]
-    if reach and (kind == "mg" or kind == "mortar") and i not in f.moved and i not in f.fired:
+    if reach and (kind == "mg" or kind == "mortar") and not f.moved.has(i) and not f.fired.has(i):
         weapon = "mortar" if kind == "mortar" else "mg"  # weapon_of
         for t in targets(state, weapon, i):
             found.append(fire_action(f.c, i, t))
@@ -1057,7 +1115,7 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
         and last[2] == cut
         and last[4] == clouds
         and last[5] == event
-        and list(last[3]) == owner
+        and same_owners(last[3], owner)
     ):
         return last  # each part compared as it is, no new tuple made
     basis = (frame, foes, cut, tuple(owner), clouds, event)
@@ -1065,10 +1123,32 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
     return basis
 
 
+def same_owners(kept: tuple[str, ...], owner: list[str]) -> bool:
+    """Whether the lines' owners kept in a basis are those of now, line by line (no list
+    made of the kept tuple to compare)."""
+    if len(kept) != len(owner):
+        return False
+    for line in range(len(owner)):  # noqa: SIM110 (a loop: compiled, all() of a generator costs more)
+        if kept[line] != owner[line]:
+            return False
+    return True
+
+
 def current(key: OfferKey, basis: OfferBasis, men: object, count: int) -> bool:
     """Whether a part of the offer kept with ``key`` still holds: the same basis and men (the
     objects themselves), the group as often acted."""
     return key[0] is basis and key[1] is men and key[2] == count
+
+
+def men_of(groups_of: dict[str, tuple[int, ...]], names: set[str]) -> tuple[int, ...]:
+    """The men of the groups ``names`` (a roster's ``groups``), one group's as they are."""
+    if len(names) == 1:
+        for name in names:
+            return groups_of.get(name, ())
+    found: list[int] = []
+    for name in names:
+        found.extend(groups_of.get(name, ()))
+    return tuple(found)
 
 
 def acting_group(state: TrenchesState, action: Action) -> str | None:
@@ -1140,7 +1220,8 @@ def shot(state: TrenchesState, action: Action, side: str) -> tuple[int, int] | N
     f = state.fig(i)
     if f.side != side or f.kind not in ("mg", "mortar") or state.fig(t).side == side:
         return None
-    if i in state.f.moved or i in state.f.fired or i in state.f.pinned:
+    figures = state.f  # each figure's data (state.Figures)
+    if figures.moved.has(i) or figures.fired.has(i) or figures.pinned.has(i):
         return None
     return (i, t) if fire.can_hit(state, weapon_of(state, i), i, t) else None
 
@@ -1164,7 +1245,7 @@ def gunners(state: TrenchesState, side: str) -> list[int]:
         if left <= 0:
             continue
         here = status[i]  # a machine integer (movement.pxd): compared in C
-        if here != table or (pinned and g in pinned):
+        if here != table or pinned.has(i):
             continue
         if sides[i] == side and kinds[i] != "plane":  # on_table: not the airplane
             found.append(g)
@@ -1306,11 +1387,11 @@ class ReturnFire(Prompt[TrenchesState]):
                 found.append(group_acts(group)[2])
         fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
         for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
-            if i not in fired and i not in pinned:
+            if not fired.has(i) and not pinned.has(i):
                 weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
                 for t in targets(state, weapon, i):
                     found.append(fire_action(state.c, i, t))
-        found.append(act("done"))
+        found.append(DONE)
         return found
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:

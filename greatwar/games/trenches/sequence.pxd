@@ -8,7 +8,8 @@ from greatwar.games.trenches.state cimport bunker_in, hole_in, index_of, line_in
 
 
 # French reinforcements' captures and German morale's garrison: the indexes' bands asked in C
-@cython.locals(french=Index, german=Index, found=set, near=list, germans=list)
+@cython.locals(french=Index, german=Index, found=set, near=list, germans=list,
+               i=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong)
 cpdef captures(object state)
 
 

@@ -27,6 +27,7 @@ from greatwar.games.trenches.state import (
     index_of,
     line_band,
     line_in,
+    marks,
     near_in,
     terrain,
 )
@@ -144,7 +145,7 @@ def clouds(state: TrenchesState) -> None:
             for side in SIDES:
                 near_in(state.index(side), f.x, f.y, x, y, radius, under)
             pinned.update(under)
-    f.pinned = pinned
+    f.pinned = marks(f, pinned)
     if f.pinned:
         state.note("Poison Gas", f"{len(f.pinned)} figures are pinned under gas")
 
@@ -157,7 +158,7 @@ def move_phase(state: TrenchesState, side: str) -> None:
     elite 3; each tank 3), the enemy's machine guns loaded with three shots of opportunity."""
     f = state.f  # each figure's data (state.Figures)
     state.phase = f"{side} move and fire"
-    f.moved, f.fired = set(), set()
+    f.moved, f.fired = marks(f), marks(f)
     state.gun_fired, state.mgs_fired, f.no_fire = set(), set(), set()
     state.strafed = False
     f.allow = {}
@@ -212,7 +213,7 @@ def return_fire(state: TrenchesState, side: str) -> None:
     """German Return Fire / French Fire: the other side fires all its weapons."""
     f = state.f  # each figure's data (state.Figures)
     state.phase = f"{side} fire"
-    f.moved, f.fired = set(), set()
+    f.moved, f.fired = marks(f), marks(f)
     state.push("return_fire", side=side)
 
 

@@ -50,6 +50,21 @@ cpdef tuple members_of(object state, str group)
 cpdef bint in_trench(object t, tuple p) except -1
 
 
+# a set of figures as one byte each (state.Marks): ``has`` called in C by the rules
+@cython.final
+cdef class Marks:
+    cdef public bytearray flags
+    cdef public Py_ssize_t count
+
+    cpdef bint has(self, Py_ssize_t i) except -1
+    cpdef add(self, Py_ssize_t i)
+    @cython.locals(i=cython.Py_ssize_t)
+    cpdef update(self, object men)
+    cpdef discard(self, Py_ssize_t i)
+    cpdef clear(self)
+    cpdef Marks copy(self)
+
+
 # each figure's changing data (state.Figures): its fields read in C by the rules
 cdef class Figures:
     cdef public object c
@@ -63,12 +78,15 @@ cdef class Figures:
     cdef public list group
     cdef public dict leader
     cdef public dict allow
-    cdef public set moved
-    cdef public set fired
-    cdef public set pinned
+    cdef public Marks moved
+    cdef public Marks fired
+    cdef public Marks pinned
     cdef public dict broken
     cdef public dict tank_out
     cdef public dict shots
     cdef public set no_fire
 
     cpdef Figures copy(self)
+
+
+cpdef Marks marks(Figures f, object members=*)

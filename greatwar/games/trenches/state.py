@@ -5,7 +5,7 @@ sequence run as an agenda of plain-data steps (The Game Sequence)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from typing import Any, ClassVar, NamedTuple
 
@@ -81,6 +81,7 @@ class TrenchesState(AgendaState):
         "just_moved",
         "mgs_fired",
         "offer_basis",
+        "offer_parts",
         "offered",
         "owner",
         "pending",
@@ -91,6 +92,7 @@ class TrenchesState(AgendaState):
         "strafe_line",
         "strafed",
         "strength",
+        "touched",
         "turn",
         "wind",
     )
@@ -109,6 +111,10 @@ class TrenchesState(AgendaState):
         self.offered: dict[str | int, tuple[Any, list[Any]]] = {}
         self.acted: dict[str, int] = {}
         self.offer_basis: Any = None
+        # the last offer's parts in order, with its basis and roster, and the groups that
+        # acted since it (movement.move_fire_offer): never copied into a clone either
+        self.offer_parts: Any = None
+        self.touched: list[str] = []
         self._roster: dict[str | None, Roster] = {}
         c = self.c
         self.turn = 0
@@ -204,28 +210,28 @@ class TrenchesState(AgendaState):
         self.f.allow = value
 
     @property
-    def moved(self) -> set[int]:
+    def moved(self) -> Marks:
         return self.f.moved
 
     @moved.setter
-    def moved(self, value: set[int]) -> None:
-        self.f.moved = value
+    def moved(self, value: Iterable[int]) -> None:
+        self.f.moved = marks(self.f, value)
 
     @property
-    def fired(self) -> set[int]:
+    def fired(self) -> Marks:
         return self.f.fired
 
     @fired.setter
-    def fired(self, value: set[int]) -> None:
-        self.f.fired = value
+    def fired(self, value: Iterable[int]) -> None:
+        self.f.fired = marks(self.f, value)
 
     @property
-    def pinned(self) -> set[int]:
+    def pinned(self) -> Marks:
         return self.f.pinned
 
     @pinned.setter
-    def pinned(self, value: set[int]) -> None:
-        self.f.pinned = value
+    def pinned(self, value: Iterable[int]) -> None:
+        self.f.pinned = marks(self.f, value)
 
     @property
     def broken(self) -> dict[str, int]:
@@ -365,6 +371,8 @@ class TrenchesState(AgendaState):
         self.offered = {}
         self.acted = {}
         self.offer_basis = None
+        self.offer_parts = None
+        self.touched = []
         self._roster = {}
 
     def in_cover(self, index: int) -> bool:
@@ -443,6 +451,7 @@ class TrenchesState(AgendaState):
         new._stale = dict(self._stale)
         new.offered, new.acted = {}, {}  # a clone's frames are new: it offers afresh
         new.offer_basis = None
+        new.offer_parts, new.touched = None, []
         new._roster = dict(self._roster)
 
     def to_dict(self) -> dict[str, Any]:
@@ -485,6 +494,75 @@ class TrenchesState(AgendaState):
         }
 
 
+class Marks:
+    """A set of figures (who moved, fired, or is pinned under gas) as one byte per figure:
+    what the rules ask of every man of a group at every offer, read in C (``has``,
+    state.pxd) rather than hashed into a set. It keeps the set operations the rules and
+    the tests use (in, add, update, discard, clear, len, iteration in figure order, and
+    equality with a set)."""
+
+    def __init__(self, size: int, members: Iterable[int] = ()) -> None:
+        self.flags = bytearray(size)
+        self.count = 0
+        for i in members:
+            self.add(i)
+
+    def has(self, i: int) -> bool:
+        return self.flags[i] != 0
+
+    def add(self, i: int) -> None:
+        if not self.flags[i]:
+            self.flags[i] = 1
+            self.count += 1
+
+    def update(self, men: Iterable[int]) -> None:
+        for i in men:
+            self.add(i)
+
+    def discard(self, i: int) -> None:
+        if self.flags[i]:
+            self.flags[i] = 0
+            self.count -= 1
+
+    def clear(self) -> None:
+        self.flags = bytearray(len(self.flags))
+        self.count = 0
+
+    def copy(self) -> Marks:
+        new = Marks(0)
+        new.flags, new.count = bytearray(self.flags), self.count
+        return new
+
+    def __contains__(self, i: object) -> bool:
+        return isinstance(i, int) and 0 <= i < len(self.flags) and self.flags[i] != 0
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __bool__(self) -> bool:
+        return self.count > 0
+
+    def __iter__(self) -> Iterator[int]:
+        return iter([i for i, on in enumerate(self.flags) if on])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Marks):
+            return self.flags == other.flags
+        if isinstance(other, (set, frozenset)):
+            return set(self) == other
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Marks({list(self)})"
+
+
+def marks(f: Figures, members: Iterable[int] = ()) -> Marks:
+    """A Marks of ``f``'s figures (``members`` marked): given as is if it is one."""
+    if isinstance(members, Marks):
+        return members
+    return Marks(len(f.x), members)
+
+
 class Figures:
     """Each figure's changing data, by figure index: its place in tenths, status, group; the
     regiments' leaders, this phase's moves by group (tanks by figure id), who moved, fired or
@@ -501,9 +579,10 @@ class Figures:
         self.x, self.y, self.status, self.group = x, y, status, group
         self.leader: dict[str, int] = {}  # a French regiment's leader (Leaders)
         self.allow: dict[str, int] = {}  # movement this phase, by group (tanks by figure id)
-        self.moved: set[int] = set()
-        self.fired: set[int] = set()
-        self.pinned: set[int] = set()  # under a gas cloud: stays put this turn
+        size = len(x)
+        self.moved = Marks(size)
+        self.fired = Marks(size)
+        self.pinned = Marks(size)  # under a gas cloud: stays put this turn
         self.broken: dict[str, int] = {}  # Morale: regiment -> its next move phase is lost
         self.tank_out: dict[int, int] = {}  # Tanks: turns out of action
         self.shots: dict[int, int] = {}  # MG opportunity shots left this phase
@@ -514,9 +593,9 @@ class Figures:
         new = Figures(self.c, list(self.x), list(self.y), list(self.status), list(self.group))
         new.leader = dict(self.leader)
         new.allow = dict(self.allow)
-        new.moved = set(self.moved)
-        new.fired = set(self.fired)
-        new.pinned = set(self.pinned)
+        new.moved = self.moved.copy()
+        new.fired = self.fired.copy()
+        new.pinned = self.pinned.copy()
         new.broken = dict(self.broken)
         new.tank_out = dict(self.tank_out)
         new.shots = dict(self.shots)
