@@ -35,10 +35,13 @@ CONCEDE = "concede"
 Frame = dict[str, Any]
 S = TypeVar("S", bound="State")
 
-# History and log entries are made with tuple's own constructor: a NamedTuple's generated
-# ``__new__`` is interpreted Python even in a compiled module, and every action and most
-# steps of the rules make one.
+# History and log entries are kept as plain tuples, made as ``Played`` and ``LogEntry`` only
+# when read: a NamedTuple's generated ``__new__`` is interpreted Python even in a compiled
+# module (and ``tuple.__new__(cls, ...)`` a generic call), and every action and most steps of
+# the rules make one.
 _new = tuple.__new__
+PlayedTuple = tuple[str, Action]  # a ``Played``'s fields
+EntryTuple = tuple[str, str, "str | None", tuple[int, ...]]  # a ``LogEntry``'s fields
 
 
 @dataclass(frozen=True)
@@ -162,9 +165,9 @@ class State:
         self.rng = Rng(seed)
         self.stack: list[Frame] = []
         # append-only, shared with clones (greatwar/core/chain.py)
-        self._history: Chain[Played] = Chain()
+        self._history: Chain[PlayedTuple] = Chain()
         self._chance: Chain[bool] = Chain()  # per history entry: did it draw from the generator?
-        self._log: Chain[LogEntry] = Chain()
+        self._log: Chain[EntryTuple] = Chain()
         self._undo_floor = 0
         self._revealed = False
         # While sides make hidden simultaneous choices, the state as it was before the first
@@ -251,7 +254,7 @@ class State:
             self._public = self.clone()  # hidden simultaneous choices begin: spectators wait
         self._asked = None  # the sides asked change as the action is applied
         prompt.apply(self, frame, action, side)
-        history.append(_new(Played, (side, action)))
+        history.append((side, action))
         self._last_side = side
         self._legal_cache = self._asked = None
         self.advance()
@@ -359,20 +362,22 @@ class State:
     def history(self) -> list[Played]:
         """(side, action) pairs so far; replaying them with the same seed and options reproduces
         this state exactly."""
-        return self._history.to_list()
+        return [_new(Played, played) for played in self._history]
 
     def log(self, side: str | None = None) -> list[LogEntry]:
         """Narrative events with their rule numbers; with ``side``, only what that side may read."""
+        entries = [_new(LogEntry, entry) for entry in self._log]
         if side is None:
-            return self._log.to_list()
-        return [entry for entry in self._log if entry.visible_to(side)]
+            return entries
+        return [entry for entry in entries if entry.visible_to(side)]
 
     def log_view(self, side: str | None = None) -> list[dict[str, Any]]:
         """``log(side)`` as JSON-able dicts, built once per entry and kept between calls (views
         read the whole log every time); the dicts are shared, so treat them as read-only."""
         done, covered = self._log_views.get(side, ([], 0))
         if covered < len(self._log):
-            fresh = [e.as_dict() for e in self._log.since(covered) if e.visible_to(side)]
+            entries = [_new(LogEntry, e) for e in self._log.since(covered)]
+            fresh = [e.as_dict() for e in entries if e.visible_to(side)]
             done = done + fresh  # a new list: clones that share the old one never see these
             self._log_views[side] = (done, len(self._log))
         return list(done)
@@ -410,15 +415,15 @@ class State:
         and never another side's action."""
         if len(self._history) <= self._undo_floor or self.is_terminal():
             return False
-        return side is None or self._history.last().side == side
+        return side is None or self._history.last()[0] == side
 
     def undo(self, side: str | None = None) -> None:
         """Take back the last action by replaying the rest (exact, since games are pure)."""
         if not self.can_undo(side):
             raise IllegalAction("undo", "nothing to undo since the last die roll, draw or reveal")
         replayed = self.game.new_initial_state(self.seed)
-        for played in self._history.to_list()[:-1]:
-            replayed.apply_action(played.action, played.side)
+        for side_of, action in self._history.to_list()[:-1]:
+            replayed.apply_action(action, side_of)
         replayed._undo_floor = self._undo_floor
         self.__dict__.update(replayed.__dict__)
         replayed.copy_into(self)  # and the fields a game keeps in slots, outside the dict
@@ -442,7 +447,7 @@ class State:
         self, rule: str, text: str, *, to: str | None = None, dice: Iterable[int] = ()
     ) -> None:
         """Add to the log, naming the rule applied; ``to`` keeps it secret to one side."""
-        self._log.append(_new(LogEntry, (rule, text, to, tuple(dice))))
+        self._log.append((rule, text, to, tuple(dice)))
 
     def reveal(self) -> None:
         """Mark the action being applied as revealing hidden information (no undo past it)."""
@@ -527,7 +532,7 @@ class State:
         if side in neutral:
             raise IllegalAction(action, f"{side} is a neutral seat: it neither wins nor concedes")
         others = [s for s in self.game.sides if s != side and s not in neutral]
-        self._history.append(Played(side, action))
+        self._history.append((side, action))
         self._last_side = side
         self._legal_cache = self._asked = None
         self._chance.append(False)
