@@ -212,13 +212,14 @@ class State:
         """The legal actions of ``side`` (default: the current player); [] if it may not act."""
         if side is None:
             side = self.current_player()
-        elif side not in self.game.info.sides:
-            self._check_side(side)  # (which says what is wrong)
         cache = self._legal_cache
         if cache is not None and cache[0] == side:
             return list(cache[1])
         asked = self._asked  # (``sides_to_act``, read without a method call once known)
         if side not in (asked if asked is not None else self.sides_to_act()):
+            # (a side asked is one of the game's: only another is checked)
+            if side not in self.game.info.sides:
+                self._check_side(side)  # (which says what is wrong)
             return []
         frame = self.stack[-1]
         actions = self.prompts[frame["p"]].offer(self, frame, side)
@@ -232,7 +233,11 @@ class State:
         action = _as_action(action)
         if side is not None and not isinstance(side, str):
             raise BadSide(f"a side is named by a string, got {type(side).__name__} {side!r}")
-        side, asked = self._acting_side(action, side)
+        asked = self._asked  # (the common case of ``_acting_side`` without its method call)
+        if side is None and asked and self._winner is None:
+            side = asked[0]
+        else:
+            side, asked = self._acting_side(action, side)
         if action.verb == CONCEDE and self.game.info.concession_rule:
             self._concede(side, action)
             return
