@@ -736,10 +736,11 @@ def zone_around(
     zone = []
     for h in hexes:
         row = neighbors[h]
-        for n in row:
+        for neighbor in row:
+            n = neighbor  # (a machine integer to mark by; the table's own int kept, not made again)
             if not marks[n]:
                 marks[n] = 1
-                zone.append(n)
+                zone.append(neighbor)
     return frozenset(zone)
 
 
