@@ -21,16 +21,16 @@ _MOST_SEGMENTS = 32  # past this many frozen segments, a fork merges them into o
 class Chain(Generic[T]):
     """A list that only grows (``append``), with O(1) ``fork`` (an independent copy)."""
 
-    __slots__ = ("_frozen", "_size", "_tail")
+    __slots__ = ("_frozen", "_frozen_size", "_tail")
 
     def __init__(self) -> None:
         self._frozen: tuple[list[T], ...] = ()  # shared with forks: never mutated
+        self._frozen_size = 0  # how many items ``_frozen`` holds
         self._tail: list[T] = []  # this chain's own
-        self._size = 0
 
     def append(self, item: T) -> None:
+        # (no count kept here: an append, made at every action and log entry, is one list's)
         self._tail.append(item)
-        self._size += 1
 
     def fork(self) -> Chain[T]:
         """An independent copy: what both hold is shared, what each appends is its own."""
@@ -39,11 +39,12 @@ class Chain(Generic[T]):
             if len(frozen) > _MOST_SEGMENTS:
                 frozen = (list(chain.from_iterable(frozen)),)
             self._frozen = frozen
+            self._frozen_size += len(self._tail)
             self._tail = []
         new: Chain[T] = Chain.__new__(Chain)
         new._frozen = self._frozen
+        new._frozen_size = self._frozen_size
         new._tail = []
-        new._size = self._size
         return new
 
     def last(self) -> T:
@@ -67,10 +68,10 @@ class Chain(Generic[T]):
         return found
 
     def __len__(self) -> int:
-        return self._size
+        return self._frozen_size + len(self._tail)
 
     def __bool__(self) -> bool:
-        return self._size > 0
+        return self._frozen_size > 0 or len(self._tail) > 0
 
     def __iter__(self) -> Iterator[T]:
         for segment in self._frozen:

@@ -35,10 +35,13 @@ CONCEDE = "concede"
 Frame = dict[str, Any]
 S = TypeVar("S", bound="State")
 
-# History and log entries are made with tuple's own constructor: a NamedTuple's generated
-# ``__new__`` is interpreted Python even in a compiled module, and every action and most
-# steps of the rules make one.
+# History and log entries are kept as plain tuples, made as ``Played`` and ``LogEntry`` only
+# when read: a NamedTuple's generated ``__new__`` is interpreted Python even in a compiled
+# module (and ``tuple.__new__(cls, ...)`` a generic call), and every action and most steps of
+# the rules make one.
 _new = tuple.__new__
+PlayedTuple = tuple[str, Action]  # a ``Played``'s fields
+EntryTuple = tuple[str, str, "str | None", tuple[int, ...]]  # a ``LogEntry``'s fields
 
 
 @dataclass(frozen=True)
@@ -162,9 +165,9 @@ class State:
         self.rng = Rng(seed)
         self.stack: list[Frame] = []
         # append-only, shared with clones (greatwar/core/chain.py)
-        self._history: Chain[Played] = Chain()
+        self._history: Chain[PlayedTuple] = Chain()
         self._chance: Chain[bool] = Chain()  # per history entry: did it draw from the generator?
-        self._log: Chain[LogEntry] = Chain()
+        self._log: Chain[EntryTuple] = Chain()
         self._undo_floor = 0
         self._revealed = False
         # While sides make hidden simultaneous choices, the state as it was before the first
@@ -209,13 +212,14 @@ class State:
         """The legal actions of ``side`` (default: the current player); [] if it may not act."""
         if side is None:
             side = self.current_player()
-        elif side not in self.game.info.sides:
-            self._check_side(side)  # (which says what is wrong)
         cache = self._legal_cache
         if cache is not None and cache[0] == side:
             return list(cache[1])
         asked = self._asked  # (``sides_to_act``, read without a method call once known)
         if side not in (asked if asked is not None else self.sides_to_act()):
+            # (a side asked is one of the game's: only another is checked)
+            if side not in self.game.info.sides:
+                self._check_side(side)  # (which says what is wrong)
             return []
         frame = self.stack[-1]
         actions = self.prompts[frame["p"]].offer(self, frame, side)
@@ -229,7 +233,11 @@ class State:
         action = _as_action(action)
         if side is not None and not isinstance(side, str):
             raise BadSide(f"a side is named by a string, got {type(side).__name__} {side!r}")
-        side, asked = self._acting_side(action, side)
+        asked = self._asked  # (the common case of ``_acting_side`` without its method call)
+        if side is None and asked and self._winner is None:
+            side = asked[0]
+        else:
+            side, asked = self._acting_side(action, side)
         if action.verb == CONCEDE and self.game.info.concession_rule:
             self._concede(side, action)
             return
@@ -241,7 +249,9 @@ class State:
             offered = self._offered(prompt, frame, side)
         if not _among(action, offered) and not prompt.accepts(self, frame, action, side):
             raise IllegalAction(action, self._reason(prompt, frame, action, side))
-        position = self.rng.position
+        # whether the action draws: the generator's state word, which every draw moves (its
+        # ``position`` less the fixed stream, read without making a tuple)
+        drawn = self.rng._state
         self._revealed = False
         history = self._history
         last_side = self._last_side
@@ -251,11 +261,11 @@ class State:
             self._public = self.clone()  # hidden simultaneous choices begin: spectators wait
         self._asked = None  # the sides asked change as the action is applied
         prompt.apply(self, frame, action, side)
-        history.append(_new(Played, (side, action)))
+        history.append((side, action))
         self._last_side = side
         self._legal_cache = self._asked = None
         self.advance()
-        rolled = self.rng.position != position
+        rolled = self.rng._state != drawn
         self._chance.append(rolled)
         # Whatever the action and the automatic steps after it rolled, drew or revealed is
         # final: checked after advance(), which rolls the next turn's dice and deals hands.
@@ -359,20 +369,22 @@ class State:
     def history(self) -> list[Played]:
         """(side, action) pairs so far; replaying them with the same seed and options reproduces
         this state exactly."""
-        return self._history.to_list()
+        return [_new(Played, played) for played in self._history]
 
     def log(self, side: str | None = None) -> list[LogEntry]:
         """Narrative events with their rule numbers; with ``side``, only what that side may read."""
+        entries = [_new(LogEntry, entry) for entry in self._log]
         if side is None:
-            return self._log.to_list()
-        return [entry for entry in self._log if entry.visible_to(side)]
+            return entries
+        return [entry for entry in entries if entry.visible_to(side)]
 
     def log_view(self, side: str | None = None) -> list[dict[str, Any]]:
         """``log(side)`` as JSON-able dicts, built once per entry and kept between calls (views
         read the whole log every time); the dicts are shared, so treat them as read-only."""
         done, covered = self._log_views.get(side, ([], 0))
         if covered < len(self._log):
-            fresh = [e.as_dict() for e in self._log.since(covered) if e.visible_to(side)]
+            entries = [_new(LogEntry, e) for e in self._log.since(covered)]
+            fresh = [e.as_dict() for e in entries if e.visible_to(side)]
             done = done + fresh  # a new list: clones that share the old one never see these
             self._log_views[side] = (done, len(self._log))
         return list(done)
@@ -410,15 +422,15 @@ class State:
         and never another side's action."""
         if len(self._history) <= self._undo_floor or self.is_terminal():
             return False
-        return side is None or self._history.last().side == side
+        return side is None or self._history.last()[0] == side
 
     def undo(self, side: str | None = None) -> None:
         """Take back the last action by replaying the rest (exact, since games are pure)."""
         if not self.can_undo(side):
             raise IllegalAction("undo", "nothing to undo since the last die roll, draw or reveal")
         replayed = self.game.new_initial_state(self.seed)
-        for played in self._history.to_list()[:-1]:
-            replayed.apply_action(played.action, played.side)
+        for side_of, action in self._history.to_list()[:-1]:
+            replayed.apply_action(action, side_of)
         replayed._undo_floor = self._undo_floor
         self.__dict__.update(replayed.__dict__)
         replayed.copy_into(self)  # and the fields a game keeps in slots, outside the dict
@@ -442,7 +454,7 @@ class State:
         self, rule: str, text: str, *, to: str | None = None, dice: Iterable[int] = ()
     ) -> None:
         """Add to the log, naming the rule applied; ``to`` keeps it secret to one side."""
-        self._log.append(_new(LogEntry, (rule, text, to, tuple(dice))))
+        self._log.append((rule, text, to, tuple(dice)))
 
     def reveal(self) -> None:
         """Mark the action being applied as revealing hidden information (no undo past it)."""
@@ -527,7 +539,7 @@ class State:
         if side in neutral:
             raise IllegalAction(action, f"{side} is a neutral seat: it neither wins nor concedes")
         others = [s for s in self.game.sides if s != side and s not in neutral]
-        self._history.append(Played(side, action))
+        self._history.append((side, action))
         self._last_side = side
         self._legal_cache = self._asked = None
         self._chance.append(False)

@@ -120,7 +120,7 @@ cdef class MoveMemo:
 # 7.2.4, 7.2.5: the railroad networks, walked over marks by hex with machine integers
 @cython.locals(size=cython.Py_ssize_t, closed=bytearray, seen=bytearray, links=tuple,
                row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t, network=list,
-               frontier=list, found=dict, h=cython.Py_ssize_t, first=cython.Py_ssize_t)
+               frontier=list, found=dict, first=cython.Py_ssize_t)
 cpdef dict _networks(Position state, side)
 
 

@@ -862,11 +862,14 @@ def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
         while frontier:
             here = frontier.pop()
             row = links[here]
-            for there in row:
+            # ``there`` a machine integer to mark by; ``linked`` the table's own int, kept in
+            # the lists as it is (not made again from the machine integer)
+            for linked in row:
+                there = linked
                 if not seen[there] and not closed[there]:
                     seen[there] = 1
-                    network.append(there)
-                    frontier.append(there)
+                    network.append(linked)
+                    frontier.append(linked)
         joined = frozenset(network)
         for h in network:
             found[h] = joined

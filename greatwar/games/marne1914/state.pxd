@@ -82,3 +82,7 @@ cpdef set_down_unit(Position state, Py_ssize_t unit, Py_ssize_t hex_index)
 
 @cython.locals(versions=dict, stacks=dict, stack=list, old=cython.Py_ssize_t)
 cpdef lift_unit(Position state, Py_ssize_t unit)
+
+
+# ``MarneState.advance``, after every action: the winner and the tasks read in C
+cpdef advance_position(Position state)

@@ -547,13 +547,7 @@ class MarneState(State, Position):
 
     def advance(self) -> None:
         """Run the phases in order; a phase waits on the stack while it needs a choice."""
-        while not self.is_terminal():
-            if self.tasks and not (self.stack and self.stack[-1].get("blocking")):
-                self.run_tasks()  # a resolution's steps run before the prompt beneath them
-            elif not self.stack:
-                self.sequence["next_phase"](self)
-            else:
-                return
+        advance_position(self)
 
     def run_tasks(self) -> None:
         while self.tasks and not self.is_terminal():
@@ -742,10 +736,11 @@ def zone_around(
     zone = []
     for h in hexes:
         row = neighbors[h]
-        for n in row:
+        for neighbor in row:
+            n = neighbor  # (a machine integer to mark by; the table's own int kept, not made again)
             if not marks[n]:
                 marks[n] = 1
-                zone.append(n)
+                zone.append(neighbor)
     return frozenset(zone)
 
 
@@ -756,6 +751,18 @@ def _copy_combat(combat: dict[str, Any] | None) -> dict[str, Any] | None:
         k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
         for k, v in combat.items()
     }
+
+
+def advance_position(state: MarneState) -> None:
+    """``MarneState.advance``, after every action: typed in state.pxd, so that the fields it
+    reads (the winner, the tasks) are read in C (most actions end at its first look)."""
+    while state._winner is None:  # (``is_terminal``)
+        if state.tasks and not (state.stack and state.stack[-1].get("blocking")):
+            state.run_tasks()  # a resolution's steps run before the prompt beneath them
+        elif not state.stack:
+            state.sequence["next_phase"](state)
+        else:
+            return
 
 
 def sides_in_order(state: MarneState) -> tuple[str, str]:
