@@ -249,9 +249,7 @@ class State:
             offered = self._offered(prompt, frame, side)
         if not _among(action, offered) and not prompt.accepts(self, frame, action, side):
             raise IllegalAction(action, self._reason(prompt, frame, action, side))
-        # whether the action draws: the generator's state word, which every draw moves (its
-        # ``position`` less the fixed stream, read without making a tuple)
-        drawn = self.rng._state
+        position = self.rng.position
         self._revealed = False
         history = self._history
         last_side = self._last_side
@@ -265,7 +263,7 @@ class State:
         self._last_side = side
         self._legal_cache = self._asked = None
         self.advance()
-        rolled = self.rng._state != drawn
+        rolled = self.rng.position != position
         self._chance.append(rolled)
         # Whatever the action and the automatic steps after it rolled, drew or revealed is
         # final: checked after advance(), which rolls the next turn's dice and deals hands.
