@@ -210,15 +210,16 @@ class State:
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         """The legal actions of ``side`` (default: the current player); [] if it may not act."""
+        named = side is not None
         if side is None:
-            side = self.current_player()
+            side = self.current_player()  # (TERMINAL at the end: no actions)
         cache = self._legal_cache
         if cache is not None and cache[0] == side:
             return list(cache[1])
         asked = self._asked  # (``sides_to_act``, read without a method call once known)
         if side not in (asked if asked is not None else self.sides_to_act()):
-            # (a side asked is one of the game's: only another is checked)
-            if side not in self.game.info.sides:
+            # (a side asked is one of the game's: only another one named is checked)
+            if named and side not in self.game.info.sides:
                 self._check_side(side)  # (which says what is wrong)
             return []
         frame = self.stack[-1]

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from greatwar.core import Action, BadSide, IllegalAction
+from greatwar.ai.random_player import RandomPlayer
+from greatwar.core import Action, BadSide, IllegalAction, load_game
 from greatwar.core.state import State
 from tests.contract.harness import GAMES, positions
 
@@ -79,3 +80,17 @@ def test_nothing_is_accepted_after_the_end(game_id: str) -> None:
     for side in state.game.sides:
         message = unchanged_after(state, "no_such_verb", side, IllegalAction)
         assert "the game is over" in message
+
+
+def test_legal_actions_of_an_unknown_side_say_so_and_the_end_has_none(game_id: str) -> None:
+    """An unknown side named to ``legal_actions`` is an error that names the sides, asked or
+    not; at the end the current player (TERMINAL) has no actions, and that is no error."""
+    state = load_game(game_id).new_initial_state(0)
+    with pytest.raises(BadSide, match="the sides are"):
+        state.legal_actions("no_such_side")
+    player = RandomPlayer(0)
+    while not state.is_terminal():
+        state.apply_action(player.choose(state, state.current_player()))
+    assert state.legal_actions() == []
+    with pytest.raises(BadSide, match="the sides are"):
+        state.legal_actions("no_such_side")
