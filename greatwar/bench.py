@@ -214,7 +214,7 @@ def mcts_positions() -> list[State]:
     while not state.is_terminal() and len(found) < 6:
         side = state.current_player()
         if (
-            len(state.history()) % 41 == 0
+            state.move_number() % 41 == 0
             and len(state.legal_actions()) > 2
             and state.observation(side)["turn"] >= 3
         ):

@@ -365,6 +365,10 @@ class State:
         before the first of them (nothing chosen is shown until revealed); otherwise itself."""
         return self if self._public is None else self._public
 
+    def move_number(self) -> int:
+        """How many actions have been applied (``len(history())`` without making the list)."""
+        return len(self._history)
+
     def history(self) -> list[Played]:
         """(side, action) pairs so far; replaying them with the same seed and options reproduces
         this state exactly."""

@@ -119,7 +119,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         winner = self.gw.winner()
-        return f"{self.gw.game.id} seed {self.gw.seed}, {len(self.gw.history())} actions, " + (
+        return f"{self.gw.game.id} seed {self.gw.seed}, {self.gw.move_number()} actions, " + (
             f"{winner} won" if winner else f"{self.gw.current_player()} to act"
         )
 

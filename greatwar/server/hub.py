@@ -451,7 +451,7 @@ class Hub:
         if any(entry.kind != "act" or entry.side == side for entry in entries):
             return False
         # every one of those entries came after the hidden choices began
-        return len(public.history()) <= len(state.history()) - len(entries)
+        return public.move_number() <= state.move_number() - len(entries)
 
     async def _change(
         self,

@@ -55,7 +55,7 @@ def _ending(state: State) -> dict[str, Any]:
     return {
         "winner": state.winner(),
         "end": list(end) if end else None,
-        "actions": len(state.history()),
+        "actions": state.move_number(),
         "log": hashlib.sha256(log.encode()).hexdigest()[:24],
     }
 

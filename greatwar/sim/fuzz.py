@@ -209,7 +209,7 @@ def play_checked(
         end(state)
     record = GameRecord.from_json(GameRecord.of(state).to_json())
     record.replay()  # RecordError if replaying does not reproduce the position
-    return state, len(state.history())
+    return state, state.move_number()
 
 
 def fuzz_one(

@@ -115,7 +115,7 @@ def play_one(matchup: Matchup, seed: int) -> GameResult:
         rule=rule,
         cause=cause,
         turns=int(getattr(state, "turn", 0)),
-        actions=len(state.history()),
+        actions=state.move_number(),
         seconds=time.perf_counter() - started,
         exit_hex=places.exit_hex,
         dead_hexes=places.dead_hexes,

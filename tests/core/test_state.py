@@ -204,3 +204,14 @@ def test_the_engine_fields_are_every_plain_field_the_engine_sets() -> None:
     state = State(load_game("fbsm"), 0)
     copied_by_clone = {"rng", "stack", "_history", "_chance", "_log", "_log_views"}
     assert set(vars(state)) == set(ENGINE_FIELDS) | copied_by_clone
+
+
+def test_move_number_counts_the_history_and_its_clones_go_on_alone() -> None:
+    """``move_number`` is ``len(history())`` at every step, and a clone's count is its own."""
+    state = load_game("fbsm").new_initial_state(3)
+    for _ in range(40):
+        assert state.move_number() == len(state.history())
+        state.apply_action(state.legal_actions()[0])
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert (state.move_number(), clone.move_number()) == (40, 41)

@@ -236,8 +236,8 @@ class MeuseHeuristic:
         kind = prompt_kind(legal)
         # Its own record of its moves is good only if nothing else happened since its last
         # choice (a reinforcement arriving on its own, as at 0901 in 19.6, is a new unit).
-        own_move_only = len(state.history()) == self.ply + 1
-        self.ply = len(state.history())
+        own_move_only = state.move_number() == self.ply + 1
+        self.ply = state.move_number()
         if len(legal) == 1 or not kind:
             self.ply = -2  # a forced action is not in its record: observe again next time
             return legal[0]
