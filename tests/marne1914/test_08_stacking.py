@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from greatwar.games.marne1914.combat import may_attack
+from greatwar.games.marne1914.data import OTHER, SIDES
 from greatwar.games.marne1914.movement import destinations, end_of_phase_stacking
-from tests.marne1914.positions import at_phase, cleared, hx, place, set_mode
+from greatwar.games.marne1914.state import HELD, IN_ZOC, SIDE_CODE, MarneState, move_flags
+from tests.marne1914.positions import at_phase, cleared, hx, place, random_play, set_mode
 
 
 def test_8_1_sixteen_points_in_offensive_mode_twelve_otherwise() -> None:
@@ -71,3 +73,32 @@ def test_8_2_1_1_every_unit_exerts_a_zoc_hqs_too() -> None:
     state = cleared()
     place(state, "G12-HQ", "2918")
     assert hx(state, "2818") in state.zoc("german")
+
+
+def _zones_as_kept_equal_fresh(state: MarneState) -> None:
+    """``holder``, ``zone_count`` and ``move_flags`` equal what ``side_at``, ``zoc`` and
+    ``enemy_held`` give read afresh."""
+    neighbors, side_at = state.c.neighbors, state.side_at
+    assert state.holder == bytes(0 if s is None else SIDE_CODE[s] for s in side_at)
+    for side in SIDES:
+        counts = [sum(side_at[n] == side for n in row) for row in neighbors]
+        assert list(state.zone_count[side]) == counts
+        zoc, held = state._zoc(OTHER[side]), state._enemy_held(side)  # (not the kept sets)
+        fresh = bytes(
+            (HELD if h in held else 0) | (IN_ZOC if h in zoc else 0) for h in range(len(side_at))
+        )
+        assert move_flags(state, side) == fresh
+
+
+def test_8_2_1_the_zones_kept_by_hex_equal_fresh_ones() -> None:
+    """8.2.1, 7.1.3, 13.1: the hexes each side holds and how many held neighbours each hex
+    has (``holder``, ``zone_count``, kept as stacks change), and the marks by hex read off
+    them (``move_flags``), equal the zones and enemy-held hexes worked out afresh after every
+    action of random games (one with every option), and in a clone."""
+    checked = 0
+    for seed, state in random_play(range(3), all_options_at=2):
+        if seed < 2 or len(state.history()) % 4 == 0:
+            _zones_as_kept_equal_fresh(state)
+            _zones_as_kept_equal_fresh(state.clone())
+            checked += 1
+    assert checked > 2000

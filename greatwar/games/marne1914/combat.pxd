@@ -5,7 +5,7 @@
 # for the few enemy hexes).
 import cython
 
-from greatwar.games.marne1914.state cimport Position
+from greatwar.games.marne1914.state cimport Position, move_flags
 
 
 @cython.locals(side_at=list, where=list, stacks=dict, neighbors=tuple, counters=tuple,

@@ -20,8 +20,8 @@ from greatwar.games.marne1914.data import (
     TOWN,
     TRANSFER,
 )
-from greatwar.games.marne1914.movement import HELD, in_supply, move_flags
-from greatwar.games.marne1914.state import MarneState, Task
+from greatwar.games.marne1914.movement import in_supply
+from greatwar.games.marne1914.state import HELD, MarneState, Task, move_flags
 
 GARRISON = "garrison"  # the Paris garrison as a firer in action strings (13.1.1)
 # 9.4.6 ties go to the least advantageous mode: the lines from most vulnerable (D.2).

@@ -8,7 +8,7 @@ import cython
 
 from greatwar.games.marne1914.data cimport Components
 from greatwar.games.marne1914.results cimport displace_hqs
-from greatwar.games.marne1914.state cimport Position, put_unit
+from greatwar.games.marne1914.state cimport Position, move_flags, put_unit
 
 cdef long SIDES_OF_A_HEX
 
@@ -65,12 +65,13 @@ cdef class Reckoner:
     cdef public tuple counters, neighbors
     cdef public set rallied
     cdef public list steps, sp_at, side_at
-    cdef public frozenset held, zoc
+    cdef public bytes flags
     cdef public long least
 
     @cython.locals(state=Position, counter=object, by_rail=cython.bint, by_land=cython.bint,
-                   barred=cython.bint, rail_room=cython.Py_ssize_t, held=frozenset,
-                   zoc=frozenset, side_at=list, sp_at=list, least=cython.long)
+                   barred=cython.bint, rail_room=cython.Py_ssize_t, flags=bytes,
+                   stop=cython.long, there=cython.Py_ssize_t, side_at=list, sp_at=list,
+                   least=cython.long)
     cpdef tuple choice(self, Py_ssize_t unit, Py_ssize_t here, now)
 
 
@@ -81,11 +82,6 @@ cpdef bint has_rail_capacity(Position state, unit, dict capacity) except -1
 # 8.1: asked of every railroad destination and neighbour looked at
 @cython.locals(c=Components)
 cpdef bint has_room_for(Position state, Py_ssize_t unit, Py_ssize_t hex_index) except -1
-
-
-# asked at every search: the kept flags looked up in C
-@cython.locals(found=tuple)
-cpdef bytes move_flags(Position state, side)
 
 
 # the movement prompt's kept choices: an extension type, so that its fields are read and
@@ -118,15 +114,10 @@ cdef class MoveMemo:
 
 
 # 7.2.4, 7.2.5: the railroad networks, walked over marks by hex with machine integers
-@cython.locals(size=cython.Py_ssize_t, closed=bytearray, seen=bytearray, links=tuple,
+@cython.locals(size=cython.Py_ssize_t, closed=bytes, seen=bytearray, links=tuple,
                row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t, network=list,
                frontier=list, found=dict, first=cython.Py_ssize_t)
 cpdef dict _networks(Position state, side)
-
-
-# ``move_flags``' marks by hex, made when the enemy's stacks change: hexes as machine integers
-@cython.locals(flags=bytearray, held=cython.long, in_zoc=cython.long, h=cython.Py_ssize_t)
-cpdef bytes _move_flags(Position state, side)
 
 
 # 10.2.1: asked at every movement offer, of every disrupted unit
@@ -148,7 +139,8 @@ cpdef list destination_actions(Position state, Py_ssize_t unit, tuple to)
 cpdef tuple zoc_steps(state)
 
 
-cpdef bint has_destination(Position state, Py_ssize_t unit, frozenset held) except -1
+@cython.locals(stop=cython.long, there=cython.Py_ssize_t)
+cpdef bint has_destination(Position state, Py_ssize_t unit, bytes flags) except -1
 
 
 cpdef long rail_destination(Position state, Py_ssize_t unit, reach) except? -2

@@ -31,7 +31,15 @@ from greatwar.games.marne1914.data import (
     TRANSFER,
 )
 from greatwar.games.marne1914.results import displace_hqs
-from greatwar.games.marne1914.state import ELIMINATED, MarneState, MoveChoice, put_unit
+from greatwar.games.marne1914.state import (
+    ELIMINATED,
+    HELD,
+    IN_ZOC,
+    MarneState,
+    MoveChoice,
+    move_flags,
+    put_unit,
+)
 from greatwar.hexes import steps_per_mp
 
 StepCost = Callable[[int, int], float | None]
@@ -379,30 +387,6 @@ _FIRST: array[int] = array("l")
 _LAST: array[int] = array("l")
 
 
-HELD, IN_ZOC = 1, 2  # ``move_flags``
-
-
-def move_flags(state: MarneState, side: str) -> bytes:
-    """For each hex, HELD when enemy-held (7.1.3, ``enemy_held``) and IN_ZOC when in the
-    enemy's ZOC (8.2.1): read by index in the movement searches, kept until the enemy's stacks
-    change."""
-    stamp = state.versions[OTHER[side]]  # ``enemy_stamp``
-    found = state.memo.get(("flags", side))  # (``cached``'s test first: asked at every search)
-    if found is not None and found[0] == stamp:
-        return found[1]  # type: ignore[no-any-return]
-    return state.cached(("flags", side), stamp, _move_flags)
-
-
-def _move_flags(state: MarneState, side: str) -> bytes:
-    flags = bytearray(state.c.board.grid.size)
-    held, in_zoc = HELD, IN_ZOC
-    for h in state.enemy_held(side):
-        flags[h] |= held
-    for h in state.zoc(OTHER[side]):
-        flags[h] |= in_zoc
-    return bytes(flags)
-
-
 def destinations(state: MarneState, unit: int) -> dict[int, float]:
     """Hexes the unit may end its move in (7.1), with the MP spent; 7.1.4 always one hex."""
     start = state.where[unit]
@@ -739,7 +723,7 @@ class Reckoner:
     __slots__ = (
         "capacity",
         "counters",
-        "held",
+        "flags",
         "least",
         "neighbors",
         "rallied",
@@ -749,14 +733,14 @@ class Reckoner:
         "sp_at",
         "state",
         "steps",
-        "zoc",
     )
 
     def __init__(self, state: MarneState, side: str, capacity: dict[str, bool]) -> None:
         self.state, self.side, self.capacity = state, side, capacity
         self.counters, self.rallied, self.steps = state.c.counters, state.rallied, state.steps
         self.sp_at, self.side_at, self.neighbors = state.sp_at, state.side_at, state.c.neighbors
-        self.held, self.zoc = state.enemy_held(side), state.zoc(OTHER[side])
+        # 7.1.3 enemy-held and 8.2.1 enemy ZOC, marked by hex (``move_flags``)
+        self.flags = move_flags(state, side)
         self.reach: Callable[[int], frozenset[int]] | None = None  # the side's ``rail_reacher``
         # 8.1: a friendly hex with more than this many SP may be too full for some unit of the
         # side (within every limit otherwise); a unit above the floor always looks closer
@@ -781,16 +765,12 @@ class Reckoner:
         barred = counter.is_hq or unit in self.rallied  # 9.9, 10.2.2: not into an enemy ZOC
         by_land = False
         land_room = -1  # the neighbour open to it, if any
+        flags = self.flags
         if self.least >= 0:
-            held, zoc, side_at, sp_at, least = (
-                self.held,
-                self.zoc,
-                self.side_at,
-                self.sp_at,
-                self.least,
-            )
+            side_at, sp_at, least = self.side_at, self.sp_at, self.least
+            stop = HELD | IN_ZOC if barred else HELD
             for there in self.neighbors[here]:
-                if there in held or (barred and there in zoc):
+                if flags[there] & stop:
                     continue  # 7.1.3
                 if side_at[there] is not None and side_at[there] == side and sp_at[there] > least:
                     continue  # perhaps too full (8.1): the search below looks closer
@@ -798,19 +778,17 @@ class Reckoner:
                 land_room = there
                 break
         if not by_land:
-            by_land = has_destination(state, unit, self.held)
+            by_land = has_destination(state, unit, flags)
         return (here, now, land_room, rail_room, rail_full, (unit, recover, by_rail, by_land))
 
 
-def has_destination(state: MarneState, unit: int, held: frozenset[int]) -> bool:
+def has_destination(state: MarneState, unit: int, flags: bytes) -> bool:
     """7.1.4 a neighbour the unit may enter with room (7.1.3 not enemy-held; 9.9, 10.2.2 not
     in an enemy ZOC for an HQ or a rallied unit), or failing that a full search (it may pass
-    through friendly units, 7.1.5)."""
-    counter = state.c.counters[unit]
-    barred = counter.is_hq or unit in state.rallied
-    zoc = state.zoc(OTHER[counter.side])
+    through friendly units, 7.1.5); ``flags`` the side's ``move_flags``."""
+    stop = _stop(state, unit)
     for there in state.c.neighbors[state.where[unit]]:
-        if there in held or (barred and there in zoc):
+        if flags[there] & stop:
             continue
         if state.has_room(there, [unit]):
             return True
@@ -843,11 +821,7 @@ def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     written out over marks by hex (typed in movement.pxd)."""
     board = state.c.board
     size = board.grid.size
-    closed = bytearray(size)  # 7.2.4, 7.2.5: enemy-held or next to an enemy unit
-    for h in state.enemy_held(side):
-        closed[h] = 1
-    for h in state.zoc(OTHER[side]):
-        closed[h] = 1
+    closed = move_flags(state, side)  # 7.2.4, 7.2.5: enemy-held or next to an enemy unit
     seen = bytearray(size)
     links = board.rail_links
     found: dict[int, frozenset[int]] = {}
@@ -885,11 +859,11 @@ def rail_reacher(state: MarneState, side: str) -> Callable[[int], frozenset[int]
     not checked), and the start itself unless nothing else; the enemy's zone and the rail
     networks looked up once for all the side's units."""
     rail_hexes, rail_links = state.c.board.rail_hexes, state.c.board.rail_links
-    zoc = state.zoc(OTHER[side])
+    flags, in_zoc = move_flags(state, side), IN_ZOC  # (``zoc`` of the enemy, by hex)
     networks = rail_networks(state, side)
 
     def reach(start: int) -> frozenset[int]:
-        if start not in rail_hexes or start in zoc:
+        if start not in rail_hexes or flags[start] & in_zoc:
             return frozenset()  # 7.2.2 not next to the enemy
         network = networks.get(start)
         if network is None:  # a start the rail lines may not cross: from it into theirs

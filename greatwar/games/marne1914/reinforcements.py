@@ -9,16 +9,14 @@ from typing import Any
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import ALLIED, GERMAN, OTHER, TRANSFER
 from greatwar.games.marne1914.movement import (
-    IN_ZOC,
     destinations,
-    move_flags,
     moved_note,
     rail_destinations,
     rail_move,
     reach,
 )
 from greatwar.games.marne1914.results import displace_hqs
-from greatwar.games.marne1914.state import LOST, NEVER, WAITING, MarneState
+from greatwar.games.marne1914.state import IN_ZOC, LOST, NEVER, WAITING, MarneState, move_flags
 from greatwar.games.marne1914.supply import reach_radius, reaches
 
 
@@ -61,9 +59,9 @@ def scheduled_hexes(state: MarneState, group: str) -> list[int]:
 def open_entries(state: MarneState, group: str) -> list[int]:
     """7.3.5: an entry hex is closed when enemy occupied or in an enemy ZOC."""
     side = group_side(state, group)
-    zoc = state.zoc(OTHER[side])
+    zone = state.zone_count[OTHER[side]]  # (not 0: in its ZOC, 8.2.1)
     return [
-        h for h in scheduled_hexes(state, group) if not state.is_enemy_hex(h, side) and h not in zoc
+        h for h in scheduled_hexes(state, group) if not state.is_enemy_hex(h, side) and not zone[h]
     ]
 
 

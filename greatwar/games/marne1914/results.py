@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import OTHER
-from greatwar.games.marne1914.state import MarneState, Task
+from greatwar.games.marne1914.state import HELD, IN_ZOC, MarneState, Task, move_flags
 
 STEP_RESULTS = ("1", "2", "3", "4")
 DISRUPT_RESULTS = ("D1", "D2", "D3")
@@ -417,12 +417,11 @@ def refuges(state: MarneState, hq: int) -> tuple[list[int], bool]:
     """9.9: the hexes out of the enemy ZOC an HQ may retreat to, "as many hexes as necessary"
     (the fewest), through enemy ZOCs freely; and whether it must pass through enemy units
     to reach them (then it is out of supply for the rest of the game)."""
-    side = state.counter(hq).side
-    held, zoc = state.enemy_held(side), state.zoc(OTHER[side])
-    found = nearest(state, state.where[hq], held, zoc, False)
+    flags = move_flags(state, state.counter(hq).side)  # ``enemy_held`` and enemy ``zoc``
+    found = nearest(state, state.where[hq], flags, False)
     if found:
         return found, False
-    return nearest(state, state.where[hq], held, zoc, True), True
+    return nearest(state, state.where[hq], flags, True), True
 
 
 def displaced(state: MarneState, side: str) -> list[int]:
@@ -560,12 +559,12 @@ class HqRetreat(Prompt[MarneState]):
         )
 
 
-def nearest(
-    state: MarneState, start: int, held: frozenset[int], zoc: frozenset[int], through: bool
-) -> list[int]:
-    """Breadth-first: the hexes neither enemy-held (``held``) nor in the enemy ZOC (``zoc``)
-    nearest to ``start``, in hex order, through hexes not enemy-held (or ``through`` them)."""
+def nearest(state: MarneState, start: int, flags: bytes, through: bool) -> list[int]:
+    """Breadth-first: the hexes neither enemy-held nor in the enemy ZOC (``flags``: the side's
+    ``move_flags``) nearest to ``start``, in hex order, through hexes not enemy-held (or
+    ``through`` them)."""
     neighbors = state.c.neighbors
+    held, stop = HELD, HELD | IN_ZOC
     seen = {start}
     frontier = [start]
     while frontier:
@@ -575,9 +574,9 @@ def nearest(
                 if there in seen:
                     continue
                 seen.add(there)
-                if through or there not in held:
+                if through or not flags[there] & held:
                     nxt.append(there)
-        found = sorted([h for h in nxt if h not in held and h not in zoc])
+        found = sorted([h for h in nxt if not flags[h] & stop])
         if found:
             return found
         frontier = sorted(nxt)

@@ -20,7 +20,8 @@ cdef class Position:
     cdef public object _winner, game, lean_view, seed
     cdef public list committed, control, hq_of, side_at, sp_at, steps, tasks, touched, where
     cdef public dict barred, bombarded, cc_free, cc_notes, due, entered, entry_hexes, memo
-    cdef public dict mode, modes_memo, pending, rail_used, stacks, versions
+    cdef public dict mode, modes_memo, pending, rail_used, stacks, versions, zone_count
+    cdef public bytearray holder
     cdef public set arrived, attacked, cut_off, disrupted, engaged, garrison, moved, oos
     cdef public set railed, rallied, rebuilt_corps, recent, reserve, revealed, targets
 
@@ -76,6 +77,11 @@ cpdef put_unit(Position state, Py_ssize_t unit, Py_ssize_t hex_index)
 
 # a unit put into and taken from a hex (``MarneState.set_down``, ``lift``): called in C by
 # ``put``, the position's lists and dicts read through their own C calls
+# ``holder`` and ``zone_count`` kept with ``side_at``: hexes as machine integers
+@cython.locals(row=tuple, counts=bytearray, n=cython.Py_ssize_t)
+cpdef _shift_holder(Position state, Py_ssize_t hex_index, was, now)
+
+
 @cython.locals(versions=dict, where=list, stacks=dict, stack=list)
 cpdef set_down_unit(Position state, Py_ssize_t unit, Py_ssize_t hex_index)
 
@@ -86,3 +92,15 @@ cpdef lift_unit(Position state, Py_ssize_t unit)
 
 # ``MarneState.advance``, after every action: the winner and the tasks read in C
 cpdef advance_position(Position state)
+
+
+# asked at every search: the kept flags looked up in C
+@cython.locals(found=tuple)
+cpdef bytes move_flags(Position state, side)
+
+
+# ``move_flags``' marks by hex, made when the enemy's stacks change: hexes as machine integers
+@cython.locals(flags=bytearray, held=cython.long, in_zoc=cython.long, h=cython.Py_ssize_t,
+               holder=bytearray, counts=bytearray, size=cython.Py_ssize_t, code=cython.long,
+               mark=cython.long, stacks=dict)
+cpdef bytes _move_flags(Position state, side)

@@ -71,6 +71,7 @@ class Position:
         "entry_hexes",
         "first",
         "garrison",
+        "holder",
         "hq_of",
         "memo",
         "mode",
@@ -100,6 +101,7 @@ class Position:
         "turn",
         "versions",
         "where",
+        "zone_count",
     )
 
     # (the fields' types, for the type checker; state.pxd declares them for the compiler)
@@ -113,6 +115,8 @@ class Position:
     stacks: dict[int, list[int]]
     sp_at: list[int]
     side_at: list[str | None]
+    holder: bytearray
+    zone_count: dict[str, bytearray]
     versions: dict[str, int]
     eliminations: int
     memo: dict[tuple[str, ...], tuple[object, Any]]
@@ -399,6 +403,12 @@ class MarneState(State, Position):
         size = self.c.board.grid.size
         self.sp_at = [0] * size  # stacking points in each hex (8.1.1), kept with ``stacks``
         self.side_at = [None] * size  # the side holding each hex
+        # ``side_at`` as a byte a hex (``SIDE_CODE``, 0 when empty), and for each side how
+        # many of each hex's neighbours it holds (8.2.1: the hex is in its ZOC when not 0):
+        # kept with ``side_at`` (``_shift_holder``), so that 7.1.3's and 8.2.1's marks by hex
+        # (``movement.move_flags``) are read off them, not worked out from every stack
+        self.holder = bytearray(size)
+        self.zone_count = {ALLIED: bytearray(size), GERMAN: bytearray(size)}
         # changes of each side's stacks (the Allies' count the Paris garrison's too: its defeat,
         # and any unit entering or leaving a hex it holds, 13.1.1): what is computed from one
         # side's positions is kept until they change
@@ -583,6 +593,8 @@ class MarneState(State, Position):
         new.versions = dict(self.versions)
         new.sp_at = list(self.sp_at)
         new.side_at = list(self.side_at)
+        new.holder = bytearray(self.holder)
+        new.zone_count = {s: bytearray(z) for s, z in self.zone_count.items()}
         new.where = list(self.where)
         new.steps = list(self.steps)
         new.stacks = {h: list(s) for h, s in self.stacks.items()}
@@ -695,6 +707,9 @@ def set_down_unit(state: MarneState, unit: int, hex_index: int) -> None:
     else:
         stack.append(unit)
     state.sp_at[hex_index] += c.sp_of[unit]
+    was = state.side_at[hex_index]
+    if was is None or was != side:
+        _shift_holder(state, hex_index, was, side)
     state.side_at[hex_index] = side
 
 
@@ -714,7 +729,68 @@ def lift_unit(state: MarneState, unit: int) -> None:
         state.sp_at[old] -= c.sp_of[unit]
         if not stack:
             del stacks[old]
+            _shift_holder(state, old, state.side_at[old], None)
             state.side_at[old] = None
+
+
+SIDE_CODE = {ALLIED: 1, GERMAN: 2}  # ``holder``'s byte for a side (0: nobody)
+
+
+def _shift_holder(state: MarneState, hex_index: int, was: str | None, now: str | None) -> None:
+    """``side_at[hex_index]`` goes from ``was`` to ``now``: ``holder`` and the two sides'
+    ``zone_count`` follow (8.2.1: a held hex puts its six neighbours in its side's ZOC)."""
+    row = state.c.neighbors[hex_index]
+    if was is not None:
+        counts = state.zone_count[was]
+        for neighbor in row:
+            n = neighbor  # (a machine integer when compiled)
+            counts[n] -= 1
+    if now is not None:
+        counts = state.zone_count[now]
+        for neighbor in row:
+            n = neighbor
+            counts[n] += 1
+        state.holder[hex_index] = SIDE_CODE[now]
+    else:
+        state.holder[hex_index] = 0
+
+
+HELD, IN_ZOC = 1, 2  # ``move_flags``
+
+
+def move_flags(state: Position, side: str) -> bytes:
+    """For each hex, HELD when enemy-held (7.1.3, ``enemy_held``) and IN_ZOC when in the
+    enemy's ZOC (8.2.1): read by index in the movement searches, kept until the enemy's stacks
+    change."""
+    stamp = state.versions[OTHER[side]]  # ``enemy_stamp``
+    found = state.memo.get(("flags", side))  # (``cached``'s test first: asked at every search)
+    if found is not None and found[0] == stamp:
+        return found[1]  # type: ignore[no-any-return]
+    return state.cached(("flags", side), stamp, _move_flags)
+
+
+def _move_flags(state: Position, side: str) -> bytes:
+    """``move_flags`` read off the position's ``holder`` and the enemy's ``zone_count`` (kept
+    hex by hex as stacks change): ``enemy_held`` and ``zoc`` without making either set."""
+    enemy = OTHER[side]
+    holder, counts = state.holder, state.zone_count[enemy]
+    size = len(holder)
+    flags = bytearray(size)
+    code, held, in_zoc = SIDE_CODE[enemy], HELD, IN_ZOC
+    for h in range(size):
+        mark = 0
+        if holder[h] == code:
+            mark = held  # 7.1.3 enemy units
+        if counts[h]:
+            mark |= in_zoc  # 8.2.1
+        flags[h] = mark
+    if side == GERMAN:
+        stacks = state.stacks
+        for g in state.garrison:  # 13.1: a garrisoned Paris hex holds as an Allied unit
+            if g not in stacks:
+                h = g
+                flags[h] |= held
+    return bytes(flags)
 
 
 def zone_around(

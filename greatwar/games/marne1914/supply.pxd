@@ -7,7 +7,7 @@
 # a stride).
 import cython
 
-from greatwar.games.marne1914.state cimport Position
+from greatwar.games.marne1914.state cimport Position, move_flags
 
 cdef long SIDES_OF_A_HEX
 

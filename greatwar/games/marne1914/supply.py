@@ -15,8 +15,7 @@ from __future__ import annotations
 from array import array
 
 from greatwar.games.marne1914.data import GERMAN, OTHER, SIDES
-from greatwar.games.marne1914.movement import HELD, IN_ZOC, move_flags
-from greatwar.games.marne1914.state import MarneState
+from greatwar.games.marne1914.state import HELD, IN_ZOC, MarneState, move_flags
 from greatwar.hexes import connected, steps_per_mp
 
 
