@@ -62,16 +62,17 @@ cdef class Reckoner:
     cdef public Position state
     cdef public object side, reach
     cdef public dict capacity
-    cdef public tuple counters, neighbors
+    cdef public tuple is_hq, neighbors, steps_of
     cdef public set rallied
-    cdef public list steps, sp_at, side_at
+    cdef public list steps, sp_at
     cdef public bytes flags
-    cdef public long least
+    cdef public bytearray holder
+    cdef public long least, code
 
-    @cython.locals(state=Position, counter=object, by_rail=cython.bint, by_land=cython.bint,
+    @cython.locals(state=Position, by_rail=cython.bint, by_land=cython.bint,
                    barred=cython.bint, rail_room=cython.Py_ssize_t, flags=bytes,
-                   stop=cython.long, there=cython.Py_ssize_t, side_at=list, sp_at=list,
-                   least=cython.long)
+                   holder=bytearray, code=cython.long, stop=cython.long,
+                   there=cython.Py_ssize_t, sp_at=list, least=cython.long)
     cpdef tuple choice(self, Py_ssize_t unit, Py_ssize_t here, now)
 
 
@@ -104,8 +105,12 @@ cdef class MoveMemo:
                    mode=dict, hq_of=list)
     cpdef read_all(self, Position state, side)
 
-    @cython.locals(entry=tuple, choice=tuple, watch=dict, actions=tuple, was=tuple)
+    @cython.locals(entry=tuple, choice=tuple, actions=tuple, was=tuple,
+                   land_room=cython.Py_ssize_t, rail_room=cython.Py_ssize_t)
     cpdef keep(self, unit, entry)
+
+    @cython.locals(watch=dict)
+    cpdef watch_hex(self, Py_ssize_t h, unit)
 
     cpdef list moves(self)
 

@@ -35,6 +35,7 @@ from greatwar.games.marne1914.state import (
     ELIMINATED,
     HELD,
     IN_ZOC,
+    SIDE_CODE,
     MarneState,
     MoveChoice,
     move_flags,
@@ -687,18 +688,12 @@ class MoveMemo:
         # the unit's own hex decides nothing of its choice (every hex it looks at is another,
         # and it leaves its hex only by moving): watched are the neighbour open to it and the
         # railroad destination with room
-        watch = self.watch
-        for h in (entry[2], entry[3]):
-            if h >= 0:
-                found = watch.get(h)
-                if found is None:
-                    watch[h] = unit
-                elif isinstance(found, int):
-                    if found != unit:
-                        watch[h] = {found, unit}
-                else:
-                    found.add(unit)
-        if entry[2] < 0:
+        land_room, rail_room = entry[2], entry[3]
+        if land_room >= 0:
+            self.watch_hex(land_room, unit)
+        if rail_room >= 0:
+            self.watch_hex(rail_room, unit)
+        if land_room < 0:
             self.searched.add(unit)
         elif was is not None:
             self.searched.discard(unit)
@@ -706,6 +701,18 @@ class MoveMemo:
             self.rail_full[unit] = entry[4]
         elif was is not None:
             self.rail_full.pop(unit, None)
+
+    def watch_hex(self, h: int, unit: int) -> None:
+        """The unit's choice is read again when the stack of ``h`` changes (``keep``)."""
+        watch = self.watch
+        found = watch.get(h)
+        if found is None:
+            watch[h] = unit
+        elif isinstance(found, int):
+            if found != unit:
+                watch[h] = {found, unit}
+        else:
+            found.add(unit)
 
 
 def reckoner(state: MarneState, side: str, capacity: dict[str, bool]) -> Reckoner:
@@ -722,25 +729,32 @@ class Reckoner:
 
     __slots__ = (
         "capacity",
-        "counters",
+        "code",
         "flags",
+        "holder",
+        "is_hq",
         "least",
         "neighbors",
         "rallied",
         "reach",
         "side",
-        "side_at",
         "sp_at",
         "state",
         "steps",
+        "steps_of",
     )
 
     def __init__(self, state: MarneState, side: str, capacity: dict[str, bool]) -> None:
         self.state, self.side, self.capacity = state, side, capacity
-        self.counters, self.rallied, self.steps = state.c.counters, state.rallied, state.steps
-        self.sp_at, self.side_at, self.neighbors = state.sp_at, state.side_at, state.c.neighbors
-        # 7.1.3 enemy-held and 8.2.1 enemy ZOC, marked by hex (``move_flags``)
-        self.flags = move_flags(state, side)
+        self.rallied, self.steps, self.sp_at = state.rallied, state.steps, state.sp_at
+        self.is_hq, self.steps_of, self.neighbors = (
+            state.c.is_hq_of,
+            state.c.steps_of,
+            state.c.neighbors,
+        )
+        # 7.1.3 enemy-held and 8.2.1 enemy ZOC, marked by hex (``move_flags``); the hexes the
+        # side holds, by its ``holder`` byte (``side_at`` read in C)
+        self.flags, self.holder, self.code = move_flags(state, side), state.holder, SIDE_CODE[side]
         self.reach: Callable[[int], frozenset[int]] | None = None  # the side's ``rail_reacher``
         # 8.1: a friendly hex with more than this many SP may be too full for some unit of the
         # side (within every limit otherwise); a unit above the floor always looks closer
@@ -748,31 +762,32 @@ class Reckoner:
 
     def choice(self, unit: int, here: int, now: str) -> MoveChoice:
         """The unit's choice in its hex ``here`` and mode ``now`` (``MoveChoice``)."""
-        state, side = self.state, self.side
-        counter = self.counters[unit]
-        recover = now == REGROUP and self.steps[unit] < counter.steps and may_recover(state, unit)
+        state = self.state
+        recover = (
+            now == REGROUP and self.steps[unit] < self.steps_of[unit] and may_recover(state, unit)
+        )
         by_rail = False
         rail_room = -1  # the railroad destination with room found, if any
         rail_full: frozenset[int] = frozenset()  # those without room, if none
         if now == TRANSFER and has_rail_capacity(state, unit, self.capacity):
             reach = self.reach
             if reach is None:
-                reach = self.reach = rail_reacher(state, side)
+                reach = self.reach = rail_reacher(state, self.side)
             rail_room = rail_destination(state, unit, reach)
             by_rail = rail_room >= 0
             if not by_rail:
                 rail_full = reach(here)
-        barred = counter.is_hq or unit in self.rallied  # 9.9, 10.2.2: not into an enemy ZOC
+        barred = self.is_hq[unit] or unit in self.rallied  # 9.9, 10.2.2: not into an enemy ZOC
         by_land = False
         land_room = -1  # the neighbour open to it, if any
         flags = self.flags
         if self.least >= 0:
-            side_at, sp_at, least = self.side_at, self.sp_at, self.least
+            holder, code, sp_at, least = self.holder, self.code, self.sp_at, self.least
             stop = HELD | IN_ZOC if barred else HELD
             for there in self.neighbors[here]:
                 if flags[there] & stop:
                     continue  # 7.1.3
-                if side_at[there] is not None and side_at[there] == side and sp_at[there] > least:
+                if holder[there] == code and sp_at[there] > least:
                     continue  # perhaps too full (8.1): the search below looks closer
                 by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)
                 land_room = there

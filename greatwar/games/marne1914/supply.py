@@ -433,30 +433,30 @@ def determine_supply(state: MarneState) -> None:
         supplied_hq: dict[int, set[int]] = {}
         # the hexes of each HQ's combat units on the map, whose supply it traces
         wanted: dict[int, set[int]] = {}
-        counters, where, hq_of, oos = state.c.counters, state.where, state.hq_of, state.oos
+        is_hq, where, hq_of, oos = state.c.is_hq_of, state.where, state.hq_of, state.oos
         units = state.held_units(side)  # (``units_on_map``, read only)
         for unit in units:
-            if not counters[unit].is_hq:
+            if not is_hq[unit]:
                 wanted.setdefault(hq_of[unit], set()).add(where[unit])
         for hq in state.c.side_hqs[side]:
-            if state.where[hq] < 0:
+            if where[hq] < 0:
                 continue
             edges = edge_names(state, hq)
             if edges not in marks_by_edges:
                 marks_by_edges[edges] = source_marks(state, side, edges)
             if hq in state.cut_off:
-                state.oos.add(hq)  # 9.9 for the rest of the game
+                oos.add(hq)  # 9.9 for the rest of the game
                 continue
             # hq_in_supply and reached_of in one search
             found = hq_supply(state, hq, marks_by_edges[edges], wanted.get(hq, set()))
             if found is not None:
-                state.oos.discard(hq)
+                oos.discard(hq)
                 supplied_hq[hq] = found
             else:
-                state.oos.add(hq)
-        out = []
+                oos.add(hq)
+        out, out_hqs = [], []
         for unit in units:
-            if counters[unit].is_hq:
+            if is_hq[unit]:
                 continue
             reach = supplied_hq.get(hq_of[unit])
             if reach is not None and where[unit] in reach:
@@ -464,12 +464,14 @@ def determine_supply(state: MarneState) -> None:
             else:
                 oos.add(unit)  # 11.2.1 also when its HQ is out of supply
                 out.append(unit)
-        hqs_out = [
-            h
-            for h in state.mode
-            if h in state.oos and state.where[h] >= 0 and state.counter(h).side == side
-        ]
-        text = ", ".join(state.counter(u).id for u in out + hqs_out) or "none"
+        # (loops, not comprehensions: a compiled cpdef function makes no closures)
+        for h in state.mode:
+            if h in oos and where[h] >= 0 and state.counter(h).side == side:
+                out_hqs.append(h)
+        ids = []
+        for u in out + out_hqs:
+            ids.append(state.counter(u).id)
+        text = ", ".join(ids) or "none"
         state.tell(
             side,
             "11.2.1",
