@@ -118,11 +118,21 @@ cdef class MoveMemo:
     cpdef drop(self, tuple actions)
 
 
-# 7.2.4, 7.2.5: the railroad networks, walked over marks by hex with machine integers
-@cython.locals(size=cython.Py_ssize_t, closed=bytes, seen=bytearray, links=tuple,
-               row=tuple, here=cython.Py_ssize_t, there=cython.Py_ssize_t, network=list,
-               frontier=list, found=dict, first=cython.Py_ssize_t)
-cpdef dict _networks(Position state, side)
+# 7.2.4, 7.2.5: the railroad networks, each walked when first asked, over marks by hex with
+# machine integers
+cdef class RailNetworks:
+    cdef public bytes closed
+    cdef public dict found
+    cdef public tuple links, rail_order
+    cdef public object rail_hexes
+
+    @cython.locals(found=frozenset, network=list, joined=frozenset)
+    cpdef of(self, hex_index)
+
+    @cython.locals(closed=bytes, links=tuple, seen=bytearray, row=tuple,
+                   here=cython.Py_ssize_t, there=cython.Py_ssize_t, network=list,
+                   frontier=list)
+    cpdef list walk(self, Py_ssize_t first)
 
 
 # 10.2.1: asked at every movement offer, of every disrupted unit

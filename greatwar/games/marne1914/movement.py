@@ -827,24 +827,63 @@ def may_move(state: MarneState, unit: int) -> bool:
 
 def rail_networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
     """7.2.4, 7.2.5: each railroad hex the side may use now (neither enemy-held nor next to an
-    enemy unit) with every such hex joined to it by them; kept until the enemy moves."""
-    return state.cached(("rail", side), state.enemy_stamp(side), _networks)
+    enemy unit) with every such hex joined to it by them."""
+    networks = rail_network_finder(state, side)
+    found = {}
+    for h in networks.rail_order:
+        network = networks.of(h)
+        if network is not None:
+            found[h] = network
+    return found
 
 
-def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
-    """``rail_networks``: ``greatwar.hexes.connected`` from each railroad hex not closed,
-    written out over marks by hex (typed in movement.pxd)."""
-    board = state.c.board
-    size = board.grid.size
-    closed = move_flags(state, side)  # 7.2.4, 7.2.5: enemy-held or next to an enemy unit
-    seen = bytearray(size)
-    links = board.rail_links
-    found: dict[int, frozenset[int]] = {}
-    if not _RAIL_ORDER:
-        _RAIL_ORDER.append(tuple(sorted(board.rail_hexes)))
-    for first in _RAIL_ORDER[0]:
-        if closed[first] or seen[first]:
-            continue
+def rail_network_finder(state: MarneState, side: str) -> RailNetworks:
+    """``rail_networks`` as a ``RailNetworks``, kept until the enemy moves: each network walked
+    only when a hex of it is first asked of."""
+    return state.cached(("rail", side), state.enemy_stamp(side), RailNetworks)
+
+
+class RailNetworks:
+    """7.2.4, 7.2.5: the railroad networks open to a side (its ``move_flags`` then: a hex
+    enemy-held or next to an enemy unit is closed), each walked when one of its hexes is first
+    asked of (``of``) and kept for all of them. A network is walked from its lowest hex, as
+    the walk over all of them in hex order would find it, so that its set is the same one,
+    its hexes added in the same order (its iteration order decides which railroad
+    destination with room a unit's choice names first). Its answers read only the marks
+    taken when it is made: a clone may share it (typed in movement.pxd)."""
+
+    __slots__ = ("closed", "found", "links", "rail_hexes", "rail_order")
+
+    def __init__(self, state: MarneState, side: str) -> None:
+        board = state.c.board
+        self.closed = move_flags(state, side)  # 7.2.4, 7.2.5: enemy-held or next to an enemy
+        self.links, self.rail_hexes = board.rail_links, board.rail_hexes
+        if not _RAIL_ORDER:
+            _RAIL_ORDER.append(tuple(sorted(board.rail_hexes)))
+        self.rail_order = _RAIL_ORDER[0]  # the railroad hexes in order: the same in every game
+        self.found: dict[int, frozenset[int]] = {}
+
+    def of(self, hex_index: int) -> frozenset[int] | None:
+        """The open network of ``hex_index``, None if it is no open railroad hex."""
+        found = self.found.get(hex_index)
+        if found is not None:
+            return found
+        if hex_index not in self.rail_hexes or self.closed[hex_index]:
+            return None
+        network = self.walk(hex_index)
+        lowest = min(network)
+        if lowest != hex_index:
+            network = self.walk(lowest)  # (its hexes in the order found from the lowest)
+        joined = frozenset(network)
+        for h in network:
+            self.found[h] = joined
+        return joined
+
+    def walk(self, first: int) -> list[int]:
+        """``greatwar.hexes.connected`` from ``first`` over the open railroad hexes, written
+        out over marks by hex: the hexes in the order found."""
+        closed, links = self.closed, self.links
+        seen = bytearray(len(closed))
         seen[first] = 1
         network = [first]
         frontier = [first]
@@ -859,10 +898,7 @@ def _networks(state: MarneState, side: str) -> dict[int, frozenset[int]]:
                     seen[there] = 1
                     network.append(linked)
                     frontier.append(linked)
-        joined = frozenset(network)
-        for h in network:
-            found[h] = joined
-    return found
+        return network
 
 
 _RAIL_ORDER: list[tuple[int, ...]] = []  # the railroad hexes in order: the same in every game
@@ -875,16 +911,15 @@ def rail_reacher(state: MarneState, side: str) -> Callable[[int], frozenset[int]
     networks looked up once for all the side's units."""
     rail_hexes, rail_links = state.c.board.rail_hexes, state.c.board.rail_links
     flags, in_zoc = move_flags(state, side), IN_ZOC  # (``zoc`` of the enemy, by hex)
-    networks = rail_networks(state, side)
+    networks = rail_network_finder(state, side)
 
     def reach(start: int) -> frozenset[int]:
         if start not in rail_hexes or flags[start] & in_zoc:
             return frozenset()  # 7.2.2 not next to the enemy
-        network = networks.get(start)
+        network = networks.of(start)
         if network is None:  # a start the rail lines may not cross: from it into theirs
-            network = frozenset({start}).union(
-                *(networks[h] for h in rail_links[start] if h in networks)
-            )
+            joined = [networks.of(h) for h in rail_links[start]]
+            network = frozenset({start}).union(*(n for n in joined if n is not None))
         return network
 
     return reach

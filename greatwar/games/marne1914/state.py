@@ -70,6 +70,7 @@ class Position:
         "entered",
         "entry_hexes",
         "first",
+        "flags_kept",
         "garrison",
         "holder",
         "hq_of",
@@ -120,6 +121,7 @@ class Position:
     versions: dict[str, int]
     eliminations: int
     memo: dict[tuple[str, ...], tuple[object, Any]]
+    flags_kept: dict[str, tuple[int, bytes]]
     hq_of: list[int]
     attachments: int
     mode: dict[int, str]
@@ -417,6 +419,7 @@ class MarneState(State, Position):
         # changes (movement.eliminated_units)
         self.eliminations = 0
         self.memo = {}
+        self.flags_kept = {}  # side -> (the enemy's version, ``movement.move_flags``)
         self.hq_of = [self.c.hq_of_corps[c.corps] for c in self.c.counters]  # 5.2.4, 7.3.2
         # changes of ``hq_of`` so far (``attach``): kept answers compare it, not the list
         self.attachments = 0
@@ -590,6 +593,7 @@ class MarneState(State, Position):
         new.touched = list(self.touched)
         new.modes_memo = dict(self.modes_memo)
         new.memo = dict(self.memo)
+        new.flags_kept = dict(self.flags_kept)
         new.versions = dict(self.versions)
         new.sp_at = list(self.sp_at)
         new.side_at = list(self.side_at)
@@ -763,10 +767,14 @@ def move_flags(state: Position, side: str) -> bytes:
     enemy's ZOC (8.2.1): read by index in the movement searches, kept until the enemy's stacks
     change."""
     stamp = state.versions[OTHER[side]]  # ``enemy_stamp``
-    found = state.memo.get(("flags", side))  # (``cached``'s test first: asked at every search)
+    # (kept by side in their own dict, not ``memo``: asked at every search, and a key that is
+    # the side's string is found without a tuple made and hashed)
+    found = state.flags_kept.get(side)
     if found is not None and found[0] == stamp:
-        return found[1]  # type: ignore[no-any-return]
-    return state.cached(("flags", side), stamp, _move_flags)
+        return found[1]
+    flags = _move_flags(state, side)
+    state.flags_kept[side] = (stamp, flags)
+    return flags
 
 
 def _move_flags(state: Position, side: str) -> bytes:
