@@ -15,8 +15,7 @@ cpdef tuple _displaced(Position state, side)
 
 
 # kept between moves: only the hexes changed since are looked at
-@cython.locals(touched=list, count=cython.Py_ssize_t, counted=cython.Py_ssize_t, stamp=tuple,
-               kept=tuple, found=tuple)
+@cython.locals(touched=list, count=cython.Py_ssize_t, kept=tuple, found=tuple)
 cpdef list displaced(Position state, side)
 
 

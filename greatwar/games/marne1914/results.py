@@ -432,15 +432,30 @@ def displaced(state: MarneState, side: str) -> list[int]:
     checks the answer against a fresh one after every action of random games)."""
     touched = state.touched
     count = len(touched)
-    stamp = (state.versions[side], state.turn, state.player_turn, state.phase)
-    kept = state.memo.get(("displaced", side))
-    if kept is not None and kept[0] == stamp and kept[1][0] <= count:
-        counted, found = kept[1]
-        if counted < count:
-            found = _displaced_since(state, side, found, touched[counted:])
+    version, turn, player_turn, phase = (
+        state.versions[side],
+        state.turn,
+        state.player_turn,
+        state.phase,
+    )
+    # (kept by side in a dict of its own, its stamp's parts compared one by one: asked after
+    # every move, without a key or a stamp made at each ask)
+    kept = state.displaced_kept.get(side)
+    if (
+        kept is not None
+        and kept[0] == version
+        and kept[1] == turn
+        and kept[2] == player_turn
+        and kept[3] == phase
+        and kept[4] <= count
+    ):
+        found = kept[5]
+        if kept[4] == count:
+            return list(found)
+        found = _displaced_since(state, side, found, touched[kept[4] :])
     else:
         found = _displaced(state, side)
-    state.memo["displaced", side] = (stamp, (count, found))
+    state.displaced_kept[side] = (version, turn, player_turn, phase, count, found)
     return list(found)
 
 

@@ -20,7 +20,7 @@ cdef class Position:
     cdef public object _winner, game, lean_view, seed
     cdef public list committed, control, hq_of, side_at, sp_at, steps, tasks, touched, where
     cdef public dict barred, bombarded, cc_free, cc_notes, due, entered, entry_hexes, memo
-    cdef public dict flags_kept
+    cdef public dict displaced_kept, flags_kept
     cdef public dict mode, modes_memo, pending, rail_used, stacks, versions, zone_count
     cdef public bytearray holder
     cdef public set arrived, attacked, cut_off, disrupted, engaged, garrison, moved, oos

@@ -63,6 +63,7 @@ class Position:
         "committed",
         "control",
         "cut_off",
+        "displaced_kept",
         "disrupted",
         "due",
         "eliminations",
@@ -122,6 +123,7 @@ class Position:
     eliminations: int
     memo: dict[tuple[str, ...], tuple[object, Any]]
     flags_kept: dict[str, tuple[int, bytes]]
+    displaced_kept: dict[str, tuple[Any, ...]]
     hq_of: list[int]
     attachments: int
     mode: dict[int, str]
@@ -420,6 +422,7 @@ class MarneState(State, Position):
         self.eliminations = 0
         self.memo = {}
         self.flags_kept = {}  # side -> (the enemy's version, ``movement.move_flags``)
+        self.displaced_kept = {}  # side -> ``results.displaced``'s kept answer and its stamp
         self.hq_of = [self.c.hq_of_corps[c.corps] for c in self.c.counters]  # 5.2.4, 7.3.2
         # changes of ``hq_of`` so far (``attach``): kept answers compare it, not the list
         self.attachments = 0
@@ -594,6 +597,7 @@ class MarneState(State, Position):
         new.modes_memo = dict(self.modes_memo)
         new.memo = dict(self.memo)
         new.flags_kept = dict(self.flags_kept)
+        new.displaced_kept = dict(self.displaced_kept)
         new.versions = dict(self.versions)
         new.sp_at = list(self.sp_at)
         new.side_at = list(self.side_at)
