@@ -170,6 +170,7 @@ class Components:
     # slots: read without a dict lookup (the rules read the components at every offer)
     __slots__ = (
         "_actions",
+        "_offers",
         "_rings",
         "_within",
         "board",
@@ -220,6 +221,7 @@ class Components:
         self.tables = tables
         self.by_id = {c.id: c for c in counters}
         self._actions: dict[tuple[str, str], tuple[Action, ...]] = {}
+        self._offers: tuple[tuple[tuple[Action, ...], ...], ...] | None = None  # ``move_offers``
         self._rings: dict[int, tuple[tuple[int, ...], ...]] = {}  # radius -> ``ring`` by hex
         self._within: dict[int, tuple[tuple[int, ...], ...]] = {}  # radius -> ``within``
         stacking = tables["stacking"]
@@ -260,6 +262,22 @@ class Components:
         if found is None:
             found = tuple([act(verb, c.id) for c in self.counters])  # (no closure made per call)
             self._actions["unit", verb] = found
+        return found
+
+    def move_offers(self) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+        """For every counter, by index, what the movement prompt offers of it (7.1, 7.2): by
+        whether it may take the railroad (2) and go by land (1), none, ``move``, ``rail``,
+        or ``rail`` then ``move`` (the same tuples at every offer, not made per unit)."""
+        found = self._offers
+        if found is None:
+            moves, rails = self.unit_actions("move"), self.unit_actions("rail")
+            found = tuple(
+                [
+                    ((), (move,), (rail,), (rail, move))
+                    for move, rail in zip(moves, rails, strict=True)
+                ]
+            )
+            self._offers = found
         return found
 
     def ring(self, hex_index: int, radius: int) -> tuple[int, ...]:

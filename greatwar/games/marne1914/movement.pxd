@@ -91,7 +91,7 @@ cdef class MoveMemo:
     cdef public dict actions, capacity, choices, offered, rail_full, rails, watch
     cdef public set recovering, searched
     cdef public list flat, transfer
-    cdef public tuple move_actions, rail_actions
+    cdef public tuple offers
     cdef public object enemy, frame, stamp
     cdef public Reckoner reckon
     cdef public Py_ssize_t attachments, counted, modes_set, moved, railed
@@ -105,12 +105,11 @@ cdef class MoveMemo:
                    mode=dict, hq_of=list)
     cpdef read_all(self, Position state, side)
 
-    @cython.locals(entry=tuple, choice=tuple, actions=tuple, was=tuple,
-                   land_room=cython.Py_ssize_t, rail_room=cython.Py_ssize_t)
+    @cython.locals(entry=tuple, choice=tuple, actions=tuple, was=tuple, way=cython.Py_ssize_t)
     cpdef keep(self, unit, entry)
 
     @cython.locals(watch=dict)
-    cpdef watch_hex(self, Py_ssize_t h, unit)
+    cpdef watch_hex(self, h, unit)
 
     cpdef list moves(self)
 

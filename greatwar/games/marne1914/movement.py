@@ -483,10 +483,9 @@ class MoveMemo:
         "flat",
         "frame",
         "modes_set",
-        "move_actions",
         "moved",
         "offered",
-        "rail_actions",
+        "offers",
         "rail_full",
         "railed",
         "rails",
@@ -503,13 +502,12 @@ class MoveMemo:
         # the attachments and modes then: how many changes of ``hq_of`` and of ``mode``
         # (counts compared at each offer, not the list and the dict)
         self.attachments, self.modes_set = state.attachments, state.modes_set
-        self.rail_actions = state.c.unit_actions("rail")  # 7.2
+        self.offers = state.c.move_offers()  # each unit's actions (7.1, 7.2), by way
         # the reading of a unit's choice (``reckoner``), kept with the enemy's stacks (in
         # ``stamp``), and the railroad capacity it found left, kept until capacity is used
         self.capacity: dict[str, bool] = {}
         self.reckon: Reckoner | None = None
         self.enemy: object = None  # the enemy's stacks it was read with (``enemy_stamp``)
-        self.move_actions = state.c.unit_actions("move")  # 7.1
         self.counted = 0  # the hexes of ``touched`` read
         self.rails: dict[str, int] = {}  # the railroad capacity used then (7.2.6, 7.2.7)
         self.choices: dict[int, MoveChoice] = {}
@@ -666,12 +664,12 @@ class MoveMemo:
         stacks decide it."""
         self.choices[unit] = entry
         self.offered[unit] = choice = entry[5]
-        actions: tuple[Action, ...]
+        way = 0  # (``Components.move_offers``' index: rail 2, land 1)
         if choice[2]:
-            rail = self.rail_actions[unit]
-            actions = (rail, self.move_actions[unit]) if choice[3] else (rail,)
-        else:
-            actions = (self.move_actions[unit],) if choice[3] else ()
+            way = 2
+        if choice[3]:
+            way += 1
+        actions = self.offers[unit][way]
         was = self.actions.get(unit)
         self.actions[unit] = actions
         if was is None:

@@ -60,5 +60,5 @@ cpdef frozenset _blocked(Position state, side)
 # 11.1, 11.2.1 at every Supply Phase: the position's tables read in C, units as machine integers
 @cython.locals(is_hq=tuple, where=list, hq_of=list, oos=set, units=tuple,
                unit=cython.Py_ssize_t, marks_by_edges=dict, supplied_hq=dict, wanted=dict,
-               out=list, out_hqs=list, ids=list)
+               out=list, out_hqs=list, ids=list, hexes=set)
 cpdef determine_supply(Position state)

@@ -437,7 +437,10 @@ def determine_supply(state: MarneState) -> None:
         units = state.held_units(side)  # (``units_on_map``, read only)
         for unit in units:
             if not is_hq[unit]:
-                wanted.setdefault(hq_of[unit], set()).add(where[unit])
+                hexes = wanted.get(hq_of[unit])  # (no set made for an HQ that has one)
+                if hexes is None:
+                    hexes = wanted[hq_of[unit]] = set()
+                hexes.add(where[unit])
         for hq in state.c.side_hqs[side]:
             if where[hq] < 0:
                 continue
