@@ -170,6 +170,7 @@ class Components:
     # slots: read without a dict lookup (the rules read the components at every offer)
     __slots__ = (
         "_actions",
+        "_answers",
         "_offers",
         "_rings",
         "_within",
@@ -222,6 +223,7 @@ class Components:
         self.by_id = {c.id: c for c in counters}
         self._actions: dict[tuple[str, str], tuple[Action, ...]] = {}
         self._offers: tuple[tuple[tuple[Action, ...], ...], ...] | None = None  # ``move_offers``
+        self._answers: tuple[tuple[tuple[int, bool, bool, bool], ...], ...] | None = None
         self._rings: dict[int, tuple[tuple[int, ...], ...]] = {}  # radius -> ``ring`` by hex
         self._within: dict[int, tuple[tuple[int, ...], ...]] = {}  # radius -> ``within``
         stacking = tables["stacking"]
@@ -278,6 +280,21 @@ class Components:
                 ]
             )
             self._offers = found
+        return found
+
+    def move_answers(self) -> tuple[tuple[tuple[int, bool, bool, bool], ...], ...]:
+        """For every counter, by index, its movement choice's answers (``movement.MoveChoice``'s
+        last part: the unit, whether it may try Recovery (4), take the railroad (2), go by
+        land (1)), by that index: made once, not at every unit's reading."""
+        found = self._answers
+        if found is None:
+            found = tuple(
+                [
+                    tuple([(unit, k >= 4, k % 4 >= 2, k % 2 == 1) for k in range(8)])
+                    for unit in range(len(self.counters))
+                ]
+            )
+            self._answers = found
         return found
 
     def ring(self, hex_index: int, radius: int) -> tuple[int, ...]:

@@ -62,7 +62,7 @@ cdef class Reckoner:
     cdef public Position state
     cdef public object side, reach
     cdef public dict capacity
-    cdef public tuple is_hq, neighbors, steps_of
+    cdef public tuple answers, is_hq, neighbors, steps_of
     cdef public set rallied
     cdef public list steps, sp_at
     cdef public bytes flags
@@ -72,7 +72,8 @@ cdef class Reckoner:
     @cython.locals(state=Position, by_rail=cython.bint, by_land=cython.bint,
                    barred=cython.bint, rail_room=cython.Py_ssize_t, flags=bytes,
                    holder=bytearray, code=cython.long, stop=cython.long,
-                   there=cython.Py_ssize_t, sp_at=list, least=cython.long)
+                   there=cython.Py_ssize_t, sp_at=list, least=cython.long,
+                   recover=cython.bint, k=cython.Py_ssize_t, rail_full=frozenset)
     cpdef tuple choice(self, Py_ssize_t unit, Py_ssize_t here, now)
 
 

@@ -713,6 +713,9 @@ class MoveMemo:
             found.add(unit)
 
 
+_NO_HEXES: frozenset[int] = frozenset()  # (a choice with no railroad destination names none)
+
+
 def reckoner(state: MarneState, side: str, capacity: dict[str, bool]) -> Reckoner:
     """``move_choices``' reading of one unit (``Reckoner.choice``), with what it needs of the
     position looked up once for all the units read while the enemy's stacks stay as they are;
@@ -726,6 +729,7 @@ class Reckoner:
     movement.pxd: an extension type, read without attribute lookups)."""
 
     __slots__ = (
+        "answers",
         "capacity",
         "code",
         "flags",
@@ -745,6 +749,7 @@ class Reckoner:
     def __init__(self, state: MarneState, side: str, capacity: dict[str, bool]) -> None:
         self.state, self.side, self.capacity = state, side, capacity
         self.rallied, self.steps, self.sp_at = state.rallied, state.steps, state.sp_at
+        self.answers = state.c.move_answers()  # (the choices' last parts, made once)
         self.is_hq, self.steps_of, self.neighbors = (
             state.c.is_hq_of,
             state.c.steps_of,
@@ -766,7 +771,7 @@ class Reckoner:
         )
         by_rail = False
         rail_room = -1  # the railroad destination with room found, if any
-        rail_full: frozenset[int] = frozenset()  # those without room, if none
+        rail_full = _NO_HEXES  # those without room, if none
         if now == TRANSFER and has_rail_capacity(state, unit, self.capacity):
             reach = self.reach
             if reach is None:
@@ -792,7 +797,14 @@ class Reckoner:
                 break
         if not by_land:
             by_land = has_destination(state, unit, flags)
-        return (here, now, land_room, rail_room, rail_full, (unit, recover, by_rail, by_land))
+        k = 0  # (``Components.move_answers``' index)
+        if recover:
+            k = 4
+        if by_rail:
+            k += 2
+        if by_land:
+            k += 1
+        return (here, now, land_room, rail_room, rail_full, self.answers[unit][k])
 
 
 def has_destination(state: MarneState, unit: int, flags: bytes) -> bool:
