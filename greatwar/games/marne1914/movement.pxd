@@ -97,7 +97,7 @@ cdef class MoveMemo:
     cdef public Reckoner reckon
     cdef public Py_ssize_t attachments, counted, modes_set, moved, railed
 
-    @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=set, watch=dict,
+    @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=list, watch=dict,
                    stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner,
                    entry=tuple, rails=dict, side_of=tuple, c=Components)
     cpdef bint update(self, Position state, side) except -1

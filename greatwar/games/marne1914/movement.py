@@ -572,7 +572,9 @@ class MoveMemo:
             self.reckon = reckoner(state, side, self.capacity)
             dirty.update(self.transfer)
         if self.counted < len(touched):
-            changed = set(touched[self.counted :])
+            # (a hex may be listed more than once: what is found there is found again, and
+            # ``gone`` takes each unit once)
+            changed = touched[self.counted :]
             watch, stacks, choices = self.watch, state.stacks, self.choices
             side_of = state.c.side_of
             for h in changed:
@@ -586,7 +588,7 @@ class MoveMemo:
                     if side_of[unit] != side:
                         continue  # (an enemy unit: ``near``)
                     if unit in moved or unit in railed:
-                        if unit in offered:
+                        if unit in offered and unit not in gone:
                             gone.append(unit)
                     elif unit not in choices:
                         return False  # a unit that was not offered and may move now
@@ -600,7 +602,10 @@ class MoveMemo:
                 if not hexes.isdisjoint(changed):
                     dirty.add(unit)
         rails = state.rail_used
-        if rails != self.rails:  # (compared as they stand: copied only when changed)
+        # (compared as they stand, copied only when changed; and only when a unit has taken
+        # the railroad since: 7.2.6 capacity is used by ``rail_move`` alone, which adds the
+        # unit to ``railed``)
+        if len(railed) != self.railed and rails != self.rails:
             # 7.2.6, 7.2.7 capacity used (``reckoner`` keeps each nation's answer): read again
             # the units of a nation whose answer changed (7.2.8 an HQ uses none)
             capacity, c = self.capacity, state.c
