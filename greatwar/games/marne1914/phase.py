@@ -8,7 +8,6 @@ from __future__ import annotations
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import DEFENSIVE
 from greatwar.games.marne1914.movement import (
-    in_supply,
     is_engaged,
     movement_memo,
     rallies,
@@ -42,17 +41,24 @@ def start_movement(state: MarneState) -> None:
     state.touched.clear()  # (only move_choices reads it, within a movement phase)
     if state.player_turn == 0:
         state.rebuilt_corps.clear()
-    counters, mode, hq_of = state.c.counters, state.mode, state.hq_of
-    state.reserve = {
-        u
-        for u in state.held_units(side)
-        if not counters[u].is_hq
-        and mode[hq_of[u]] == DEFENSIVE  # ``unit_mode``
-        and in_supply(state, u)  # 5.1.2 a) with 11.2.2
-        and not state.in_enemy_zoc(u)
-    }
+    state.reserve = reserve_units(state, side)
     variable_reinforcements(state, side)
     state.push("movement", side=side)
+
+
+def reserve_units(state: MarneState, side: str) -> set[int]:
+    """5.1.2 a): the side's combat units on the map in Defensive mode, in supply and not in an
+    enemy ZOC, that may attack this turn (a loop typed in phase.pxd: the tables read in C)."""
+    is_hq, mode, hq_of, oos = state.c.is_hq_of, state.mode, state.hq_of, state.oos
+    found = set()
+    for u in state.held_units(side):
+        if is_hq[u] or mode[hq_of[u]] != DEFENSIVE:  # ``unit_mode``
+            continue
+        if u in oos:  # ``in_supply``: 5.1.2 a) with 11.2.2
+            continue
+        if not state.in_enemy_zoc(u):
+            found.add(u)
+    return found
 
 
 class MovementPhase(Prompt[MarneState]):
