@@ -74,7 +74,7 @@ cdef class Reckoner:
                    holder=bytearray, code=cython.long, stop=cython.long,
                    there=cython.Py_ssize_t, sp_at=list, least=cython.long,
                    recover=cython.bint, k=cython.Py_ssize_t, rail_full=frozenset)
-    cpdef tuple choice(self, Py_ssize_t unit, Py_ssize_t here, now)
+    cpdef tuple choice(self, unit, here, now)
 
 
 @cython.locals(c=Components)
@@ -93,9 +93,10 @@ cdef class MoveMemo:
     cdef public set recovering, searched
     cdef public list flat, transfer
     cdef public tuple offers
-    cdef public object enemy, frame, stamp
+    cdef public object enemy, frame
     cdef public Reckoner reckon
     cdef public Py_ssize_t attachments, counted, modes_set, moved, railed
+    cdef public Py_ssize_t disruptions, engagements, rallies, supply_cuts
 
     @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=list, watch=dict,
                    stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner,
@@ -142,7 +143,7 @@ cpdef set rallies(Position state, side)
 
 
 # the movement prompt's kept choices, read through the typed memo (its fields and methods in C)
-@cython.locals(memo=MoveMemo, stamp=tuple)
+@cython.locals(memo=MoveMemo)
 cpdef MoveMemo movement_memo(Position state, side, frame=*)
 
 

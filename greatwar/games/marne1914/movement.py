@@ -436,25 +436,23 @@ def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> M
     decided it (never with its own hex: every hex it looks at is another). ``touched`` lists
     the hexes whose stacks changed (a test checks the answer against a fresh one after
     every action of random games)."""
-    stamp = (
-        len(state.rallied),
-        len(state.disrupted),
-        len(state.oos),
-        len(state.engaged),
-    )
-    # (``memo`` typed in movement.pxd: its fields read and its methods called in C)
+    # (``memo`` typed in movement.pxd: its fields read and its methods called in C, the
+    # sizes of the sets compared as machine integers)
     found = state.move_memo if frame is not None else None
     if isinstance(found, MoveMemo):
         memo = found
         if (
             memo.frame is frame
-            and memo.stamp == stamp
+            and memo.rallies == len(state.rallied)
+            and memo.disruptions == len(state.disrupted)
+            and memo.supply_cuts == len(state.oos)
+            and memo.engagements == len(state.engaged)
             and memo.attachments == state.attachments  # 7.3.2, 15.1.3 (``MarneState.attach``)
             and memo.modes_set == state.modes_set  # 5.2 (``MarneState.set_mode``)
             and memo.update(state, side)
         ):
             return memo
-    memo = MoveMemo(state, frame, stamp)
+    memo = MoveMemo(state, frame)
     memo.read_all(state, side)
     if frame is not None:
         state.move_memo = memo
@@ -479,7 +477,9 @@ class MoveMemo:
         "capacity",
         "choices",
         "counted",
+        "disruptions",
         "enemy",
+        "engagements",
         "flat",
         "frame",
         "modes_set",
@@ -489,22 +489,27 @@ class MoveMemo:
         "rail_full",
         "railed",
         "rails",
+        "rallies",
         "reckon",
         "recovering",
         "searched",
-        "stamp",
+        "supply_cuts",
         "transfer",
         "watch",
     )
 
-    def __init__(self, state: MarneState, frame: Frame | None, stamp: object) -> None:
-        self.frame, self.stamp = frame, stamp
+    def __init__(self, state: MarneState, frame: Frame | None) -> None:
+        self.frame = frame
+        # how many units were rallied, disrupted, out of supply and engaged pairs then: while
+        # these stay as they were, a unit's choice changes only as ``update`` finds
+        self.rallies, self.disruptions = len(state.rallied), len(state.disrupted)
+        self.supply_cuts, self.engagements = len(state.oos), len(state.engaged)
         # the attachments and modes then: how many changes of ``hq_of`` and of ``mode``
         # (counts compared at each offer, not the list and the dict)
         self.attachments, self.modes_set = state.attachments, state.modes_set
         self.offers = state.c.move_offers()  # each unit's actions (7.1, 7.2), by way
         # the reading of a unit's choice (``reckoner``), kept with the enemy's stacks (in
-        # ``stamp``), and the railroad capacity it found left, kept until capacity is used
+        # ``enemy``), and the railroad capacity it found left, kept until capacity is used
         self.capacity: dict[str, bool] = {}
         self.reckon: Reckoner | None = None
         self.enemy: object = None  # the enemy's stacks it was read with (``enemy_stamp``)
@@ -792,13 +797,16 @@ class Reckoner:
         if self.least >= 0:
             holder, code, sp_at, least = self.holder, self.code, self.sp_at, self.least
             stop = HELD | IN_ZOC if barred else HELD
-            for there in self.neighbors[here]:
+            # (``there`` a machine integer to read the marks by; ``neighbor`` the table's own
+            # int, kept as it is in the choice)
+            for neighbor in self.neighbors[here]:
+                there = neighbor
                 if flags[there] & stop:
                     continue  # 7.1.3
                 if holder[there] == code and sp_at[there] > least:
                     continue  # perhaps too full (8.1): the search below looks closer
                 by_land = True  # a neighbour neither enemy-held nor too full for it (8.1)
-                land_room = there
+                land_room = neighbor
                 break
         if not by_land:
             by_land = has_destination(state, unit, flags)
