@@ -92,6 +92,9 @@ class MovementPhase(Prompt[MarneState]):
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         verb = action.verb
+        if verb == "move":  # (most answers: asked first)
+            state.push("move", side=side, unit=state.c.by_id[action.args[0]].index)
+            return
         if verb == "end":
             state.pop()
             start_arrivals(state, side)  # 7.3.1 at the end of the Movement Phase
@@ -110,8 +113,6 @@ class MovementPhase(Prompt[MarneState]):
             recover(state, unit)
         elif verb == "rebuild":
             rebuild(state, unit)
-        elif verb == "move":
-            state.push("move", side=side, unit=unit)
         elif verb == "rail":
             state.push("rail_to", side=side, unit=unit)
         else:
