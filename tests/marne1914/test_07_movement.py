@@ -6,11 +6,13 @@ from greatwar.ai.random_player import RandomPlayer
 from greatwar.core.registry import load_game
 from greatwar.games.marne1914.data import OTHER, SIDES
 from greatwar.games.marne1914.movement import (
+    RailNetworks,
     destination_hexes,
     destinations,
     move_choices,
     rail_capacity_left,
     rail_destinations,
+    rail_network_finder,
     rail_networks,
     reach,
     step_cost,
@@ -25,7 +27,7 @@ from greatwar.games.marne1914.reinforcements import (
     revertible,
     start_arrivals,
 )
-from greatwar.games.marne1914.state import LOST
+from greatwar.games.marne1914.state import LOST, MarneState, move_flags
 from greatwar.games.marne1914.supply import reaches
 from greatwar.hexes import connected, reachable
 from tests.marne1914.positions import actions, at_phase, cleared, hx, place, random_play, set_mode
@@ -267,6 +269,57 @@ def test_7_2_4_railroad_networks_are_the_hexes_joined_by_open_railroad() -> None
                 checked += 1
         state.apply_action(player.choose(state, state.current_player()))
     assert checked > 100
+
+
+def _networks_walked_over_all(state: MarneState, side: str) -> dict[int, frozenset[int]]:
+    """7.2.4, 7.2.5: every open railroad network, walked in hex order over all of them (as
+    ``rail_networks`` was made before its networks were walked when asked)."""
+    board = state.c.board
+    closed = move_flags(state, side)
+    seen: set[int] = set()
+    found: dict[int, frozenset[int]] = {}
+    for first in sorted(board.rail_hexes):
+        if closed[first] or first in seen:
+            continue
+        seen.add(first)
+        network, frontier = [first], [first]
+        while frontier:
+            for there in board.rail_links[frontier.pop()]:
+                if there not in seen and not closed[there]:
+                    seen.add(there)
+                    network.append(there)
+                    frontier.append(there)
+        joined = frozenset(network)
+        for h in network:
+            found[h] = joined
+    return found
+
+
+def test_7_2_4_the_networks_kept_and_walked_when_asked_equal_a_walk_over_all() -> None:
+    """7.2.4, 7.2.5: the side's kept ``RailNetworks`` (each network walked when first asked,
+    from its lowest hex) gives every open railroad hex the network a walk over all of them
+    finds, the same set with its hexes in the same order (its order names a unit's railroad
+    destination), after every action of random games: the kept one (a clone's too) asked in
+    hex order, a new one from the highest hex down (each network first asked at another hex
+    than its lowest)."""
+    checked = 0
+    for _, state in random_play(range(2)):
+        rail_hexes = sorted(state.c.board.rail_hexes)
+        for side in SIDES:
+            expected = _networks_walked_over_all(state, side)
+            for networks, order in (
+                (rail_network_finder(state, side), rail_hexes),
+                (rail_network_finder(state.clone(), side), rail_hexes),
+                (RailNetworks(state, side), rail_hexes[::-1]),
+            ):
+                for h in order:
+                    found = networks.of(h)
+                    if h in expected:
+                        assert found == expected[h] and list(found) == list(expected[h])
+                    else:
+                        assert found is None
+            checked += 1
+    assert checked > 4000
 
 
 def test_7_3_1_an_arrival_applied_goes_by_the_way_its_offer_found() -> None:
