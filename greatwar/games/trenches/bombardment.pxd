@@ -3,9 +3,9 @@
 # log's text of it, the figures near it and the shell itself, called in C.
 from greatwar.games.trenches.geometry cimport on_table, scatter, tenths
 from greatwar.games.trenches.index cimport of_kinds
-from greatwar.games.trenches.state cimport index_of, near_in, roster_of
+from greatwar.games.trenches.state cimport Position, index_of, near_in, roster_of
 
 
-cpdef tuple land_shell(object state, str side, str kind, object aim, long long dice, str rule)
+cpdef tuple land_shell(Position state, str side, str kind, object aim, long long dice, str rule)
 
-cpdef list near(object state, tuple p, long long reach)
+cpdef list near(Position state, tuple p, long long reach)

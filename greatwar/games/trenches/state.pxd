@@ -35,18 +35,6 @@ cpdef object line_in(object c, tuple ground, long long x, long long y)
 cpdef lose(dict indexes, dict rosters, Py_ssize_t index, str group, str kind, str side)
 
 
-@cython.locals(indexes=dict)
-cpdef Index index_of(object state, object side)
-
-
-@cython.locals(rosters=dict)
-cpdef Roster roster_of(object state, object side)
-
-
-@cython.locals(found=tuple)
-cpdef tuple members_of(object state, str group)
-
-
 cpdef bint in_trench(object t, tuple p) except -1
 
 
@@ -90,3 +78,33 @@ cdef class Figures:
 
 
 cpdef Marks marks(Figures f, object members=*)
+
+
+# ``Position``: TrenchesState's own fields as C struct members, typed as ``TrenchesState.__init__``
+# and ``copy_into`` set them (a list stays a list, a dict a dict...). A function whose .pxd
+# declares its ``state`` a Position reads ``state.f`` in a few instructions (the generic
+# lookup of a slot costs about a hundred).
+cdef class Position:
+    cdef public object c
+    cdef public Figures f
+    cdef public object event, gm_seat, offer_basis, offer_parts, phase, plane, strafed, turn
+    cdef public object wind
+    # the engine's fields (``ENGINE_FIELDS``), read at every action
+    cdef public object _asked, _end, _last_side, _legal_cache, _public, _revealed, _undo_floor
+    cdef public object _winner, game, lean_view, seed
+    cdef public dict _index, _roster, _stale, acted, eligible, offered, pending, plans
+    cdef public dict strength
+    cdef public list agenda, arrivals, clouds, just_moved, owner, shells, strafe_line, touched
+    cdef public set credited, cut, fascines, gun_fired, mgs_fired
+
+
+@cython.locals(indexes=dict)
+cpdef Index index_of(Position state, object side)
+
+
+@cython.locals(rosters=dict)
+cpdef Roster roster_of(Position state, object side)
+
+
+@cython.locals(found=tuple)
+cpdef tuple members_of(Position state, str group)

@@ -11,6 +11,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from greatwar.core import Game, Prompt, State
 from greatwar.core.agenda import AgendaState, Step
+from greatwar.core.state import ENGINE_FIELDS
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import (
     FRENCH,
@@ -53,15 +54,21 @@ TURN_PLAN: tuple[Step, ...] = (
 )
 
 
-class TrenchesState(AgendaState):
-    """A game of the Great War miniatures rules in progress."""
+class Position:
+    """The position's own fields (set up and documented in ``TrenchesState.__init__``).
 
-    turn_plan = TURN_PLAN
+    state.pxd makes this an extension type: its fields are C struct members, and the rules
+    whose ``state`` the .pxd files declare a ``Position`` read them in C, without the generic
+    attribute lookup a slot costs (hundreds of reads an action). ``TrenchesState`` takes them
+    as its base; ``copy_into`` copies every field for clone and undo.
 
-    # The position's own fields as slots, not in the instance's dict: the rules read them
-    # hundreds of times an action, and a slot is read without a dict lookup (the engine's
-    # fields stay in the dict; ``copy_into`` copies every slot for clone and undo).
+    It holds too the engine's fields that ``State.clone`` and ``State.undo`` copy with the
+    instance dict (``ENGINE_FIELDS``: the engine reads them at every action); ``copy_into``
+    copies them in their place (tests/trenches/test_position.py checks that every field the
+    engine sets is copied one way or the other)."""
+
     __slots__ = (
+        *ENGINE_FIELDS,
         "_index",
         "_roster",
         "_stale",
@@ -96,6 +103,47 @@ class TrenchesState(AgendaState):
         "turn",
         "wind",
     )
+
+    # (the fields' types, for the type checker; state.pxd declares them for the compiler)
+    c: Components
+    _index: dict[str | None, SideIndex]
+    _stale: dict[str | None, SideIndex]
+    _roster: dict[str | None, Roster]
+    offered: dict[str | int, tuple[Any, list[Any]]]
+    acted: dict[str, int]
+    offer_basis: Any
+    offer_parts: Any
+    touched: list[str]
+    turn: int
+    phase: str
+    wind: str
+    event: str
+    plans: dict[int, str]
+    clouds: list[tuple[str, int, int]]
+    f: Figures
+    strength: dict[str, int]
+    just_moved: list[int]
+    gun_fired: set[int]
+    mgs_fired: set[int]
+    fascines: set[int]
+    plane: str
+    strafed: bool
+    cut: set[str]
+    owner: list[str]
+    credited: set[str]
+    eligible: dict[str, int]
+    arrivals: list[int]
+    shells: list[list[Any]]
+    strafe_line: list[int]
+    agenda: list[Step]
+    gm_seat: bool
+    pending: dict[str, int]
+
+
+class TrenchesState(AgendaState, Position):
+    """A game of the Great War miniatures rules in progress."""
+
+    turn_plan = TURN_PLAN
 
     prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
 
@@ -427,6 +475,8 @@ class TrenchesState(AgendaState):
 
     def copy_into(self, new: State) -> None:
         assert isinstance(new, TrenchesState)
+        for name in ENGINE_FIELDS:  # (not in the instance dict the engine copies)
+            setattr(new, name, getattr(self, name))
         new.c = self.c
         new.turn, new.phase, new.wind, new.event = self.turn, self.phase, self.wind, self.event
         new.plane, new.strafed, new.gm_seat = self.plane, self.strafed, self.gm_seat
