@@ -102,8 +102,37 @@ class Feature:
     radius: int = 0
 
 
-@dataclass(frozen=True, eq=False, slots=True)
 class Components:
+    """Everything the rules read, built once per process (``components()``).
+
+    data.pxd makes this an extension type: the rules reach it through the position
+    (``state.c``, typed in state.pxd) and read its tables in C, not by a slot's generic
+    attribute lookup."""
+
+    __slots__ = (
+        "anchors",
+        "belts",
+        "communication",
+        "cover",
+        "depth",
+        "events",
+        "figures",
+        "fire_table",
+        "french_start",
+        "holes",
+        "kinds",
+        "objectives",
+        "sides",
+        "start",
+        "tables",
+        "tank_flags",
+        "trenches",
+        "walkers",
+        "width",
+        "wire",
+        "woods",
+    )
+
     width: int
     depth: int
     french_start: int
@@ -126,6 +155,53 @@ class Components:
     # per figure: a man a regiment-wide order moves (not a tank, a gun or the airplane)
     walkers: tuple[bool, ...]
     belts: Belts  # the wire sections by belt (_belts): read at every step of every man
+
+    def __init__(
+        self,
+        *,
+        width: int,
+        depth: int,
+        french_start: int,
+        trenches: tuple[Trench, ...],
+        wire: tuple[Wire, ...],
+        communication: tuple[Polygon, ...],
+        holes: tuple[Feature, ...],
+        woods: tuple[Feature, ...],
+        cover: BaseGeometry,
+        figures: tuple[Figure, ...],
+        start: tuple[tuple[int, int] | None, ...],
+        tables: dict[str, Any],
+        fire_table: dict[str, int],
+        events: tuple[dict[str, Any], ...],
+        objectives: dict[str, tuple[int, int]],
+        anchors: tuple[tuple[int, int], ...],
+        tank_flags: tuple[bool, ...],
+        kinds: tuple[str, ...],
+        sides: tuple[str, ...],
+        walkers: tuple[bool, ...],
+        belts: Belts,
+    ) -> None:
+        self.width = width
+        self.depth = depth
+        self.french_start = french_start
+        self.trenches = trenches
+        self.wire = wire
+        self.communication = communication
+        self.holes = holes
+        self.woods = woods
+        self.cover = cover
+        self.figures = figures
+        self.start = start
+        self.tables = tables
+        self.fire_table = fire_table
+        self.events = events
+        self.objectives = objectives
+        self.anchors = anchors
+        self.tank_flags = tank_flags
+        self.kinds = kinds
+        self.sides = sides
+        self.walkers = walkers
+        self.belts = belts
 
     def figure(self, fid: str) -> Figure | None:
         return _ids(self).get(fid)

@@ -3,6 +3,8 @@
 # integers. Every figure stands on the table (960 x 720 tenths), so no product comes near 2**63.
 import cython
 
+from greatwar.games.trenches.data cimport Components
+
 from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
 from greatwar.games.trenches.state cimport Figures, Marks, Position, index_of  # in C
 from greatwar.games.trenches.geometry cimport within  # called in C
@@ -80,4 +82,4 @@ cdef dict LONGEST  # any_in_reach's longest range, by its keys
 
 cdef dict GRENADE_WITHIN_RIFLE  # _grenade_within_rifle(c), by the components
 
-cpdef bint grenade_within_rifle(object c) except -1
+cpdef bint grenade_within_rifle(Components c) except -1

@@ -5,6 +5,8 @@
 # rounding (cdivision is off), so the results are the same as the source's.
 import cython
 
+from greatwar.games.trenches.data cimport Components
+
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
 from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target, can_hit, table, grenade_within_rifle, riflemen_among, targets)
@@ -135,7 +137,7 @@ cpdef list opportunity_offers(Position state, str side)
 
 @cython.locals(f=Figures, status=list, leader=object, radius=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
-               leaders=dict, moved=Marks, fired=Marks, pinned=Marks, out=dict, c=object)
+               leaders=dict, moved=Marks, fired=Marks, pinned=Marks, out=dict, c=Components)
 cpdef bint can_move(Position state, Py_ssize_t i) except -1
 
 
@@ -154,7 +156,7 @@ cpdef list movers(Position state, str group)
 
 cdef dict LEADER_RADIUS  # leader_radius(c), by the components
 
-cpdef long long leader_radius(object c) except? -1
+cpdef long long leader_radius(Components c) except? -1
 
 
 @cython.locals(status=list, moved=list, table=cython.longlong, i=cython.Py_ssize_t, other=str)
@@ -187,7 +189,7 @@ cdef dict FIRE_ACTIONS  # fire_action's, by the components
 
 
 @cython.locals(kept=dict)
-cpdef object fire_action(object c, Py_ssize_t shooter, Py_ssize_t target)
+cpdef object fire_action(Components c, Py_ssize_t shooter, Py_ssize_t target)
 
 cdef dict FIGURE_MOVES  # figure_moves(fid), by the figure's id
 

@@ -3,6 +3,7 @@
 # integers (every point is on the table, 960 x 720 tenths: no product comes near 2**63).
 import cython
 
+from greatwar.games.trenches.data cimport Components
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds
 from greatwar.games.trenches.geometry cimport in_mitred_band
 
@@ -28,7 +29,7 @@ cpdef object bunker_in(tuple ground, long long x, long long y)
                by1=cython.longlong, x0=cython.double, y0=cython.double, x1=cython.double,
                y1=cython.double, bands=tuple, points=object, half=cython.longlong,
                found=cython.int)
-cpdef object line_in(object c, tuple ground, long long x, long long y)
+cpdef object line_in(Components c, tuple ground, long long x, long long y)
 
 
 @cython.locals(found=Index, roster=Roster, less=Roster)
@@ -55,7 +56,7 @@ cdef class Marks:
 
 # each figure's changing data (state.Figures): its fields read in C by the rules
 cdef class Figures:
-    cdef public object c
+    cdef public Components c
     cdef public tuple sides
     cdef public tuple kinds
     cdef public tuple walkers
@@ -85,7 +86,7 @@ cpdef Marks marks(Figures f, object members=*)
 # declares its ``state`` a Position reads ``state.f`` in a few instructions (the generic
 # lookup of a slot costs about a hundred).
 cdef class Position:
-    cdef public object c
+    cdef public Components c
     cdef public Figures f
     cdef public object event, gm_seat, offer_basis, offer_parts, phase, plane, strafed, turn
     cdef public object wind
