@@ -98,6 +98,34 @@ cdef class Position:
     cdef public list agenda, arrivals, clouds, just_moved, owner, shells, strafe_line, touched
     cdef public set credited, cut, fascines, gun_fired, mgs_fired
 
+    # the questions and changes the rules ask of the position at every step, called in C by
+    # the functions that declare their state a Position (and as methods by the others)
+    cpdef fig(self, Py_ssize_t index)
+
+    cpdef tuple at(self, Py_ssize_t index)
+
+    @cython.locals(found=Roster, status=list)
+    cpdef Roster roster(self, side)
+
+    @cython.locals(found=Index)
+    cpdef Index index(self, side)
+
+    cpdef place(self, Py_ssize_t index, p)
+
+    @cython.locals(indexes=dict)
+    cpdef moving(self, side)
+
+    @cython.locals(f=Figures)
+    cpdef set_status(self, Py_ssize_t index, status)
+
+    cpdef set_group(self, Py_ssize_t index, str group)
+
+    cpdef _changed(self, Py_ssize_t index)
+
+    cpdef bint in_cover(self, Py_ssize_t index) except -1
+
+    cpdef str label(self, Py_ssize_t index)
+
 
 @cython.locals(indexes=dict)
 cpdef Index index_of(Position state, object side)

@@ -139,6 +139,82 @@ class Position:
     gm_seat: bool
     pending: dict[str, int]
 
+    # The questions and changes the rules ask of the position at every step, as methods of
+    # the position (state.pxd: cpdef, called in C by the rules that hold it typed).
+
+    def fig(self, index: int) -> Figure:
+        return self.c.figures[index]
+
+    def at(self, index: int) -> geo.Point2:
+        return (self.f.x[index], self.f.y[index])
+
+    def roster(self, side: str | None) -> Roster:
+        """The figures of a side on the table (both sides: None), by group and kind; kept
+        until one of them falls, arrives or changes group."""
+        found = self._roster.get(side)
+        if found is None:
+            c, status = self.c, self.f.status
+            figures = tuple([i for i in _ground(c, side) if status[i] == TABLE])
+            found = self._roster[side] = Roster(c, figures, self.f.group)
+        return found
+
+    def index(self, side: str | None) -> SideIndex:
+        """The roster of a side where its figures stand now; kept until one of them moves."""
+        found = self._index.get(side)
+        if found is None:
+            found = SideIndex(
+                self.c, self.roster(side), tuple(self.f.x), tuple(self.f.y), self._stale.get(side)
+            )
+            self._index[side] = found
+        return found
+
+    def place(self, index: int, p: geo.Point2) -> None:
+        self.f.x[index], self.f.y[index] = p
+        self.moving(self.c.sides[index])
+
+    def moving(self, side: str) -> None:
+        """A figure of ``side`` moves: its side's index and the index of both sides are stale
+        (an order calls this once, then sets its men's x and y itself)."""
+        indexes = self._index
+        if side in indexes or None in indexes:  # else both are stale already
+            for key in (side, None):  # the roster stays
+                stale = indexes.pop(key, None)
+                if stale is not None:
+                    self._stale[key] = stale
+
+    def set_status(self, index: int, status: int) -> None:
+        f = self.f
+        leaves = f.status[index] == TABLE and status != TABLE
+        f.status[index] = status
+        if not leaves:
+            self._changed(index)
+            return
+        lose(self._index, self._roster, index, f.group[index], f.kinds[index], f.sides[index])
+
+    def set_group(self, index: int, group: str) -> None:
+        self.f.group[index] = group
+        self._changed(index)
+
+    def _changed(self, index: int) -> None:
+        """A figure arrived or changed group: its side's roster and index are stale."""
+        side = self.c.sides[index]
+        for found in (self._index, self._roster):
+            found.pop(side, None)
+            found.pop(None, None)
+
+    def in_cover(self, index: int) -> bool:
+        """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover."""
+        return _cover_at(self.c, self.at(index))
+
+    def label(self, index: int) -> str:
+        f = self.fig(index)
+        where = (
+            f" at {geo.tenths(self.f.x[index])},{geo.tenths(self.f.y[index])}"
+            if self.f.status[index]
+            else ""
+        )
+        return f"{f.id} ({f.name}){where}"
+
 
 class TrenchesState(AgendaState, Position):
     """A game of the Great War miniatures rules in progress."""
@@ -317,35 +393,9 @@ class TrenchesState(AgendaState, Position):
 
     # --- figures ------------------------------------------------------------------------
 
-    def fig(self, index: int) -> Figure:
-        return self.c.figures[index]
-
-    def at(self, index: int) -> geo.Point2:
-        return (self.f.x[index], self.f.y[index])
-
     def on_table(self, side: str | None = None) -> tuple[int, ...]:
         """Figures on the table (of one side), the airplane excepted, in figure order."""
         return self.roster(side).figures
-
-    def roster(self, side: str | None) -> Roster:
-        """The figures of a side on the table (both sides: None), by group and kind; kept
-        until one of them falls, arrives or changes group."""
-        found = self._roster.get(side)
-        if found is None:
-            c, status = self.c, self.f.status
-            figures = tuple([i for i in _ground(c, side) if status[i] == TABLE])
-            found = self._roster[side] = Roster(c, figures, self.f.group)
-        return found
-
-    def index(self, side: str | None) -> SideIndex:
-        """The roster of a side where its figures stand now; kept until one of them moves."""
-        found = self._index.get(side)
-        if found is None:
-            found = SideIndex(
-                self.c, self.roster(side), tuple(self.f.x), tuple(self.f.y), self._stale.get(side)
-            )
-            self._index[side] = found
-        return found
 
     def members(self, group: str) -> tuple[int, ...]:
         """A group's figures on the table (a group belongs to one side)."""
@@ -378,40 +428,6 @@ class TrenchesState(AgendaState, Position):
         """A side's figures on the table of these kinds, in figure order."""
         return list(of_kinds(roster_of(self, side), kinds))
 
-    def place(self, index: int, p: geo.Point2) -> None:
-        self.f.x[index], self.f.y[index] = p
-        self.moving(self.c.sides[index])
-
-    def moving(self, side: str) -> None:
-        """A figure of ``side`` moves: its side's index and the index of both sides are stale
-        (an order calls this once, then sets its men's x and y itself)."""
-        indexes = self._index
-        if side in indexes or None in indexes:  # else both are stale already
-            for key in (side, None):  # the roster stays
-                stale = indexes.pop(key, None)
-                if stale is not None:
-                    self._stale[key] = stale
-
-    def set_status(self, index: int, status: int) -> None:
-        f = self.f
-        leaves = f.status[index] == TABLE and status != TABLE
-        f.status[index] = status
-        if not leaves:
-            self._changed(index)
-            return
-        lose(self._index, self._roster, index, f.group[index], f.kinds[index], f.sides[index])
-
-    def set_group(self, index: int, group: str) -> None:
-        self.f.group[index] = group
-        self._changed(index)
-
-    def _changed(self, index: int) -> None:
-        """A figure arrived or changed group: its side's roster and index are stale."""
-        side = self.c.sides[index]
-        for found in (self._index, self._roster):
-            found.pop(side, None)
-            found.pop(None, None)
-
     def forget_cached(self) -> None:
         super().forget_cached()
         self._index = {}
@@ -422,10 +438,6 @@ class TrenchesState(AgendaState, Position):
         self.offer_parts = None
         self.touched = []
         self._roster = {}
-
-    def in_cover(self, index: int) -> bool:
-        """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover."""
-        return _cover_at(self.c, self.at(index))
 
     def bunker_of(self, p: geo.Point2) -> int | None:
         """The trench line whose bunker holds this point (Bunker (Archie))."""
@@ -461,15 +473,6 @@ class TrenchesState(AgendaState, Position):
         best = min(men, key=lambda i: (geo.dist2(self.at(i), self.at(old)), i))
         self.f.leader[group] = best
         self.note("Leaders", f"{self.label(best)} now leads {group}")
-
-    def label(self, index: int) -> str:
-        f = self.fig(index)
-        where = (
-            f" at {geo.tenths(self.f.x[index])},{geo.tenths(self.f.y[index])}"
-            if self.f.status[index]
-            else ""
-        )
-        return f"{f.id} ({f.name}){where}"
 
     # --- clone, observation, full state -------------------------------------------------
 
