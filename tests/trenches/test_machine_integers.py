@@ -680,3 +680,24 @@ def test_french_move_and_fire_who_moved_fired_or_is_pinned_as_a_byte_per_figure_
     copy.add(rng.randrange(40))
     copy.clear()
     assert marks == kept and copy == set()
+
+
+def test_fire_hot_steel_cover_outside_every_pieces_box_is_open_ground() -> None:
+    """Fire (Hot Steel): a point outside every piece of cover's box (``state.cover_boxes``,
+    told in machine integers) is in none of the cover's shape; ``in_cover`` gives what the
+    shape gives for every figure of random games and every 7th tenth of the table."""
+    from greatwar.games.trenches.state import cover_boxes, in_boxes
+
+    state = fresh()
+    c = state.c
+    boxes = cover_boxes(c)
+    points = {(x, y) for y in range(0, c.depth + 1, 7) for x in range(0, c.width + 1, 7)}
+    outside = 0
+    for x, y in sorted(points):
+        if not in_boxes(boxes, x, y):
+            assert not geo.inside(c.cover, (x, y))
+            outside += 1
+    assert outside > len(points) // 10  # (the open ground is told apart)
+    for position in positions():
+        for i in position.on_table():
+            assert position.in_cover(i) == geo.inside(c.cover, position.at(i))

@@ -19,6 +19,13 @@ cpdef near_in(Index index, list xs, list ys, long long px, long long py, long lo
 cpdef object hole_in(tuple ground, long long x, long long y)
 
 
+@cython.locals(k=cython.Py_ssize_t, x0=cython.longlong, y0=cython.longlong, x1=cython.longlong,
+               y1=cython.longlong)
+cpdef bint in_boxes(tuple boxes, long long x, long long y) except -1
+
+cdef dict COVER_BOXES  # cover_boxes(c), by the components
+
+
 @cython.locals(line=object, x0=cython.longlong, y0=cython.longlong, x1=cython.longlong,
                y1=cython.longlong)
 cpdef object bunker_in(tuple ground, long long x, long long y)
@@ -122,6 +129,7 @@ cdef class Position:
 
     cpdef _changed(self, Py_ssize_t index)
 
+    @cython.locals(boxes=tuple, x=cython.longlong, y=cython.longlong)
     cpdef bint in_cover(self, Py_ssize_t index) except -1
 
     cpdef str label(self, Py_ssize_t index)

@@ -203,8 +203,16 @@ class Position:
             found.pop(None, None)
 
     def in_cover(self, index: int) -> bool:
-        """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover."""
-        return _cover_at(self.c, self.at(index))
+        """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover.
+        A point outside every piece of cover's box is open ground, told in machine integers
+        (``in_boxes``) without asking shapely; the others are asked of the cover's shape."""
+        x, y = self.f.x[index], self.f.y[index]
+        boxes = COVER_BOXES.get(self.c)
+        if boxes is None:
+            boxes = COVER_BOXES[self.c] = cover_boxes(self.c)
+        if not in_boxes(boxes, x, y):
+            return False
+        return _cover_at(self.c, (x, y))
 
     def label(self, index: int) -> str:
         f = self.fig(index)
@@ -777,6 +785,37 @@ TERRAIN_MEMO = 1 << 16
 @lru_cache(maxsize=TERRAIN_MEMO)
 def _cover_at(c: Components, p: geo.Point2) -> bool:
     return geo.inside(c.cover, p)
+
+
+def cover_boxes(c: Components) -> tuple[tuple[int, int, int, int], ...]:
+    """The box of each piece of cover (the trench lines, bunkers, communication trenches,
+    shell holes, woods and ruins ``c.cover`` is the union of), widened to whole tenths and by
+    one more: the union's shape lies within them (its overlay moves a point by far less), so
+    a point outside all of them is in none."""
+    pieces = [
+        *(t.shape for t in c.trenches),
+        *(t.bunker for t in c.trenches),
+        *c.communication,
+        *(h.shape for h in c.holes),
+        *(w.shape for w in c.woods),
+    ]
+    boxes = []
+    for piece in pieces:
+        x0, y0, x1, y1 = piece.bounds
+        boxes.append((math.floor(x0) - 1, math.floor(y0) - 1, math.ceil(x1) + 1, math.ceil(y1) + 1))
+    return tuple(boxes)
+
+
+COVER_BOXES: dict[Components, tuple[tuple[int, int, int, int], ...]] = {}  # by the components
+
+
+def in_boxes(boxes: tuple[tuple[int, int, int, int], ...], x: int, y: int) -> bool:
+    """Whether (x, y) lies in one of the boxes, edges included (state.pxd: in C)."""
+    for k in range(len(boxes)):
+        x0, y0, x1, y1 = boxes[k]
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return True
+    return False
 
 
 def _bunker_at(c: Components, p: geo.Point2) -> int | None:
