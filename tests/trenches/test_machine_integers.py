@@ -520,8 +520,8 @@ def test_hand_to_hand_poison_gas_a_ways_length_in_machine_integers_is_math_isqrt
 
 def test_the_german_airplane_tapes_kept_by_point_are_the_tapes_drawn_afresh() -> None:
     """The German Airplane: the four tapes kept for a leader's point (specials.strafe_tapes,
-    three of them in exact integers: specials.tape_ends) are those geo.tape_line draws, at
-    points across the table, along its edges and at its corners."""
+    in exact integers: specials.tape_ends) are those geo.tape_line draws, at points across
+    the table, along its edges and at its corners."""
     from greatwar.games.trenches import specials
 
     c = fresh().c

@@ -1,3 +1,9 @@
+# cython: boundscheck=False, wraparound=False
+# (Cython reads the line above when it compiles this module; Python and the type checker take it
+# for a comment.) Every index the compiled module takes as a machine integer is within its
+# table and never negative: figures index the components' per-figure tuples and the position's
+# per-figure lists (0 <= i < their length); the bisections read 0 <= lo <= mid < hi <= length,
+# and an entry at the bisection's answer only after comparing it with the length.
 """What the rules ask of the position again and again, derived once per position and kept
 until a figure of that side moves, falls or changes group: each side's figures on the table,
 by group and kind, sorted by y (a bisect finds who is near a path or in range), and their

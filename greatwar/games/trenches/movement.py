@@ -444,9 +444,11 @@ def _wire_stop(
     for top, bottom, row in belts:
         if top > hi_y or bottom < lo_y:
             continue
-        for x0, x1, w in row:
-            if x0 > hi_x or x1 < lo_x:
+        for x0, x1, w in row:  # west to east (data._belts)
+            if x1 < lo_x:
                 continue
+            if x0 > hi_x:
+                break  # this section and those east of it lie beyond the way
             # the box's corners on both sides of the segment's line, or on it
             s00 = dx * (top - ay) - dy * (x0 - ax)
             s01 = dx * (bottom - ay) - dy * (x0 - ax)

@@ -3,6 +3,7 @@ Baron): the tanks' three dice and their weapons, the strafing tape and its retur
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import shapely
@@ -187,7 +188,7 @@ def strafe_tapes(
     found = []
     for dx, dy in STRAFE_SLOPES:
         ends = tape_ends(x, y, dx, dy, width, depth)
-        if ends is None:
+        if ends is None:  # (another table: shapely draws it)
             tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), width, depth)
             (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
             ends = (x1, y1, x2, y2)
@@ -196,7 +197,7 @@ def strafe_tapes(
 
 
 # The table whose tapes ``tape_ends`` gives in integers: checked against geo.tape_line (shapely)
-# at every whole point of it, for each of those slopes (2,078,643 tapes, all the same).
+# at every whole point of it, for each of those slopes (2,771,524 tapes, all the same).
 EXACT_TABLE = (960, 720)
 
 
@@ -205,8 +206,8 @@ def tape_ends(
 ) -> tuple[int, int, int, int] | None:
     """The ends of geo.tape_line through the point (x, y) of the table on the slope (dx, dy),
     truncated to whole tenths, in exact integers: east-west, north-south and the SW-NE
-    diagonal of EXACT_TABLE (no rounding there: the ends fall on whole tenths). None for
-    the other diagonal, whose ends shapely rounds, and any other table."""
+    diagonal of EXACT_TABLE (no rounding there: the ends fall on whole tenths), and the
+    other diagonal as tape_line draws it (``clipped_ends``). None for any other table."""
     if (width, depth) != EXACT_TABLE or not (0 <= x <= width and 0 <= y <= depth):
         return None
     if dx == 1 and dy == 0:
@@ -219,7 +220,54 @@ def tape_ends(
         if lo < hi:
             return (k + lo, lo, k + hi, hi)
         return (x, y, x + 100, y + 100)  # only a corner: tape_line's own a -> b
+    if dx == 1 and dy == -1:
+        return clipped_ends(x, y, 100, -100, width, depth)
     return None
+
+
+def clipped_ends(
+    x: int, y: int, dx: int, dy: int, width: int, depth: int
+) -> tuple[int, int, int, int]:
+    """geo.tape_line((x, y), (x + dx, y + dy)) as shapely draws it, in exact integers: the
+    segment between its far points p and q (whole tenths, so the line it clips is p-q's, a
+    little off the slope when a far point was floored), clipped to the table at the
+    parameters t0 < t1 of p + t (q - p) (rationals, compared by cross-multiplying), each
+    end truncated toward zero as int() truncates shapely's; tape_line's own a -> b if the
+    segment only touches the table."""
+    far = 4 * (width + depth)
+    scale = math.isqrt(dx * dx + dy * dy) or 1
+    px, py = x - dx * far // scale, y - dy * far // scale
+    ux, uy = (x + dx * far // scale) - px, (y + dy * far // scale) - py
+    # t0 = n0 / d0 and t1 = n1 / d1 (d0, d1 > 0): from 0 and 1, narrowed by each axis
+    n0, d0, n1, d1 = 0, 1, 1, 1
+    for p, u, hi in ((px, ux, width), (py, uy, depth)):
+        if u == 0:
+            if p < 0 or p > hi:
+                return (x, y, x + dx, y + dy)
+            continue
+        # the parameters where this axis crosses 0 and hi, the smaller first
+        a_n, b_n, den = -p, hi - p, u
+        if den < 0:
+            a_n, b_n, den = p, p - hi, -den
+        if a_n > b_n:
+            a_n, b_n = b_n, a_n
+        if a_n * d0 > n0 * den:
+            n0, d0 = a_n, den
+        if b_n * d1 < n1 * den:
+            n1, d1 = b_n, den
+    if n0 * d1 >= n1 * d0:
+        return (x, y, x + dx, y + dy)  # a point or nothing: tape_line's own a -> b
+    return (
+        _trunc(px * d0 + n0 * ux, d0),
+        _trunc(py * d0 + n0 * uy, d0),
+        _trunc(px * d1 + n1 * ux, d1),
+        _trunc(py * d1 + n1 * uy, d1),
+    )
+
+
+def _trunc(n: int, d: int) -> int:
+    """int(n / d) in exact integers (d > 0): truncated toward zero."""
+    return n // d if n >= 0 else -(-n // d)
 
 
 def strafe_accepts(state: TrenchesState, action: Action, side: str) -> bool:
