@@ -9,3 +9,13 @@ from greatwar.games.trenches.state cimport Position, index_of, near_in, roster_o
 cpdef tuple land_shell(Position state, str side, str kind, object aim, long long dice, str rule)
 
 cpdef list near(Position state, tuple p, long long reach)
+
+
+# the bombardment's aims and steps, their position typed: its fields read in C
+cpdef dict aims(Position state, side)
+
+cpdef off_board(Position state, side)
+
+cpdef guns(Position state, side)
+
+cpdef on_board(Position state, side)

@@ -83,3 +83,19 @@ cdef dict LONGEST  # any_in_reach's longest range, by its keys
 cdef dict GRENADE_WITHIN_RIFLE  # _grenade_within_rifle(c), by the components
 
 cpdef bint grenade_within_rifle(Components c) except -1
+
+
+# a shot, a casualty, a volley, grenades and melees: their position typed, its fields read in C
+cpdef to_hit(Position state, weapon, target)
+
+cpdef shoot(Position state, weapon, shooter, target, rule)
+
+cpdef casualty(Position state, target, rule, cause)
+
+cpdef riflemen(Position state, group)
+
+cpdef volley(Position state, group, rule)
+
+cpdef grenades(Position state, group)
+
+cpdef melees(Position state)

@@ -233,3 +233,26 @@ cpdef object first_mover(Position state, str group, tuple men=*)
 
 # a kept part of Move and Fire's offer still current: called in C from move_fire_offer
 cpdef bint current(tuple key, object basis, object men, long count)
+
+
+# a figure's move and the Move and Fire actions' helpers: their position typed, its fields
+# read in C
+cpdef allowance(Position state, i)
+
+cpdef step_to(Position state, i, b)
+
+cpdef list single_move(Position state, action, side)
+
+cpdef list to_cover(Position state, group)
+
+cpdef acting_group(Position state, action)
+
+cpdef figure(Position state, fid)
+
+cpdef weapon_of(Position state, i)
+
+cpdef cut(Position state, group)
+
+cpdef point_move(Position state, action, side)
+
+cpdef shot(Position state, action, side)

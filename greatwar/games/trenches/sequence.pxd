@@ -15,3 +15,27 @@ cpdef captures(Position state)
 
 @cython.locals(german=Index, near=list, found=list)
 cpdef list garrison(Position state, long long line, long long beyond=*)
+
+
+# The game sequence's steps and what they call, their position typed: its fields read in C
+cpdef clouds(Position state)
+
+cpdef move_phase(Position state, side)
+
+cpdef list on_table_groups(Position state, side)
+
+cpdef roll_group(Position state, group, dice, halve)
+
+cpdef return_fire(Position state, side)
+
+cpdef hand_to_hand(Position state)
+
+cpdef earn(Position state, group, key, dice)
+
+cpdef reinforcements(Position state)
+
+cpdef new_units(Position state)
+
+cpdef surrender(Position state)
+
+cpdef end_turn(Position state)
