@@ -67,7 +67,13 @@ cpdef bint near_whole(long long n, long long q, long long whole) except -1
 
 
 @cython.locals(whole=cython.longlong, part=cython.longlong)
+@cython.locals(found=str)
 cpdef str tenths(long long v)
+
+cdef list TENTHS  # tenths(v), by v, once made
+cdef Py_ssize_t TENTHS_KEPT
+
+cpdef str _tenths(long long v)
 
 
 # a shell's landing point and the log's text of it (bombardment.land_shell), called in C

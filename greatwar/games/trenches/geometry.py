@@ -87,7 +87,22 @@ def scatter(aim: Point2, reach: int, compass_point: int) -> Point2:
 
 def tenths(v: int) -> str:
     """``f"{v / 10:g}"``, the inches of a whole number of tenths as the log writes them, without
-    formatting a float: the same text while v has fewer than 7 digits (checked: tests)."""
+    formatting a float: the same text while v has fewer than 7 digits (checked: tests). The
+    text of a length on the table is made once and kept (``TENTHS``: the log writes a few
+    hundred of them again and again)."""
+    if 0 <= v < TENTHS_KEPT:
+        found = TENTHS[v]
+        if found is None:
+            found = TENTHS[v] = _tenths(v)
+        return found
+    return _tenths(v)
+
+
+TENTHS_KEPT = 1 << 11  # more than the table's width and depth in tenths
+TENTHS: list[str | None] = [None] * TENTHS_KEPT  # tenths(v), by v, once made
+
+
+def _tenths(v: int) -> str:
     if not -1_000_000 < v < 1_000_000:
         return f"{v / 10:g}"
     whole, part = divmod(-v if v < 0 else v, 10)
