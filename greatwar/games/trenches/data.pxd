@@ -7,4 +7,6 @@ cdef class Components:
     cdef public object cover, depth, french_start, width
     cdef public tuple anchors, belts, communication, events, figures, holes, kinds, sides
     cdef public tuple start, tank_flags, trenches, walkers, wire, woods
-    cdef public dict fire_table, objectives, tables
+    cdef public dict _ids, fire_table, objectives, tables
+
+    cpdef figure(self, str fid)

@@ -110,6 +110,7 @@ class Components:
     attribute lookup."""
 
     __slots__ = (
+        "_ids",
         "anchors",
         "belts",
         "communication",
@@ -155,6 +156,7 @@ class Components:
     # per figure: a man a regiment-wide order moves (not a tank, a gun or the airplane)
     walkers: tuple[bool, ...]
     belts: Belts  # the wire sections by belt (_belts): read at every step of every man
+    _ids: dict[str, Figure]
 
     def __init__(
         self,
@@ -191,6 +193,7 @@ class Components:
         self.woods = woods
         self.cover = cover
         self.figures = figures
+        self._ids = {f.id: f for f in figures}  # figure(): a figure by its id
         self.start = start
         self.tables = tables
         self.fire_table = fire_table
@@ -204,7 +207,7 @@ class Components:
         self.belts = belts
 
     def figure(self, fid: str) -> Figure | None:
-        return _ids(self).get(fid)
+        return self._ids.get(fid)
 
     def event(self, eid: str) -> dict[str, Any] | None:
         return next((e for e in self.events if e["id"] == eid), None)
@@ -226,11 +229,6 @@ def _belts(wire: tuple[Wire, ...]) -> Belts:
         x0, y0, x1, y1 = w.box
         belts.setdefault((y0, y1), []).append((x0, x1, n))
     return tuple((y0, y1, tuple(row)) for (y0, y1), row in belts.items())
-
-
-@cache
-def _ids(c: Components) -> dict[str, Figure]:
-    return {f.id: f for f in c.figures}
 
 
 def _box(box: list[int]) -> Polygon:
