@@ -33,7 +33,8 @@ cdef class SideIndex:
     cdef public object _soft
 
     @cython.locals(slots=cython.longlong, i=cython.Py_ssize_t,
-                   k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list)
+                   k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list,
+                   figures=tuple)
     cpdef _sort(self)
 
     @cython.locals(new=SideIndex, by_y=tuple, keys=list, k=cython.Py_ssize_t)

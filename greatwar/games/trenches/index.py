@@ -103,6 +103,7 @@ def _less(table: dict[str, tuple[int, ...]], key: str, gone: int) -> dict[str, t
 
 FIGURE_BITS = 12
 FIGURE_SLOTS = 1 << FIGURE_BITS  # more than the figures of the game (forces.csv)
+FIGURES = tuple(range(FIGURE_SLOTS))  # each figure's index as one integer object
 
 
 class SideIndex:
@@ -149,9 +150,10 @@ class SideIndex:
         keys.sort()
         self._order = ()  # done with: let the index before go
         by_y = []
+        figures = FIGURES  # the figures' own integers: none made for each key read back
         for k in keys:
             i = k & (slots - 1)
-            by_y.append(i)
+            by_y.append(figures[i])
         self._by_y = tuple(by_y)
         self._keys = keys  # kept: the band's bisections read them
 
