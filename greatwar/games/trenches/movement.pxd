@@ -9,7 +9,8 @@ from greatwar.games.trenches.data cimport Components
 
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
 from greatwar.games.trenches.fire cimport (  # called in C
-    any_in_reach, any_target, can_hit, table, grenade_within_rifle, riflemen_among, targets)
+    any_in_reach, any_target, can_hit, table, grenade_within_rifle, grenades, riflemen_among,
+    shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
     Figures, Marks, Position, index_of, members_of, roster_of)
 from greatwar.games.trenches.geometry cimport _isqrt, at_distance, first_entry_box  # in C
@@ -256,3 +257,12 @@ cpdef cut(Position state, group)
 cpdef point_move(Position state, action, side)
 
 cpdef shot(Position state, action, side)
+
+# Move and Fire's action (MoveFire.apply): its verb a string, compared in C
+@cython.locals(verb=str, args=tuple, went=list)
+cpdef move_fire_apply(Position state, action, str side)
+
+# Return Fire's offer (ReturnFire.offer): the position's fields read in C
+@cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=Marks, pinned=Marks,
+               figures=tuple, i=cython.Py_ssize_t)
+cpdef list return_fire_offer(Position state, str side)

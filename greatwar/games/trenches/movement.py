@@ -27,9 +27,12 @@ from greatwar.games.trenches.fire import (  # C calls
     any_target,
     can_hit,
     grenade_within_rifle,
+    grenades,
     riflemen_among,
+    shoot,
     table,
     targets,
+    volley,
 )
 from greatwar.games.trenches.geometry import _isqrt, at_distance, first_entry_box  # C calls
 from greatwar.games.trenches.index import FIGURE_SLOTS, Roster, SideIndex, of_kinds
@@ -877,42 +880,48 @@ class MoveFire(Prompt[TrenchesState]):
         )
 
     def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
-        verb, args = action.verb, action.args
-        went: list[int] = []
-        group = acting_group(state, action)
-        if group is not None:
-            state.acted[group] = state.acted.get(group, 0) + 1  # its part of the offer is stale
-            state.touched.append(group)  # and is made again at the next offer
-        if verb == "done":
-            state.pop()
-            state.note(move_rule(side), f"{side} ends the move")
-            return
-        if verb == "order":
-            went = order(state, args[0], args[1], args[2])
-        elif verb == "follow":
-            went = follow(state, args[0], args[1])
-        elif verb == "cover":
-            went = to_cover(state, args[0])
-        elif verb == "volley":
-            fire.volley(state, args[0], "Fire (Hot Steel)")
-        elif verb == "grenade":
-            fire.grenades(state, args[0])
-        elif verb == "cut":
-            cut(state, args[0])
-        elif verb == "move":
-            went = single_move(state, action, side)
-        elif verb == "fire" and not state.fig(figure(state, args[0])).is_tank:
-            shooter, target = shot(state, action, side) or (0, 0)
-            state.f.fired.add(shooter)
-            fire.shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
-        elif verb in ("fire", "ap", "he"):
-            tank_fire(state, action)
-        elif verb == "strafe":
-            strafe(state, action)
-        if verb in ("order", "follow", "cover", "move"):
-            text = " ".join((verb, *args))  # str(action), its verb having arguments
-            state.note(move_rule(side), f"{side}: {text} ({len(went)} figures moved)")
-        opportunity(state, side, went)
+        move_fire_apply(state, action, side)
+
+
+def move_fire_apply(state: TrenchesState, action: Action, side: str) -> None:
+    """Move and Fire's action (``MoveFire.apply``): a function, so that movement.pxd types
+    it (its verb compared as a string, the position's fields read in C)."""
+    verb, args = action.verb, action.args
+    went: list[int] = []
+    group = acting_group(state, action)
+    if group is not None:
+        state.acted[group] = state.acted.get(group, 0) + 1  # its part of the offer is stale
+        state.touched.append(group)  # and is made again at the next offer
+    if verb == "done":
+        state.pop()
+        state.note(move_rule(side), f"{side} ends the move")
+        return
+    if verb == "order":
+        went = order(state, args[0], args[1], args[2])
+    elif verb == "follow":
+        went = follow(state, args[0], args[1])
+    elif verb == "cover":
+        went = to_cover(state, args[0])
+    elif verb == "volley":
+        volley(state, args[0], "Fire (Hot Steel)")
+    elif verb == "grenade":
+        grenades(state, args[0])
+    elif verb == "cut":
+        cut(state, args[0])
+    elif verb == "move":
+        went = single_move(state, action, side)
+    elif verb == "fire" and not state.fig(figure(state, args[0])).is_tank:
+        shooter, target = shot(state, action, side) or (0, 0)
+        state.f.fired.add(shooter)
+        shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
+    elif verb in ("fire", "ap", "he"):
+        tank_fire(state, action)
+    elif verb == "strafe":
+        strafe(state, action)
+    if verb in ("order", "follow", "cover", "move"):
+        text = " ".join((verb, *args))  # str(action), its verb having arguments
+        state.note(move_rule(side), f"{side}: {text} ({len(went)} figures moved)")
+    opportunity(state, side, went)
 
 
 def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Action]:
@@ -1037,12 +1046,12 @@ def group_offers(
             found.append(action)
         found.append(acts[1][0])
     men = riflemen_among(state, infantry.get(group, ()))
-    volley = reach and any_target(state, "rifle", men)  # Fire (Hot Steel)
-    if volley:
+    volleys = reach and any_target(state, "rifle", men)  # Fire (Hot Steel)
+    if volleys:
         found.append(acts[1][1])
     if (
         reach
-        and (volley or not grenade_within_rifle(state.c))
+        and (volleys or not grenade_within_rifle(state.c))
         and any_target(state, "grenade", men)
     ):  # Bunker (Archie)
         found.append(acts[1][2])
@@ -1225,7 +1234,7 @@ def shot(state: TrenchesState, action: Action, side: str) -> tuple[int, int] | N
     figures = state.f  # each figure's data (state.Figures)
     if figures.moved.has(i) or figures.fired.has(i) or figures.pinned.has(i):
         return None
-    return (i, t) if fire.can_hit(state, weapon_of(state, i), i, t) else None
+    return (i, t) if can_hit(state, weapon_of(state, i), i, t) else None
 
 
 # --- opportunity fire ---------------------------------------------------------------------
@@ -1358,7 +1367,7 @@ class OpportunityFire(Prompt[TrenchesState]):
             return
         g, t = figure(state, action.args[0]), figure(state, action.args[1])
         state.f.shots[g] -= 1
-        fire.shoot(state, "mg", g, t, move_rule(enemy(side)))
+        shoot(state, "mg", g, t, move_rule(enemy(side)))
         if not opportunity_shots(state, side, True):
             state.pop()
 
@@ -1374,27 +1383,7 @@ class ReturnFire(Prompt[TrenchesState]):
     title = "fire with all weapons (German Return Fire, French Fire)"
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
-        found: list[Action] = []
-        roster = roster_of(state, side)  # groups(), each group's riflemen as in riflemen()
-        if not any_in_reach(state, roster.figures, FIRE_REACH):
-            found.append(DONE)
-            return found  # most often: no enemy within any weapon's range north or south
-        within = grenade_within_rifle(state.c)
-        for group in roster.names:  # sorted(roster.groups)
-            men = riflemen_among(state, roster.infantry.get(group, ()))
-            volley = any_target(state, "rifle", men)
-            if volley:
-                found.append(group_acts(group)[1])
-            if (volley or not within) and any_target(state, "grenade", men):
-                found.append(group_acts(group)[2])
-        fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
-        for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
-            if not fired.has(i) and not pinned.has(i):
-                weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
-                for t in targets(state, weapon, i):
-                    found.append(fire_action(state.c, i, t))
-        found.append(DONE)
-        return found
+        return return_fire_offer(state, side)
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         return shot(state, action, side) is not None
@@ -1404,10 +1393,35 @@ class ReturnFire(Prompt[TrenchesState]):
             state.pop()
             return
         if action.verb == "volley":
-            fire.volley(state, action.args[0], "Fire (Hot Steel)")
+            volley(state, action.args[0], "Fire (Hot Steel)")
         elif action.verb == "grenade":
-            fire.grenades(state, action.args[0])
+            grenades(state, action.args[0])
         else:
             shooter, target = shot(state, action, side) or (0, 0)
             state.f.fired.add(shooter)
-            fire.shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
+            shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
+
+
+def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
+    """Return Fire's offer (``ReturnFire.offer``): a function, so that movement.pxd types it."""
+    found: list[Action] = []
+    roster = roster_of(state, side)  # groups(), each group's riflemen as in riflemen()
+    if not any_in_reach(state, roster.figures, FIRE_REACH):
+        found.append(DONE)
+        return found  # most often: no enemy within any weapon's range north or south
+    within = grenade_within_rifle(state.c)
+    for group in roster.names:  # sorted(roster.groups)
+        men = riflemen_among(state, roster.infantry.get(group, ()))
+        volleys = any_target(state, "rifle", men)
+        if volleys:
+            found.append(group_acts(group)[1])
+        if (volleys or not within) and any_target(state, "grenade", men):
+            found.append(group_acts(group)[2])
+    fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
+    for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
+        if not fired.has(i) and not pinned.has(i):
+            weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
+            for t in targets(state, weapon, i):
+                found.append(fire_action(state.c, i, t))
+    found.append(DONE)
+    return found
