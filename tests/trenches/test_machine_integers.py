@@ -701,3 +701,28 @@ def test_fire_hot_steel_cover_outside_every_pieces_box_is_open_ground() -> None:
     for position in positions():
         for i in position.on_table():
             assert position.in_cover(i) == geo.inside(c.cover, position.at(i))
+
+
+def test_french_move_and_fire_the_objectives_kept_by_point_are_those_found_afresh() -> None:
+    """French Move and Fire: the objectives a group may follow (movement.objectives, kept by
+    its reference figure's y, its direction and the lines French) are those ahead of it in
+    lines not yet French, as found from the objectives themselves, at every position of
+    random games and of their clones."""
+    asked = 0
+    for state in positions():
+        c = state.c
+        for group in sorted(state.roster(FRENCH).groups):
+            ref = movement.reference(state, group)
+            if ref is None:
+                assert movement.objectives(state, group) == []
+                continue
+            y, forward = state.y[ref], FORWARD[c.sides[ref]]
+            fresh_names = [
+                name
+                for name, (_, oy) in c.objectives.items()
+                if not (name[0] in "LB" and state.owner[int(name[1]) - 1] == FRENCH)
+                and -40 <= (oy - y) * forward <= 300
+            ]
+            assert movement.objectives(state, group) == fresh_names
+            asked += 1
+    assert asked > 100

@@ -142,12 +142,18 @@ cpdef list opportunity_offers(Position state, str side)
 cpdef bint can_move(Position state, Py_ssize_t i) except -1
 
 
-@cython.locals(f=Figures, forward=cython.longlong, y=cython.longlong, oy=cython.longlong,
-               line=cython.Py_ssize_t, ahead=cython.longlong, found=list, name=str,
-               kept=tuple, french=cython.longlong, bit=cython.longlong, owner=list)
+@cython.locals(f=Figures, forward=cython.longlong, y=cython.longlong,
+               line=cython.Py_ssize_t, kept=tuple, french=cython.longlong, owner=list,
+               memo=dict, key=cython.longlong)
 cpdef list objectives(Position state, str group, object first=*)
 
+@cython.locals(oy=cython.longlong, ahead=cython.longlong, found=list, name=str, kept=tuple,
+               bit=cython.longlong)
+cpdef list marching_on(Components c, long long y, long long forward, long long french)
+
 cdef dict MARCHES  # marches(c), by the components
+cdef dict OBJECTIVES  # objectives' answers, by the components
+cdef long long FRENCH_SLOTS
 
 @cython.locals(f=Figures)
 cpdef object reference(Position state, str group, object first=*)

@@ -578,6 +578,20 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     for line in range(len(owner)):  # by index: a machine integer (movement.pxd)
         if owner[line] == FRENCH:
             french |= 1 << line
+    # the answer depends only on y, the direction and the lines French: kept by them
+    memo = OBJECTIVES.get(c)
+    if memo is None:
+        memo = OBJECTIVES[c] = {}
+    key = (y * 2 + (forward > 0)) * FRENCH_SLOTS + french
+    kept = memo.get(key)
+    if kept is None:
+        kept = memo[key] = tuple(marching_on(c, y, forward, french))
+    return list(kept)
+
+
+def marching_on(c: Components, y: int, forward: int, french: int) -> list[str]:
+    """The objectives ahead of a point at ``y`` going ``forward`` (1 north, -1 south), the
+    lines of the bits of ``french`` excepted (``objectives``, before it is kept)."""
     found: list[str] = []
     kept = MARCHES.get(c)  # marches(c), read from a dict in C
     if kept is None:
@@ -592,6 +606,9 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
 
 
 MARCHES: dict[Components, tuple[tuple[str, int, int], ...]] = {}
+# objectives' answers by the components, then by (y, direction, lines French)
+OBJECTIVES: dict[Components, dict[int, tuple[str, ...]]] = {}
+FRENCH_SLOTS = 1 << 8  # more than the masks of the lines French (three lines: 8)
 
 
 @cache
