@@ -10,9 +10,17 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from greatwar.core import Action, act
-from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, TANKS, enemy
+from greatwar.games.trenches.fire import (  # C calls (specials.pxd)
+    any_in_reach,
+    can_hit,
+    casualty,
+    in_reach,
+    shoot,
+    table,
+    targets,
+)
 from greatwar.games.trenches.state import GONE, TABLE, TrenchesState
 
 # --- tanks ----------------------------------------------------------------------------------
@@ -68,7 +76,7 @@ def may_fire(state: TrenchesState, i: int) -> bool:
 
 def ap_targets(state: TrenchesState, shooter: int) -> list[int]:
     """Armour-piercing direct fire at 24": any target, tanks included (a 6 kills)."""
-    return fire.targets(state, "ap", shooter)
+    return targets(state, "ap", shooter)
 
 
 def tank_offers(state: TrenchesState, i: int) -> list[Action]:
@@ -78,15 +86,15 @@ def tank_offers(state: TrenchesState, i: int) -> list[Action]:
     # Tanks: no enemy within its weapons' longest range north or south of it (most often):
     # no target for its machine guns (mg_range), its gun (ap_range) or its HE (tank_he_range,
     # when within ap_range), each of which looks only within its own range (fire.in_reach)
-    if int(state.c.tables["scatter"]["tank_he_range"]) <= fire.table(
+    if int(state.c.tables["scatter"]["tank_he_range"]) <= table(
         state, "ap_range"
-    ) and not fire.any_in_reach(state, (i,), TANK_REACH):
+    ) and not any_in_reach(state, (i,), TANK_REACH):
         return found
     figures = state.c.figures
     fid = figures[i].id
     w = state.c.tables["tanks"][figures[i].kind]  # tank_weapons, read only
     if i not in state.mgs_fired and int(str(w["mgs"])) > 0:
-        found += [act("fire", fid, figures[t].id) for t in fire.targets(state, "mg", i)]
+        found += [act("fire", fid, figures[t].id) for t in targets(state, "mg", i)]
     if i not in state.gun_fired and w["gun"]:
         found += [act("ap", fid, figures[t].id) for t in ap_targets(state, i)]
         found += [act("he", fid, figures[t].id) for t in he_targets(state, i)]
@@ -101,7 +109,7 @@ def he_targets(state: TrenchesState, i: int) -> list[int]:
     f = state.f  # each figure's data (state.Figures)
     reach = int(state.c.tables["scatter"]["tank_he_range"])
     side = enemy(state.fig(i).side)
-    return fire.in_reach(state, side, f.x[i], f.y[i], reach, True)[:3]
+    return in_reach(state, side, f.x[i], f.y[i], reach, True)[:3]
 
 
 def tank_accepts(state: TrenchesState, action: Action, side: str) -> bool:
@@ -116,11 +124,11 @@ def tank_accepts(state: TrenchesState, action: Action, side: str) -> bool:
     w = tank_weapons(state, a.index)
     if action.verb == "fire":
         ok = a.index not in state.mgs_fired and int(str(w["mgs"])) > 0
-        return ok and fire.can_hit(state, "mg", a.index, b.index)
+        return ok and can_hit(state, "mg", a.index, b.index)
     if a.index in state.gun_fired or not w["gun"]:
         return False
     if action.verb == "ap":
-        return fire.can_hit(state, "ap", a.index, b.index)
+        return can_hit(state, "ap", a.index, b.index)
     return b.index in he_targets(state, a.index) or (
         geo.within(
             state.at(a.index), state.at(b.index), int(state.c.tables["scatter"]["tank_he_range"])
@@ -143,10 +151,10 @@ def tank_fire(state: TrenchesState, action: Action) -> None:
         state.mgs_fired.add(i)
         for _ in range(int(str(tank_weapons(state, i)["mgs"]))):
             if state.f.status[t] == TABLE:
-                fire.shoot(state, "mg", i, t, "Tanks")
+                shoot(state, "mg", i, t, "Tanks")
     elif action.verb == "ap":
         state.gun_fired.add(i)
-        fire.shoot(state, "ap", i, t, "Tanks")
+        shoot(state, "ap", i, t, "Tanks")
     else:
         state.gun_fired.add(i)
         dice = int(state.c.tables["scatter"]["tank_he_dice"])
@@ -313,7 +321,7 @@ def strafe(state: TrenchesState, action: Action) -> None:
         roll = state.rng.die()
         if roll >= int(air["kills"]):
             state.note("The German Airplane", f"{state.label(i)} is hit", dice=[roll])
-            fire.casualty(state, i, "The German Airplane", "strafing")
+            casualty(state, i, "The German Airplane", "strafing")
         elif roll <= int(air["return_shot"]):
             back = state.rng.die()
             if back <= int(air["wing"]):

@@ -5,7 +5,7 @@ import cython
 
 from greatwar.games.trenches.data cimport Components
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds
-from greatwar.games.trenches.geometry cimport in_mitred_band
+from greatwar.games.trenches.geometry cimport in_mitred_band, tenths
 
 
 @cython.locals(i=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,

@@ -24,7 +24,7 @@ from greatwar.games.trenches.data import (
     Trench,
     components,
 )
-from greatwar.games.trenches.geometry import in_mitred_band  # a C call (state.pxd)
+from greatwar.games.trenches.geometry import in_mitred_band, tenths  # C calls (state.pxd)
 from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 
 # Where a figure is: on the table, waiting off it, or gone.
@@ -217,7 +217,7 @@ class Position:
     def label(self, index: int) -> str:
         f = self.fig(index)
         where = (
-            f" at {geo.tenths(self.f.x[index])},{geo.tenths(self.f.y[index])}"
+            f" at {tenths(self.f.x[index])},{tenths(self.f.y[index])}"
             if self.f.status[index]
             else ""
         )
