@@ -1,6 +1,7 @@
 # Declarations Cython reads when it compiles bombardment.py (an augmenting .pxd;
 # bombardment.py itself stays plain Python and is the reference): where a shell lands and the
 # log's text of it, the figures near it and the shell itself, called in C.
+from greatwar.games.trenches.fire cimport can_hit, casualty, shoot, targets
 from greatwar.games.trenches.geometry cimport on_table, scatter, tenths
 from greatwar.games.trenches.index cimport of_kinds
 from greatwar.games.trenches.state cimport Position, index_of, near_in, roster_of

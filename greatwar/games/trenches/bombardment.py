@@ -15,9 +15,9 @@ from functools import cache
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
-from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, SIDES, Components, enemy
+from greatwar.games.trenches.fire import can_hit, casualty, shoot, targets  # C calls
 from greatwar.games.trenches.geometry import on_table, scatter, tenths  # C calls
 from greatwar.games.trenches.index import of_kinds
 from greatwar.games.trenches.state import TABLE, TrenchesState, index_of, near_in, roster_of
@@ -43,7 +43,7 @@ def land_shell(
     state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {where}", dice=rolled)
     if kind == "he":
         for i in near(state, landed, int(sc["he_blast"])):
-            fire.casualty(state, i, rule, "shell")
+            casualty(state, i, rule, "shell")
     else:
         radius = int(sc["gas_radius"])
         state.clouds.append((kind, landed[0], landed[1]))
@@ -53,7 +53,7 @@ def land_shell(
                     roll = state.rng.die()
                     if roll == 6:  # Poison Gas (Yuck): everybody hit throws a die, a 6 kills
                         state.note("Poison Gas", f"{state.label(i)} is gassed", dice=[roll])
-                        fire.casualty(state, i, "Poison Gas", "gas")
+                        casualty(state, i, "Poison Gas", "gas")
     return landed
 
 
@@ -221,7 +221,7 @@ class Guns(Prompt[TrenchesState]):
             if shells is None:
                 shells = SHELLS[(gid, names)] = shell_actions(gid, names)
             found += shells
-            found += [act("ap", gid, figures[t].id) for t in fire.targets(state, "ap", g)]
+            found += [act("ap", gid, figures[t].id) for t in targets(state, "ap", g)]
             found.append(act("hold", gid))
         return found
 
@@ -239,7 +239,7 @@ class Guns(Prompt[TrenchesState]):
                 t is not None
                 and t.side == enemy(side)
                 and state.f.status[t.index] == TABLE
-                and fire.can_hit(state, "ap", g.index, t.index)
+                and can_hit(state, "ap", g.index, t.index)
             )
         return False
 
@@ -266,6 +266,6 @@ class Guns(Prompt[TrenchesState]):
         elif action.verb == "ap":
             t = state.c.figure(action.args[1])
             assert t is not None
-            fire.shoot(state, "ap", g.index, t.index, "Bombardment Phase")
+            shoot(state, "ap", g.index, t.index, "Bombardment Phase")
         if all(i in frame["done"] for i in guns(state, side)):
             state.pop()

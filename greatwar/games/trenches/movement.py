@@ -19,7 +19,6 @@ from functools import cache
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
-from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
 from greatwar.games.trenches.fire import (  # C calls
@@ -28,6 +27,7 @@ from greatwar.games.trenches.fire import (  # C calls
     can_hit,
     grenade_within_rifle,
     grenades,
+    riflemen,
     riflemen_among,
     shoot,
     table,
@@ -742,7 +742,7 @@ def _anchors_by_y(c: Components) -> tuple[tuple[geo.Point2, ...], list[int]]:
 def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
     """Barbed Wire: wire section -> the men of the group at it (within 1") who have neither
     moved nor fired this phase (cutting is their entire activity)."""
-    return cutters_among(state, fire.riflemen(state, group))
+    return cutters_among(state, riflemen(state, group))
 
 
 def cutters_among(
