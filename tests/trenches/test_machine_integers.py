@@ -390,19 +390,24 @@ def test_barbed_wire_entry_along_an_axis_is_shapelys_at_every_distance() -> None
 
 def test_bombardment_phase_the_lines_aimed_at_kept_by_owner() -> None:
     """Bombardment Phase, German Bombardment: the thirds and bunkers aimed at, kept for each
-    way the lines can be owned, are those the objectives give."""
+    way the lines can be owned (and by aims, by the side and the lines French), are those the
+    objectives give."""
     from itertools import product
 
     from greatwar.games.trenches import bombardment
 
-    c = fresh().c
+    state = fresh()
+    c = state.c
     for owner in product((FRENCH, GERMAN), repeat=3):
+        state.owner = list(owner)
         for side in SIDES:
             want = []
             for name, p in c.objectives.items():
                 if name[0] in "LB" and (owner[int(name[1]) - 1] == GERMAN) == (side == FRENCH):
                     want.append((name, p))
             assert list(bombardment.line_aims(c, side, owner)) == want
+            # aims reads them kept by the side and the lines French (bombardment.LINE_AIMS)
+            assert list(bombardment.aims(state, side).items())[: len(want)] == want
 
 
 def test_bombardment_phase_the_barrage_and_guns_offers_kept_by_aim_are_made_afresh() -> None:

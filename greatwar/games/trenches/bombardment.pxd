@@ -1,6 +1,8 @@
 # Declarations Cython reads when it compiles bombardment.py (an augmenting .pxd;
 # bombardment.py itself stays plain Python and is the reference): where a shell lands and the
 # log's text of it, the figures near it and the shell itself, called in C.
+import cython
+
 from greatwar.games.trenches.fire cimport can_hit, casualty, shoot, targets
 from greatwar.games.trenches.geometry cimport on_table, scatter, tenths
 from greatwar.games.trenches.index cimport of_kinds
@@ -13,7 +15,11 @@ cpdef list near(Position state, tuple p, long long reach)
 
 
 # the bombardment's aims and steps, their position typed: its fields read in C
+@cython.locals(owner=list, key=cython.longlong, line=cython.Py_ssize_t, kept=dict,
+               lines=tuple, found=dict)
 cpdef dict aims(Position state, side)
+
+cdef dict LINE_AIMS  # line_aims, by the components, then by the side and the lines French
 
 cpdef off_board(Position state, side)
 

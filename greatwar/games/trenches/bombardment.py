@@ -73,7 +73,18 @@ def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
     """Named aim points: the French aim at the German lines not yet theirs (thirds and
     bunkers); the Germans at each French regiment's leader and the HQ, and at lines lost."""
     f = state.f  # each figure's data (state.Figures)
-    found = dict(line_aims(state.c, side, tuple(state.owner)))
+    # line_aims, kept by the side and the lines French (a bit each), read from dicts in C
+    owner, key = state.owner, 1 if side == GERMAN else 0
+    for line in range(len(owner)):
+        if owner[line] == FRENCH:
+            key |= 2 << line
+    kept = LINE_AIMS.get(state.c)
+    if kept is None:
+        kept = LINE_AIMS[state.c] = {}
+    lines = kept.get(key)
+    if lines is None:
+        lines = kept[key] = line_aims(state.c, side, tuple(owner))
+    found = dict(lines)
     if side == GERMAN:
         status, xs, ys = f.status, f.x, f.y  # state.at, read once
         for group, leader in sorted(f.leader.items()):
@@ -87,6 +98,9 @@ def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
 
 
 HQ = ("hq",)  # the kinds of the French HQ (of_kinds' key)
+# line_aims(c, side, owner) by the components, then by the side (1: German) and the lines
+# French (line n: 2 << (n - 1))
+LINE_AIMS: dict[Components, dict[int, tuple[tuple[str, geo.Point2], ...]]] = {}
 
 
 @cache
