@@ -134,6 +134,15 @@ cdef class Position:
 
     cpdef str label(self, Py_ssize_t index)
 
+    @cython.locals(found=tuple)
+    cpdef tuple members(self, str group)
+
+    cpdef Py_ssize_t count(self, str group) except -1
+
+    cpdef list infantry(self, str side)
+
+    cpdef list of_kind(self, str side, tuple kinds)
+
 
 @cython.locals(indexes=dict)
 cpdef Index index_of(Position state, object side)

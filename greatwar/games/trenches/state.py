@@ -223,6 +223,25 @@ class Position:
         )
         return f"{f.id} ({f.name}){where}"
 
+    def members(self, group: str) -> tuple[int, ...]:
+        """A group's figures on the table (a group belongs to one side)."""
+        for side in SIDES:
+            found = self.roster(side).groups.get(group)
+            if found:
+                return found
+        return ()
+
+    def count(self, group: str) -> int:
+        return len(self.members(group))
+
+    def infantry(self, side: str) -> list[int]:
+        """A side's men on the table who fire rifles, in figure order."""
+        return self.of_kind(side, INFANTRY)
+
+    def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
+        """A side's figures on the table of these kinds, in figure order."""
+        return list(of_kinds(self.roster(side), kinds))
+
 
 class TrenchesState(AgendaState, Position):
     """A game of the Great War miniatures rules in progress."""
@@ -405,10 +424,6 @@ class TrenchesState(AgendaState, Position):
         """Figures on the table (of one side), the airplane excepted, in figure order."""
         return self.roster(side).figures
 
-    def members(self, group: str) -> tuple[int, ...]:
-        """A group's figures on the table (a group belongs to one side)."""
-        return members_of(self, group)
-
     def near(self, p: geo.Point2, reach: int) -> list[int]:
         """The figures on the table within ``reach`` of a point, in figure order."""
         found: list[int] = []
@@ -424,17 +439,6 @@ class TrenchesState(AgendaState, Position):
             if found:
                 return found
         return ()
-
-    def count(self, group: str) -> int:
-        return len(self.members(group))
-
-    def infantry(self, side: str) -> list[int]:
-        """A side's men on the table who fire rifles, in figure order."""
-        return self.of_kind(side, INFANTRY)
-
-    def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
-        """A side's figures on the table of these kinds, in figure order."""
-        return list(of_kinds(roster_of(self, side), kinds))
 
     def forget_cached(self) -> None:
         super().forget_cached()
