@@ -518,6 +518,9 @@ def test_hand_to_hand_poison_gas_a_ways_length_in_machine_integers_is_math_isqrt
 
     values = list(range(20_000))
     values += [k * k + d for k in range(1, 1 << 31, 65_521) for d in (-1, 0, 1)]
+    # across every block of geometry.ROOTS' starts: the squares of lengths to 2048 tenths
+    values += list(range(20_000, 2048 * 2048 + 1_000, 61))
+    values += [k * k + d for k in range(2100) for d in (-1, 0, 1) if k * k + d >= 0]
     values += [(1 << bits) + d for bits in range(1, 62) for d in (-1, 0, 1)]
     for n in values:
         assert geo._isqrt(n) == math.isqrt(n)
