@@ -390,19 +390,24 @@ def test_barbed_wire_entry_along_an_axis_is_shapelys_at_every_distance() -> None
 
 def test_bombardment_phase_the_lines_aimed_at_kept_by_owner() -> None:
     """Bombardment Phase, German Bombardment: the thirds and bunkers aimed at, kept for each
-    way the lines can be owned, are those the objectives give."""
+    way the lines can be owned (and by aims, by the side and the lines French), are those the
+    objectives give."""
     from itertools import product
 
     from greatwar.games.trenches import bombardment
 
-    c = fresh().c
+    state = fresh()
+    c = state.c
     for owner in product((FRENCH, GERMAN), repeat=3):
+        state.owner = list(owner)
         for side in SIDES:
             want = []
             for name, p in c.objectives.items():
                 if name[0] in "LB" and (owner[int(name[1]) - 1] == GERMAN) == (side == FRENCH):
                     want.append((name, p))
             assert list(bombardment.line_aims(c, side, owner)) == want
+            # aims reads them kept by the side and the lines French (bombardment.LINE_AIMS)
+            assert list(bombardment.aims(state, side).items())[: len(want)] == want
 
 
 def test_bombardment_phase_the_barrage_and_guns_offers_kept_by_aim_are_made_afresh() -> None:
@@ -513,6 +518,9 @@ def test_hand_to_hand_poison_gas_a_ways_length_in_machine_integers_is_math_isqrt
 
     values = list(range(20_000))
     values += [k * k + d for k in range(1, 1 << 31, 65_521) for d in (-1, 0, 1)]
+    # across every block of geometry.ROOTS' starts: the squares of lengths to 2048 tenths
+    values += list(range(20_000, 2048 * 2048 + 1_000, 61))
+    values += [k * k + d for k in range(2100) for d in (-1, 0, 1) if k * k + d >= 0]
     values += [(1 << bits) + d for bits in range(1, 62) for d in (-1, 0, 1)]
     for n in values:
         assert geo._isqrt(n) == math.isqrt(n)
@@ -520,8 +528,8 @@ def test_hand_to_hand_poison_gas_a_ways_length_in_machine_integers_is_math_isqrt
 
 def test_the_german_airplane_tapes_kept_by_point_are_the_tapes_drawn_afresh() -> None:
     """The German Airplane: the four tapes kept for a leader's point (specials.strafe_tapes,
-    three of them in exact integers: specials.tape_ends) are those geo.tape_line draws, at
-    points across the table, along its edges and at its corners."""
+    in exact integers: specials.tape_ends) are those geo.tape_line draws, at points across
+    the table, along its edges and at its corners."""
     from greatwar.games.trenches import specials
 
     c = fresh().c
@@ -680,3 +688,49 @@ def test_french_move_and_fire_who_moved_fired_or_is_pinned_as_a_byte_per_figure_
     copy.add(rng.randrange(40))
     copy.clear()
     assert marks == kept and copy == set()
+
+
+def test_fire_hot_steel_cover_outside_every_pieces_box_is_open_ground() -> None:
+    """Fire (Hot Steel): a point outside every piece of cover's box (``state.cover_boxes``,
+    told in machine integers) is in none of the cover's shape; ``in_cover`` gives what the
+    shape gives for every figure of random games and every 7th tenth of the table."""
+    from greatwar.games.trenches.state import cover_boxes, in_boxes
+
+    state = fresh()
+    c = state.c
+    boxes = cover_boxes(c)
+    points = {(x, y) for y in range(0, c.depth + 1, 7) for x in range(0, c.width + 1, 7)}
+    outside = 0
+    for x, y in sorted(points):
+        if not in_boxes(boxes, x, y):
+            assert not geo.inside(c.cover, (x, y))
+            outside += 1
+    assert outside > len(points) // 10  # (the open ground is told apart)
+    for position in positions():
+        for i in position.on_table():
+            assert position.in_cover(i) == geo.inside(c.cover, position.at(i))
+
+
+def test_french_move_and_fire_the_objectives_kept_by_point_are_those_found_afresh() -> None:
+    """French Move and Fire: the objectives a group may follow (movement.objectives, kept by
+    its reference figure's y, its direction and the lines French) are those ahead of it in
+    lines not yet French, as found from the objectives themselves, at every position of
+    random games and of their clones."""
+    asked = 0
+    for state in positions():
+        c = state.c
+        for group in sorted(state.roster(FRENCH).groups):
+            ref = movement.reference(state, group)
+            if ref is None:
+                assert movement.objectives(state, group) == []
+                continue
+            y, forward = state.y[ref], FORWARD[c.sides[ref]]
+            fresh_names = [
+                name
+                for name, (_, oy) in c.objectives.items()
+                if not (name[0] in "LB" and state.owner[int(name[1]) - 1] == FRENCH)
+                and -40 <= (oy - y) * forward <= 300
+            ]
+            assert movement.objectives(state, group) == fresh_names
+            asked += 1
+    assert asked > 100

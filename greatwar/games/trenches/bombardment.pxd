@@ -1,11 +1,28 @@
 # Declarations Cython reads when it compiles bombardment.py (an augmenting .pxd;
 # bombardment.py itself stays plain Python and is the reference): where a shell lands and the
 # log's text of it, the figures near it and the shell itself, called in C.
+import cython
+
+from greatwar.games.trenches.fire cimport can_hit, casualty, shoot, targets
 from greatwar.games.trenches.geometry cimport on_table, scatter, tenths
 from greatwar.games.trenches.index cimport of_kinds
-from greatwar.games.trenches.state cimport index_of, near_in, roster_of
+from greatwar.games.trenches.state cimport Position, index_of, near_in, roster_of
 
 
-cpdef tuple land_shell(object state, str side, str kind, object aim, long long dice, str rule)
+cpdef tuple land_shell(Position state, str side, str kind, object aim, long long dice, str rule)
 
-cpdef list near(object state, tuple p, long long reach)
+cpdef list near(Position state, tuple p, long long reach)
+
+
+# the bombardment's aims and steps, their position typed: its fields read in C
+@cython.locals(owner=list, key=cython.longlong, line=cython.Py_ssize_t, kept=dict,
+               lines=tuple, found=dict)
+cpdef dict aims(Position state, side)
+
+cdef dict LINE_AIMS  # line_aims, by the components, then by the side and the lines French
+
+cpdef off_board(Position state, side)
+
+cpdef guns(Position state, side)
+
+cpdef on_board(Position state, side)

@@ -15,9 +15,9 @@ from functools import cache
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
-from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, SIDES, Components, enemy
+from greatwar.games.trenches.fire import can_hit, casualty, shoot, targets  # C calls
 from greatwar.games.trenches.geometry import on_table, scatter, tenths  # C calls
 from greatwar.games.trenches.index import of_kinds
 from greatwar.games.trenches.state import TABLE, TrenchesState, index_of, near_in, roster_of
@@ -43,7 +43,7 @@ def land_shell(
     state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {where}", dice=rolled)
     if kind == "he":
         for i in near(state, landed, int(sc["he_blast"])):
-            fire.casualty(state, i, rule, "shell")
+            casualty(state, i, rule, "shell")
     else:
         radius = int(sc["gas_radius"])
         state.clouds.append((kind, landed[0], landed[1]))
@@ -53,7 +53,7 @@ def land_shell(
                     roll = state.rng.die()
                     if roll == 6:  # Poison Gas (Yuck): everybody hit throws a die, a 6 kills
                         state.note("Poison Gas", f"{state.label(i)} is gassed", dice=[roll])
-                        fire.casualty(state, i, "Poison Gas", "gas")
+                        casualty(state, i, "Poison Gas", "gas")
     return landed
 
 
@@ -73,7 +73,18 @@ def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
     """Named aim points: the French aim at the German lines not yet theirs (thirds and
     bunkers); the Germans at each French regiment's leader and the HQ, and at lines lost."""
     f = state.f  # each figure's data (state.Figures)
-    found = dict(line_aims(state.c, side, tuple(state.owner)))
+    # line_aims, kept by the side and the lines French (a bit each), read from dicts in C
+    owner, key = state.owner, 1 if side == GERMAN else 0
+    for line in range(len(owner)):
+        if owner[line] == FRENCH:
+            key |= 2 << line
+    kept = LINE_AIMS.get(state.c)
+    if kept is None:
+        kept = LINE_AIMS[state.c] = {}
+    lines = kept.get(key)
+    if lines is None:
+        lines = kept[key] = line_aims(state.c, side, tuple(owner))
+    found = dict(lines)
     if side == GERMAN:
         status, xs, ys = f.status, f.x, f.y  # state.at, read once
         for group, leader in sorted(f.leader.items()):
@@ -87,6 +98,9 @@ def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
 
 
 HQ = ("hq",)  # the kinds of the French HQ (of_kinds' key)
+# line_aims(c, side, owner) by the components, then by the side (1: German) and the lines
+# French (line n: 2 << (n - 1))
+LINE_AIMS: dict[Components, dict[int, tuple[tuple[str, geo.Point2], ...]]] = {}
 
 
 @cache
@@ -221,7 +235,7 @@ class Guns(Prompt[TrenchesState]):
             if shells is None:
                 shells = SHELLS[(gid, names)] = shell_actions(gid, names)
             found += shells
-            found += [act("ap", gid, figures[t].id) for t in fire.targets(state, "ap", g)]
+            found += [act("ap", gid, figures[t].id) for t in targets(state, "ap", g)]
             found.append(act("hold", gid))
         return found
 
@@ -239,7 +253,7 @@ class Guns(Prompt[TrenchesState]):
                 t is not None
                 and t.side == enemy(side)
                 and state.f.status[t.index] == TABLE
-                and fire.can_hit(state, "ap", g.index, t.index)
+                and can_hit(state, "ap", g.index, t.index)
             )
         return False
 
@@ -266,6 +280,6 @@ class Guns(Prompt[TrenchesState]):
         elif action.verb == "ap":
             t = state.c.figure(action.args[1])
             assert t is not None
-            fire.shoot(state, "ap", g.index, t.index, "Bombardment Phase")
+            shoot(state, "ap", g.index, t.index, "Bombardment Phase")
         if all(i in frame["done"] for i in guns(state, side)):
             state.pop()

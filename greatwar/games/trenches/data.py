@@ -102,8 +102,38 @@ class Feature:
     radius: int = 0
 
 
-@dataclass(frozen=True, eq=False, slots=True)
 class Components:
+    """Everything the rules read, built once per process (``components()``).
+
+    data.pxd makes this an extension type: the rules reach it through the position
+    (``state.c``, typed in state.pxd) and read its tables in C, not by a slot's generic
+    attribute lookup."""
+
+    __slots__ = (
+        "_ids",
+        "anchors",
+        "belts",
+        "communication",
+        "cover",
+        "depth",
+        "events",
+        "figures",
+        "fire_table",
+        "french_start",
+        "holes",
+        "kinds",
+        "objectives",
+        "sides",
+        "start",
+        "tables",
+        "tank_flags",
+        "trenches",
+        "walkers",
+        "width",
+        "wire",
+        "woods",
+    )
+
     width: int
     depth: int
     french_start: int
@@ -126,9 +156,58 @@ class Components:
     # per figure: a man a regiment-wide order moves (not a tank, a gun or the airplane)
     walkers: tuple[bool, ...]
     belts: Belts  # the wire sections by belt (_belts): read at every step of every man
+    _ids: dict[str, Figure]
+
+    def __init__(
+        self,
+        *,
+        width: int,
+        depth: int,
+        french_start: int,
+        trenches: tuple[Trench, ...],
+        wire: tuple[Wire, ...],
+        communication: tuple[Polygon, ...],
+        holes: tuple[Feature, ...],
+        woods: tuple[Feature, ...],
+        cover: BaseGeometry,
+        figures: tuple[Figure, ...],
+        start: tuple[tuple[int, int] | None, ...],
+        tables: dict[str, Any],
+        fire_table: dict[str, int],
+        events: tuple[dict[str, Any], ...],
+        objectives: dict[str, tuple[int, int]],
+        anchors: tuple[tuple[int, int], ...],
+        tank_flags: tuple[bool, ...],
+        kinds: tuple[str, ...],
+        sides: tuple[str, ...],
+        walkers: tuple[bool, ...],
+        belts: Belts,
+    ) -> None:
+        self.width = width
+        self.depth = depth
+        self.french_start = french_start
+        self.trenches = trenches
+        self.wire = wire
+        self.communication = communication
+        self.holes = holes
+        self.woods = woods
+        self.cover = cover
+        self.figures = figures
+        self._ids = {f.id: f for f in figures}  # figure(): a figure by its id
+        self.start = start
+        self.tables = tables
+        self.fire_table = fire_table
+        self.events = events
+        self.objectives = objectives
+        self.anchors = anchors
+        self.tank_flags = tank_flags
+        self.kinds = kinds
+        self.sides = sides
+        self.walkers = walkers
+        self.belts = belts
 
     def figure(self, fid: str) -> Figure | None:
-        return _ids(self).get(fid)
+        return self._ids.get(fid)
 
     def event(self, eid: str) -> dict[str, Any] | None:
         return next((e for e in self.events if e["id"] == eid), None)
@@ -150,11 +229,6 @@ def _belts(wire: tuple[Wire, ...]) -> Belts:
         x0, y0, x1, y1 = w.box
         belts.setdefault((y0, y1), []).append((x0, x1, n))
     return tuple((y0, y1, tuple(row)) for (y0, y1), row in belts.items())
-
-
-@cache
-def _ids(c: Components) -> dict[str, Figure]:
-    return {f.id: f for f in c.figures}
 
 
 def _box(box: list[int]) -> Polygon:

@@ -3,8 +3,10 @@
 # integers. Every figure stands on the table (960 x 720 tenths), so no product comes near 2**63.
 import cython
 
+from greatwar.games.trenches.data cimport Components
+
 from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
-from greatwar.games.trenches.state cimport Figures, Marks, index_of  # in C
+from greatwar.games.trenches.state cimport Figures, Marks, Position, index_of  # in C
 from greatwar.games.trenches.geometry cimport within  # called in C
 
 
@@ -19,7 +21,7 @@ cpdef object _doubtful(object men, tuple foes, list xs, list ys, tuple tanks, lo
 @cython.locals(f=Figures, longest=cython.longlong, sure=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, i=cython.Py_ssize_t, y=cython.longlong, index=Index,
                foes=tuple, ys=list)
-cpdef bint any_target(object state, str weapon, object men) except -1
+cpdef bint any_target(Position state, str weapon, object men) except -1
 
 
 @cython.locals(f=Figures, reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,
@@ -29,7 +31,7 @@ cpdef bint any_target(object state, str weapon, object men) except -1
                key=cython.longlong, south=cython.longlong, north=cython.longlong,
                first_ours=cython.longlong, last_ours=cython.longlong, bx=cython.longlong,
                by=cython.longlong)
-cpdef list contacts(object state)
+cpdef list contacts(Position state)
 
 
 @cython.locals(t=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,
@@ -40,44 +42,60 @@ cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, 
 
 
 @cython.locals(fire_table=dict)
-cpdef long long table(object state, str key) except? -1
+cpdef long long table(Position state, str key) except? -1
 
 
 @cython.locals(f=Figures, longest=cython.longlong, hx=cython.longlong, hy=cython.longlong,
                close=cython.longlong, plain=cython.bint, found=list, t=cython.Py_ssize_t,
                tanks=tuple, side=str)
-cpdef list targets(object state, str weapon, Py_ssize_t shooter, Py_ssize_t limit=*)
+cpdef list targets(Position state, str weapon, Py_ssize_t shooter, Py_ssize_t limit=*)
 
 
 @cython.locals(f=Figures, index=Index, near=tuple)
-cpdef list in_reach(object state, str side, long long hx, long long hy, long long reach,
+cpdef list in_reach(Position state, str side, long long hx, long long hy, long long reach,
                     bint soft)
 
 
 @cython.locals(f=Figures, fired=Marks, pinned=Marks, found=list)
-cpdef list riflemen_among(object state, tuple men)
+cpdef list riflemen_among(Position state, tuple men)
 
 
 @cython.locals(limit=cython.longlong, radius=cython.longlong, ax=cython.longlong,
                ay=cython.longlong, bx=cython.longlong, by=cython.longlong,
                lo_x=cython.longlong, hi_x=cython.longlong, lo_y=cython.longlong,
                hi_y=cython.longlong)
-cpdef long long reach(object state, str weapon, tuple a, tuple b) except? -1
+cpdef long long reach(Position state, str weapon, tuple a, tuple b) except? -1
 
 
 @cython.locals(f=Figures, xs=list, ys=list, a=tuple, b=tuple)
-cpdef bint can_hit(object state, str weapon, Py_ssize_t shooter, Py_ssize_t target) except -1
+cpdef bint can_hit(Position state, str weapon, Py_ssize_t shooter, Py_ssize_t target) except -1
 
 
 @cython.locals(longest=cython.longlong, reach=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t, ys=list, index=Index,
                kept=tuple, own=Index, packed=list, south=cython.longlong,
                north=cython.longlong)
-cpdef bint any_in_reach(object state, tuple men, tuple keys) except -1
+cpdef bint any_in_reach(Position state, tuple men, tuple keys) except -1
 
 
 cdef dict LONGEST  # any_in_reach's longest range, by its keys
 
 cdef dict GRENADE_WITHIN_RIFLE  # _grenade_within_rifle(c), by the components
 
-cpdef bint grenade_within_rifle(object c) except -1
+cpdef bint grenade_within_rifle(Components c) except -1
+
+
+# a shot, a casualty, a volley, grenades and melees: their position typed, its fields read in C
+cpdef to_hit(Position state, weapon, target)
+
+cpdef shoot(Position state, weapon, shooter, target, rule)
+
+cpdef casualty(Position state, target, rule, cause)
+
+cpdef riflemen(Position state, group)
+
+cpdef volley(Position state, group, rule)
+
+cpdef grenades(Position state, group)
+
+cpdef melees(Position state)

@@ -13,8 +13,11 @@ cpdef long long dist2(object a, object b) except? -1
 cpdef bint within(object a, object b, long long reach) except -1
 
 
-@cython.locals(x=cython.longlong, y=cython.longlong)
+@cython.locals(x=cython.longlong, y=cython.longlong, k=cython.longlong)
 cpdef long long _isqrt(long long n) except? -1
+
+cdef tuple ROOTS  # _isqrt's starts, by block of n
+cdef long long ROOT_BITS, ROOT_BLOCKS
 
 @cython.locals(d2=cython.longlong, root=cython.longlong)
 cpdef long long ceil_length(object a, object b) except? -1
@@ -67,7 +70,13 @@ cpdef bint near_whole(long long n, long long q, long long whole) except -1
 
 
 @cython.locals(whole=cython.longlong, part=cython.longlong)
+@cython.locals(found=str)
 cpdef str tenths(long long v)
+
+cdef list TENTHS  # tenths(v), by v, once made
+cdef Py_ssize_t TENTHS_KEPT
+
+cpdef str _tenths(long long v)
 
 
 # a shell's landing point and the log's text of it (bombardment.land_shell), called in C

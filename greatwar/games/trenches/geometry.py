@@ -87,7 +87,22 @@ def scatter(aim: Point2, reach: int, compass_point: int) -> Point2:
 
 def tenths(v: int) -> str:
     """``f"{v / 10:g}"``, the inches of a whole number of tenths as the log writes them, without
-    formatting a float: the same text while v has fewer than 7 digits (checked: tests)."""
+    formatting a float: the same text while v has fewer than 7 digits (checked: tests). The
+    text of a length on the table is made once and kept (``TENTHS``: the log writes a few
+    hundred of them again and again)."""
+    if 0 <= v < TENTHS_KEPT:
+        found = TENTHS[v]
+        if found is None:
+            found = TENTHS[v] = _tenths(v)
+        return found
+    return _tenths(v)
+
+
+TENTHS_KEPT = 1 << 11  # more than the table's width and depth in tenths
+TENTHS: list[str | None] = [None] * TENTHS_KEPT  # tenths(v), by v, once made
+
+
+def _tenths(v: int) -> str:
     if not -1_000_000 < v < 1_000_000:
         return f"{v / 10:g}"
     whole, part = divmod(-v if v < 0 else v, 10)
@@ -156,17 +171,31 @@ def first_entry(a: Point2, b: Point2, shape: BaseGeometry) -> int | None:
 
 def _isqrt(n: int) -> int:
     """``math.isqrt`` of 0 <= n < 2**62, in machine integers (geometry.pxd): Newton's
-    iteration in integers, from the power of two at or above the root."""
+    iteration in integers, from a start at or above the root: for the squares of the
+    table's lengths the root of the top of n's block of ROOT_BLOCK (ROOTS), else the power
+    of two at or above the root."""
     if n <= 0:
         return 0
-    x = 1
-    while x * x < n:
-        x <<= 1
+    k = n >> ROOT_BITS
+    if k < ROOT_BLOCKS:
+        x = ROOTS[k]
+    else:
+        x = 1
+        while x * x < n:
+            x <<= 1
     y = (x + n // x) // 2
     while y < x:  # falls to the root from above
         x = y
         y = (x + n // x) // 2
     return x
+
+
+# _isqrt's starts: the root of the last n of each block of ROOT_BLOCK, for the squares of
+# lengths up to 2048 tenths (beyond the table's diagonal): at or above the root of any n of
+# the block, a step or two of Newton's iteration above it.
+ROOT_BITS = 8
+ROOT_BLOCKS = (2048 * 2048) >> ROOT_BITS
+ROOTS = tuple([math.isqrt(((k + 1) << ROOT_BITS) - 1) for k in range(ROOT_BLOCKS)])
 
 
 # A length within this fraction of a tenth of a whole tenth is left to shapely, whose floating

@@ -4,6 +4,8 @@
 # is on the table, 0 to 720 tenths, and every bound within a few hundred tenths of it).
 import cython
 
+from greatwar.games.trenches.data cimport Components
+
 
 cdef class Roster:
     cdef public tuple figures
@@ -18,7 +20,7 @@ cdef class Roster:
 
 
 cdef class SideIndex:
-    cdef public object c
+    cdef public Components c
     cdef public Roster roster
     cdef public tuple figures
     cdef public tuple x
@@ -31,7 +33,8 @@ cdef class SideIndex:
     cdef public object _soft
 
     @cython.locals(slots=cython.longlong, i=cython.Py_ssize_t,
-                   k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list)
+                   k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list,
+                   figures=tuple)
     cpdef _sort(self)
 
     @cython.locals(new=SideIndex, by_y=tuple, keys=list, k=cython.Py_ssize_t)

@@ -1,3 +1,9 @@
+# cython: boundscheck=False, wraparound=False
+# (Cython reads the line above when it compiles this module; Python and the type checker take it
+# for a comment.) Every index the compiled module takes as a machine integer is within its
+# table and never negative: figures index the components' per-figure tuples and the position's
+# per-figure lists (0 <= i < their length); the bisections read 0 <= lo <= mid < hi <= length,
+# and an entry at the bisection's answer only after comparing it with the length.
 """What the rules ask of the position again and again, derived once per position and kept
 until a figure of that side moves, falls or changes group: each side's figures on the table,
 by group and kind, sorted by y (a bisect finds who is near a path or in range), and their
@@ -97,6 +103,7 @@ def _less(table: dict[str, tuple[int, ...]], key: str, gone: int) -> dict[str, t
 
 FIGURE_BITS = 12
 FIGURE_SLOTS = 1 << FIGURE_BITS  # more than the figures of the game (forces.csv)
+FIGURES = tuple(range(FIGURE_SLOTS))  # each figure's index as one integer object
 
 
 class SideIndex:
@@ -143,9 +150,10 @@ class SideIndex:
         keys.sort()
         self._order = ()  # done with: let the index before go
         by_y = []
+        figures = FIGURES  # the figures' own integers: none made for each key read back
         for k in keys:
             i = k & (slots - 1)
-            by_y.append(i)
+            by_y.append(figures[i])
         self._by_y = tuple(by_y)
         self._keys = keys  # kept: the band's bisections read them
 

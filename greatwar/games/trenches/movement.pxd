@@ -5,10 +5,14 @@
 # rounding (cdivision is off), so the results are the same as the source's.
 import cython
 
+from greatwar.games.trenches.data cimport Components
+
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
 from greatwar.games.trenches.fire cimport (  # called in C
-    any_in_reach, any_target, can_hit, table, grenade_within_rifle, riflemen_among, targets)
-from greatwar.games.trenches.state cimport Figures, Marks, index_of, members_of, roster_of  # in C
+    any_in_reach, any_target, can_hit, table, grenade_within_rifle, grenades, riflemen,
+    riflemen_among, shoot, targets, volley)
+from greatwar.games.trenches.state cimport (  # in C
+    Figures, Marks, Position, index_of, members_of, roster_of)
 from greatwar.games.trenches.geometry cimport _isqrt, at_distance, first_entry_box  # in C
 
 
@@ -30,7 +34,7 @@ cdef class ManWay:
 
 
 @cython.locals(f=Figures, way=ManWay, reaches=tuple, clouds=list, at=tuple)
-cpdef ManWay man_way(object state, str side)
+cpdef ManWay man_way(Position state, str side)
 
 cdef dict WAY_REACHES  # way_reaches(c), by the components
 
@@ -67,7 +71,7 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
                lead=cython.Py_ssize_t, table=cython.longlong, allow=dict, broken=dict,
                leaders=dict, start=cython.Py_ssize_t, k=cython.Py_ssize_t,
                here=cython.longlong)
-cpdef list _movers(object state, str group, tuple men, bint first)
+cpdef list _movers(Position state, str group, tuple men, bint first)
 
 
 @cython.locals(lo=cython.longlong, hi=cython.longlong, y=cython.longlong, ys=list,
@@ -77,7 +81,7 @@ cpdef list _movers(object state, str group, tuple men, bint first)
 cpdef with_band(ManWay way, list men, long long dy)
 
 
-cpdef tuple _walk_man(object state, Py_ssize_t i, long long bx, long long by)
+cpdef tuple _walk_man(Position state, Py_ssize_t i, long long bx, long long by)
 
 
 # the end as a C pair (a ctuple): no tuple made for the caller in C
@@ -95,7 +99,7 @@ cpdef bint _man_step(ManWay way, Py_ssize_t i, long long bx, long long by) excep
 @cython.locals(f=Figures, i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
                below=cython.Py_ssize_t, e=cython.longlong, moved=Marks, xs=list, ys=list,
                edges=tuple, cut=set, first_edge=cython.longlong, last_edge=cython.longlong)
-cpdef dict cutters_among(object state, list men, bint first=*)
+cpdef dict cutters_among(Position state, list men, bint first=*)
 
 cdef dict BELT_EDGES  # belt_edges(c), by the components
 
@@ -126,83 +130,89 @@ cpdef long long _first_contact(long long ax, long long ay, long long bx, long lo
                xs=list, ys=list, moved=list, near=list, slots=cython.longlong,
                key=cython.longlong, hits=cython.Py_ssize_t, table_=cython.longlong,
                tanks=tuple, plain=cython.bint, found=list, loaded=list)
-cpdef list opportunity_shots(object state, str side, bint first)
+cpdef list opportunity_shots(Position state, str side, bint first)
 
 
-cpdef list opportunity_offers(object state, str side)
+cpdef list opportunity_offers(Position state, str side)
 
 
 @cython.locals(f=Figures, status=list, leader=object, radius=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
-               leaders=dict, moved=Marks, fired=Marks, pinned=Marks, out=dict, c=object)
-cpdef bint can_move(object state, Py_ssize_t i) except -1
+               leaders=dict, moved=Marks, fired=Marks, pinned=Marks, out=dict, c=Components)
+cpdef bint can_move(Position state, Py_ssize_t i) except -1
 
 
-@cython.locals(f=Figures, forward=cython.longlong, y=cython.longlong, oy=cython.longlong,
-               line=cython.Py_ssize_t, ahead=cython.longlong, found=list, name=str,
-               kept=tuple, french=cython.longlong, bit=cython.longlong, owner=list)
-cpdef list objectives(object state, str group, object first=*)
+@cython.locals(f=Figures, forward=cython.longlong, y=cython.longlong,
+               line=cython.Py_ssize_t, kept=tuple, french=cython.longlong, owner=list,
+               memo=dict, key=cython.longlong)
+cpdef list objectives(Position state, str group, object first=*)
+
+@cython.locals(oy=cython.longlong, ahead=cython.longlong, found=list, name=str, kept=tuple,
+               bit=cython.longlong)
+cpdef list marching_on(Components c, long long y, long long forward, long long french)
 
 cdef dict MARCHES  # marches(c), by the components
+cdef dict OBJECTIVES  # objectives' answers, by the components
+cdef long long FRENCH_SLOTS
 
 @cython.locals(f=Figures)
-cpdef object reference(object state, str group, object first=*)
+cpdef object reference(Position state, str group, object first=*)
 
-cpdef list movers(object state, str group)
+cpdef list movers(Position state, str group)
 
 
 cdef dict LEADER_RADIUS  # leader_radius(c), by the components
 
-cpdef long long leader_radius(object c) except? -1
+cpdef long long leader_radius(Components c) except? -1
 
 
 @cython.locals(status=list, moved=list, table=cython.longlong, i=cython.Py_ssize_t, other=str)
-cpdef opportunity(object state, str mover, list went)
+cpdef opportunity(Position state, str mover, list went)
 
 
 @cython.locals(f=Figures, shots=dict, pinned=Marks, status=list, sides=tuple, kinds=tuple, found=list,
                table=cython.longlong, i=cython.Py_ssize_t, left=cython.longlong,
                here=cython.longlong)
-cpdef list gunners(object state, str side)
+cpdef list gunners(Position state, str side)
 
 
 @cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=Marks,
                men=list, way=ManWay, went=list, i=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong)
-cpdef list order(object state, str group, str direction, str distance)
+cpdef list order(Position state, str group, str direction, str distance)
 
 
 @cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=Marks,
                others=list, way=ManWay, went=list, i=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong)
-cpdef list follow(object state, str group, str objective)
+cpdef list follow(Position state, str group, str objective)
 
 
 @cython.locals(f=Figures, found=list, kind=str, fid=str, weapon=str, moves=tuple,
                t=cython.Py_ssize_t)
-cpdef list single_offers(object state, Py_ssize_t i, bint reach=*)
+cpdef list single_offers(Position state, Py_ssize_t i, bint reach=*)
 
 cdef dict FIRE_ACTIONS  # fire_action's, by the components
 
 
 @cython.locals(kept=dict)
-cpdef object fire_action(object c, Py_ssize_t shooter, Py_ssize_t target)
+cpdef object fire_action(Components c, Py_ssize_t shooter, Py_ssize_t target)
 
 cdef dict FIGURE_MOVES  # figure_moves(fid), by the figure's id
 
 
 @cython.locals(found=list, last=tuple, roster=Roster, part=list)
-cpdef list move_fire_offer(object state, dict frame, str side)
+cpdef list move_fire_offer(Position state, dict frame, str side)
 
 
 @cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,
                men=tuple, reach=cython.int, owners=list, parts=list)
-cpdef list parts_afresh(object state, tuple basis, Roster roster)
+cpdef list parts_afresh(Position state, tuple basis, Roster roster)
 
 
 @cython.locals(kept=dict, acted=dict, groups_of=dict, groups=list, men=tuple,
                reach=cython.int, k=cython.Py_ssize_t, group=str, stale=set)
-cpdef made_again(object state, tuple basis, Roster roster, list owners, list parts,
+cpdef made_again(Position state, tuple basis, Roster roster, list owners, list parts,
                  list touched)
 
 
@@ -211,11 +221,11 @@ cdef dict GROUP_ACTIONS
 
 
 @cython.locals(found=list, members=dict, infantry=dict, follows=dict, men=list, acts=tuple)
-cpdef list group_offers(object state, str group, Roster roster, bint reach=*)
+cpdef list group_offers(Position state, str group, Roster roster, bint reach=*)
 
 
 @cython.locals(last=tuple, cut=cython.Py_ssize_t, clouds=cython.Py_ssize_t, owner=list)
-cpdef tuple offer_basis(object state, object frame, str side)
+cpdef tuple offer_basis(Position state, object frame, str side)
 
 
 @cython.locals(found=list)
@@ -226,7 +236,39 @@ cpdef tuple men_of(dict groups_of, set names)
 cpdef bint same_owners(tuple kept, list owner) except -1
 
 
-cpdef object first_mover(object state, str group, tuple men=*)
+cpdef object first_mover(Position state, str group, tuple men=*)
 
 # a kept part of Move and Fire's offer still current: called in C from move_fire_offer
 cpdef bint current(tuple key, object basis, object men, long count)
+
+
+# a figure's move and the Move and Fire actions' helpers: their position typed, its fields
+# read in C
+cpdef allowance(Position state, i)
+
+cpdef step_to(Position state, i, b)
+
+cpdef list single_move(Position state, action, side)
+
+cpdef list to_cover(Position state, group)
+
+cpdef acting_group(Position state, action)
+
+cpdef figure(Position state, fid)
+
+cpdef weapon_of(Position state, i)
+
+cpdef cut(Position state, group)
+
+cpdef point_move(Position state, action, side)
+
+cpdef shot(Position state, action, side)
+
+# Move and Fire's action (MoveFire.apply): its verb a string, compared in C
+@cython.locals(verb=str, args=tuple, went=list)
+cpdef move_fire_apply(Position state, action, str side)
+
+# Return Fire's offer (ReturnFire.offer): the position's fields read in C
+@cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=Marks, pinned=Marks,
+               figures=tuple, i=cython.Py_ssize_t)
+cpdef list return_fire_offer(Position state, str side)

@@ -19,7 +19,6 @@ from functools import cache
 
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
-from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
 from greatwar.games.trenches.fire import (  # C calls
@@ -27,9 +26,13 @@ from greatwar.games.trenches.fire import (  # C calls
     any_target,
     can_hit,
     grenade_within_rifle,
+    grenades,
+    riflemen,
     riflemen_among,
+    shoot,
     table,
     targets,
+    volley,
 )
 from greatwar.games.trenches.geometry import _isqrt, at_distance, first_entry_box  # C calls
 from greatwar.games.trenches.index import FIGURE_SLOTS, Roster, SideIndex, of_kinds
@@ -444,9 +447,11 @@ def _wire_stop(
     for top, bottom, row in belts:
         if top > hi_y or bottom < lo_y:
             continue
-        for x0, x1, w in row:
-            if x0 > hi_x or x1 < lo_x:
+        for x0, x1, w in row:  # west to east (data._belts)
+            if x1 < lo_x:
                 continue
+            if x0 > hi_x:
+                break  # this section and those east of it lie beyond the way
             # the box's corners on both sides of the segment's line, or on it
             s00 = dx * (top - ay) - dy * (x0 - ax)
             s01 = dx * (bottom - ay) - dy * (x0 - ax)
@@ -573,6 +578,20 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     for line in range(len(owner)):  # by index: a machine integer (movement.pxd)
         if owner[line] == FRENCH:
             french |= 1 << line
+    # the answer depends only on y, the direction and the lines French: kept by them
+    memo = OBJECTIVES.get(c)
+    if memo is None:
+        memo = OBJECTIVES[c] = {}
+    key = (y * 2 + (forward > 0)) * FRENCH_SLOTS + french
+    kept = memo.get(key)
+    if kept is None:
+        kept = memo[key] = tuple(marching_on(c, y, forward, french))
+    return list(kept)
+
+
+def marching_on(c: Components, y: int, forward: int, french: int) -> list[str]:
+    """The objectives ahead of a point at ``y`` going ``forward`` (1 north, -1 south), the
+    lines of the bits of ``french`` excepted (``objectives``, before it is kept)."""
     found: list[str] = []
     kept = MARCHES.get(c)  # marches(c), read from a dict in C
     if kept is None:
@@ -587,6 +606,9 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
 
 
 MARCHES: dict[Components, tuple[tuple[str, int, int], ...]] = {}
+# objectives' answers by the components, then by (y, direction, lines French)
+OBJECTIVES: dict[Components, dict[int, tuple[str, ...]]] = {}
+FRENCH_SLOTS = 1 << 8  # more than the masks of the lines French (three lines: 8)
 
 
 @cache
@@ -720,7 +742,7 @@ def _anchors_by_y(c: Components) -> tuple[tuple[geo.Point2, ...], list[int]]:
 def cutters(state: TrenchesState, group: str) -> dict[int, list[int]]:
     """Barbed Wire: wire section -> the men of the group at it (within 1") who have neither
     moved nor fired this phase (cutting is their entire activity)."""
-    return cutters_among(state, fire.riflemen(state, group))
+    return cutters_among(state, riflemen(state, group))
 
 
 def cutters_among(
@@ -875,42 +897,48 @@ class MoveFire(Prompt[TrenchesState]):
         )
 
     def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
-        verb, args = action.verb, action.args
-        went: list[int] = []
-        group = acting_group(state, action)
-        if group is not None:
-            state.acted[group] = state.acted.get(group, 0) + 1  # its part of the offer is stale
-            state.touched.append(group)  # and is made again at the next offer
-        if verb == "done":
-            state.pop()
-            state.note(move_rule(side), f"{side} ends the move")
-            return
-        if verb == "order":
-            went = order(state, args[0], args[1], args[2])
-        elif verb == "follow":
-            went = follow(state, args[0], args[1])
-        elif verb == "cover":
-            went = to_cover(state, args[0])
-        elif verb == "volley":
-            fire.volley(state, args[0], "Fire (Hot Steel)")
-        elif verb == "grenade":
-            fire.grenades(state, args[0])
-        elif verb == "cut":
-            cut(state, args[0])
-        elif verb == "move":
-            went = single_move(state, action, side)
-        elif verb == "fire" and not state.fig(figure(state, args[0])).is_tank:
-            shooter, target = shot(state, action, side) or (0, 0)
-            state.f.fired.add(shooter)
-            fire.shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
-        elif verb in ("fire", "ap", "he"):
-            tank_fire(state, action)
-        elif verb == "strafe":
-            strafe(state, action)
-        if verb in ("order", "follow", "cover", "move"):
-            text = " ".join((verb, *args))  # str(action), its verb having arguments
-            state.note(move_rule(side), f"{side}: {text} ({len(went)} figures moved)")
-        opportunity(state, side, went)
+        move_fire_apply(state, action, side)
+
+
+def move_fire_apply(state: TrenchesState, action: Action, side: str) -> None:
+    """Move and Fire's action (``MoveFire.apply``): a function, so that movement.pxd types
+    it (its verb compared as a string, the position's fields read in C)."""
+    verb, args = action.verb, action.args
+    went: list[int] = []
+    group = acting_group(state, action)
+    if group is not None:
+        state.acted[group] = state.acted.get(group, 0) + 1  # its part of the offer is stale
+        state.touched.append(group)  # and is made again at the next offer
+    if verb == "done":
+        state.pop()
+        state.note(move_rule(side), f"{side} ends the move")
+        return
+    if verb == "order":
+        went = order(state, args[0], args[1], args[2])
+    elif verb == "follow":
+        went = follow(state, args[0], args[1])
+    elif verb == "cover":
+        went = to_cover(state, args[0])
+    elif verb == "volley":
+        volley(state, args[0], "Fire (Hot Steel)")
+    elif verb == "grenade":
+        grenades(state, args[0])
+    elif verb == "cut":
+        cut(state, args[0])
+    elif verb == "move":
+        went = single_move(state, action, side)
+    elif verb == "fire" and not state.fig(figure(state, args[0])).is_tank:
+        shooter, target = shot(state, action, side) or (0, 0)
+        state.f.fired.add(shooter)
+        shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
+    elif verb in ("fire", "ap", "he"):
+        tank_fire(state, action)
+    elif verb == "strafe":
+        strafe(state, action)
+    if verb in ("order", "follow", "cover", "move"):
+        text = " ".join((verb, *args))  # str(action), its verb having arguments
+        state.note(move_rule(side), f"{side}: {text} ({len(went)} figures moved)")
+    opportunity(state, side, went)
 
 
 def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Action]:
@@ -1035,12 +1063,12 @@ def group_offers(
             found.append(action)
         found.append(acts[1][0])
     men = riflemen_among(state, infantry.get(group, ()))
-    volley = reach and any_target(state, "rifle", men)  # Fire (Hot Steel)
-    if volley:
+    volleys = reach and any_target(state, "rifle", men)  # Fire (Hot Steel)
+    if volleys:
         found.append(acts[1][1])
     if (
         reach
-        and (volley or not grenade_within_rifle(state.c))
+        and (volleys or not grenade_within_rifle(state.c))
         and any_target(state, "grenade", men)
     ):  # Bunker (Archie)
         found.append(acts[1][2])
@@ -1223,7 +1251,7 @@ def shot(state: TrenchesState, action: Action, side: str) -> tuple[int, int] | N
     figures = state.f  # each figure's data (state.Figures)
     if figures.moved.has(i) or figures.fired.has(i) or figures.pinned.has(i):
         return None
-    return (i, t) if fire.can_hit(state, weapon_of(state, i), i, t) else None
+    return (i, t) if can_hit(state, weapon_of(state, i), i, t) else None
 
 
 # --- opportunity fire ---------------------------------------------------------------------
@@ -1356,7 +1384,7 @@ class OpportunityFire(Prompt[TrenchesState]):
             return
         g, t = figure(state, action.args[0]), figure(state, action.args[1])
         state.f.shots[g] -= 1
-        fire.shoot(state, "mg", g, t, move_rule(enemy(side)))
+        shoot(state, "mg", g, t, move_rule(enemy(side)))
         if not opportunity_shots(state, side, True):
             state.pop()
 
@@ -1372,27 +1400,7 @@ class ReturnFire(Prompt[TrenchesState]):
     title = "fire with all weapons (German Return Fire, French Fire)"
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
-        found: list[Action] = []
-        roster = roster_of(state, side)  # groups(), each group's riflemen as in riflemen()
-        if not any_in_reach(state, roster.figures, FIRE_REACH):
-            found.append(DONE)
-            return found  # most often: no enemy within any weapon's range north or south
-        within = grenade_within_rifle(state.c)
-        for group in roster.names:  # sorted(roster.groups)
-            men = riflemen_among(state, roster.infantry.get(group, ()))
-            volley = any_target(state, "rifle", men)
-            if volley:
-                found.append(group_acts(group)[1])
-            if (volley or not within) and any_target(state, "grenade", men):
-                found.append(group_acts(group)[2])
-        fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
-        for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
-            if not fired.has(i) and not pinned.has(i):
-                weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
-                for t in targets(state, weapon, i):
-                    found.append(fire_action(state.c, i, t))
-        found.append(DONE)
-        return found
+        return return_fire_offer(state, side)
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         return shot(state, action, side) is not None
@@ -1402,10 +1410,35 @@ class ReturnFire(Prompt[TrenchesState]):
             state.pop()
             return
         if action.verb == "volley":
-            fire.volley(state, action.args[0], "Fire (Hot Steel)")
+            volley(state, action.args[0], "Fire (Hot Steel)")
         elif action.verb == "grenade":
-            fire.grenades(state, action.args[0])
+            grenades(state, action.args[0])
         else:
             shooter, target = shot(state, action, side) or (0, 0)
             state.f.fired.add(shooter)
-            fire.shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
+            shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
+
+
+def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
+    """Return Fire's offer (``ReturnFire.offer``): a function, so that movement.pxd types it."""
+    found: list[Action] = []
+    roster = roster_of(state, side)  # groups(), each group's riflemen as in riflemen()
+    if not any_in_reach(state, roster.figures, FIRE_REACH):
+        found.append(DONE)
+        return found  # most often: no enemy within any weapon's range north or south
+    within = grenade_within_rifle(state.c)
+    for group in roster.names:  # sorted(roster.groups)
+        men = riflemen_among(state, roster.infantry.get(group, ()))
+        volleys = any_target(state, "rifle", men)
+        if volleys:
+            found.append(group_acts(group)[1])
+        if (volleys or not within) and any_target(state, "grenade", men):
+            found.append(group_acts(group)[2])
+    fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
+    for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
+        if not fired.has(i) and not pinned.has(i):
+            weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
+            for t in targets(state, weapon, i):
+                found.append(fire_action(state.c, i, t))
+    found.append(DONE)
+    return found

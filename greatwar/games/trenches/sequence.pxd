@@ -4,14 +4,38 @@
 import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index
-from greatwar.games.trenches.state cimport bunker_in, hole_in, index_of, line_in, near_in
+from greatwar.games.trenches.state cimport Position, bunker_in, hole_in, index_of, line_in, near_in
 
 
 # French reinforcements' captures and German morale's garrison: the indexes' bands asked in C
 @cython.locals(french=Index, german=Index, found=set, near=list, germans=list,
                i=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong)
-cpdef captures(object state)
+cpdef captures(Position state)
 
 
 @cython.locals(german=Index, near=list, found=list)
-cpdef list garrison(object state, long long line, long long beyond=*)
+cpdef list garrison(Position state, long long line, long long beyond=*)
+
+
+# The game sequence's steps and what they call, their position typed: its fields read in C
+cpdef clouds(Position state)
+
+cpdef move_phase(Position state, side)
+
+cpdef list on_table_groups(Position state, side)
+
+cpdef roll_group(Position state, group, dice, halve)
+
+cpdef return_fire(Position state, side)
+
+cpdef hand_to_hand(Position state)
+
+cpdef earn(Position state, group, key, dice)
+
+cpdef reinforcements(Position state)
+
+cpdef new_units(Position state)
+
+cpdef surrender(Position state)
+
+cpdef end_turn(Position state)

@@ -3,15 +3,24 @@ Baron): the tanks' three dice and their weapons, the strafing tape and its retur
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import shapely
 from shapely.geometry.base import BaseGeometry
 
 from greatwar.core import Action, act
-from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, TANKS, enemy
+from greatwar.games.trenches.fire import (  # C calls (specials.pxd)
+    any_in_reach,
+    can_hit,
+    casualty,
+    in_reach,
+    shoot,
+    table,
+    targets,
+)
 from greatwar.games.trenches.state import GONE, TABLE, TrenchesState
 
 # --- tanks ----------------------------------------------------------------------------------
@@ -67,7 +76,7 @@ def may_fire(state: TrenchesState, i: int) -> bool:
 
 def ap_targets(state: TrenchesState, shooter: int) -> list[int]:
     """Armour-piercing direct fire at 24": any target, tanks included (a 6 kills)."""
-    return fire.targets(state, "ap", shooter)
+    return targets(state, "ap", shooter)
 
 
 def tank_offers(state: TrenchesState, i: int) -> list[Action]:
@@ -77,15 +86,15 @@ def tank_offers(state: TrenchesState, i: int) -> list[Action]:
     # Tanks: no enemy within its weapons' longest range north or south of it (most often):
     # no target for its machine guns (mg_range), its gun (ap_range) or its HE (tank_he_range,
     # when within ap_range), each of which looks only within its own range (fire.in_reach)
-    if int(state.c.tables["scatter"]["tank_he_range"]) <= fire.table(
+    if int(state.c.tables["scatter"]["tank_he_range"]) <= table(
         state, "ap_range"
-    ) and not fire.any_in_reach(state, (i,), TANK_REACH):
+    ) and not any_in_reach(state, (i,), TANK_REACH):
         return found
     figures = state.c.figures
     fid = figures[i].id
     w = state.c.tables["tanks"][figures[i].kind]  # tank_weapons, read only
     if i not in state.mgs_fired and int(str(w["mgs"])) > 0:
-        found += [act("fire", fid, figures[t].id) for t in fire.targets(state, "mg", i)]
+        found += [act("fire", fid, figures[t].id) for t in targets(state, "mg", i)]
     if i not in state.gun_fired and w["gun"]:
         found += [act("ap", fid, figures[t].id) for t in ap_targets(state, i)]
         found += [act("he", fid, figures[t].id) for t in he_targets(state, i)]
@@ -100,7 +109,7 @@ def he_targets(state: TrenchesState, i: int) -> list[int]:
     f = state.f  # each figure's data (state.Figures)
     reach = int(state.c.tables["scatter"]["tank_he_range"])
     side = enemy(state.fig(i).side)
-    return fire.in_reach(state, side, f.x[i], f.y[i], reach, True)[:3]
+    return in_reach(state, side, f.x[i], f.y[i], reach, True)[:3]
 
 
 def tank_accepts(state: TrenchesState, action: Action, side: str) -> bool:
@@ -115,11 +124,11 @@ def tank_accepts(state: TrenchesState, action: Action, side: str) -> bool:
     w = tank_weapons(state, a.index)
     if action.verb == "fire":
         ok = a.index not in state.mgs_fired and int(str(w["mgs"])) > 0
-        return ok and fire.can_hit(state, "mg", a.index, b.index)
+        return ok and can_hit(state, "mg", a.index, b.index)
     if a.index in state.gun_fired or not w["gun"]:
         return False
     if action.verb == "ap":
-        return fire.can_hit(state, "ap", a.index, b.index)
+        return can_hit(state, "ap", a.index, b.index)
     return b.index in he_targets(state, a.index) or (
         geo.within(
             state.at(a.index), state.at(b.index), int(state.c.tables["scatter"]["tank_he_range"])
@@ -142,10 +151,10 @@ def tank_fire(state: TrenchesState, action: Action) -> None:
         state.mgs_fired.add(i)
         for _ in range(int(str(tank_weapons(state, i)["mgs"]))):
             if state.f.status[t] == TABLE:
-                fire.shoot(state, "mg", i, t, "Tanks")
+                shoot(state, "mg", i, t, "Tanks")
     elif action.verb == "ap":
         state.gun_fired.add(i)
-        fire.shoot(state, "ap", i, t, "Tanks")
+        shoot(state, "ap", i, t, "Tanks")
     else:
         state.gun_fired.add(i)
         dice = int(state.c.tables["scatter"]["tank_he_dice"])
@@ -187,7 +196,7 @@ def strafe_tapes(
     found = []
     for dx, dy in STRAFE_SLOPES:
         ends = tape_ends(x, y, dx, dy, width, depth)
-        if ends is None:
+        if ends is None:  # (another table: shapely draws it)
             tape = geo.tape_line((x, y), (x + dx * 100, y + dy * 100), width, depth)
             (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
             ends = (x1, y1, x2, y2)
@@ -196,7 +205,7 @@ def strafe_tapes(
 
 
 # The table whose tapes ``tape_ends`` gives in integers: checked against geo.tape_line (shapely)
-# at every whole point of it, for each of those slopes (2,078,643 tapes, all the same).
+# at every whole point of it, for each of those slopes (2,771,524 tapes, all the same).
 EXACT_TABLE = (960, 720)
 
 
@@ -205,8 +214,8 @@ def tape_ends(
 ) -> tuple[int, int, int, int] | None:
     """The ends of geo.tape_line through the point (x, y) of the table on the slope (dx, dy),
     truncated to whole tenths, in exact integers: east-west, north-south and the SW-NE
-    diagonal of EXACT_TABLE (no rounding there: the ends fall on whole tenths). None for
-    the other diagonal, whose ends shapely rounds, and any other table."""
+    diagonal of EXACT_TABLE (no rounding there: the ends fall on whole tenths), and the
+    other diagonal as tape_line draws it (``clipped_ends``). None for any other table."""
     if (width, depth) != EXACT_TABLE or not (0 <= x <= width and 0 <= y <= depth):
         return None
     if dx == 1 and dy == 0:
@@ -219,7 +228,54 @@ def tape_ends(
         if lo < hi:
             return (k + lo, lo, k + hi, hi)
         return (x, y, x + 100, y + 100)  # only a corner: tape_line's own a -> b
+    if dx == 1 and dy == -1:
+        return clipped_ends(x, y, 100, -100, width, depth)
     return None
+
+
+def clipped_ends(
+    x: int, y: int, dx: int, dy: int, width: int, depth: int
+) -> tuple[int, int, int, int]:
+    """geo.tape_line((x, y), (x + dx, y + dy)) as shapely draws it, in exact integers: the
+    segment between its far points p and q (whole tenths, so the line it clips is p-q's, a
+    little off the slope when a far point was floored), clipped to the table at the
+    parameters t0 < t1 of p + t (q - p) (rationals, compared by cross-multiplying), each
+    end truncated toward zero as int() truncates shapely's; tape_line's own a -> b if the
+    segment only touches the table."""
+    far = 4 * (width + depth)
+    scale = math.isqrt(dx * dx + dy * dy) or 1
+    px, py = x - dx * far // scale, y - dy * far // scale
+    ux, uy = (x + dx * far // scale) - px, (y + dy * far // scale) - py
+    # t0 = n0 / d0 and t1 = n1 / d1 (d0, d1 > 0): from 0 and 1, narrowed by each axis
+    n0, d0, n1, d1 = 0, 1, 1, 1
+    for p, u, hi in ((px, ux, width), (py, uy, depth)):
+        if u == 0:
+            if p < 0 or p > hi:
+                return (x, y, x + dx, y + dy)
+            continue
+        # the parameters where this axis crosses 0 and hi, the smaller first
+        a_n, b_n, den = -p, hi - p, u
+        if den < 0:
+            a_n, b_n, den = p, p - hi, -den
+        if a_n > b_n:
+            a_n, b_n = b_n, a_n
+        if a_n * d0 > n0 * den:
+            n0, d0 = a_n, den
+        if b_n * d1 < n1 * den:
+            n1, d1 = b_n, den
+    if n0 * d1 >= n1 * d0:
+        return (x, y, x + dx, y + dy)  # a point or nothing: tape_line's own a -> b
+    return (
+        _trunc(px * d0 + n0 * ux, d0),
+        _trunc(py * d0 + n0 * uy, d0),
+        _trunc(px * d1 + n1 * ux, d1),
+        _trunc(py * d1 + n1 * uy, d1),
+    )
+
+
+def _trunc(n: int, d: int) -> int:
+    """int(n / d) in exact integers (d > 0): truncated toward zero."""
+    return n // d if n >= 0 else -(-n // d)
 
 
 def strafe_accepts(state: TrenchesState, action: Action, side: str) -> bool:
@@ -265,7 +321,7 @@ def strafe(state: TrenchesState, action: Action) -> None:
         roll = state.rng.die()
         if roll >= int(air["kills"]):
             state.note("The German Airplane", f"{state.label(i)} is hit", dice=[roll])
-            fire.casualty(state, i, "The German Airplane", "strafing")
+            casualty(state, i, "The German Airplane", "strafing")
         elif roll <= int(air["return_shot"]):
             back = state.rng.die()
             if back <= int(air["wing"]):

@@ -3,8 +3,9 @@
 # integers (every point is on the table, 960 x 720 tenths: no product comes near 2**63).
 import cython
 
+from greatwar.games.trenches.data cimport Components
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds
-from greatwar.games.trenches.geometry cimport in_mitred_band
+from greatwar.games.trenches.geometry cimport in_mitred_band, tenths
 
 
 @cython.locals(i=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,
@@ -18,6 +19,13 @@ cpdef near_in(Index index, list xs, list ys, long long px, long long py, long lo
 cpdef object hole_in(tuple ground, long long x, long long y)
 
 
+@cython.locals(k=cython.Py_ssize_t, x0=cython.longlong, y0=cython.longlong, x1=cython.longlong,
+               y1=cython.longlong)
+cpdef bint in_boxes(tuple boxes, long long x, long long y) except -1
+
+cdef dict COVER_BOXES  # cover_boxes(c), by the components
+
+
 @cython.locals(line=object, x0=cython.longlong, y0=cython.longlong, x1=cython.longlong,
                y1=cython.longlong)
 cpdef object bunker_in(tuple ground, long long x, long long y)
@@ -28,23 +36,11 @@ cpdef object bunker_in(tuple ground, long long x, long long y)
                by1=cython.longlong, x0=cython.double, y0=cython.double, x1=cython.double,
                y1=cython.double, bands=tuple, points=object, half=cython.longlong,
                found=cython.int)
-cpdef object line_in(object c, tuple ground, long long x, long long y)
+cpdef object line_in(Components c, tuple ground, long long x, long long y)
 
 
 @cython.locals(found=Index, roster=Roster, less=Roster)
 cpdef lose(dict indexes, dict rosters, Py_ssize_t index, str group, str kind, str side)
-
-
-@cython.locals(indexes=dict)
-cpdef Index index_of(object state, object side)
-
-
-@cython.locals(rosters=dict)
-cpdef Roster roster_of(object state, object side)
-
-
-@cython.locals(found=tuple)
-cpdef tuple members_of(object state, str group)
 
 
 cpdef bint in_trench(object t, tuple p) except -1
@@ -67,7 +63,7 @@ cdef class Marks:
 
 # each figure's changing data (state.Figures): its fields read in C by the rules
 cdef class Figures:
-    cdef public object c
+    cdef public Components c
     cdef public tuple sides
     cdef public tuple kinds
     cdef public tuple walkers
@@ -90,3 +86,71 @@ cdef class Figures:
 
 
 cpdef Marks marks(Figures f, object members=*)
+
+
+# ``Position``: TrenchesState's own fields as C struct members, typed as ``TrenchesState.__init__``
+# and ``copy_into`` set them (a list stays a list, a dict a dict...). A function whose .pxd
+# declares its ``state`` a Position reads ``state.f`` in a few instructions (the generic
+# lookup of a slot costs about a hundred).
+cdef class Position:
+    cdef public Components c
+    cdef public Figures f
+    cdef public object event, gm_seat, offer_basis, offer_parts, phase, plane, strafed, turn
+    cdef public object wind
+    # the engine's fields (``ENGINE_FIELDS``), read at every action
+    cdef public object _asked, _end, _last_side, _legal_cache, _public, _revealed, _undo_floor
+    cdef public object _winner, game, lean_view, seed
+    cdef public dict _index, _roster, _stale, acted, eligible, offered, pending, plans
+    cdef public dict strength
+    cdef public list agenda, arrivals, clouds, just_moved, owner, shells, strafe_line, touched
+    cdef public set credited, cut, fascines, gun_fired, mgs_fired
+
+    # the questions and changes the rules ask of the position at every step, called in C by
+    # the functions that declare their state a Position (and as methods by the others)
+    cpdef fig(self, Py_ssize_t index)
+
+    cpdef tuple at(self, Py_ssize_t index)
+
+    @cython.locals(found=Roster, status=list)
+    cpdef Roster roster(self, side)
+
+    @cython.locals(found=Index)
+    cpdef Index index(self, side)
+
+    cpdef place(self, Py_ssize_t index, p)
+
+    @cython.locals(indexes=dict)
+    cpdef moving(self, side)
+
+    @cython.locals(f=Figures)
+    cpdef set_status(self, Py_ssize_t index, status)
+
+    cpdef set_group(self, Py_ssize_t index, str group)
+
+    cpdef _changed(self, Py_ssize_t index)
+
+    @cython.locals(boxes=tuple, x=cython.longlong, y=cython.longlong)
+    cpdef bint in_cover(self, Py_ssize_t index) except -1
+
+    cpdef str label(self, Py_ssize_t index)
+
+    @cython.locals(found=tuple)
+    cpdef tuple members(self, str group)
+
+    cpdef Py_ssize_t count(self, str group) except -1
+
+    cpdef list infantry(self, str side)
+
+    cpdef list of_kind(self, str side, tuple kinds)
+
+
+@cython.locals(indexes=dict)
+cpdef Index index_of(Position state, object side)
+
+
+@cython.locals(rosters=dict)
+cpdef Roster roster_of(Position state, object side)
+
+
+@cython.locals(found=tuple)
+cpdef tuple members_of(Position state, str group)

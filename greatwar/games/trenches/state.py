@@ -11,6 +11,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from greatwar.core import Game, Prompt, State
 from greatwar.core.agenda import AgendaState, Step
+from greatwar.core.state import ENGINE_FIELDS
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import (
     FRENCH,
@@ -23,7 +24,7 @@ from greatwar.games.trenches.data import (
     Trench,
     components,
 )
-from greatwar.games.trenches.geometry import in_mitred_band  # a C call (state.pxd)
+from greatwar.games.trenches.geometry import in_mitred_band, tenths  # C calls (state.pxd)
 from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 
 # Where a figure is: on the table, waiting off it, or gone.
@@ -53,15 +54,21 @@ TURN_PLAN: tuple[Step, ...] = (
 )
 
 
-class TrenchesState(AgendaState):
-    """A game of the Great War miniatures rules in progress."""
+class Position:
+    """The position's own fields (set up and documented in ``TrenchesState.__init__``).
 
-    turn_plan = TURN_PLAN
+    state.pxd makes this an extension type: its fields are C struct members, and the rules
+    whose ``state`` the .pxd files declare a ``Position`` read them in C, without the generic
+    attribute lookup a slot costs (hundreds of reads an action). ``TrenchesState`` takes them
+    as its base; ``copy_into`` copies every field for clone and undo.
 
-    # The position's own fields as slots, not in the instance's dict: the rules read them
-    # hundreds of times an action, and a slot is read without a dict lookup (the engine's
-    # fields stay in the dict; ``copy_into`` copies every slot for clone and undo).
+    It holds too the engine's fields that ``State.clone`` and ``State.undo`` copy with the
+    instance dict (``ENGINE_FIELDS``: the engine reads them at every action); ``copy_into``
+    copies them in their place (tests/trenches/test_position.py checks that every field the
+    engine sets is copied one way or the other)."""
+
     __slots__ = (
+        *ENGINE_FIELDS,
         "_index",
         "_roster",
         "_stale",
@@ -96,6 +103,150 @@ class TrenchesState(AgendaState):
         "turn",
         "wind",
     )
+
+    # (the fields' types, for the type checker; state.pxd declares them for the compiler)
+    c: Components
+    _index: dict[str | None, SideIndex]
+    _stale: dict[str | None, SideIndex]
+    _roster: dict[str | None, Roster]
+    offered: dict[str | int, tuple[Any, list[Any]]]
+    acted: dict[str, int]
+    offer_basis: Any
+    offer_parts: Any
+    touched: list[str]
+    turn: int
+    phase: str
+    wind: str
+    event: str
+    plans: dict[int, str]
+    clouds: list[tuple[str, int, int]]
+    f: Figures
+    strength: dict[str, int]
+    just_moved: list[int]
+    gun_fired: set[int]
+    mgs_fired: set[int]
+    fascines: set[int]
+    plane: str
+    strafed: bool
+    cut: set[str]
+    owner: list[str]
+    credited: set[str]
+    eligible: dict[str, int]
+    arrivals: list[int]
+    shells: list[list[Any]]
+    strafe_line: list[int]
+    agenda: list[Step]
+    gm_seat: bool
+    pending: dict[str, int]
+
+    # The questions and changes the rules ask of the position at every step, as methods of
+    # the position (state.pxd: cpdef, called in C by the rules that hold it typed).
+
+    def fig(self, index: int) -> Figure:
+        return self.c.figures[index]
+
+    def at(self, index: int) -> geo.Point2:
+        return (self.f.x[index], self.f.y[index])
+
+    def roster(self, side: str | None) -> Roster:
+        """The figures of a side on the table (both sides: None), by group and kind; kept
+        until one of them falls, arrives or changes group."""
+        found = self._roster.get(side)
+        if found is None:
+            c, status = self.c, self.f.status
+            figures = tuple([i for i in _ground(c, side) if status[i] == TABLE])
+            found = self._roster[side] = Roster(c, figures, self.f.group)
+        return found
+
+    def index(self, side: str | None) -> SideIndex:
+        """The roster of a side where its figures stand now; kept until one of them moves."""
+        found = self._index.get(side)
+        if found is None:
+            found = SideIndex(
+                self.c, self.roster(side), tuple(self.f.x), tuple(self.f.y), self._stale.get(side)
+            )
+            self._index[side] = found
+        return found
+
+    def place(self, index: int, p: geo.Point2) -> None:
+        self.f.x[index], self.f.y[index] = p
+        self.moving(self.c.sides[index])
+
+    def moving(self, side: str) -> None:
+        """A figure of ``side`` moves: its side's index and the index of both sides are stale
+        (an order calls this once, then sets its men's x and y itself)."""
+        indexes = self._index
+        if side in indexes or None in indexes:  # else both are stale already
+            for key in (side, None):  # the roster stays
+                stale = indexes.pop(key, None)
+                if stale is not None:
+                    self._stale[key] = stale
+
+    def set_status(self, index: int, status: int) -> None:
+        f = self.f
+        leaves = f.status[index] == TABLE and status != TABLE
+        f.status[index] = status
+        if not leaves:
+            self._changed(index)
+            return
+        lose(self._index, self._roster, index, f.group[index], f.kinds[index], f.sides[index])
+
+    def set_group(self, index: int, group: str) -> None:
+        self.f.group[index] = group
+        self._changed(index)
+
+    def _changed(self, index: int) -> None:
+        """A figure arrived or changed group: its side's roster and index are stale."""
+        side = self.c.sides[index]
+        for found in (self._index, self._roster):
+            found.pop(side, None)
+            found.pop(None, None)
+
+    def in_cover(self, index: int) -> bool:
+        """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover.
+        A point outside every piece of cover's box is open ground, told in machine integers
+        (``in_boxes``) without asking shapely; the others are asked of the cover's shape."""
+        x, y = self.f.x[index], self.f.y[index]
+        boxes = COVER_BOXES.get(self.c)
+        if boxes is None:
+            boxes = COVER_BOXES[self.c] = cover_boxes(self.c)
+        if not in_boxes(boxes, x, y):
+            return False
+        return _cover_at(self.c, (x, y))
+
+    def label(self, index: int) -> str:
+        f = self.fig(index)
+        where = (
+            f" at {tenths(self.f.x[index])},{tenths(self.f.y[index])}"
+            if self.f.status[index]
+            else ""
+        )
+        return f"{f.id} ({f.name}){where}"
+
+    def members(self, group: str) -> tuple[int, ...]:
+        """A group's figures on the table (a group belongs to one side)."""
+        for side in SIDES:
+            found = self.roster(side).groups.get(group)
+            if found:
+                return found
+        return ()
+
+    def count(self, group: str) -> int:
+        return len(self.members(group))
+
+    def infantry(self, side: str) -> list[int]:
+        """A side's men on the table who fire rifles, in figure order."""
+        return self.of_kind(side, INFANTRY)
+
+    def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
+        """A side's figures on the table of these kinds, in figure order."""
+        return list(of_kinds(self.roster(side), kinds))
+
+
+class TrenchesState(AgendaState, Position):
+    """A game of the Great War miniatures rules in progress."""
+
+    turn_plan = TURN_PLAN
 
     prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
 
@@ -269,39 +420,9 @@ class TrenchesState(AgendaState):
 
     # --- figures ------------------------------------------------------------------------
 
-    def fig(self, index: int) -> Figure:
-        return self.c.figures[index]
-
-    def at(self, index: int) -> geo.Point2:
-        return (self.f.x[index], self.f.y[index])
-
     def on_table(self, side: str | None = None) -> tuple[int, ...]:
         """Figures on the table (of one side), the airplane excepted, in figure order."""
         return self.roster(side).figures
-
-    def roster(self, side: str | None) -> Roster:
-        """The figures of a side on the table (both sides: None), by group and kind; kept
-        until one of them falls, arrives or changes group."""
-        found = self._roster.get(side)
-        if found is None:
-            c, status = self.c, self.f.status
-            figures = tuple([i for i in _ground(c, side) if status[i] == TABLE])
-            found = self._roster[side] = Roster(c, figures, self.f.group)
-        return found
-
-    def index(self, side: str | None) -> SideIndex:
-        """The roster of a side where its figures stand now; kept until one of them moves."""
-        found = self._index.get(side)
-        if found is None:
-            found = SideIndex(
-                self.c, self.roster(side), tuple(self.f.x), tuple(self.f.y), self._stale.get(side)
-            )
-            self._index[side] = found
-        return found
-
-    def members(self, group: str) -> tuple[int, ...]:
-        """A group's figures on the table (a group belongs to one side)."""
-        return members_of(self, group)
 
     def near(self, p: geo.Point2, reach: int) -> list[int]:
         """The figures on the table within ``reach`` of a point, in figure order."""
@@ -319,51 +440,6 @@ class TrenchesState(AgendaState):
                 return found
         return ()
 
-    def count(self, group: str) -> int:
-        return len(self.members(group))
-
-    def infantry(self, side: str) -> list[int]:
-        """A side's men on the table who fire rifles, in figure order."""
-        return self.of_kind(side, INFANTRY)
-
-    def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
-        """A side's figures on the table of these kinds, in figure order."""
-        return list(of_kinds(roster_of(self, side), kinds))
-
-    def place(self, index: int, p: geo.Point2) -> None:
-        self.f.x[index], self.f.y[index] = p
-        self.moving(self.c.sides[index])
-
-    def moving(self, side: str) -> None:
-        """A figure of ``side`` moves: its side's index and the index of both sides are stale
-        (an order calls this once, then sets its men's x and y itself)."""
-        indexes = self._index
-        if side in indexes or None in indexes:  # else both are stale already
-            for key in (side, None):  # the roster stays
-                stale = indexes.pop(key, None)
-                if stale is not None:
-                    self._stale[key] = stale
-
-    def set_status(self, index: int, status: int) -> None:
-        f = self.f
-        leaves = f.status[index] == TABLE and status != TABLE
-        f.status[index] = status
-        if not leaves:
-            self._changed(index)
-            return
-        lose(self._index, self._roster, index, f.group[index], f.kinds[index], f.sides[index])
-
-    def set_group(self, index: int, group: str) -> None:
-        self.f.group[index] = group
-        self._changed(index)
-
-    def _changed(self, index: int) -> None:
-        """A figure arrived or changed group: its side's roster and index are stale."""
-        side = self.c.sides[index]
-        for found in (self._index, self._roster):
-            found.pop(side, None)
-            found.pop(None, None)
-
     def forget_cached(self) -> None:
         super().forget_cached()
         self._index = {}
@@ -374,10 +450,6 @@ class TrenchesState(AgendaState):
         self.offer_parts = None
         self.touched = []
         self._roster = {}
-
-    def in_cover(self, index: int) -> bool:
-        """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover."""
-        return _cover_at(self.c, self.at(index))
 
     def bunker_of(self, p: geo.Point2) -> int | None:
         """The trench line whose bunker holds this point (Bunker (Archie))."""
@@ -414,19 +486,12 @@ class TrenchesState(AgendaState):
         self.f.leader[group] = best
         self.note("Leaders", f"{self.label(best)} now leads {group}")
 
-    def label(self, index: int) -> str:
-        f = self.fig(index)
-        where = (
-            f" at {geo.tenths(self.f.x[index])},{geo.tenths(self.f.y[index])}"
-            if self.f.status[index]
-            else ""
-        )
-        return f"{f.id} ({f.name}){where}"
-
     # --- clone, observation, full state -------------------------------------------------
 
     def copy_into(self, new: State) -> None:
         assert isinstance(new, TrenchesState)
+        for name in ENGINE_FIELDS:  # (not in the instance dict the engine copies)
+            setattr(new, name, getattr(self, name))
         new.c = self.c
         new.turn, new.phase, new.wind, new.event = self.turn, self.phase, self.wind, self.event
         new.plane, new.strafed, new.gm_seat = self.plane, self.strafed, self.gm_seat
@@ -724,6 +789,37 @@ TERRAIN_MEMO = 1 << 16
 @lru_cache(maxsize=TERRAIN_MEMO)
 def _cover_at(c: Components, p: geo.Point2) -> bool:
     return geo.inside(c.cover, p)
+
+
+def cover_boxes(c: Components) -> tuple[tuple[int, int, int, int], ...]:
+    """The box of each piece of cover (the trench lines, bunkers, communication trenches,
+    shell holes, woods and ruins ``c.cover`` is the union of), widened to whole tenths and by
+    one more: the union's shape lies within them (its overlay moves a point by far less), so
+    a point outside all of them is in none."""
+    pieces = [
+        *(t.shape for t in c.trenches),
+        *(t.bunker for t in c.trenches),
+        *c.communication,
+        *(h.shape for h in c.holes),
+        *(w.shape for w in c.woods),
+    ]
+    boxes = []
+    for piece in pieces:
+        x0, y0, x1, y1 = piece.bounds
+        boxes.append((math.floor(x0) - 1, math.floor(y0) - 1, math.ceil(x1) + 1, math.ceil(y1) + 1))
+    return tuple(boxes)
+
+
+COVER_BOXES: dict[Components, tuple[tuple[int, int, int, int], ...]] = {}  # by the components
+
+
+def in_boxes(boxes: tuple[tuple[int, int, int, int], ...], x: int, y: int) -> bool:
+    """Whether (x, y) lies in one of the boxes, edges included (state.pxd: in C)."""
+    for k in range(len(boxes)):
+        x0, y0, x1, y1 = boxes[k]
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return True
+    return False
 
 
 def _bunker_at(c: Components, p: geo.Point2) -> int | None:

@@ -1,0 +1,19 @@
+# Declarations Cython reads when it compiles specials.py (an augmenting .pxd; specials.py
+# itself stays plain Python and is the reference): the tanks' and the airplane's rules, their
+# position typed, so that they read its fields in C.
+from greatwar.games.trenches.fire cimport (  # called in C
+    any_in_reach, can_hit, casualty, in_reach, shoot, table, targets)
+from greatwar.games.trenches.state cimport Position
+
+
+cpdef list tanks(Position state, side)
+
+cpdef may_fire(Position state, i)
+
+cpdef list tank_offers(Position state, i)
+
+cpdef he_targets(Position state, i)
+
+cpdef tank_fire(Position state, action)
+
+cpdef list strafe_offers(Position state, side)
