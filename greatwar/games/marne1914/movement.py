@@ -464,27 +464,38 @@ def move_choices(
 ) -> list[tuple[int, bool, bool, bool]]:
     """``movement_memo``'s choices: the side's units that may still move, in order, each as
     (unit, whether it may try Recovery, take the railroad, go somewhere by land)."""
-    return list(movement_memo(state, side, frame).offered.values())
+    memo = movement_memo(state, side, frame)
+    choices = memo.choices
+    found = []
+    for unit in memo.units:
+        entry = choices[unit]
+        if entry is not None:
+            found.append(entry[5])
+    return found
+
+
+_CROWD = -2  # ``MoveMemo.watch``: a hex whose stack decides more than one unit's choice
 
 
 class MoveMemo:
     """``move_choices`` kept at the movement prompt ``frame``: each unit's choice, with the
-    hexes whose stacks decide it."""
+    hexes whose stacks decide it, held in lists by counter and by hex (read and written by
+    index, in C when compiled: no dict or set of units made or hashed at every offer)."""
 
     __slots__ = (
-        "actions",
         "attachments",
         "capacity",
         "choices",
         "counted",
+        "crowds",
         "disruptions",
         "enemy",
         "engagements",
         "flat",
         "frame",
+        "marks",
         "modes_set",
         "moved",
-        "offered",
         "offers",
         "rail_full",
         "railed",
@@ -495,7 +506,9 @@ class MoveMemo:
         "searched",
         "supply_cuts",
         "transfer",
+        "units",
         "watch",
+        "ways",
     )
 
     def __init__(self, state: MarneState, frame: Frame | None) -> None:
@@ -515,20 +528,27 @@ class MoveMemo:
         self.enemy: object = None  # the enemy's stacks it was read with (``enemy_stamp``)
         self.counted = 0  # the hexes of ``touched`` read
         self.rails: dict[str, int] = {}  # the railroad capacity used then (7.2.6, 7.2.7)
-        self.choices: dict[int, MoveChoice] = {}
-        # the units offered, in order, with their choices (as ``move_choices`` gives them)
-        self.offered: dict[int, tuple[int, bool, bool, bool]] = {}
         # how many units had moved and railed (7.1.1, 7.2.3) then: within a movement phase
         # they only grow in number
         self.moved = self.railed = 0
-        # the offered units' ``rail`` and ``move`` actions, in order, and those that may try
-        # Recovery (12.1): what the movement prompt offers of them
-        self.actions: dict[int, tuple[Action, ...]] = {}
-        self.flat: list[Action] | None = None  # ``moves``, once asked
+        # the side's units on the map when read (``held_units``, in counter order): only
+        # these are ever offered (a unit entering the map has every unit read afresh)
+        self.units: tuple[int, ...] = ()
+        counters = len(state.c.counters)
+        # by counter: the unit's choice while it is offered (None otherwise), in ``units``'
+        # order as ``move_choices`` gives them; its actions' index in ``offers`` (rail 2, land
+        # 1); and ``update``'s marks of those to read again (each cleared as it is read)
+        self.choices: list[MoveChoice | None] = [None] * counters
+        self.ways = bytearray(counters)
+        self.marks = bytearray(counters)
+        # the offered units' ``rail`` and ``move`` actions, in order (``moves``, once asked),
+        # and those that may try Recovery (12.1): what the movement prompt offers of them
+        self.flat: list[Action] | None = None
         self.recovering: set[int] = set()
-        # hex -> the unit whose choice its stack decides, or the units when more than one (a
-        # single unit kept as is: most hexes decide one unit's choice)
-        self.watch: dict[int, int | set[int]] = {}
+        # by hex: the unit whose choice its stack decides, -1 if none, ``_CROWD`` if more than
+        # one (then the units in ``crowds``: most hexes decide one unit's choice or none)
+        self.watch: list[int] = [-1] * len(state.holder)
+        self.crowds: dict[int, set[int]] = {}
         self.searched: set[int] = set()  # units whose land choice a full search decided
         self.rail_full: dict[int, frozenset[int]] = {}  # unit -> destinations, none with room
         self.transfer: list[int] = []  # units in Transfer mode (7.2.2)
@@ -542,7 +562,8 @@ class MoveMemo:
             engaged.update(pair)
         self.reckon = reckon = reckoner(state, side, self.capacity)
         self.enemy = state.enemy_stamp(side)
-        for unit in state.held_units(side):
+        self.units = state.held_units(side)
+        for unit in self.units:
             if unit in moved or unit in railed:
                 continue  # 7.1.1, 7.2.3
             here = where[unit]
@@ -560,10 +581,12 @@ class MoveMemo:
         """Read again the units whose choice may have changed since; False when a unit entered
         or left the map (or ``touched`` was cleared): then all are read afresh."""
         touched, moved, railed = state.touched, state.moved, state.railed
-        if self.counted > len(touched):
+        counted = self.counted
+        if counted > len(touched):
             return False
-        dirty: set[int] = set()
-        offered = self.offered
+        choices, marks = self.choices, self.marks
+        todo: list[int] = []  # the units marked, each once (cleared as they are read)
+        changes = counted < len(touched)  # stacks changed: units a full search decided too
         gone: list[int] = []  # offered units found moved in the hexes changed
         # the enemy's stacks changed (an HQ retreating, 9.9): the units that look at the
         # hexes around them (within two: their neighbours and the neighbours' ZOC) and every
@@ -571,41 +594,54 @@ class MoveMemo:
         enemy = state.versions[OTHER[side]]  # ``enemy_stamp``
         near = enemy != self.enemy
         if near:
-            if self.counted == len(touched):
+            if not changes:
                 return False  # (not by a change of stacks: all are read afresh)
             self.enemy = enemy
             self.reckon = reckoner(state, side, self.capacity)
-            dirty.update(self.transfer)
-        if self.counted < len(touched):
+            for unit in self.transfer:
+                if not marks[unit]:
+                    marks[unit] = 1
+                    todo.append(unit)
+        if changes:
             # (a hex may be listed more than once: what is found there is found again, and
             # ``gone`` takes each unit once)
-            changed = touched[self.counted :]
-            watch, stacks, choices = self.watch, state.stacks, self.choices
-            side_of = state.c.side_of
-            for h in changed:
-                found = watch.get(h)
-                if found is not None:
-                    if isinstance(found, int):
-                        dirty.add(found)
-                    else:
-                        dirty.update(found)
+            watch, stacks, side_of = self.watch, state.stacks, state.c.side_of
+            for i in range(counted, len(touched)):
+                h = touched[i]
+                found = watch[h]
+                if found >= 0:
+                    if not marks[found]:
+                        marks[found] = 1
+                        todo.append(found)
+                elif found == _CROWD:
+                    for unit in self.crowds[h]:
+                        if not marks[unit]:
+                            marks[unit] = 1
+                            todo.append(unit)
                 for unit in stacks.get(h, ()):
                     if side_of[unit] != side:
                         continue  # (an enemy unit: ``near``)
                     if unit in moved or unit in railed:
-                        if unit in offered and unit not in gone:
+                        if choices[unit] is not None and unit not in gone:
                             gone.append(unit)
-                    elif unit not in choices:
+                    elif choices[unit] is None:
                         return False  # a unit that was not offered and may move now
                 if near:
                     for n in state.c.within(h, 2):
                         for unit in stacks.get(n, ()):
-                            if unit in offered:
-                                dirty.add(unit)
-            dirty.update(self.searched)
-            for unit, hexes in self.rail_full.items():
-                if not hexes.isdisjoint(changed):
-                    dirty.add(unit)
+                            if choices[unit] is not None and not marks[unit]:
+                                marks[unit] = 1
+                                todo.append(unit)
+            if self.rail_full:
+                changed = touched[counted:]
+                for unit, hexes in self.rail_full.items():
+                    if not hexes.isdisjoint(changed) and not marks[unit]:
+                        marks[unit] = 1
+                        todo.append(unit)
+            for unit in self.searched:  # (any change of stacks may change a full search's)
+                if not marks[unit]:
+                    marks[unit] = 1
+                    todo.append(unit)
         rails = state.rail_used
         # (compared as they stand, copied only when changed; and only when a unit has taken
         # the railroad since: 7.2.6 capacity is used by ``rail_move`` alone, which adds the
@@ -620,41 +656,52 @@ class MoveMemo:
                 if c.is_hq_of[unit]:
                     continue
                 now = has_rail_capacity(state, unit, capacity)
-                if was.get(c.nation_of[unit]) != now:
-                    dirty.add(unit)
+                if was.get(c.nation_of[unit]) != now and not marks[unit]:
+                    marks[unit] = 1
+                    todo.append(unit)
             self.rails = dict(rails)
         if len(moved) != self.moved or len(railed) != self.railed:
             if len(moved) < self.moved or len(railed) < self.railed:
                 return False  # (cleared: not within one phase)
             if len(railed) != self.railed or len(gone) != len(moved) - self.moved:
                 # not all found where stacks changed (a Recovery roll moves no counter)
-                gone = [u for u in offered if u in moved or u in railed]
+                gone = [
+                    u for u in self.units if choices[u] is not None and (u in moved or u in railed)
+                ]
             for unit in gone:
-                del offered[unit]
-                self.drop(self.actions.pop(unit))
+                self.drop(self.offers[unit][self.ways[unit]])
+                choices[unit] = None
                 self.recovering.discard(unit)
             self.moved, self.railed = len(moved), len(railed)
-        if dirty:
+        if todo:
+            # the units marked, in counter order (each mark cleared as it is read)
             where, mode, hq_of, reckon = state.where, state.mode, state.hq_of, self.reckon
-            choices = self.choices
             assert reckon is not None  # (``read_all`` made it)
-            for unit in sorted(dirty):
-                if unit not in offered:
+            todo.sort()
+            for unit in todo:
+                marks[unit] = 0
+                entry = choices[unit]
+                if entry is None:
                     continue
                 here = where[unit]
                 if here < 0:
-                    return False  # it left the map
-                entry = reckon.choice(unit, here, mode[hq_of[unit]])
-                if entry != choices[unit]:  # (most read again come out as they were)
-                    self.keep(unit, entry)
+                    return False  # it left the map (the memo made afresh: marks dropped)
+                fresh = reckon.choice(unit, here, mode[hq_of[unit]])
+                if fresh != entry:  # (most read again come out as they were)
+                    self.keep(unit, fresh)
         self.counted = len(touched)
         return True
 
     def moves(self) -> list[Action]:
-        """The ``actions`` of the units in order (the movement prompt offers them all), kept
-        between offers: the list itself, not to be changed."""
+        """The actions of the offered units in order (the movement prompt offers them all),
+        kept between offers: the list itself, not to be changed."""
         if self.flat is None:
-            self.flat = [action for actions in self.actions.values() for action in actions]
+            offers, ways, choices = self.offers, self.ways, self.choices
+            flat: list[Action] = []
+            for unit in self.units:
+                if choices[unit] is not None:
+                    flat.extend(offers[unit][ways[unit]])
+            self.flat = flat
         return self.flat
 
     def drop(self, actions: tuple[Action, ...]) -> None:
@@ -672,26 +719,21 @@ class MoveMemo:
     def keep(self, unit: int, entry: MoveChoice) -> None:
         """``entry`` as the unit's choice (offered in its place), watched at the hexes whose
         stacks decide it."""
-        self.choices[unit] = entry
-        self.offered[unit] = choice = entry[5]
+        choices = self.choices
+        fresh = choices[unit] is None  # (first read: in none of the marks below)
+        choices[unit] = entry
+        choice = entry[5]
         way = 0  # (``Components.move_offers``' index: rail 2, land 1)
         if choice[2]:
             way = 2
         if choice[3]:
             way += 1
-        actions = self.offers[unit][way]
-        was = self.actions.get(unit)
-        self.actions[unit] = actions
-        if was is None:
-            if self.flat is not None:
-                self.flat.extend(actions)  # (a unit new to ``actions`` comes last)
-        elif was != actions:
-            self.flat = None
-        # (a unit new to ``actions`` is in none of the sets below: ``read_all`` reads each unit
-        # once, and a unit gone from ``actions`` is not read again)
+        if fresh or self.ways[unit] != way:
+            self.flat = None  # (made again in order when next asked)
+        self.ways[unit] = way
         if choice[1]:
             self.recovering.add(unit)
-        elif was is not None:
+        elif not fresh and self.recovering:
             self.recovering.discard(unit)
         # the unit's own hex decides nothing of its choice (every hex it looks at is another,
         # and it leaves its hex only by moving): watched are the neighbour open to it and the
@@ -703,24 +745,24 @@ class MoveMemo:
             self.watch_hex(rail_room, unit)
         if land_room < 0:
             self.searched.add(unit)
-        elif was is not None:
+        elif not fresh and self.searched:
             self.searched.discard(unit)
         if entry[4]:
             self.rail_full[unit] = entry[4]
-        elif was is not None:
+        elif not fresh and self.rail_full:
             self.rail_full.pop(unit, None)
 
     def watch_hex(self, h: int, unit: int) -> None:
         """The unit's choice is read again when the stack of ``h`` changes (``keep``)."""
         watch = self.watch
-        found = watch.get(h)
-        if found is None:
+        found = watch[h]
+        if found == -1:
             watch[h] = unit
-        elif isinstance(found, int):
-            if found != unit:
-                watch[h] = {found, unit}
-        else:
-            found.add(unit)
+        elif found == _CROWD:
+            self.crowds[h].add(unit)
+        elif found != unit:
+            watch[h] = _CROWD
+            self.crowds[h] = {found, unit}
 
 
 _NO_HEXES: frozenset[int] = frozenset()  # (a choice with no railroad destination names none)
