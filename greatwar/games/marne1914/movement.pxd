@@ -57,10 +57,25 @@ cpdef list rebuildable(Position state, side)
 cpdef tuple eliminated_units(Position state, side)
 
 
+cdef class RailNetworks
+
+
+# 7.2.1-7.2.5: the railroad hexes a unit may go to from a start hex, its fields read in C
+cdef class RailReach:
+    cdef public bytes flags
+    cdef public RailNetworks networks
+    cdef public object rail_hexes
+    cdef public tuple rail_links
+
+    @cython.locals(networks=RailNetworks, joined=list)
+    cpdef frozenset hexes(self, start)
+
+
 # a unit's movement choice, read with the position's tables held as typed fields
 cdef class Reckoner:
     cdef public Position state
-    cdef public object side, reach
+    cdef public object side
+    cdef public RailReach reach
     cdef public dict capacity
     cdef public tuple answers, is_hq, neighbors, steps_of
     cdef public set rallied
@@ -73,7 +88,8 @@ cdef class Reckoner:
                    barred=cython.bint, rail_room=cython.Py_ssize_t, flags=bytes,
                    holder=bytearray, code=cython.long, stop=cython.long,
                    there=cython.Py_ssize_t, sp_at=list, least=cython.long,
-                   recover=cython.bint, k=cython.Py_ssize_t, rail_full=frozenset)
+                   recover=cython.bint, k=cython.Py_ssize_t, rail_full=frozenset,
+                   reach=RailReach)
     cpdef tuple choice(self, unit, here, now)
 
 
@@ -166,7 +182,7 @@ cpdef tuple zoc_steps(state)
 cpdef bint has_destination(Position state, Py_ssize_t unit, bytes flags) except -1
 
 
-cpdef long rail_destination(Position state, Py_ssize_t unit, reach) except? -2
+cpdef long rail_destination(Position state, Py_ssize_t unit, RailReach reach) except? -2
 
 
 cpdef bint may_recover(Position state, Py_ssize_t unit) except -1

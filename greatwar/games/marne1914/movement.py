@@ -810,7 +810,7 @@ class Reckoner:
         # 7.1.3 enemy-held and 8.2.1 enemy ZOC, marked by hex (``move_flags``); the hexes the
         # side holds, by its ``holder`` byte (``side_at`` read in C)
         self.flags, self.holder, self.code = move_flags(state, side), state.holder, SIDE_CODE[side]
-        self.reach: Callable[[int], frozenset[int]] | None = None  # the side's ``rail_reacher``
+        self.reach: RailReach | None = None  # the side's ``rail_reacher``
         # 8.1: a friendly hex with more than this many SP may be too full for some unit of the
         # side (within every limit otherwise); a unit above the floor always looks closer
         self.least = state.c.stack_floor - max(state.c.unit_sizes[side])
@@ -831,7 +831,7 @@ class Reckoner:
             rail_room = rail_destination(state, unit, reach)
             by_rail = rail_room >= 0
             if not by_rail:
-                rail_full = reach(here)
+                rail_full = reach.hexes(here)
         barred = self.is_hq[unit] or unit in self.rallied  # 9.9, 10.2.2: not into an enemy ZOC
         by_land = False
         land_room = -1  # the neighbour open to it, if any
@@ -969,31 +969,41 @@ class RailNetworks:
 _RAIL_ORDER: list[tuple[int, ...]] = []  # the railroad hexes in order: the same in every game
 
 
-def rail_reacher(state: MarneState, side: str) -> Callable[[int], frozenset[int]]:
-    """7.2.1-7.2.5: for a start hex, the railroad hexes a unit of the side may go to from it,
-    any distance along railroad hexes none of them enemy-held or next to an enemy unit (room
-    not checked), and the start itself unless nothing else; the enemy's zone and the rail
-    networks looked up once for all the side's units."""
-    rail_hexes, rail_links = state.c.board.rail_hexes, state.c.board.rail_links
-    flags, in_zoc = move_flags(state, side), IN_ZOC  # (``zoc`` of the enemy, by hex)
-    networks = rail_network_finder(state, side)
+def rail_reacher(state: MarneState, side: str) -> RailReach:
+    """7.2.1-7.2.5: for a start hex (``RailReach.hexes``), the railroad hexes a unit of the
+    side may go to from it, any distance along railroad hexes none of them enemy-held or next
+    to an enemy unit (room not checked), and the start itself unless nothing else; the
+    enemy's zone and the rail networks looked up once for all the side's units."""
+    return RailReach(state, side)
 
-    def reach(start: int) -> frozenset[int]:
-        if start not in rail_hexes or flags[start] & in_zoc:
+
+class RailReach:
+    """``rail_reacher``: the side's marks and rail networks held as fields (typed in
+    movement.pxd: ``hexes`` called and its fields read in C, not through a closure)."""
+
+    __slots__ = ("flags", "networks", "rail_hexes", "rail_links")
+
+    def __init__(self, state: MarneState, side: str) -> None:
+        self.rail_hexes, self.rail_links = state.c.board.rail_hexes, state.c.board.rail_links
+        self.flags = move_flags(state, side)  # (``zoc`` of the enemy, by hex)
+        self.networks = rail_network_finder(state, side)
+
+    def hexes(self, start: int) -> frozenset[int]:
+        """The railroad hexes a unit in ``start`` may go to (``rail_reacher``)."""
+        if start not in self.rail_hexes or self.flags[start] & IN_ZOC:
             return frozenset()  # 7.2.2 not next to the enemy
+        networks = self.networks
         network = networks.of(start)
         if network is None:  # a start the rail lines may not cross: from it into theirs
-            joined = [networks.of(h) for h in rail_links[start]]
-            network = frozenset({start}).union(*(n for n in joined if n is not None))
+            joined = [networks.of(h) for h in self.rail_links[start]]
+            network = frozenset({start}).union(*[n for n in joined if n is not None])
         return network
-
-    return reach
 
 
 def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
     """7.2.1-7.2.5: ``rail_reacher``'s hexes, ending on another railroad hex with room."""
     reach = rail_reacher(state, state.c.counters[unit].side)
-    return sorted(h for h in reach(start) if h != start and has_room_for(state, unit, h))
+    return sorted(h for h in reach.hexes(start) if h != start and has_room_for(state, unit, h))
 
 
 def rail_capacity_left(state: MarneState, unit: int) -> bool:
@@ -1012,9 +1022,7 @@ def rail_capacity_left(state: MarneState, unit: int) -> bool:
     )
 
 
-def may_entrain(
-    state: MarneState, unit: int, capacity: dict[str, bool], reach: Callable[[int], frozenset[int]]
-) -> bool:
+def may_entrain(state: MarneState, unit: int, capacity: dict[str, bool], reach: RailReach) -> bool:
     """For a unit in Transfer mode that may move (7.2.2, 7.2.3): 7.2.6, 7.2.7 railroad capacity
     left (``capacity`` keeps each nation's answer), 7.2.8 HQs free; and a destination with
     room (``reach``: the side's ``rail_reacher``)."""
@@ -1033,11 +1041,11 @@ def has_rail_capacity(state: MarneState, unit: int, capacity: dict[str, bool]) -
     return capacity[nation]
 
 
-def rail_destination(state: MarneState, unit: int, reach: Callable[[int], frozenset[int]]) -> int:
+def rail_destination(state: MarneState, unit: int, reach: RailReach) -> int:
     """A railroad hex with room the unit may go to (7.2.1-7.2.5, ``reach``: the side's
     ``rail_reacher``), -1 if none."""
     start = state.where[unit]
-    for h in reach(start):
+    for h in reach.hexes(start):
         if h != start and has_room_for(state, unit, h):
             return h
     return -1
