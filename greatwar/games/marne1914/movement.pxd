@@ -89,8 +89,8 @@ cdef class Reckoner:
                    holder=bytearray, code=cython.long, stop=cython.long,
                    there=cython.Py_ssize_t, sp_at=list, least=cython.long,
                    recover=cython.bint, k=cython.Py_ssize_t, rail_full=frozenset,
-                   reach=RailReach)
-    cpdef tuple choice(self, unit, here, now)
+                   reach=RailReach, at=cython.Py_ssize_t)
+    cpdef tuple choice(self, Py_ssize_t unit, here, str now)
 
 
 @cython.locals(c=Components)

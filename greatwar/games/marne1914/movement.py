@@ -839,9 +839,10 @@ class Reckoner:
         if self.least >= 0:
             holder, code, sp_at, least = self.holder, self.code, self.sp_at, self.least
             stop = HELD | IN_ZOC if barred else HELD
-            # (``there`` a machine integer to read the marks by; ``neighbor`` the table's own
-            # int, kept as it is in the choice)
-            for neighbor in self.neighbors[here]:
+            # (``there`` and ``at`` machine integers to read the tables by; ``neighbor`` the
+            # table's own int, kept as it is in the choice, as ``here`` is)
+            at = here
+            for neighbor in self.neighbors[at]:
                 there = neighbor
                 if flags[there] & stop:
                     continue  # 7.1.3
