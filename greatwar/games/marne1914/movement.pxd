@@ -124,7 +124,7 @@ cdef class MoveMemo:
                    c=Components, where=list, mode=dict, hq_of=list)
     cpdef bint update(self, Position state, side) except -1
 
-    @cython.locals(reckon=Reckoner, moved=set, railed=set, engaged=set, is_hq=tuple, where=list,
+    @cython.locals(reckon=Reckoner, moved=set, engaged=set, is_hq=tuple, where=list,
                    mode=dict, hq_of=list)
     cpdef read_all(self, Position state, side)
 

@@ -556,7 +556,7 @@ class MoveMemo:
     def read_all(self, state: MarneState, side: str) -> None:
         """Read every unit of the side (7.1.1, 7.2.3: not those moved; 9.6.2 nor engaged)."""
         is_hq, where, mode, hq_of = state.c.is_hq_of, state.where, state.mode, state.hq_of
-        moved, railed = state.moved, state.railed
+        moved = state.moved
         engaged: set[int] = set()
         for pair in state.engaged:
             engaged.update(pair)
@@ -564,16 +564,16 @@ class MoveMemo:
         self.enemy = state.enemy_stamp(side)
         self.units = state.held_units(side)
         for unit in self.units:
-            if unit in moved or unit in railed:
-                continue  # 7.1.1, 7.2.3
+            if unit in moved:
+                continue  # 7.1.1, 7.2.3 (``rail_move`` adds a unit to ``moved`` too)
             here = where[unit]
-            if here in engaged and not is_hq[unit]:
+            if engaged and here in engaged and not is_hq[unit]:
                 continue  # 9.6.2
             now = mode[hq_of[unit]]
             if now == TRANSFER:
                 self.transfer.append(unit)
             self.keep(unit, reckon.choice(unit, here, now))
-        self.moved, self.railed = len(moved), len(railed)
+        self.moved, self.railed = len(moved), len(state.railed)
         self.counted = len(state.touched)
         self.rails = dict(state.rail_used)
 
@@ -621,7 +621,7 @@ class MoveMemo:
                 for unit in stacks.get(h, ()):
                     if side_of[unit] != side:
                         continue  # (an enemy unit: ``near``)
-                    if unit in moved or unit in railed:
+                    if unit in moved:  # (``railed`` among them: ``rail_move`` adds to both)
                         if choices[unit] is not None and unit not in gone:
                             gone.append(unit)
                     elif choices[unit] is None:
@@ -665,9 +665,7 @@ class MoveMemo:
                 return False  # (cleared: not within one phase)
             if len(railed) != self.railed or len(gone) != len(moved) - self.moved:
                 # not all found where stacks changed (a Recovery roll moves no counter)
-                gone = [
-                    u for u in self.units if choices[u] is not None and (u in moved or u in railed)
-                ]
+                gone = [u for u in self.units if choices[u] is not None and u in moved]
             for unit in gone:
                 self.drop(self.offers[unit][self.ways[unit]])
                 choices[unit] = None
