@@ -195,6 +195,11 @@ cpdef moved_note(Position state, Py_ssize_t unit, Py_ssize_t origin, Py_ssize_t 
 cpdef move_unit(Position state, Py_ssize_t unit, Py_ssize_t to, side)
 
 
+# the move prompt's offer (at every move prompt)
+@cython.locals(offered=list)
+cpdef list move_offer(Position state, Py_ssize_t unit)
+
+
 # 8.1.3 at the end of every phase: each stack's points as machine integers
 @cython.locals(sp_at=list, floor=cython.long, filled=cython.long, h=cython.Py_ssize_t, over=list)
 cpdef end_of_phase_stacking(Position state)

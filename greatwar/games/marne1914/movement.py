@@ -1226,6 +1226,14 @@ def move_unit(state: MarneState, unit: int, to: int, side: str) -> None:
 STAY = act("stay")
 
 
+def move_offer(state: MarneState, unit: int) -> list[Action]:
+    """The move prompt's actions: ``to`` each of the ``destination_hexes``, then stay (typed
+    in movement.pxd: the components' tables read in C)."""
+    offered = destination_actions(state, unit, state.c.hex_actions("to"))
+    offered.append(STAY)
+    return offered
+
+
 class Move(Prompt[MarneState]):
     """7.1: the chosen unit goes to a hex it can reach, or stays."""
 
@@ -1233,17 +1241,14 @@ class Move(Prompt[MarneState]):
     title = "choose the unit's destination (7.1)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
-        to = state.c.hex_actions("to")
-        offered = destination_actions(state, frame["unit"], to)
-        offered.append(STAY)
-        return offered
+        return move_offer(state, frame["unit"])
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         unit = frame["unit"]
         state.pop()
         if action.verb == "stay":
             return
-        move_unit(state, unit, state.c.board.grid.index(action.args[0]), side)
+        move_unit(state, unit, state.c.hex_index[action.args[0]], side)  # (``grid.index``)
 
     def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
         if action.verb != "to" or not action.args:
