@@ -1133,10 +1133,11 @@ def rebuildable(state: MarneState, side: str) -> list[int]:
     found = []
     for unit in units:
         hq = hq_of[unit]
-        if counters[unit].corps in rebuilt or where[hq] < 0:
-            continue
-        if mode[hq_of[hq]] != REGROUP or hq in oos:
-            continue  # 12.1.1 Regroup mode, 12.1.2 in supply (``in_supply``)
+        # (the HQ's mode first: most offers find no HQ in Regroup mode)
+        if where[hq] < 0 or mode[hq_of[hq]] != REGROUP:
+            continue  # 12.1.1 Regroup mode (an HQ on the map)
+        if counters[unit].corps in rebuilt or hq in oos:
+            continue  # (its corps not tried this turn) 12.1.2 in supply (``in_supply``)
         if hq in moved or state.in_enemy_zoc(hq):
             continue
         if state.has_room(where[hq], [unit]):
