@@ -181,6 +181,7 @@ class Components:
         "entries",
         "group_members",
         "hex_ids",
+        "hex_index",
         "hq_of_corps",
         "is_hq_of",
         "moroccans",
@@ -249,6 +250,8 @@ class Components:
         # each hex's neighbours by hex index, in the grid's compass order: read in every search
         self.neighbors: tuple[tuple[int, ...], ...] = tuple(grid.neighbors(h) for h in grid)
         self.hex_ids = tuple(grid.id(h) for h in grid)  # the printed id of each hex (logs)
+        # each printed id's hex index (``HexGrid.index`` of an answer's id, without a call)
+        self.hex_index: dict[str, int] = {grid.id(h): h for h in grid}
         reinf = tables["reinforcements"]
         self.entries = {
             "entry1": grid.index(reinf["entry1"]),

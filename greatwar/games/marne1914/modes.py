@@ -139,7 +139,7 @@ def modes_offer(state: MarneState, frame: Frame, side: str) -> list[Action]:
 def set_face_down(state: MarneState, frame: Frame, side: str, hq_id: str, mode: str) -> None:
     """5.2.3: the side sets the HQ ``hq_id`` face down to ``mode`` (the modes prompt's answer;
     typed in modes.pxd)."""
-    hq = state.unit(hq_id)
+    hq = state.c.by_id[hq_id].index  # (``unit`` without a method call: at every answer)
     state.pending[side][hq] = mode
     memo = state.modes_memo.get(side)
     if isinstance(memo, ModesMemo) and memo.frame is frame:

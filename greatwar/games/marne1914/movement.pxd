@@ -57,10 +57,25 @@ cpdef list rebuildable(Position state, side)
 cpdef tuple eliminated_units(Position state, side)
 
 
+cdef class RailNetworks
+
+
+# 7.2.1-7.2.5: the railroad hexes a unit may go to from a start hex, its fields read in C
+cdef class RailReach:
+    cdef public bytes flags
+    cdef public RailNetworks networks
+    cdef public object rail_hexes
+    cdef public tuple rail_links
+
+    @cython.locals(networks=RailNetworks, joined=list)
+    cpdef frozenset hexes(self, start)
+
+
 # a unit's movement choice, read with the position's tables held as typed fields
 cdef class Reckoner:
     cdef public Position state
-    cdef public object side, reach
+    cdef public object side
+    cdef public RailReach reach
     cdef public dict capacity
     cdef public tuple answers, is_hq, neighbors, steps_of
     cdef public set rallied
@@ -73,8 +88,9 @@ cdef class Reckoner:
                    barred=cython.bint, rail_room=cython.Py_ssize_t, flags=bytes,
                    holder=bytearray, code=cython.long, stop=cython.long,
                    there=cython.Py_ssize_t, sp_at=list, least=cython.long,
-                   recover=cython.bint, k=cython.Py_ssize_t, rail_full=frozenset)
-    cpdef tuple choice(self, unit, here, now)
+                   recover=cython.bint, k=cython.Py_ssize_t, rail_full=frozenset,
+                   reach=RailReach, at=cython.Py_ssize_t)
+    cpdef tuple choice(self, Py_ssize_t unit, here, str now)
 
 
 @cython.locals(c=Components)
@@ -87,32 +103,39 @@ cpdef bint has_room_for(Position state, Py_ssize_t unit, Py_ssize_t hex_index) e
 
 
 # the movement prompt's kept choices: an extension type, so that its fields are read and
-# written as C struct members (every offer reads and writes dozens of them)
+# written as C struct members (every offer reads and writes dozens of them); its lists by
+# counter and by hex read by machine-integer index
 cdef class MoveMemo:
-    cdef public dict actions, capacity, choices, offered, rail_full, rails, watch
+    cdef public dict capacity, crowds, rail_full, rails
     cdef public set recovering, searched
-    cdef public list flat, transfer
-    cdef public tuple offers
+    cdef public list choices, flat, transfer, watch
+    cdef public bytearray marks, ways
+    cdef public tuple offers, units
     cdef public object enemy, frame
     cdef public Reckoner reckon
     cdef public Py_ssize_t attachments, counted, modes_set, moved, railed
     cdef public Py_ssize_t disruptions, engagements, rallies, supply_cuts
 
-    @cython.locals(touched=list, moved=set, railed=set, dirty=set, changed=list, watch=dict,
-                   stacks=dict, choices=dict, offered=dict, gone=list, reckon=Reckoner,
-                   entry=tuple, rails=dict, side_of=tuple, c=Components)
+    @cython.locals(touched=list, moved=set, railed=set, choices=list, marks=bytearray,
+                   todo=list, changes=cython.bint, counted=cython.Py_ssize_t,
+                   gone=list, watch=list, stacks=dict, side_of=tuple, i=cython.Py_ssize_t,
+                   h=cython.Py_ssize_t, found=cython.Py_ssize_t, unit=cython.Py_ssize_t,
+                   reckon=Reckoner, entry=tuple, fresh=tuple,
+                   c=Components, where=list, mode=dict, hq_of=list)
     cpdef bint update(self, Position state, side) except -1
 
-    @cython.locals(reckon=Reckoner, moved=set, railed=set, engaged=set, is_hq=tuple, where=list,
+    @cython.locals(reckon=Reckoner, moved=set, engaged=set, is_hq=tuple, where=list,
                    mode=dict, hq_of=list)
     cpdef read_all(self, Position state, side)
 
-    @cython.locals(entry=tuple, choice=tuple, actions=tuple, was=tuple, way=cython.Py_ssize_t)
-    cpdef keep(self, unit, entry)
+    @cython.locals(choices=list, fresh=cython.bint, choice=tuple, way=cython.Py_ssize_t,
+                   land_room=cython.Py_ssize_t, rail_room=cython.Py_ssize_t)
+    cpdef keep(self, Py_ssize_t unit, tuple entry)
 
-    @cython.locals(watch=dict)
-    cpdef watch_hex(self, h, unit)
+    @cython.locals(watch=list, found=cython.Py_ssize_t)
+    cpdef watch_hex(self, Py_ssize_t h, Py_ssize_t unit)
 
+    @cython.locals(offers=tuple, ways=bytearray, choices=list, flat=list, unit=cython.Py_ssize_t)
     cpdef list moves(self)
 
     @cython.locals(flat=list, i=cython.Py_ssize_t)
@@ -159,7 +182,7 @@ cpdef tuple zoc_steps(state)
 cpdef bint has_destination(Position state, Py_ssize_t unit, bytes flags) except -1
 
 
-cpdef long rail_destination(Position state, Py_ssize_t unit, reach) except? -2
+cpdef long rail_destination(Position state, Py_ssize_t unit, RailReach reach) except? -2
 
 
 cpdef bint may_recover(Position state, Py_ssize_t unit) except -1
@@ -170,6 +193,11 @@ cpdef moved_note(Position state, Py_ssize_t unit, Py_ssize_t origin, Py_ssize_t 
 
 
 cpdef move_unit(Position state, Py_ssize_t unit, Py_ssize_t to, side)
+
+
+# the move prompt's offer (at every move prompt)
+@cython.locals(offered=list)
+cpdef list move_offer(Position state, Py_ssize_t unit)
 
 
 # 8.1.3 at the end of every phase: each stack's points as machine integers

@@ -464,27 +464,38 @@ def move_choices(
 ) -> list[tuple[int, bool, bool, bool]]:
     """``movement_memo``'s choices: the side's units that may still move, in order, each as
     (unit, whether it may try Recovery, take the railroad, go somewhere by land)."""
-    return list(movement_memo(state, side, frame).offered.values())
+    memo = movement_memo(state, side, frame)
+    choices = memo.choices
+    found = []
+    for unit in memo.units:
+        entry = choices[unit]
+        if entry is not None:
+            found.append(entry[5])
+    return found
+
+
+_CROWD = -2  # ``MoveMemo.watch``: a hex whose stack decides more than one unit's choice
 
 
 class MoveMemo:
     """``move_choices`` kept at the movement prompt ``frame``: each unit's choice, with the
-    hexes whose stacks decide it."""
+    hexes whose stacks decide it, held in lists by counter and by hex (read and written by
+    index, in C when compiled: no dict or set of units made or hashed at every offer)."""
 
     __slots__ = (
-        "actions",
         "attachments",
         "capacity",
         "choices",
         "counted",
+        "crowds",
         "disruptions",
         "enemy",
         "engagements",
         "flat",
         "frame",
+        "marks",
         "modes_set",
         "moved",
-        "offered",
         "offers",
         "rail_full",
         "railed",
@@ -495,7 +506,9 @@ class MoveMemo:
         "searched",
         "supply_cuts",
         "transfer",
+        "units",
         "watch",
+        "ways",
     )
 
     def __init__(self, state: MarneState, frame: Frame | None) -> None:
@@ -515,20 +528,27 @@ class MoveMemo:
         self.enemy: object = None  # the enemy's stacks it was read with (``enemy_stamp``)
         self.counted = 0  # the hexes of ``touched`` read
         self.rails: dict[str, int] = {}  # the railroad capacity used then (7.2.6, 7.2.7)
-        self.choices: dict[int, MoveChoice] = {}
-        # the units offered, in order, with their choices (as ``move_choices`` gives them)
-        self.offered: dict[int, tuple[int, bool, bool, bool]] = {}
         # how many units had moved and railed (7.1.1, 7.2.3) then: within a movement phase
         # they only grow in number
         self.moved = self.railed = 0
-        # the offered units' ``rail`` and ``move`` actions, in order, and those that may try
-        # Recovery (12.1): what the movement prompt offers of them
-        self.actions: dict[int, tuple[Action, ...]] = {}
-        self.flat: list[Action] | None = None  # ``moves``, once asked
+        # the side's units on the map when read (``held_units``, in counter order): only
+        # these are ever offered (a unit entering the map has every unit read afresh)
+        self.units: tuple[int, ...] = ()
+        counters = len(state.c.counters)
+        # by counter: the unit's choice while it is offered (None otherwise), in ``units``'
+        # order as ``move_choices`` gives them; its actions' index in ``offers`` (rail 2, land
+        # 1); and ``update``'s marks of those to read again (each cleared as it is read)
+        self.choices: list[MoveChoice | None] = [None] * counters
+        self.ways = bytearray(counters)
+        self.marks = bytearray(counters)
+        # the offered units' ``rail`` and ``move`` actions, in order (``moves``, once asked),
+        # and those that may try Recovery (12.1): what the movement prompt offers of them
+        self.flat: list[Action] | None = None
         self.recovering: set[int] = set()
-        # hex -> the unit whose choice its stack decides, or the units when more than one (a
-        # single unit kept as is: most hexes decide one unit's choice)
-        self.watch: dict[int, int | set[int]] = {}
+        # by hex: the unit whose choice its stack decides, -1 if none, ``_CROWD`` if more than
+        # one (then the units in ``crowds``: most hexes decide one unit's choice or none)
+        self.watch: list[int] = [-1] * len(state.holder)
+        self.crowds: dict[int, set[int]] = {}
         self.searched: set[int] = set()  # units whose land choice a full search decided
         self.rail_full: dict[int, frozenset[int]] = {}  # unit -> destinations, none with room
         self.transfer: list[int] = []  # units in Transfer mode (7.2.2)
@@ -536,23 +556,24 @@ class MoveMemo:
     def read_all(self, state: MarneState, side: str) -> None:
         """Read every unit of the side (7.1.1, 7.2.3: not those moved; 9.6.2 nor engaged)."""
         is_hq, where, mode, hq_of = state.c.is_hq_of, state.where, state.mode, state.hq_of
-        moved, railed = state.moved, state.railed
+        moved = state.moved
         engaged: set[int] = set()
         for pair in state.engaged:
             engaged.update(pair)
         self.reckon = reckon = reckoner(state, side, self.capacity)
         self.enemy = state.enemy_stamp(side)
-        for unit in state.held_units(side):
-            if unit in moved or unit in railed:
-                continue  # 7.1.1, 7.2.3
+        self.units = state.held_units(side)
+        for unit in self.units:
+            if unit in moved:
+                continue  # 7.1.1, 7.2.3 (``rail_move`` adds a unit to ``moved`` too)
             here = where[unit]
-            if here in engaged and not is_hq[unit]:
+            if engaged and here in engaged and not is_hq[unit]:
                 continue  # 9.6.2
             now = mode[hq_of[unit]]
             if now == TRANSFER:
                 self.transfer.append(unit)
             self.keep(unit, reckon.choice(unit, here, now))
-        self.moved, self.railed = len(moved), len(railed)
+        self.moved, self.railed = len(moved), len(state.railed)
         self.counted = len(state.touched)
         self.rails = dict(state.rail_used)
 
@@ -560,10 +581,12 @@ class MoveMemo:
         """Read again the units whose choice may have changed since; False when a unit entered
         or left the map (or ``touched`` was cleared): then all are read afresh."""
         touched, moved, railed = state.touched, state.moved, state.railed
-        if self.counted > len(touched):
+        counted = self.counted
+        if counted > len(touched):
             return False
-        dirty: set[int] = set()
-        offered = self.offered
+        choices, marks = self.choices, self.marks
+        todo: list[int] = []  # the units marked, each once (cleared as they are read)
+        changes = counted < len(touched)  # stacks changed: units a full search decided too
         gone: list[int] = []  # offered units found moved in the hexes changed
         # the enemy's stacks changed (an HQ retreating, 9.9): the units that look at the
         # hexes around them (within two: their neighbours and the neighbours' ZOC) and every
@@ -571,41 +594,54 @@ class MoveMemo:
         enemy = state.versions[OTHER[side]]  # ``enemy_stamp``
         near = enemy != self.enemy
         if near:
-            if self.counted == len(touched):
+            if not changes:
                 return False  # (not by a change of stacks: all are read afresh)
             self.enemy = enemy
             self.reckon = reckoner(state, side, self.capacity)
-            dirty.update(self.transfer)
-        if self.counted < len(touched):
+            for unit in self.transfer:
+                if not marks[unit]:
+                    marks[unit] = 1
+                    todo.append(unit)
+        if changes:
             # (a hex may be listed more than once: what is found there is found again, and
             # ``gone`` takes each unit once)
-            changed = touched[self.counted :]
-            watch, stacks, choices = self.watch, state.stacks, self.choices
-            side_of = state.c.side_of
-            for h in changed:
-                found = watch.get(h)
-                if found is not None:
-                    if isinstance(found, int):
-                        dirty.add(found)
-                    else:
-                        dirty.update(found)
+            watch, stacks, side_of = self.watch, state.stacks, state.c.side_of
+            for i in range(counted, len(touched)):
+                h = touched[i]
+                found = watch[h]
+                if found >= 0:
+                    if not marks[found]:
+                        marks[found] = 1
+                        todo.append(found)
+                elif found == _CROWD:
+                    for unit in self.crowds[h]:
+                        if not marks[unit]:
+                            marks[unit] = 1
+                            todo.append(unit)
                 for unit in stacks.get(h, ()):
                     if side_of[unit] != side:
                         continue  # (an enemy unit: ``near``)
-                    if unit in moved or unit in railed:
-                        if unit in offered and unit not in gone:
+                    if unit in moved:  # (``railed`` among them: ``rail_move`` adds to both)
+                        if choices[unit] is not None and unit not in gone:
                             gone.append(unit)
-                    elif unit not in choices:
+                    elif choices[unit] is None:
                         return False  # a unit that was not offered and may move now
                 if near:
                     for n in state.c.within(h, 2):
                         for unit in stacks.get(n, ()):
-                            if unit in offered:
-                                dirty.add(unit)
-            dirty.update(self.searched)
-            for unit, hexes in self.rail_full.items():
-                if not hexes.isdisjoint(changed):
-                    dirty.add(unit)
+                            if choices[unit] is not None and not marks[unit]:
+                                marks[unit] = 1
+                                todo.append(unit)
+            if self.rail_full:
+                changed = touched[counted:]
+                for unit, hexes in self.rail_full.items():
+                    if not hexes.isdisjoint(changed) and not marks[unit]:
+                        marks[unit] = 1
+                        todo.append(unit)
+            for unit in self.searched:  # (any change of stacks may change a full search's)
+                if not marks[unit]:
+                    marks[unit] = 1
+                    todo.append(unit)
         rails = state.rail_used
         # (compared as they stand, copied only when changed; and only when a unit has taken
         # the railroad since: 7.2.6 capacity is used by ``rail_move`` alone, which adds the
@@ -620,41 +656,50 @@ class MoveMemo:
                 if c.is_hq_of[unit]:
                     continue
                 now = has_rail_capacity(state, unit, capacity)
-                if was.get(c.nation_of[unit]) != now:
-                    dirty.add(unit)
+                if was.get(c.nation_of[unit]) != now and not marks[unit]:
+                    marks[unit] = 1
+                    todo.append(unit)
             self.rails = dict(rails)
         if len(moved) != self.moved or len(railed) != self.railed:
             if len(moved) < self.moved or len(railed) < self.railed:
                 return False  # (cleared: not within one phase)
             if len(railed) != self.railed or len(gone) != len(moved) - self.moved:
                 # not all found where stacks changed (a Recovery roll moves no counter)
-                gone = [u for u in offered if u in moved or u in railed]
+                gone = [u for u in self.units if choices[u] is not None and u in moved]
             for unit in gone:
-                del offered[unit]
-                self.drop(self.actions.pop(unit))
+                self.drop(self.offers[unit][self.ways[unit]])
+                choices[unit] = None
                 self.recovering.discard(unit)
             self.moved, self.railed = len(moved), len(railed)
-        if dirty:
+        if todo:
+            # the units marked, in counter order (each mark cleared as it is read)
             where, mode, hq_of, reckon = state.where, state.mode, state.hq_of, self.reckon
-            choices = self.choices
             assert reckon is not None  # (``read_all`` made it)
-            for unit in sorted(dirty):
-                if unit not in offered:
+            todo.sort()
+            for unit in todo:
+                marks[unit] = 0
+                entry = choices[unit]
+                if entry is None:
                     continue
                 here = where[unit]
                 if here < 0:
-                    return False  # it left the map
-                entry = reckon.choice(unit, here, mode[hq_of[unit]])
-                if entry != choices[unit]:  # (most read again come out as they were)
-                    self.keep(unit, entry)
+                    return False  # it left the map (the memo made afresh: marks dropped)
+                fresh = reckon.choice(unit, here, mode[hq_of[unit]])
+                if fresh != entry:  # (most read again come out as they were)
+                    self.keep(unit, fresh)
         self.counted = len(touched)
         return True
 
     def moves(self) -> list[Action]:
-        """The ``actions`` of the units in order (the movement prompt offers them all), kept
-        between offers: the list itself, not to be changed."""
+        """The actions of the offered units in order (the movement prompt offers them all),
+        kept between offers: the list itself, not to be changed."""
         if self.flat is None:
-            self.flat = [action for actions in self.actions.values() for action in actions]
+            offers, ways, choices = self.offers, self.ways, self.choices
+            flat: list[Action] = []
+            for unit in self.units:
+                if choices[unit] is not None:
+                    flat.extend(offers[unit][ways[unit]])
+            self.flat = flat
         return self.flat
 
     def drop(self, actions: tuple[Action, ...]) -> None:
@@ -672,26 +717,21 @@ class MoveMemo:
     def keep(self, unit: int, entry: MoveChoice) -> None:
         """``entry`` as the unit's choice (offered in its place), watched at the hexes whose
         stacks decide it."""
-        self.choices[unit] = entry
-        self.offered[unit] = choice = entry[5]
+        choices = self.choices
+        fresh = choices[unit] is None  # (first read: in none of the marks below)
+        choices[unit] = entry
+        choice = entry[5]
         way = 0  # (``Components.move_offers``' index: rail 2, land 1)
         if choice[2]:
             way = 2
         if choice[3]:
             way += 1
-        actions = self.offers[unit][way]
-        was = self.actions.get(unit)
-        self.actions[unit] = actions
-        if was is None:
-            if self.flat is not None:
-                self.flat.extend(actions)  # (a unit new to ``actions`` comes last)
-        elif was != actions:
-            self.flat = None
-        # (a unit new to ``actions`` is in none of the sets below: ``read_all`` reads each unit
-        # once, and a unit gone from ``actions`` is not read again)
+        if fresh or self.ways[unit] != way:
+            self.flat = None  # (made again in order when next asked)
+        self.ways[unit] = way
         if choice[1]:
             self.recovering.add(unit)
-        elif was is not None:
+        elif not fresh and self.recovering:
             self.recovering.discard(unit)
         # the unit's own hex decides nothing of its choice (every hex it looks at is another,
         # and it leaves its hex only by moving): watched are the neighbour open to it and the
@@ -703,24 +743,24 @@ class MoveMemo:
             self.watch_hex(rail_room, unit)
         if land_room < 0:
             self.searched.add(unit)
-        elif was is not None:
+        elif not fresh and self.searched:
             self.searched.discard(unit)
         if entry[4]:
             self.rail_full[unit] = entry[4]
-        elif was is not None:
+        elif not fresh and self.rail_full:
             self.rail_full.pop(unit, None)
 
     def watch_hex(self, h: int, unit: int) -> None:
         """The unit's choice is read again when the stack of ``h`` changes (``keep``)."""
         watch = self.watch
-        found = watch.get(h)
-        if found is None:
+        found = watch[h]
+        if found == -1:
             watch[h] = unit
-        elif isinstance(found, int):
-            if found != unit:
-                watch[h] = {found, unit}
-        else:
-            found.add(unit)
+        elif found == _CROWD:
+            self.crowds[h].add(unit)
+        elif found != unit:
+            watch[h] = _CROWD
+            self.crowds[h] = {found, unit}
 
 
 _NO_HEXES: frozenset[int] = frozenset()  # (a choice with no railroad destination names none)
@@ -768,7 +808,7 @@ class Reckoner:
         # 7.1.3 enemy-held and 8.2.1 enemy ZOC, marked by hex (``move_flags``); the hexes the
         # side holds, by its ``holder`` byte (``side_at`` read in C)
         self.flags, self.holder, self.code = move_flags(state, side), state.holder, SIDE_CODE[side]
-        self.reach: Callable[[int], frozenset[int]] | None = None  # the side's ``rail_reacher``
+        self.reach: RailReach | None = None  # the side's ``rail_reacher``
         # 8.1: a friendly hex with more than this many SP may be too full for some unit of the
         # side (within every limit otherwise); a unit above the floor always looks closer
         self.least = state.c.stack_floor - max(state.c.unit_sizes[side])
@@ -789,7 +829,7 @@ class Reckoner:
             rail_room = rail_destination(state, unit, reach)
             by_rail = rail_room >= 0
             if not by_rail:
-                rail_full = reach(here)
+                rail_full = reach.hexes(here)
         barred = self.is_hq[unit] or unit in self.rallied  # 9.9, 10.2.2: not into an enemy ZOC
         by_land = False
         land_room = -1  # the neighbour open to it, if any
@@ -797,9 +837,10 @@ class Reckoner:
         if self.least >= 0:
             holder, code, sp_at, least = self.holder, self.code, self.sp_at, self.least
             stop = HELD | IN_ZOC if barred else HELD
-            # (``there`` a machine integer to read the marks by; ``neighbor`` the table's own
-            # int, kept as it is in the choice)
-            for neighbor in self.neighbors[here]:
+            # (``there`` and ``at`` machine integers to read the tables by; ``neighbor`` the
+            # table's own int, kept as it is in the choice, as ``here`` is)
+            at = here
+            for neighbor in self.neighbors[at]:
                 there = neighbor
                 if flags[there] & stop:
                     continue  # 7.1.3
@@ -927,31 +968,41 @@ class RailNetworks:
 _RAIL_ORDER: list[tuple[int, ...]] = []  # the railroad hexes in order: the same in every game
 
 
-def rail_reacher(state: MarneState, side: str) -> Callable[[int], frozenset[int]]:
-    """7.2.1-7.2.5: for a start hex, the railroad hexes a unit of the side may go to from it,
-    any distance along railroad hexes none of them enemy-held or next to an enemy unit (room
-    not checked), and the start itself unless nothing else; the enemy's zone and the rail
-    networks looked up once for all the side's units."""
-    rail_hexes, rail_links = state.c.board.rail_hexes, state.c.board.rail_links
-    flags, in_zoc = move_flags(state, side), IN_ZOC  # (``zoc`` of the enemy, by hex)
-    networks = rail_network_finder(state, side)
+def rail_reacher(state: MarneState, side: str) -> RailReach:
+    """7.2.1-7.2.5: for a start hex (``RailReach.hexes``), the railroad hexes a unit of the
+    side may go to from it, any distance along railroad hexes none of them enemy-held or next
+    to an enemy unit (room not checked), and the start itself unless nothing else; the
+    enemy's zone and the rail networks looked up once for all the side's units."""
+    return RailReach(state, side)
 
-    def reach(start: int) -> frozenset[int]:
-        if start not in rail_hexes or flags[start] & in_zoc:
+
+class RailReach:
+    """``rail_reacher``: the side's marks and rail networks held as fields (typed in
+    movement.pxd: ``hexes`` called and its fields read in C, not through a closure)."""
+
+    __slots__ = ("flags", "networks", "rail_hexes", "rail_links")
+
+    def __init__(self, state: MarneState, side: str) -> None:
+        self.rail_hexes, self.rail_links = state.c.board.rail_hexes, state.c.board.rail_links
+        self.flags = move_flags(state, side)  # (``zoc`` of the enemy, by hex)
+        self.networks = rail_network_finder(state, side)
+
+    def hexes(self, start: int) -> frozenset[int]:
+        """The railroad hexes a unit in ``start`` may go to (``rail_reacher``)."""
+        if start not in self.rail_hexes or self.flags[start] & IN_ZOC:
             return frozenset()  # 7.2.2 not next to the enemy
+        networks = self.networks
         network = networks.of(start)
         if network is None:  # a start the rail lines may not cross: from it into theirs
-            joined = [networks.of(h) for h in rail_links[start]]
-            network = frozenset({start}).union(*(n for n in joined if n is not None))
+            joined = [networks.of(h) for h in self.rail_links[start]]
+            network = frozenset({start}).union(*[n for n in joined if n is not None])
         return network
-
-    return reach
 
 
 def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
     """7.2.1-7.2.5: ``rail_reacher``'s hexes, ending on another railroad hex with room."""
     reach = rail_reacher(state, state.c.counters[unit].side)
-    return sorted(h for h in reach(start) if h != start and has_room_for(state, unit, h))
+    return sorted(h for h in reach.hexes(start) if h != start and has_room_for(state, unit, h))
 
 
 def rail_capacity_left(state: MarneState, unit: int) -> bool:
@@ -970,9 +1021,7 @@ def rail_capacity_left(state: MarneState, unit: int) -> bool:
     )
 
 
-def may_entrain(
-    state: MarneState, unit: int, capacity: dict[str, bool], reach: Callable[[int], frozenset[int]]
-) -> bool:
+def may_entrain(state: MarneState, unit: int, capacity: dict[str, bool], reach: RailReach) -> bool:
     """For a unit in Transfer mode that may move (7.2.2, 7.2.3): 7.2.6, 7.2.7 railroad capacity
     left (``capacity`` keeps each nation's answer), 7.2.8 HQs free; and a destination with
     room (``reach``: the side's ``rail_reacher``)."""
@@ -991,11 +1040,11 @@ def has_rail_capacity(state: MarneState, unit: int, capacity: dict[str, bool]) -
     return capacity[nation]
 
 
-def rail_destination(state: MarneState, unit: int, reach: Callable[[int], frozenset[int]]) -> int:
+def rail_destination(state: MarneState, unit: int, reach: RailReach) -> int:
     """A railroad hex with room the unit may go to (7.2.1-7.2.5, ``reach``: the side's
     ``rail_reacher``), -1 if none."""
     start = state.where[unit]
-    for h in reach(start):
+    for h in reach.hexes(start):
         if h != start and has_room_for(state, unit, h):
             return h
     return -1
@@ -1084,10 +1133,11 @@ def rebuildable(state: MarneState, side: str) -> list[int]:
     found = []
     for unit in units:
         hq = hq_of[unit]
-        if counters[unit].corps in rebuilt or where[hq] < 0:
-            continue
-        if mode[hq_of[hq]] != REGROUP or hq in oos:
-            continue  # 12.1.1 Regroup mode, 12.1.2 in supply (``in_supply``)
+        # (the HQ's mode first: most offers find no HQ in Regroup mode)
+        if where[hq] < 0 or mode[hq_of[hq]] != REGROUP:
+            continue  # 12.1.1 Regroup mode (an HQ on the map)
+        if counters[unit].corps in rebuilt or hq in oos:
+            continue  # (its corps not tried this turn) 12.1.2 in supply (``in_supply``)
         if hq in moved or state.in_enemy_zoc(hq):
             continue
         if state.has_room(where[hq], [unit]):
@@ -1155,13 +1205,14 @@ def rebuild(state: MarneState, unit: int) -> None:
 
 def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
     """``tell`` the move: its side reads the unit (``name``), the enemy sees a counter move
-    (written out: one per move)."""
+    (written out: one per move). Asked after the unit is ``put``, which has revealed the
+    action already (a counter lifted from the map, or brought onto it in play), so it is not
+    revealed again here."""
     ids = state.c.hex_ids  # (``hex_id`` of two hexes on the map)
     counter = state.c.counters[unit]
     face = " reduced" if state.steps[unit] < counter.steps else ""
     side = counter.side
     state.note("7.1", f"{counter.id}{face} moves {ids[origin]} to {ids[to]}", to=side)
-    state.reveal()
     state.note("7.1", f"an enemy unit moves to {ids[to]}", to=OTHER[side])
 
 
@@ -1177,6 +1228,14 @@ def move_unit(state: MarneState, unit: int, to: int, side: str) -> None:
 STAY = act("stay")
 
 
+def move_offer(state: MarneState, unit: int) -> list[Action]:
+    """The move prompt's actions: ``to`` each of the ``destination_hexes``, then stay (typed
+    in movement.pxd: the components' tables read in C)."""
+    offered = destination_actions(state, unit, state.c.hex_actions("to"))
+    offered.append(STAY)
+    return offered
+
+
 class Move(Prompt[MarneState]):
     """7.1: the chosen unit goes to a hex it can reach, or stays."""
 
@@ -1184,17 +1243,14 @@ class Move(Prompt[MarneState]):
     title = "choose the unit's destination (7.1)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> list[Action]:
-        to = state.c.hex_actions("to")
-        offered = destination_actions(state, frame["unit"], to)
-        offered.append(STAY)
-        return offered
+        return move_offer(state, frame["unit"])
 
     def apply(self, state: MarneState, frame: Frame, action: Action, side: str) -> None:
         unit = frame["unit"]
         state.pop()
         if action.verb == "stay":
             return
-        move_unit(state, unit, state.c.board.grid.index(action.args[0]), side)
+        move_unit(state, unit, state.c.hex_index[action.args[0]], side)  # (``grid.index``)
 
     def explain(self, state: MarneState, frame: Frame, action: Action, side: str) -> str | None:
         if action.verb != "to" or not action.args:

@@ -75,7 +75,8 @@ class MovementPhase(Prompt[MarneState]):
         offered: list[Action] = []
         if rallying or recovering:
             rally, recover = c.unit_actions("rally"), c.unit_actions("recover")
-            for unit in sorted(rallying | recovering):
+            # (most offers have no unit that may try Recovery: no union made then)
+            for unit in sorted(rallying | recovering if recovering else rallying):
                 if unit in rallying:
                     offered.append(rally[unit])
                 if unit in recovering:
