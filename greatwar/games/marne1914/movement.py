@@ -1205,14 +1205,13 @@ def rebuild(state: MarneState, unit: int) -> None:
 
 def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
     """``tell`` the move: its side reads the unit (``name``), the enemy sees a counter move
-    (written out: one per move). Asked after the unit is ``put``, which has revealed the
-    action already (a counter lifted from the map, or brought onto it in play), so it is not
-    revealed again here."""
+    (written out: one per move)."""
     ids = state.c.hex_ids  # (``hex_id`` of two hexes on the map)
     counter = state.c.counters[unit]
     face = " reduced" if state.steps[unit] < counter.steps else ""
     side = counter.side
     state.note("7.1", f"{counter.id}{face} moves {ids[origin]} to {ids[to]}", to=side)
+    state.reveal()
     state.note("7.1", f"an enemy unit moves to {ids[to]}", to=OTHER[side])
 
 
