@@ -37,6 +37,7 @@ cdef class ManWay:
 cpdef ManWay man_way(Position state, str side)
 
 cdef dict WAY_REACHES  # way_reaches(c), by the components
+cdef tuple PLACES  # the table's tenths as shared integer objects
 
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
@@ -92,7 +93,7 @@ cpdef (long long, long long) _man_end(ManWay way, Py_ssize_t i, long long bx, lo
 
 
 @cython.locals(ax=cython.longlong, ay=cython.longlong, ex=cython.longlong,
-               ey=cython.longlong, xs=list, ys=list)
+               ey=cython.longlong, xs=list, ys=list, places=tuple)
 cpdef bint _man_step(ManWay way, Py_ssize_t i, long long bx, long long by) except -1
 
 

@@ -354,8 +354,17 @@ def _man_step(way: ManWay, i: int, bx: int, by: int) -> bool:
     ex, ey = _man_end(way, i, bx, by)  # two machine integers (movement.pxd)
     if ex == ax and ey == ay:
         return False  # he stays: his place is unchanged
-    xs[i], ys[i] = ex, ey  # TrenchesState.place, less what the order did once
+    # TrenchesState.place, less what the order did once: the shared integer objects of the
+    # table's tenths (PLACES), none made for a man's new place (nor freed when he moves on)
+    places = PLACES
+    if 0 <= ex < len(places) and 0 <= ey < len(places):
+        xs[i], ys[i] = places[ex], places[ey]
+    else:
+        xs[i], ys[i] = ex, ey
     return True
+
+
+PLACES = tuple(range(4096))  # each tenth from 0 to 4095 (past the table's width and depth)
 
 
 def _way_stop(way: ManWay, ax: int, ay: int, bx: int, by: int, stop: int) -> int:
