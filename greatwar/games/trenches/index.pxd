@@ -32,9 +32,9 @@ cdef class SideIndex:
     cdef public object _ys
     cdef public object _soft
 
-    @cython.locals(slots=cython.longlong, i=cython.Py_ssize_t,
-                   k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list,
-                   figures=tuple)
+    @cython.locals(slots=cython.longlong, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t, key=cython.longlong, at=cython.longlong, y=tuple,
+                   keys=list, by_y=list, figures=tuple, order=tuple)
     cpdef _sort(self)
 
     @cython.locals(new=SideIndex, by_y=tuple, keys=list, k=cython.Py_ssize_t)

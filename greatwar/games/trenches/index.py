@@ -143,17 +143,20 @@ class SideIndex:
         # (y, figure) packed in one integer, as figures number fewer than FIGURE_SLOTS: a sort
         # of plain integers, with no key function (>> and & floor, so a y below 0 sorts too)
         slots = FIGURE_SLOTS
-        keys = []
-        for i in self._order:
+        order = self._order
+        n = len(order)
+        keys = [0] * n  # made at its length: no append grows it
+        for k in range(n):
+            i = order[k]
             at = y[i]
-            keys.append(at * slots + i)
+            keys[k] = at * slots + i
         keys.sort()
         self._order = ()  # done with: let the index before go
-        by_y = []
+        by_y = [0] * n
         figures = FIGURES  # the figures' own integers: none made for each key read back
-        for k in keys:
-            i = k & (slots - 1)
-            by_y.append(figures[i])
+        for k in range(n):
+            key = keys[k]
+            by_y[k] = figures[key & (slots - 1)]
         self._by_y = tuple(by_y)
         self._keys = keys  # kept: the band's bisections read them
 
