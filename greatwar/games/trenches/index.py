@@ -164,13 +164,20 @@ class SideIndex:
         """This index less one figure (it fell or left the table), ``roster`` its roster
         less him: the others stand where they stood, so their order by y is this one's
         without him, not sorted again."""
-        new = SideIndex(self.c, roster, self.x, self.y)
+        # SideIndex(self.c, roster, self.x, self.y), its fields set here (index.pxd: in C)
+        new = SideIndex.__new__(SideIndex)
+        new.c, new.roster, new.figures = self.c, roster, roster.figures
+        new.x, new.y = self.x, self.y
+        new._order, new._by_y, new._keys = roster.figures, None, []
+        new._xs = new._ys = new._soft = None
         by_y, keys = self._by_y, self._keys
         if by_y is not None:
             # where he stands in the order by (y, figure), bisected, not searched
             k = _first_at_least(keys, self.y[gone] * FIGURE_SLOTS + gone)
             if k < len(by_y) and by_y[k] == gone:  # not the airplane, which no index holds
-                by_y, keys = by_y[:k] + by_y[k + 1 :], keys[:k] + keys[k + 1 :]
+                by_y = by_y[:k] + by_y[k + 1 :]
+                keys = keys[:]  # one copy, less him
+                del keys[k]
             new._by_y, new._keys = by_y, keys
         return new
 
