@@ -38,7 +38,7 @@ cpdef object first_contact(object a, object b, object centre, long long radius)
                dx=cython.longlong, dy=cython.longlong, length2=cython.longlong,
                cross=cython.longlong, along=cython.longlong, back=cython.longlong,
                px=cython.longlong, py=cython.longlong, nx=cython.longlong, ny=cython.longlong)
-cpdef int in_mitred_band(object line, long long half, long long x, long long y) except? -2
+cpdef int in_mitred_band(tuple line, long long half, long long x, long long y) except? -2
 
 @cython.locals(p=cython.longlong, q=cython.longlong, left=cython.longlong,
                right=cython.longlong)

@@ -325,8 +325,9 @@ def in_mitred_band(line: Sequence[Point2], half: int, x: int, y: int) -> int:
     in exact integers (squares against squares). A test checks every point of the table
     against shapely."""
     last = len(line) - 2
+    x1, y1 = line[0]
     for k in range(last + 1):
-        x0, y0 = line[k]
+        x0, y0 = x1, y1  # the last segment's end: each vertex read once
         x1, y1 = line[k + 1]
         dx, dy = x1 - x0, y1 - y0
         length2 = dx * dx + dy * dy
