@@ -210,13 +210,15 @@ class SideIndex:
         by_y = self._by_y  # a tuple (index.pxd): sliced in C
         assert by_y is not None
         keys, slots = self._keys, FIGURE_SLOTS  # y lo_y's first key, and past hi_y's last
-        return by_y[_first_at_least(keys, lo_y * slots) : _first_at_least(keys, (hi_y + 1) * slots)]
+        start = _first_at_least(keys, lo_y * slots)
+        return by_y[start : _first_at_least(keys, (hi_y + 1) * slots, start)]
 
     def any_between(self, lo_y: int, hi_y: int) -> bool:
         if self._by_y is None:
             self._sort()
         keys, slots = self._keys, FIGURE_SLOTS
-        return _first_at_least(keys, (hi_y + 1) * slots) > _first_at_least(keys, lo_y * slots)
+        start = _first_at_least(keys, lo_y * slots)
+        return _first_at_least(keys, (hi_y + 1) * slots, start) > start
 
     @property
     def xs(self) -> Ints:
@@ -242,9 +244,10 @@ class SideIndex:
         return self._soft
 
 
-def _first_at_least(keys: list[int], v: int) -> int:
-    """``bisect_left(keys, v)``, in machine integers (index.pxd)."""
-    lo, hi = 0, len(keys)
+def _first_at_least(keys: list[int], v: int, lo: int = 0) -> int:
+    """``bisect_left(keys, v, lo)``, in machine integers (index.pxd): ``lo`` a place no key
+    before which is ``v`` or more (the start of a band, for its end)."""
+    hi = len(keys)
     while lo < hi:
         mid = (lo + hi) // 2
         k = keys[mid]
