@@ -431,6 +431,21 @@ def test_bombardment_phase_the_barrage_and_guns_offers_kept_by_aim_are_made_afre
             assert bombardment.Guns().offer(state, {"done": ()}, side) == want
 
 
+def test_bombardment_phase_a_named_aim_is_the_aims_entry() -> None:
+    """Bombardment Phase, German Bombardment: the point of an aim named in a shot
+    (``named_aim``, read without making every aim) is the aims' entry of that name, at every
+    position of random games and of their clones, for both sides, for every name and for
+    names that are none of them (the HQ, a regiment, a line and a group with no leader)."""
+    from greatwar.games.trenches import bombardment
+
+    for state in positions():
+        for side in SIDES:
+            named = bombardment.aims(state, side)
+            for name in [*named, "HQ", "L1a", "B3", "nobody", *state.c.objectives]:
+                assert bombardment.named_aim(state, side, name) == named.get(name)
+                assert bombardment.aim_point(state, side, (name,)) == named.get(name)
+
+
 def test_german_morale_a_garrison_counted_only_as_far_as_needed() -> None:
     """German morale: the garrison counted up to one more than surrenders is the start of the
     whole garrison, in figure order."""

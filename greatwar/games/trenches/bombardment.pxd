@@ -15,9 +15,17 @@ cpdef list near(Position state, tuple p, long long reach)
 
 
 # the bombardment's aims and steps, their position typed: its fields read in C
-@cython.locals(owner=list, key=cython.longlong, line=cython.Py_ssize_t, kept=dict,
-               lines=tuple, found=dict)
+@cython.locals(found=dict)
 cpdef dict aims(Position state, side)
+
+@cython.locals(owner=list, key=cython.longlong, line=cython.Py_ssize_t, kept=dict,
+               lines=tuple)
+cpdef tuple lines_aimed(Position state, str side)
+
+@cython.locals(xs=list, ys=list, hq=tuple, last=cython.Py_ssize_t, leader=object)
+cpdef object named_aim(Position state, str side, str name)
+
+cpdef object aim_point(Position state, str side, tuple args)
 
 cdef dict LINE_AIMS  # line_aims, by the components, then by the side and the lines French
 

@@ -73,7 +73,22 @@ def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
     """Named aim points: the French aim at the German lines not yet theirs (thirds and
     bunkers); the Germans at each French regiment's leader and the HQ, and at lines lost."""
     f = state.f  # each figure's data (state.Figures)
-    # line_aims, kept by the side and the lines French (a bit each), read from dicts in C
+    found = dict(lines_aimed(state, side))
+    if side == GERMAN:
+        status, xs, ys = f.status, f.x, f.y  # state.at, read once
+        for group, leader in sorted(f.leader.items()):
+            if status[leader] == TABLE:
+                found[group] = (xs[leader], ys[leader])
+        hq = of_kinds(roster_of(state, FRENCH), HQ)  # state.of_kind, not copied
+        if hq:
+            last = hq[-1]
+            found["HQ"] = (xs[last], ys[last])
+    return found
+
+
+def lines_aimed(state: TrenchesState, side: str) -> tuple[tuple[str, geo.Point2], ...]:
+    """``line_aims`` of the lines as they are owned now, kept by the side and the lines
+    French (a bit each), read from dicts in C."""
     owner, key = state.owner, 1 if side == GERMAN else 0
     for line in range(len(owner)):
         if owner[line] == FRENCH:
@@ -84,16 +99,28 @@ def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
     lines = kept.get(key)
     if lines is None:
         lines = kept[key] = line_aims(state.c, side, tuple(owner))
-    found = dict(lines)
+    return lines
+
+
+def named_aim(state: TrenchesState, side: str, name: str) -> geo.Point2 | None:
+    """``aims(state, side).get(name)``, without making the whole dict: the HQ, then a French
+    regiment's leader (the Germans' aims), then the lines, as ``aims`` lets each override
+    the one before."""
     if side == GERMAN:
-        status, xs, ys = f.status, f.x, f.y  # state.at, read once
-        for group, leader in sorted(f.leader.items()):
-            if status[leader] == TABLE:
-                found[group] = (xs[leader], ys[leader])
-        hq = of_kinds(roster_of(state, FRENCH), HQ)  # state.of_kind, not copied
-        if hq:
-            last = hq[-1]
-            found["HQ"] = (xs[last], ys[last])
+        f = state.f  # each figure's data (state.Figures)
+        xs, ys = f.x, f.y
+        if name == "HQ":
+            hq = of_kinds(roster_of(state, FRENCH), HQ)  # state.of_kind, not copied
+            if hq:
+                last = hq[-1]
+                return (xs[last], ys[last])
+        leader = f.leader.get(name)
+        if leader is not None and f.status[leader] == TABLE:
+            return (xs[leader], ys[leader])
+    found = None
+    for aimed, p in lines_aimed(state, side):
+        if aimed == name:
+            found = p  # the last of that name, as a dict made of them keeps
     return found
 
 
@@ -119,7 +146,7 @@ def line_aims(
 def aim_point(state: TrenchesState, side: str, args: tuple[str, ...]) -> geo.Point2 | None:
     """A named aim, or any point of the table given as x y in tenths of an inch."""
     if len(args) == 1:
-        return aims(state, side).get(args[0])
+        return named_aim(state, side, args[0])
     if len(args) == 2:
         try:
             p = (int(args[0]), int(args[1]))

@@ -14,14 +14,14 @@ from greatwar.games.trenches.geometry cimport within  # called in C
                e=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong,
                best=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                d2=cython.longlong, ex=cython.longlong, ey=cython.longlong)
-cpdef object _doubtful(object men, tuple foes, list xs, list ys, tuple tanks, long long sure,
+cpdef object _doubtful(list men, tuple foes, list xs, list ys, tuple tanks, long long sure,
                        long long longest)
 
 
 @cython.locals(f=Figures, longest=cython.longlong, sure=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, i=cython.Py_ssize_t, y=cython.longlong, index=Index,
                foes=tuple, ys=list)
-cpdef bint any_target(Position state, str weapon, object men) except -1
+cpdef bint any_target(Position state, str weapon, list men) except -1
 
 
 @cython.locals(f=Figures, reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,

@@ -4,16 +4,12 @@ may shoot whom at what range, the dice, the saves, and melee."""
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.geometry import within  # called in C (fire.pxd)
 from greatwar.games.trenches.index import FIGURE_BITS, FIGURE_SLOTS, SideIndex
 from greatwar.games.trenches.state import TABLE, TrenchesState, index_of
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
 
 # The range of each way of firing, by the table's key.
 RANGE_KEYS = {
@@ -193,7 +189,7 @@ def _grenade_within_rifle(c: Components) -> bool:
     )
 
 
-def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
+def any_target(state: TrenchesState, weapon: str, men: list[int]) -> bool:
     """Whether any of ``men`` (of one side) has a target for a rifle or a grenade: the nearest
     enemy decides at once unless it lies between the shortest range that fog or a cloud can
     leave (Poison Gas, Smoke) and the weapon's own, where the pair is checked."""
@@ -230,7 +226,7 @@ def any_target(state: TrenchesState, weapon: str, men: Sequence[int]) -> bool:
 
 
 def _doubtful(
-    men: Sequence[int],
+    men: list[int],
     foes: tuple[int, ...],
     xs: list[int],
     ys: list[int],

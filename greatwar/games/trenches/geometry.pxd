@@ -38,7 +38,7 @@ cpdef object first_contact(object a, object b, object centre, long long radius)
                dx=cython.longlong, dy=cython.longlong, length2=cython.longlong,
                cross=cython.longlong, along=cython.longlong, back=cython.longlong,
                px=cython.longlong, py=cython.longlong, nx=cython.longlong, ny=cython.longlong)
-cpdef int in_mitred_band(object line, long long half, long long x, long long y) except? -2
+cpdef int in_mitred_band(tuple line, long long half, long long x, long long y) except? -2
 
 @cython.locals(p=cython.longlong, q=cython.longlong, left=cython.longlong,
                right=cython.longlong)
@@ -59,8 +59,17 @@ cpdef bint segment_meets_box(tuple a, tuple b, tuple box) except -1
 @cython.locals(x0=cython.longlong, y0=cython.longlong, x1=cython.longlong, y1=cython.longlong,
                ax=cython.longlong, ay=cython.longlong, bx=cython.longlong, by=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, p=cython.longlong, q=cython.longlong,
-               p2=cython.longlong, q2=cython.longlong, n=cython.longlong, whole=cython.longlong)
+               p2=cython.longlong, q2=cython.longlong, n=cython.longlong, whole=cython.longlong,
+               checked=cython.longlong)
 cpdef object first_entry_box(tuple a, tuple b, tuple box, object shape)
+
+
+# (the path along an axis: a double division and a floor, as in Python: every integer here is
+# exact in a double)
+@cython.locals(x0=cython.longlong, y0=cython.longlong, x1=cython.longlong, y1=cython.longlong,
+               d=cython.longlong, start=cython.longlong, edge=cython.longlong,
+               fraction=cython.double)
+cpdef long long axis_entry(tuple a, tuple b, tuple box) except? -1
 
 
 # the rounding check of first_entry_box in 64-bit integers (the argument in geometry.py)

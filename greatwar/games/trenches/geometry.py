@@ -210,10 +210,10 @@ def first_entry_box(
     """``first_entry`` into ``shape``, the closed box (x0, y0, x1, y1), in exact integers:
     where the path enters the box's slabs (Liang-Barsky), its length rounded down; shapely
     only when that length lies within a ten-millionth of a whole tenth."""
-    if a == b or not segment_meets_box(a, b, box):
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]  # machine integers (geometry.pxd)
+    if (ax == bx and ay == by) or not segment_meets_box(a, b, box):
         return None
     x0, y0, x1, y1 = box
-    ax, ay, bx, by = a[0], a[1], b[0], b[1]
     if x0 <= ax <= x1 and y0 <= ay <= y1:
         return 0
     p, q = 0, 1  # the entry parameter t = p / q along a -> b: the later of the slabs' entries
@@ -232,7 +232,8 @@ def first_entry_box(
     n = p * p * (dx * dx + dy * dy)  # (t * |ab| * q)^2, below 2**41 on the table
     whole = _isqrt(n) // q  # math.isqrt, in machine integers
     if near_whole(n, q, whole):
-        if (a[0] == b[0] or a[1] == b[1]) and dist2(a, b) <= AXIS_CHECKED * AXIS_CHECKED:
+        checked = AXIS_CHECKED
+        if (ax == bx or ay == by) and dx * dx + dy * dy <= checked * checked:  # dist2
             return axis_entry(a, b, box)
         return first_entry(a, b, shape)
     return whole
@@ -324,8 +325,9 @@ def in_mitred_band(line: Sequence[Point2], half: int, x: int, y: int) -> int:
     in exact integers (squares against squares). A test checks every point of the table
     against shapely."""
     last = len(line) - 2
+    x1, y1 = line[0]
     for k in range(last + 1):
-        x0, y0 = line[k]
+        x0, y0 = x1, y1  # the last segment's end: each vertex read once
         x1, y1 = line[k + 1]
         dx, dy = x1 - x0, y1 - y0
         length2 = dx * dx + dy * dy

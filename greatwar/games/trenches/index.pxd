@@ -32,24 +32,24 @@ cdef class SideIndex:
     cdef public object _ys
     cdef public object _soft
 
-    @cython.locals(slots=cython.longlong, i=cython.Py_ssize_t,
-                   k=cython.longlong, at=cython.longlong, y=tuple, keys=list, by_y=list,
-                   figures=tuple)
+    @cython.locals(slots=cython.longlong, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t, key=cython.longlong, at=cython.longlong, y=tuple,
+                   keys=list, by_y=list, figures=tuple, order=tuple)
     cpdef _sort(self)
 
     @cython.locals(new=SideIndex, by_y=tuple, keys=list, k=cython.Py_ssize_t)
     cpdef SideIndex without(self, Py_ssize_t gone, Roster roster)
 
-    @cython.locals(by_y=tuple, keys=list, slots=cython.longlong)
+    @cython.locals(by_y=tuple, keys=list, slots=cython.longlong, start=cython.Py_ssize_t)
     cpdef tuple between(self, long long lo_y, long long hi_y)
 
-    @cython.locals(keys=list, slots=cython.longlong)
+    @cython.locals(keys=list, slots=cython.longlong, start=cython.Py_ssize_t)
     cpdef bint any_between(self, long long lo_y, long long hi_y) except -1
 
 
 @cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
                k=cython.longlong)
-cpdef Py_ssize_t _first_at_least(list keys, long long v) except -1
+cpdef Py_ssize_t _first_at_least(list keys, long long v, Py_ssize_t lo=*) except -1
 
 @cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
                at=cython.Py_ssize_t)

@@ -143,17 +143,20 @@ class SideIndex:
         # (y, figure) packed in one integer, as figures number fewer than FIGURE_SLOTS: a sort
         # of plain integers, with no key function (>> and & floor, so a y below 0 sorts too)
         slots = FIGURE_SLOTS
-        keys = []
-        for i in self._order:
+        order = self._order
+        n = len(order)
+        keys = [0] * n  # made at its length: no append grows it
+        for k in range(n):
+            i = order[k]
             at = y[i]
-            keys.append(at * slots + i)
+            keys[k] = at * slots + i
         keys.sort()
         self._order = ()  # done with: let the index before go
-        by_y = []
+        by_y = [0] * n
         figures = FIGURES  # the figures' own integers: none made for each key read back
-        for k in keys:
-            i = k & (slots - 1)
-            by_y.append(figures[i])
+        for k in range(n):
+            key = keys[k]
+            by_y[k] = figures[key & (slots - 1)]
         self._by_y = tuple(by_y)
         self._keys = keys  # kept: the band's bisections read them
 
@@ -161,13 +164,20 @@ class SideIndex:
         """This index less one figure (it fell or left the table), ``roster`` its roster
         less him: the others stand where they stood, so their order by y is this one's
         without him, not sorted again."""
-        new = SideIndex(self.c, roster, self.x, self.y)
+        # SideIndex(self.c, roster, self.x, self.y), its fields set here (index.pxd: in C)
+        new = SideIndex.__new__(SideIndex)
+        new.c, new.roster, new.figures = self.c, roster, roster.figures
+        new.x, new.y = self.x, self.y
+        new._order, new._by_y, new._keys = roster.figures, None, []
+        new._xs = new._ys = new._soft = None
         by_y, keys = self._by_y, self._keys
         if by_y is not None:
             # where he stands in the order by (y, figure), bisected, not searched
             k = _first_at_least(keys, self.y[gone] * FIGURE_SLOTS + gone)
             if k < len(by_y) and by_y[k] == gone:  # not the airplane, which no index holds
-                by_y, keys = by_y[:k] + by_y[k + 1 :], keys[:k] + keys[k + 1 :]
+                by_y = by_y[:k] + by_y[k + 1 :]
+                keys = keys[:]  # one copy, less him
+                del keys[k]
             new._by_y, new._keys = by_y, keys
         return new
 
@@ -200,13 +210,15 @@ class SideIndex:
         by_y = self._by_y  # a tuple (index.pxd): sliced in C
         assert by_y is not None
         keys, slots = self._keys, FIGURE_SLOTS  # y lo_y's first key, and past hi_y's last
-        return by_y[_first_at_least(keys, lo_y * slots) : _first_at_least(keys, (hi_y + 1) * slots)]
+        start = _first_at_least(keys, lo_y * slots)
+        return by_y[start : _first_at_least(keys, (hi_y + 1) * slots, start)]
 
     def any_between(self, lo_y: int, hi_y: int) -> bool:
         if self._by_y is None:
             self._sort()
         keys, slots = self._keys, FIGURE_SLOTS
-        return _first_at_least(keys, (hi_y + 1) * slots) > _first_at_least(keys, lo_y * slots)
+        start = _first_at_least(keys, lo_y * slots)
+        return _first_at_least(keys, (hi_y + 1) * slots, start) > start
 
     @property
     def xs(self) -> Ints:
@@ -232,9 +244,10 @@ class SideIndex:
         return self._soft
 
 
-def _first_at_least(keys: list[int], v: int) -> int:
-    """``bisect_left(keys, v)``, in machine integers (index.pxd)."""
-    lo, hi = 0, len(keys)
+def _first_at_least(keys: list[int], v: int, lo: int = 0) -> int:
+    """``bisect_left(keys, v, lo)``, in machine integers (index.pxd): ``lo`` a place no key
+    before which is ``v`` or more (the start of a band, for its end)."""
+    hi = len(keys)
     while lo < hi:
         mid = (lo + hi) // 2
         k = keys[mid]

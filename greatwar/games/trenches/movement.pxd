@@ -33,10 +33,12 @@ cdef class ManWay:
     cdef public object near
 
 
-@cython.locals(f=Figures, way=ManWay, reaches=tuple, clouds=list, at=tuple)
+@cython.locals(f=Figures, way=ManWay, reaches=tuple, clouds=list, at=tuple, wire=tuple)
 cpdef ManWay man_way(Position state, str side)
 
 cdef dict WAY_REACHES  # way_reaches(c), by the components
+cdef dict WIRE_PARTS  # wire_parts(c), by the components
+cdef tuple PLACES  # the table's tenths as shared integer objects
 
 
 @cython.locals(lo_y=cython.longlong, hi_y=cython.longlong, lo_x=cython.longlong,
@@ -59,7 +61,7 @@ cpdef long long _contact_stop(long long ax, long long ay, long long bx, long lon
                hi_y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                top=cython.longlong, bottom=cython.longlong, x0=cython.longlong,
                x1=cython.longlong, w=cython.Py_ssize_t, s00=cython.longlong,
-               s01=cython.longlong, s10=cython.longlong, s11=cython.longlong)
+               s01=cython.longlong, s10=cython.longlong, s11=cython.longlong, section=tuple)
 cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, long long ay,
                            long long bx, long long by, long long stop) except? -9
 
@@ -92,7 +94,7 @@ cpdef (long long, long long) _man_end(ManWay way, Py_ssize_t i, long long bx, lo
 
 
 @cython.locals(ax=cython.longlong, ay=cython.longlong, ex=cython.longlong,
-               ey=cython.longlong, xs=list, ys=list)
+               ey=cython.longlong, xs=list, ys=list, places=tuple)
 cpdef bint _man_step(ManWay way, Py_ssize_t i, long long bx, long long by) except -1
 
 

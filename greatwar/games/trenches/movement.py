@@ -17,6 +17,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from functools import cache
 
+from shapely.geometry.base import BaseGeometry
+
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import geometry as geo
@@ -242,7 +244,7 @@ class ManWay:
         tanks: tuple[bool, ...],
         belts: Belts,
         cut: set[str],
-        wire: tuple[Wire, ...],
+        wire: WireParts,
         clouds: tuple[tuple[int, int], ...],
         near: tuple[int, ...] | None,
     ) -> None:
@@ -265,18 +267,31 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
     way = ManWay.__new__(ManWay)
     way.width, way.depth, way.xs, way.ys = c.width, c.depth, f.x, f.y
     way.foes = index_of(state, GERMAN if side == FRENCH else FRENCH)
+    wire = WIRE_PARTS.get(c)  # wire_parts(c), read from a dict in C
+    if wire is None:
+        wire = WIRE_PARTS[c] = wire_parts(c)
     way.contact, way.tanks, way.belts, way.cut, way.wire = (
         reaches[0],
         f.tanks,
         c.belts,
         state.cut,
-        c.wire,
+        wire,
     )
     clouds = state.clouds
     at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"]) if clouds else ()
     way.gas = reaches[1] if at else -1
     way.clouds, way.near = at, None
     return way
+
+
+def wire_parts(c: Components) -> WireParts:
+    """Each wire section's id, box and shape, as a tuple: read in C by ``_wire_stop``, not as
+    attributes of the section."""
+    return tuple((w.id, w.box, w.shape) for w in c.wire)
+
+
+WireParts = tuple[tuple[str, tuple[int, int, int, int], BaseGeometry], ...]
+WIRE_PARTS: dict[Components, WireParts] = {}
 
 
 def way_reaches(c: Components) -> tuple[int, int]:
@@ -354,8 +369,17 @@ def _man_step(way: ManWay, i: int, bx: int, by: int) -> bool:
     ex, ey = _man_end(way, i, bx, by)  # two machine integers (movement.pxd)
     if ex == ax and ey == ay:
         return False  # he stays: his place is unchanged
-    xs[i], ys[i] = ex, ey  # TrenchesState.place, less what the order did once
+    # TrenchesState.place, less what the order did once: the shared integer objects of the
+    # table's tenths (PLACES), none made for a man's new place (nor freed when he moves on)
+    places = PLACES
+    if 0 <= ex < len(places) and 0 <= ey < len(places):
+        xs[i], ys[i] = places[ex], places[ey]
+    else:
+        xs[i], ys[i] = ex, ey
     return True
+
+
+PLACES = tuple(range(4096))  # each tenth from 0 to 4095 (past the table's width and depth)
 
 
 def _way_stop(way: ManWay, ax: int, ay: int, bx: int, by: int, stop: int) -> int:
@@ -430,7 +454,7 @@ def _contact_stop(
 def _wire_stop(
     belts: Belts,
     cut: set[str],
-    wire: tuple[Wire, ...],
+    wire: WireParts,
     ax: int,
     ay: int,
     bx: int,
@@ -461,10 +485,10 @@ def _wire_stop(
                 s00 < 0 and s01 < 0 and s10 < 0 and s11 < 0
             ):
                 continue
-            section = wire[w]
-            if section.id in cut:
+            section = wire[w]  # (id, box, shape): wire_parts
+            if section[0] in cut:
                 continue
-            entry = first_entry_box((ax, ay), (bx, by), section.box, section.shape)
+            entry = first_entry_box((ax, ay), (bx, by), section[1], section[2])
             if entry is not None and entry - 1 < stop:
                 stop = entry - 1
     return stop

@@ -1,6 +1,8 @@
 # Declarations Cython reads when it compiles specials.py (an augmenting .pxd; specials.py
 # itself stays plain Python and is the reference): the tanks' and the airplane's rules, their
 # position typed, so that they read its fields in C.
+import cython
+
 from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, can_hit, casualty, in_reach, shoot, table, targets)
 from greatwar.games.trenches.state cimport Position
@@ -11,6 +13,11 @@ cpdef list tanks(Position state, side)
 cpdef may_fire(Position state, i)
 
 cpdef list tank_offers(Position state, i)
+
+@cython.locals(kept=dict, key=cython.longlong)
+cpdef object tank_action(object c, long long weapon, long long shooter, long long target)
+
+cdef dict TANK_ACTIONS  # tank_action's, by the components, then by weapon, shooter, target
 
 cpdef he_targets(Position state, i)
 

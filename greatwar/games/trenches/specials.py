@@ -11,7 +11,7 @@ from shapely.geometry.base import BaseGeometry
 
 from greatwar.core import Action, act
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, TANKS, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, TANKS, Components, enemy
 from greatwar.games.trenches.fire import (  # C calls (specials.pxd)
     any_in_reach,
     can_hit,
@@ -90,15 +90,36 @@ def tank_offers(state: TrenchesState, i: int) -> list[Action]:
         state, "ap_range"
     ) and not any_in_reach(state, (i,), TANK_REACH):
         return found
-    figures = state.c.figures
-    fid = figures[i].id
-    w = state.c.tables["tanks"][figures[i].kind]  # tank_weapons, read only
+    c = state.c
+    w = c.tables["tanks"][c.figures[i].kind]  # tank_weapons, read only
     if i not in state.mgs_fired and int(str(w["mgs"])) > 0:
-        found += [act("fire", fid, figures[t].id) for t in targets(state, "mg", i)]
+        for t in targets(state, "mg", i):
+            found.append(tank_action(c, 0, i, t))
     if i not in state.gun_fired and w["gun"]:
-        found += [act("ap", fid, figures[t].id) for t in ap_targets(state, i)]
-        found += [act("he", fid, figures[t].id) for t in he_targets(state, i)]
+        for t in targets(state, "ap", i):  # ap_targets
+            found.append(tank_action(c, 1, i, t))
+        for t in he_targets(state, i):
+            found.append(tank_action(c, 2, i, t))
     return found
+
+
+def tank_action(c: Components, weapon: int, shooter: int, target: int) -> Action:
+    """``fire`` (weapon 0), ``ap`` (1) or ``he`` (2) by tank ``shooter`` at ``target`` (their
+    figure ids), each made once and kept by one integer (figures number fewer than 4096)."""
+    kept = TANK_ACTIONS.get(c)
+    if kept is None:
+        kept = TANK_ACTIONS[c] = {}
+    key = (weapon * 4096 + shooter) * 4096 + target
+    found = kept.get(key)
+    if found is None:
+        figures = c.figures
+        verb = TANK_VERBS[weapon]
+        found = kept[key] = act(verb, figures[shooter].id, figures[target].id)
+    return found
+
+
+TANK_VERBS = ("fire", "ap", "he")
+TANK_ACTIONS: dict[Components, dict[int, Action]] = {}
 
 
 TANK_REACH = ("mg_range", "ap_range")  # a tank's direct-fire ranges (fire.any_in_reach)

@@ -34,7 +34,7 @@ cpdef object bunker_in(tuple ground, long long x, long long y)
 @cython.locals(bunkers=tuple, bounds=tuple, k=cython.Py_ssize_t, line=object,
                bx0=cython.longlong, by0=cython.longlong, bx1=cython.longlong,
                by1=cython.longlong, x0=cython.double, y0=cython.double, x1=cython.double,
-               y1=cython.double, bands=tuple, points=object, half=cython.longlong,
+               y1=cython.double, bands=tuple, points=tuple, half=cython.longlong,
                found=cython.int)
 cpdef object line_in(Components c, tuple ground, long long x, long long y)
 
