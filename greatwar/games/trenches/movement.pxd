@@ -213,7 +213,7 @@ cpdef list parts_afresh(Position state, tuple basis, Roster roster)
 
 
 @cython.locals(kept=dict, acted=dict, groups_of=dict, groups=list, men=tuple,
-               reach=cython.int, k=cython.Py_ssize_t, group=str, stale=set)
+               reach=cython.int, k=cython.Py_ssize_t, group=str, stale=set, only=str)
 cpdef made_again(Position state, tuple basis, Roster roster, list owners, list parts,
                  list touched)
 

@@ -1041,15 +1041,22 @@ def made_again(
     every part made again is one of theirs, so none of its men has a target without it."""
     kept, acted, groups_of = state.offered, state.acted, roster.groups
     groups = state.f.group
-    stale = set(touched)  # a name's hash kept: each part's group looked up at once
+    # most often one group acted: its name compared to each part's (no set made); else a
+    # set of the names, each part's group looked up at once
+    only = touched[0] if len(touched) == 1 else None
+    stale = NO_NAMES if only is not None else set(touched)
     reach = -1  # as in parts_afresh
     for k in range(len(owners)):
         owner = owners[k]
         group = owner if isinstance(owner, str) else groups[owner]
-        if group not in stale:
-            continue  # as often acted as when its part was made: current
+        if only is not None:
+            if group != only:
+                continue  # as often acted as when its part was made: current
+        elif group not in stale:
+            continue
         if reach < 0:
-            reach = any_in_reach(state, men_of(groups_of, stale), FIRE_REACH)
+            men = groups_of.get(only, ()) if only is not None else men_of(groups_of, stale)
+            reach = any_in_reach(state, men, FIRE_REACH)
         men, count = groups_of[group], acted.get(group, 0)
         if isinstance(owner, str):
             part = group_offers(state, group, roster, reach > 0)
@@ -1059,6 +1066,7 @@ def made_again(
         parts[k] = part
 
 
+NO_NAMES: set[str] = set()  # made_again's stale names while one group is (never read)
 DONE = act("done")
 
 
