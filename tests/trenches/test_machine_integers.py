@@ -235,6 +235,18 @@ def test_leaders_movers_cover_and_wire_cutters_in_machine_integers() -> None:
                 assert found == (best[1] if best else None)
 
 
+def test_barbed_wire_a_wire_cutters_row_is_within_a_belts_band_at_every_tenth() -> None:
+    """Barbed Wire (cutting, within 1" of the wire): the byte of each y of the table
+    (movement.belt_rows) says what the belts' edges say, an odd number at or below it."""
+    c = fresh().c
+    edges = movement.belt_edges(c)
+    rows = movement.belt_rows(edges)
+    assert edges and len(rows) == edges[-1]
+    for y in range(c.depth + 30):
+        within = edges[0] <= y < edges[-1] and bisect_right(edges, y) % 2 == 1
+        assert (y < len(rows) and rows[y] == 1) == within
+
+
 def opportunity_reference(state: TrenchesState, side: str) -> list[str]:
     """``movement.opportunity_offers``: each gunner with shots left, his three nearest
     just-moved figures within 12" that ``can_hit`` allows."""

@@ -100,10 +100,12 @@ cpdef bint _man_step(ManWay way, Py_ssize_t i, long long bx, long long by) excep
 
 @cython.locals(f=Figures, i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
                below=cython.Py_ssize_t, e=cython.longlong, moved=Marks, xs=list, ys=list,
-               edges=tuple, cut=set, first_edge=cython.longlong, last_edge=cython.longlong)
+               edges=tuple, cut=set, first_edge=cython.longlong, last_edge=cython.longlong,
+               rows=bytearray)
 cpdef dict cutters_among(Position state, list men, bint first=*)
 
 cdef dict BELT_EDGES  # belt_edges(c), by the components
+cdef dict BELT_ROWS  # belt_rows(belt_edges(c)), by the components
 
 
 @cython.locals(best_d2=cython.longlong, best_x=cython.longlong, best_y=cython.longlong,

@@ -784,16 +784,25 @@ def cutters_among(
     if not edges:
         return at  # no wire on the table
     first_edge, last_edge = edges[0], edges[len(edges) - 1]
+    rows = BELT_ROWS.get(c)  # belt_rows(c), read from a dict in C
+    if rows is None:
+        rows = BELT_ROWS[c] = belt_rows(edges)
     for i in men:
         y = ys[i]
         if y < first_edge or y >= last_edge:
             continue  # south or north of every belt's band (an even count of edges below)
-        below = 0  # bisect_right(edges, y): odd within 1" of a belt's band
-        for e in edges:
-            if e > y:
-                break
-            below += 1
-        if below % 2 == 0 or moved.has(i):  # most men: far from the wire (then, not moved)
+        if y >= 0:
+            if not rows[y]:  # y < last_edge: within the rows
+                continue  # most men: far from the wire
+        else:
+            below = 0  # bisect_right(edges, y): odd within 1" of a belt's band
+            for e in edges:
+                if e > y:
+                    break
+                below += 1
+            if below % 2 == 0:
+                continue
+        if moved.has(i):
             continue
         x = xs[i]
         if wire is None:
@@ -809,6 +818,14 @@ def cutters_among(
 
 
 BELT_EDGES: dict[Components, tuple[int, ...]] = {}
+BELT_ROWS: dict[Components, bytearray] = {}
+
+
+def belt_rows(edges: tuple[int, ...]) -> bytearray:
+    """For each y from 0 up to the last of ``belt_edges``: 1 if it lies within 1" of a belt's
+    band (an odd number of edges at or below it), else 0; one byte each, read in C."""
+    last = edges[len(edges) - 1]
+    return bytearray(1 if bisect_right(edges, y) % 2 else 0 for y in range(max(last, 0)))
 
 
 @cache
