@@ -71,8 +71,7 @@ cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, lo
                i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
                moved=Marks, fired=Marks, pinned=Marks, out=dict, found=list,
                lead=cython.Py_ssize_t, table=cython.longlong, allow=dict, broken=dict,
-               leaders=dict, start=cython.Py_ssize_t, k=cython.Py_ssize_t,
-               here=cython.longlong)
+               leaders=dict, start=cython.Py_ssize_t, rest=tuple, here=cython.longlong)
 cpdef list _movers(Position state, str group, tuple men, bint first)
 
 

@@ -167,8 +167,8 @@ def _movers(
     walkers = f.walkers  # not a tank, a gun, the plane
     pinned, out = f.pinned, f.tank_out
     table = TABLE
-    for k in range(start, len(men)):  # an object for the dict, a machine integer ``i``
-        man = men[k]
+    rest = men[start:] if start else men  # iterated in C, no item asked by its place
+    for man in rest:  # an object for the dict, a machine integer ``i``
         i = man
         if moved.has(i) or fired.has(i):
             continue  # most often: he has moved
