@@ -21,8 +21,7 @@ cpdef list attack_targets(Position state, side)
 
 # 9.1: asked of every artillery unit at every bombardment offer, reading the position's lists
 # and sets through their own C calls, hexes as machine integers
-@cython.locals(here=cython.Py_ssize_t, n=cython.Py_ssize_t, side_at=list, pair=frozenset,
-               factor=cython.long)
+@cython.locals(here=cython.Py_ssize_t, pair=frozenset, factor=cython.long)
 cpdef bint may_bombard(Position state, unit) except -1
 
 

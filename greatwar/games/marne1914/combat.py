@@ -140,10 +140,8 @@ def may_bombard(state: MarneState, unit: int) -> bool:
     if unit in state.rallied or unit in state.railed or unit in state.oos:
         return False
     here = state.where[unit]
-    side_at, enemy = state.side_at, OTHER[counter.side]
-    for n in state.c.neighbors[here]:  # ``in_enemy_zoc``
-        if side_at[n] is not None and side_at[n] == enemy:
-            return False
+    if state.zone_count[OTHER[counter.side]][here]:  # ``in_enemy_zoc``
+        return False
     if state.is_overstacked(here):
         return False
     for pair in state.engaged:  # ``is_engaged`` (artillery is no HQ)

@@ -115,6 +115,7 @@ cdef class MoveMemo:
     cdef public Reckoner reckon
     cdef public Py_ssize_t attachments, counted, modes_set, moved, railed
     cdef public Py_ssize_t disruptions, engagements, rallies, supply_cuts
+    cdef public bint regroup
 
     @cython.locals(touched=list, moved=set, railed=set, choices=list, marks=bytearray,
                    todo=list, changes=cython.bint, counted=cython.Py_ssize_t,
@@ -160,8 +161,8 @@ cdef class RailNetworks:
 
 
 # 10.2.1: asked at every movement offer, of every disrupted unit
-@cython.locals(where=list, side_of=tuple, side_at=list, neighbors=tuple, found=set, u=cython.Py_ssize_t,
-               here=cython.Py_ssize_t, n=cython.Py_ssize_t)
+@cython.locals(where=list, side_of=tuple, counts=bytearray, found=set, u=cython.Py_ssize_t,
+               here=cython.Py_ssize_t)
 cpdef set rallies(Position state, side)
 
 

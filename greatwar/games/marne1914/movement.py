@@ -503,6 +503,7 @@ class MoveMemo:
         "rallies",
         "reckon",
         "recovering",
+        "regroup",
         "searched",
         "supply_cuts",
         "transfer",
@@ -520,6 +521,9 @@ class MoveMemo:
         # the attachments and modes then: how many changes of ``hq_of`` and of ``mode``
         # (counts compared at each offer, not the list and the dict)
         self.attachments, self.modes_set = state.attachments, state.modes_set
+        # whether any HQ is in Regroup mode (12.1.1), kept with the modes: while none is, no
+        # eliminated unit may be rebuilt (12.1.5, ``rebuildable``) and that is not asked
+        self.regroup = REGROUP in state.mode.values()
         self.offers = state.c.move_offers()  # each unit's actions (7.1, 7.2), by way
         # the reading of a unit's choice (``reckoner``), kept with the enemy's stacks (in
         # ``enemy``), and the railroad capacity it found left, kept until capacity is used
@@ -1108,16 +1112,13 @@ def may_recover(state: MarneState, unit: int) -> bool:
 def rallies(state: MarneState, side: str) -> set[int]:
     """``may_rally``: the side's units on the map that may remove disruption now."""
     where, side_of, oos = state.where, state.c.side_of, state.oos
-    side_at, neighbors, enemy = state.side_at, state.c.neighbors, OTHER[side]
+    counts = state.zone_count[OTHER[side]]  # (``in_enemy_zoc``: not 0 in the enemy's ZOC)
     found = set()
     for u in state.disrupted:
         here = where[u]
         if side_of[u] != side or here < 0 or u in oos:
             continue  # ``may_rally`` written out: in supply, then not in an enemy ZOC
-        for n in neighbors[here]:  # ``in_enemy_zoc``
-            if side_at[n] is not None and side_at[n] == enemy:
-                break
-        else:
+        if not counts[here]:
             found.add(u)
     return found
 

@@ -63,7 +63,7 @@ cdef class Position:
     @cython.locals(found=tuple)
     cpdef frozenset enemy_held(self, side)
 
-    @cython.locals(side_at=list)
+    @cython.locals(counts=bytearray)
     cpdef bint in_enemy_zoc(self, Py_ssize_t unit) except -1
 
 
