@@ -452,7 +452,7 @@ def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> M
             and memo.update(state, side)
         ):
             return memo
-    memo = MoveMemo(state, frame)
+    memo = MoveMemo(state, side, frame)
     memo.read_all(state, side)
     if frame is not None:
         state.move_memo = memo
@@ -512,7 +512,7 @@ class MoveMemo:
         "ways",
     )
 
-    def __init__(self, state: MarneState, frame: Frame | None) -> None:
+    def __init__(self, state: MarneState, side: str, frame: Frame | None) -> None:
         self.frame = frame
         # how many units were rallied, disrupted, out of supply and engaged pairs then: while
         # these stay as they were, a unit's choice changes only as ``update`` finds
@@ -522,8 +522,13 @@ class MoveMemo:
         # (counts compared at each offer, not the list and the dict)
         self.attachments, self.modes_set = state.attachments, state.modes_set
         # whether any HQ is in Regroup mode (12.1.1), kept with the modes: while none is, no
-        # eliminated unit may be rebuilt (12.1.5, ``rebuildable``) and that is not asked
-        self.regroup = REGROUP in state.mode.values()
+        # eliminated unit may be rebuilt (12.1.5, ``rebuildable``) and that is not asked (an
+        # HQ's own corps or the corps' units are attached to the side's HQs alone: 7.3.2,
+        # 15.1.3 offer ``friendly_hqs``)
+        side_of = state.c.side_of
+        self.regroup = any(
+            [now == REGROUP and side_of[hq] == side for hq, now in state.mode.items()]
+        )
         self.offers = state.c.move_offers()  # each unit's actions (7.1, 7.2), by way
         # the reading of a unit's choice (``reckoner``), kept with the enemy's stacks (in
         # ``enemy``), and the railroad capacity it found left, kept until capacity is used
