@@ -8,7 +8,8 @@ import cython
 from greatwar.games.marne1914.state cimport Position, move_flags
 
 
-@cython.locals(side_at=list, where=list, stacks=dict, neighbors=tuple, counters=tuple,
+@cython.locals(holder=bytearray, code=cython.long, where=list, stacks=dict, neighbors=tuple,
+               is_hq=tuple,
                mode=dict, hq_of=list, reserve=set, barred=dict, targets=set, flags=bytes,
                held=cython.long, h=cython.Py_ssize_t, unlocked=cython.bint,
                enemy_units=cython.bint, paris=cython.bint, unit=cython.Py_ssize_t)
@@ -25,8 +26,8 @@ cpdef list attack_targets(Position state, side)
 cpdef bint may_bombard(Position state, unit) except -1
 
 
-@cython.locals(side_at=list, stacks=dict, counters=tuple, where=list, targets=set,
-               h=cython.Py_ssize_t, u=cython.Py_ssize_t)
+@cython.locals(holder=bytearray, code=cython.long, stacks=dict, is_hq=tuple, where=list,
+               targets=set, h=cython.Py_ssize_t, u=cython.Py_ssize_t)
 cpdef list bombard_targets(Position state, side)
 
 
