@@ -189,7 +189,7 @@ cpdef long rail_destination(Position state, Py_ssize_t unit, RailReach reach) ex
 cpdef bint may_recover(Position state, Py_ssize_t unit) except -1
 
 
-@cython.locals(ids=tuple)
+@cython.locals(ids=tuple, c=Components)
 cpdef moved_note(Position state, Py_ssize_t unit, Py_ssize_t origin, Py_ssize_t to)
 
 

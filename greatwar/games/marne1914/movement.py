@@ -1212,11 +1212,11 @@ def rebuild(state: MarneState, unit: int) -> None:
 def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
     """``tell`` the move: its side reads the unit (``name``), the enemy sees a counter move
     (written out: one per move)."""
-    ids = state.c.hex_ids  # (``hex_id`` of two hexes on the map)
-    counter = state.c.counters[unit]
-    face = " reduced" if state.steps[unit] < counter.steps else ""
-    side = counter.side
-    state.note("7.1", f"{counter.id}{face} moves {ids[origin]} to {ids[to]}", to=side)
+    c = state.c
+    ids = c.hex_ids  # (``hex_id`` of two hexes on the map; the counter's from its tables)
+    face = " reduced" if state.steps[unit] < c.steps_of[unit] else ""
+    side = c.side_of[unit]
+    state.note("7.1", f"{c.counters[unit].id}{face} moves {ids[origin]} to {ids[to]}", to=side)
     state.reveal()
     state.note("7.1", f"an enemy unit moves to {ids[to]}", to=OTHER[side])
 

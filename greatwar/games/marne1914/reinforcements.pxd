@@ -15,7 +15,8 @@ cpdef list movement_extras(Position state, side)
 cpdef list revertible(Position state, side)
 
 
-@cython.locals(where=list, hq_of=list, radius=cython.long)
+@cython.locals(where=list, hq_of=list, radius=cython.long, unit=cython.Py_ssize_t,
+               home=cython.Py_ssize_t, counters=tuple, hq_of_corps=dict)
 cpdef list near_home(Position state)
 
 
