@@ -49,7 +49,7 @@ cpdef long _stop(Position state, unit) except -1
 # 12.1.5: asked at every movement offer, of the side's eliminated units (kept): ``where`` read
 # as a list with the unit index as a machine integer
 @cython.locals(where=list, unit=cython.Py_ssize_t, found=list, hq_of=list, mode=dict,
-               units=tuple)
+               units=tuple, hq=cython.Py_ssize_t)
 cpdef list rebuildable(Position state, side)
 
 
@@ -126,7 +126,7 @@ cdef class MoveMemo:
     cpdef bint update(self, Position state, side) except -1
 
     @cython.locals(reckon=Reckoner, moved=set, engaged=set, is_hq=tuple, where=list,
-                   mode=dict, hq_of=list)
+                   mode=dict, hq_of=list, unit=cython.Py_ssize_t)
     cpdef read_all(self, Position state, side)
 
     @cython.locals(choices=list, fresh=cython.bint, choice=tuple, way=cython.Py_ssize_t,
