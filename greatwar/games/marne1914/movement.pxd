@@ -43,7 +43,7 @@ cpdef clear_search(Py_ssize_t count)
 cpdef list _destinations_of(Position state, unit, tuple to)
 
 
-cpdef long _stop(Position state, unit) except -1
+cpdef long _stop(Position state, Py_ssize_t unit) except -1
 
 
 # 12.1.5: asked at every movement offer, of the side's eliminated units (kept): ``where`` read
@@ -94,7 +94,7 @@ cdef class Reckoner:
 
 
 @cython.locals(c=Components)
-cpdef bint has_rail_capacity(Position state, unit, dict capacity) except -1
+cpdef bint has_rail_capacity(Position state, Py_ssize_t unit, dict capacity) except -1
 
 
 # 8.1: asked of every railroad destination and neighbour looked at
