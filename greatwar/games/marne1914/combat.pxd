@@ -12,7 +12,8 @@ from greatwar.games.marne1914.state cimport Position, move_flags
                is_hq=tuple,
                mode=dict, hq_of=list, reserve=set, barred=dict, targets=set, flags=bytes,
                held=cython.long, h=cython.Py_ssize_t, unlocked=cython.bint,
-               enemy_units=cython.bint, paris=cython.bint, unit=cython.Py_ssize_t)
+               enemy_units=cython.bint, paris=cython.bint, unit=cython.Py_ssize_t,
+               u=cython.Py_ssize_t)
 cpdef list _attack_targets(Position state, side)
 
 
@@ -23,7 +24,7 @@ cpdef list attack_targets(Position state, side)
 # 9.1: asked of every artillery unit at every bombardment offer, reading the position's lists
 # and sets through their own C calls, hexes as machine integers
 @cython.locals(here=cython.Py_ssize_t, pair=frozenset, factor=cython.long)
-cpdef bint may_bombard(Position state, unit) except -1
+cpdef bint may_bombard(Position state, Py_ssize_t unit) except -1
 
 
 @cython.locals(holder=bytearray, code=cython.long, stacks=dict, is_hq=tuple, where=list,

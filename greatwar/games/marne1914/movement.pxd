@@ -40,7 +40,7 @@ cpdef clear_search(Py_ssize_t count)
                filled=cython.long,
                spent=cython.long[::1], order=cython.long[::1], flags=bytes, found=list, c=Components,
                sp_at=list, side_at=list)
-cpdef list _destinations_of(Position state, unit, tuple to)
+cpdef list _destinations_of(Position state, Py_ssize_t unit, tuple to)
 
 
 cpdef long _stop(Position state, Py_ssize_t unit) except -1
