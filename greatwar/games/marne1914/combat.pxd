@@ -8,10 +8,12 @@ import cython
 from greatwar.games.marne1914.state cimport Position, move_flags
 
 
-@cython.locals(side_at=list, where=list, stacks=dict, neighbors=tuple, counters=tuple,
+@cython.locals(holder=bytearray, code=cython.long, where=list, stacks=dict, neighbors=tuple,
+               is_hq=tuple,
                mode=dict, hq_of=list, reserve=set, barred=dict, targets=set, flags=bytes,
                held=cython.long, h=cython.Py_ssize_t, unlocked=cython.bint,
-               enemy_units=cython.bint, paris=cython.bint, unit=cython.Py_ssize_t)
+               enemy_units=cython.bint, paris=cython.bint, unit=cython.Py_ssize_t,
+               u=cython.Py_ssize_t)
 cpdef list _attack_targets(Position state, side)
 
 
@@ -21,13 +23,12 @@ cpdef list attack_targets(Position state, side)
 
 # 9.1: asked of every artillery unit at every bombardment offer, reading the position's lists
 # and sets through their own C calls, hexes as machine integers
-@cython.locals(here=cython.Py_ssize_t, n=cython.Py_ssize_t, side_at=list, pair=frozenset,
-               factor=cython.long)
-cpdef bint may_bombard(Position state, unit) except -1
+@cython.locals(here=cython.Py_ssize_t, pair=frozenset, factor=cython.long)
+cpdef bint may_bombard(Position state, Py_ssize_t unit) except -1
 
 
-@cython.locals(side_at=list, stacks=dict, counters=tuple, where=list, targets=set,
-               h=cython.Py_ssize_t, u=cython.Py_ssize_t)
+@cython.locals(holder=bytearray, code=cython.long, stacks=dict, is_hq=tuple, where=list,
+               targets=set, h=cython.Py_ssize_t, u=cython.Py_ssize_t)
 cpdef list bombard_targets(Position state, side)
 
 

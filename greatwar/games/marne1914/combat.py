@@ -21,7 +21,7 @@ from greatwar.games.marne1914.data import (
     TRANSFER,
 )
 from greatwar.games.marne1914.movement import in_supply
-from greatwar.games.marne1914.state import HELD, MarneState, Task, move_flags
+from greatwar.games.marne1914.state import HELD, SIDE_CODE, MarneState, Task, move_flags
 
 GARRISON = "garrison"  # the Paris garrison as a firer in action strings (13.1.1)
 # 9.4.6 ties go to the least advantageous mode: the lines from most vulnerable (D.2).
@@ -140,16 +140,15 @@ def may_bombard(state: MarneState, unit: int) -> bool:
     if unit in state.rallied or unit in state.railed or unit in state.oos:
         return False
     here = state.where[unit]
-    side_at, enemy = state.side_at, OTHER[counter.side]
-    for n in state.c.neighbors[here]:  # ``in_enemy_zoc``
-        if side_at[n] is not None and side_at[n] == enemy:
-            return False
+    if state.zone_count[OTHER[state.c.side_of[unit]]][here]:  # ``in_enemy_zoc``
+        return False
     if state.is_overstacked(here):
         return False
     for pair in state.engaged:  # ``is_engaged`` (artillery is no HQ)
         if here in pair:
             return False
-    factor = counter.bombard[1] if state.steps[unit] < counter.steps else counter.bombard[0]
+    bombard = counter.bombard
+    factor = bombard[1] if state.steps[unit] < state.c.steps_of[unit] else bombard[0]
     factor = max(0, factor - (2 if unit in state.disrupted else 0))  # ``bombard_factor``
     return factor - state.bombarded.get(unit, 0) > 0
 
@@ -173,16 +172,17 @@ def _artillery_on_map(state: MarneState, side: str) -> tuple[int, ...]:
 
 def bombard_targets(state: MarneState, side: str) -> list[int]:
     """9.1.1: enemy-occupied hexes two hexes from an artillery unit that may bombard."""
-    enemy = OTHER[side]
-    side_at, stacks, counters, where = state.side_at, state.stacks, state.c.counters, state.where
+    # (the enemy's hexes read off ``holder``, HQs off the components' ``is_hq_of``: by index)
+    code, holder = SIDE_CODE[OTHER[side]], state.holder
+    stacks, is_hq, where = state.stacks, state.c.is_hq_of, state.where
     targets = set()
     for unit in artillery_on_map(state, side):
         if may_bombard(state, unit):
             for h in state.c.ring(where[unit], 2):
-                if h in targets or side_at[h] is None or side_at[h] != enemy:
+                if holder[h] != code or h in targets:
                     continue
                 for u in stacks[h]:  # ``combat_units_in``: any combat unit
-                    if not counters[u].is_hq:
+                    if not is_hq[u]:
                         targets.add(h)
                         break
     return sorted(targets)
@@ -374,8 +374,9 @@ def attack_targets(state: MarneState, side: str) -> list[int]:
 
 def _attack_targets(state: MarneState, side: str) -> list[int]:
     """``attack_targets`` read afresh."""
-    enemy, side_at, where, stacks = OTHER[side], state.side_at, state.where, state.stacks
-    neighbors, counters = state.c.neighbors, state.c.counters
+    # (the enemy's hexes read off ``holder``, HQs off the components' ``is_hq_of``: by index)
+    code, holder, where, stacks = SIDE_CODE[OTHER[side]], state.holder, state.where, state.stacks
+    neighbors, is_hq = state.c.neighbors, state.c.is_hq_of
     mode, hq_of, reserve, barred = state.mode, state.hq_of, state.reserve, state.barred
     garrison = state.garrison if side == GERMAN else frozenset()
     unlocked = not state.engaged
@@ -384,7 +385,7 @@ def _attack_targets(state: MarneState, side: str) -> list[int]:
     flags, held = move_flags(state, side), HELD
     targets: set[int] = set()
     for unit in state.held_units(side):
-        if counters[unit].is_hq:
+        if is_hq[unit]:
             continue
         now = mode[hq_of[unit]]
         if unlocked and now != OFFENSIVE and not (now == DEFENSIVE and unit in reserve):
@@ -392,10 +393,10 @@ def _attack_targets(state: MarneState, side: str) -> list[int]:
         for h in neighbors[where[unit]]:
             if not flags[h] & held or h in targets or h in barred:
                 continue
-            if side_at[h] is not None and side_at[h] == enemy:
+            if holder[h] == code:
                 enemy_units = False
                 for u in stacks[h]:
-                    if not counters[u].is_hq:
+                    if not is_hq[u]:
                         enemy_units = True
                         break
             else:

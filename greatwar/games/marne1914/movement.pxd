@@ -40,16 +40,16 @@ cpdef clear_search(Py_ssize_t count)
                filled=cython.long,
                spent=cython.long[::1], order=cython.long[::1], flags=bytes, found=list, c=Components,
                sp_at=list, side_at=list)
-cpdef list _destinations_of(Position state, unit, tuple to)
+cpdef list _destinations_of(Position state, Py_ssize_t unit, tuple to)
 
 
-cpdef long _stop(Position state, unit) except -1
+cpdef long _stop(Position state, Py_ssize_t unit) except -1
 
 
 # 12.1.5: asked at every movement offer, of the side's eliminated units (kept): ``where`` read
 # as a list with the unit index as a machine integer
 @cython.locals(where=list, unit=cython.Py_ssize_t, found=list, hq_of=list, mode=dict,
-               units=tuple)
+               units=tuple, hq=cython.Py_ssize_t)
 cpdef list rebuildable(Position state, side)
 
 
@@ -94,7 +94,7 @@ cdef class Reckoner:
 
 
 @cython.locals(c=Components)
-cpdef bint has_rail_capacity(Position state, unit, dict capacity) except -1
+cpdef bint has_rail_capacity(Position state, Py_ssize_t unit, dict capacity) except -1
 
 
 # 8.1: asked of every railroad destination and neighbour looked at
@@ -115,6 +115,7 @@ cdef class MoveMemo:
     cdef public Reckoner reckon
     cdef public Py_ssize_t attachments, counted, modes_set, moved, railed
     cdef public Py_ssize_t disruptions, engagements, rallies, supply_cuts
+    cdef public bint regroup
 
     @cython.locals(touched=list, moved=set, railed=set, choices=list, marks=bytearray,
                    todo=list, changes=cython.bint, counted=cython.Py_ssize_t,
@@ -125,7 +126,7 @@ cdef class MoveMemo:
     cpdef bint update(self, Position state, side) except -1
 
     @cython.locals(reckon=Reckoner, moved=set, engaged=set, is_hq=tuple, where=list,
-                   mode=dict, hq_of=list)
+                   mode=dict, hq_of=list, unit=cython.Py_ssize_t)
     cpdef read_all(self, Position state, side)
 
     @cython.locals(choices=list, fresh=cython.bint, choice=tuple, way=cython.Py_ssize_t,
@@ -160,8 +161,8 @@ cdef class RailNetworks:
 
 
 # 10.2.1: asked at every movement offer, of every disrupted unit
-@cython.locals(where=list, side_of=tuple, side_at=list, neighbors=tuple, found=set, u=cython.Py_ssize_t,
-               here=cython.Py_ssize_t, n=cython.Py_ssize_t)
+@cython.locals(where=list, side_of=tuple, counts=bytearray, found=set, u=cython.Py_ssize_t,
+               here=cython.Py_ssize_t)
 cpdef set rallies(Position state, side)
 
 
@@ -188,7 +189,7 @@ cpdef long rail_destination(Position state, Py_ssize_t unit, RailReach reach) ex
 cpdef bint may_recover(Position state, Py_ssize_t unit) except -1
 
 
-@cython.locals(ids=tuple)
+@cython.locals(ids=tuple, c=Components)
 cpdef moved_note(Position state, Py_ssize_t unit, Py_ssize_t origin, Py_ssize_t to)
 
 

@@ -452,7 +452,7 @@ def movement_memo(state: MarneState, side: str, frame: Frame | None = None) -> M
             and memo.update(state, side)
         ):
             return memo
-    memo = MoveMemo(state, frame)
+    memo = MoveMemo(state, side, frame)
     memo.read_all(state, side)
     if frame is not None:
         state.move_memo = memo
@@ -503,6 +503,7 @@ class MoveMemo:
         "rallies",
         "reckon",
         "recovering",
+        "regroup",
         "searched",
         "supply_cuts",
         "transfer",
@@ -511,7 +512,7 @@ class MoveMemo:
         "ways",
     )
 
-    def __init__(self, state: MarneState, frame: Frame | None) -> None:
+    def __init__(self, state: MarneState, side: str, frame: Frame | None) -> None:
         self.frame = frame
         # how many units were rallied, disrupted, out of supply and engaged pairs then: while
         # these stay as they were, a unit's choice changes only as ``update`` finds
@@ -520,6 +521,14 @@ class MoveMemo:
         # the attachments and modes then: how many changes of ``hq_of`` and of ``mode``
         # (counts compared at each offer, not the list and the dict)
         self.attachments, self.modes_set = state.attachments, state.modes_set
+        # whether any HQ is in Regroup mode (12.1.1), kept with the modes: while none is, no
+        # eliminated unit may be rebuilt (12.1.5, ``rebuildable``) and that is not asked (an
+        # HQ's own corps or the corps' units are attached to the side's HQs alone: 7.3.2,
+        # 15.1.3 offer ``friendly_hqs``)
+        side_of = state.c.side_of
+        self.regroup = any(
+            [now == REGROUP and side_of[hq] == side for hq, now in state.mode.items()]
+        )
         self.offers = state.c.move_offers()  # each unit's actions (7.1, 7.2), by way
         # the reading of a unit's choice (``reckoner``), kept with the enemy's stacks (in
         # ``enemy``), and the railroad capacity it found left, kept until capacity is used
@@ -1108,16 +1117,13 @@ def may_recover(state: MarneState, unit: int) -> bool:
 def rallies(state: MarneState, side: str) -> set[int]:
     """``may_rally``: the side's units on the map that may remove disruption now."""
     where, side_of, oos = state.where, state.c.side_of, state.oos
-    side_at, neighbors, enemy = state.side_at, state.c.neighbors, OTHER[side]
+    counts = state.zone_count[OTHER[side]]  # (``in_enemy_zoc``: not 0 in the enemy's ZOC)
     found = set()
     for u in state.disrupted:
         here = where[u]
         if side_of[u] != side or here < 0 or u in oos:
             continue  # ``may_rally`` written out: in supply, then not in an enemy ZOC
-        for n in neighbors[here]:  # ``in_enemy_zoc``
-            if side_at[n] is not None and side_at[n] == enemy:
-                break
-        else:
+        if not counts[here]:
             found.add(u)
     return found
 
@@ -1206,11 +1212,11 @@ def rebuild(state: MarneState, unit: int) -> None:
 def moved_note(state: MarneState, unit: int, origin: int, to: int) -> None:
     """``tell`` the move: its side reads the unit (``name``), the enemy sees a counter move
     (written out: one per move)."""
-    ids = state.c.hex_ids  # (``hex_id`` of two hexes on the map)
-    counter = state.c.counters[unit]
-    face = " reduced" if state.steps[unit] < counter.steps else ""
-    side = counter.side
-    state.note("7.1", f"{counter.id}{face} moves {ids[origin]} to {ids[to]}", to=side)
+    c = state.c
+    ids = c.hex_ids  # (``hex_id`` of two hexes on the map; the counter's from its tables)
+    face = " reduced" if state.steps[unit] < c.steps_of[unit] else ""
+    side = c.side_of[unit]
+    state.note("7.1", f"{c.counters[unit].id}{face} moves {ids[origin]} to {ids[to]}", to=side)
     state.reveal()
     state.note("7.1", f"an enemy unit moves to {ids[to]}", to=OTHER[side])
 

@@ -81,7 +81,8 @@ class MovementPhase(Prompt[MarneState]):
                     offered.append(rally[unit])
                 if unit in recovering:
                     offered.append(recover[unit])
-        rebuilding = rebuildable(state, side)
+        # (12.1.1: not asked while no HQ is in Regroup mode, as the memo found with the modes)
+        rebuilding = rebuildable(state, side) if memo.regroup else None
         if rebuilding:  # (most offers have none: the table not looked up)
             rebuild = c.unit_actions("rebuild")
             for unit in rebuilding:

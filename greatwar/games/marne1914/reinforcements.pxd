@@ -10,11 +10,13 @@ cpdef list movement_extras(Position state, side)
 
 
 # 7.3.2, 15.1.2: asked at every Allied movement offer (``movement_extras``)
-@cython.locals(where=list, homes=list, touched=list, kept=tuple, stamp=tuple)
+@cython.locals(where=list, homes=list, touched=list, kept=tuple, stamp=tuple,
+               hq_of_corps=dict, counters=tuple)
 cpdef list revertible(Position state, side)
 
 
-@cython.locals(where=list, hq_of=list)
+@cython.locals(where=list, hq_of=list, radius=cython.long, unit=cython.Py_ssize_t,
+               home=cython.Py_ssize_t, counters=tuple, hq_of_corps=dict)
 cpdef list near_home(Position state)
 
 

@@ -323,7 +323,8 @@ def revertible(state: MarneState, side: str) -> list[int]:
     found = near_home(state)
     if not found:
         return []
-    where, homes = state.where, [home_of(state, u) for u in found]
+    hq_of_corps, counters = state.c.hq_of_corps, state.c.counters
+    where, homes = state.where, [hq_of_corps[counters[u].corps] for u in found]  # ``home_of``
     stamp = (
         state.versions[GERMAN],  # ``enemy_stamp``
         state.turn,
@@ -361,13 +362,16 @@ def near_home(state: MarneState) -> list[int]:
     where, hq_of, c = state.where, state.hq_of, state.c
     hq_of_corps, counters = c.hq_of_corps, c.counters
     found = []
+    radius = -1  # (``reach_radius``, asked once: the same in every game)
     for unit in c.moroccans:
         if where[unit] < 0:
             continue
         home = hq_of_corps[counters[unit].corps]  # ``home_of``
         if hq_of[unit] == home or where[home] < 0:
             continue  # (the common case: asked at every Allied movement offer)
-        if c.board.grid.distance(where[unit], where[home]) <= reach_radius(state):
+        if radius < 0:
+            radius = reach_radius(state)
+        if c.board.grid.distance(where[unit], where[home]) <= radius:
             found.append(unit)
     return found
 

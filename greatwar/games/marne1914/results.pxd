@@ -8,9 +8,8 @@ import cython
 from greatwar.games.marne1914.state cimport Position
 
 
-@cython.locals(where=list, side_at=list, neighbors=tuple, found=list, hq=cython.Py_ssize_t,
-               here=cython.Py_ssize_t, n=cython.Py_ssize_t, held=object, hqs=tuple,
-               row=tuple)
+@cython.locals(where=list, counts=bytearray, found=list, hq=cython.Py_ssize_t,
+               here=cython.Py_ssize_t, hqs=tuple)
 cpdef tuple _displaced(Position state, side)
 
 
@@ -19,8 +18,9 @@ cpdef tuple _displaced(Position state, side)
 cpdef list displaced(Position state, side)
 
 
-@cython.locals(side_at=list, stacks=dict, neighbors=tuple, counters=tuple, near=list,
-               h=cython.Py_ssize_t, n=cython.Py_ssize_t, u=cython.Py_ssize_t, now=set)
+@cython.locals(holder=bytearray, stacks=dict, neighbors=tuple, is_hq=tuple, near=list,
+               h=cython.Py_ssize_t, n=cython.Py_ssize_t, u=cython.Py_ssize_t, now=set,
+               code=cython.long, counts=bytearray, hq=cython.Py_ssize_t)
 cpdef tuple _displaced_since(Position state, side, tuple found, list changed)
 
 

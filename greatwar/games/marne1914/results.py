@@ -6,7 +6,14 @@ from collections.abc import Iterator
 
 from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import OTHER
-from greatwar.games.marne1914.state import HELD, IN_ZOC, MarneState, Task, move_flags
+from greatwar.games.marne1914.state import (
+    HELD,
+    IN_ZOC,
+    SIDE_CODE,
+    MarneState,
+    Task,
+    move_flags,
+)
 
 STEP_RESULTS = ("1", "2", "3", "4")
 DISRUPT_RESULTS = ("D1", "D2", "D3")
@@ -464,47 +471,42 @@ def _displaced_since(
 ) -> tuple[int, ...]:
     """``found`` with the side's HQs next to the ``changed`` hexes read again (none of the
     side's units has moved since: an HQ's neighbours changed only if they are among them)."""
-    side_at, stacks, neighbors, counters = (
-        state.side_at,
+    # (the side's hexes read off ``holder``, an enemy ZOC off the enemy's ``zone_count``:
+    # bytes by hex, kept with ``side_at``)
+    holder, stacks, neighbors, is_hq = (
+        state.holder,
         state.stacks,
         state.c.neighbors,
-        state.c.counters,
+        state.c.is_hq_of,
     )
+    code = SIDE_CODE[side]
     near = []
     for h in changed:
         for n in neighbors[h]:
-            if side_at[n] is not None and side_at[n] == side:
+            if holder[n] == code:
                 for u in stacks[n]:
-                    if counters[u].is_hq:
+                    if is_hq[u]:
                         near.append(u)
     if not near:
         return found
-    enemy = OTHER[side]
+    counts = state.zone_count[OTHER[side]]  # (not 0: in the enemy's ZOC, 8.2.1)
     now = set(found)
     for hq in near:
         now.discard(hq)
-        for n in neighbors[state.where[hq]]:
-            if side_at[n] is not None and side_at[n] == enemy:
-                now.add(hq)
-                break
+        if counts[state.where[hq]]:
+            now.add(hq)
     return tuple(sorted(now))
 
 
 def _displaced(state: MarneState, side: str) -> tuple[int, ...]:
     """``displaced`` read afresh."""
-    where, side_at, neighbors = state.where, state.side_at, state.c.neighbors
-    enemy = OTHER[side]
+    where, counts = state.where, state.zone_count[OTHER[side]]  # (``in_enemy_zoc``)
     found = []
     hqs = state.c.side_hqs[side]
     for hq in hqs:
         here = where[hq]
-        if here >= 0:
-            row = neighbors[here]
-            for n in row:
-                held = side_at[n]
-                if held is not None and held == enemy:
-                    found.append(hq)
-                    break
+        if here >= 0 and counts[here]:
+            found.append(hq)
     return tuple(found)
 
 

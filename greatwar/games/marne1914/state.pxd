@@ -32,7 +32,7 @@ cdef class Position:
 
     cpdef list units_in(self, hex_index)
 
-    cpdef bint is_enemy_hex(self, hex_index, side) except -1
+    cpdef bint is_enemy_hex(self, Py_ssize_t hex_index, side) except -1
 
     cpdef bint is_garrisoned(self, hex_index) except -1
 
@@ -52,7 +52,7 @@ cdef class Position:
     @cython.locals(table=dict, counters=tuple, mode=dict, hq_of=list, combat=cython.bint)
     cpdef stack_limit(self, units)
 
-    @cython.locals(counters=tuple, present=list, together=list)
+    @cython.locals(counters=tuple, present=list, together=list, unit=cython.Py_ssize_t)
     cpdef bint has_room(self, Py_ssize_t hex_index, units) except -1
 
     cpdef bint is_overstacked(self, Py_ssize_t hex_index) except -1
@@ -63,7 +63,7 @@ cdef class Position:
     @cython.locals(found=tuple)
     cpdef frozenset enemy_held(self, side)
 
-    @cython.locals(side_at=list)
+    @cython.locals(counts=bytearray)
     cpdef bint in_enemy_zoc(self, Py_ssize_t unit) except -1
 
 

@@ -362,14 +362,10 @@ class Position:
         return self.versions[OTHER[side]]
 
     def in_enemy_zoc(self, unit: int) -> bool:
-        """8.2.1: next to an enemy unit (asked of the neighbours: the whole zone is built only
-        when a search needs it, not after every move)."""
-        side_at = self.side_at
-        enemy = OTHER[self.c.side_of[unit]]
-        for n in self.c.neighbors[self.where[unit]]:
-            if side_at[n] is not None and side_at[n] == enemy:  # (None first: a quick test)
-                return True
-        return False
+        """8.2.1: next to an enemy unit: read off the enemy's ``zone_count`` (how many of the
+        hex's neighbours it holds, kept with ``side_at``), not by looking at the neighbours."""
+        counts = self.zone_count[OTHER[self.c.side_of[unit]]]
+        return counts[self.where[unit]] != 0
 
     # --- text -----------------------------------------------------------------------------
 
