@@ -16,7 +16,9 @@ do (greatwar/core/memory.py), for python-chess and greatwar alike.
 - MCTS iterations per second on FBSM mid-game positions;
 - a study's games/s with one and with two worker processes, the scaling efficiency, and what
   that makes of a 10,000-game FBSM study; the same study on Ray started here with one and
-  with two CPUs, and Ray's scaling efficiency;
+  with two CPUs, and Ray's scaling efficiency. These are timed by the clock, each rate twice,
+  in the order one, two, two, one (``scaling_rates``), so that the machine's drift over the
+  minute they take reaches both rates of an efficiency alike;
 - with ``--strength N``: the search player (``--player``: a level, ``mcts:16``, ``rollout:10``)
   against the scripted one, N games per game and side (win rate with its 95 % Wilson interval,
   CPU seconds per decision). Slow: hours for N=100.
@@ -356,6 +358,16 @@ def ray_study_rate(games: int, cpus: int) -> float:
         ray.shutdown()
 
 
+def scaling_rates(rate: Callable[[int, int], float], games: int) -> tuple[float, float]:
+    """``rate``'s games/s with one and with two workers, each the mean of two runs taken in the
+    order one, two, two, one: a machine whose speed drifts steadily over the minute gives both
+    means the same share of it, so their ratio (the scaling efficiency) is not moved by which
+    was measured first."""
+    first_one, first_two = rate(games, 1), rate(games, 2)
+    second_two, second_one = rate(games, 2), rate(games, 1)
+    return (first_one + second_one) / 2, (first_two + second_two) / 2
+
+
 def research_loop(game_id: str, steps: int, adapter: bool) -> float:
     """Steps per second of random masked play that observes the tensor and the mask of the
     side to act each step: through the PettingZoo AEC adapter, or the same calls made on
@@ -498,13 +510,11 @@ def measure(quick: bool, strength_games: int, strength_player: str) -> list[Figu
     leaf = mcts_iterations(max(20, int(200 * scale)), Settings(rollout_actions=0))
     figures.append(Figure("  evaluator at the leaf, no rollout", leaf, "iter/s", ">= 1000"))
     study_games = max(8, int(80 * scale))
-    one = study_rate(study_games, 1)
-    two = study_rate(study_games, 2)
+    one, two = scaling_rates(study_rate, study_games)
     # Ray's own processes share the two cores and its tasks start slower: three times the
     # games, so that a second's scheduling does not decide the efficiency
     ray_games = max(8, int(240 * scale))
-    ray_one = ray_study_rate(ray_games, 1)
-    ray_two = ray_study_rate(ray_games, 2)
+    ray_one, ray_two = scaling_rates(ray_study_rate, ray_games)
     figures += [
         Figure("study, 1 worker", one, "games/s"),
         Figure("study, 2 workers", two, "games/s"),

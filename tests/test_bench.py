@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 
 from greatwar.ai.random_player import RandomPlayer
-from greatwar.bench import WARM_UP_SEED, ChessPlayouts, GamePlayouts, paired_playouts
+from greatwar.bench import (
+    WARM_UP_SEED,
+    ChessPlayouts,
+    GamePlayouts,
+    paired_playouts,
+    scaling_rates,
+)
 from greatwar.core.registry import load_game
 
 
@@ -41,3 +47,16 @@ def test_paired_playouts_time_both_sides_and_warm_up_on_other_games() -> None:
     assert pair.rate > 0 and pair.reference > 0 and pair.first > 0
     assert pair.ratio == pytest.approx(pair.rate / pair.reference)
     assert WARM_UP_SEED > 10_000  # far from the measured games' seeds 0, 1, ...
+
+
+def test_scaling_rates_take_one_two_two_one_so_a_steady_drift_weighs_on_both_alike() -> None:
+    asked: list[tuple[int, int]] = []
+    slowing = iter([1.0, 0.9, 0.8, 0.7])  # the machine slows by a tenth a run
+
+    def rate(games: int, workers: int) -> float:
+        asked.append((games, workers))
+        return 10.0 * workers * next(slowing)  # perfect scaling, but for the drift
+
+    one, two = scaling_rates(rate, 40)
+    assert asked == [(40, 1), (40, 2), (40, 2), (40, 1)]
+    assert two / (2 * one) == pytest.approx(1.0)  # measured one then two: 0.9
