@@ -6,7 +6,7 @@ import cython
 from greatwar.games.trenches.fire cimport can_hit, casualty, shoot, targets
 from greatwar.games.trenches.geometry cimport on_table, scatter, tenths
 from greatwar.games.trenches.index cimport of_kinds
-from greatwar.games.trenches.state cimport Position, index_of, near_in, roster_of
+from greatwar.games.trenches.state cimport Position, near_in
 
 
 cpdef tuple land_shell(Position state, str side, str kind, object aim, long long dice, str rule)

@@ -20,7 +20,7 @@ from greatwar.games.trenches.data import FRENCH, GERMAN, SIDES, Components, enem
 from greatwar.games.trenches.fire import can_hit, casualty, shoot, targets  # C calls
 from greatwar.games.trenches.geometry import on_table, scatter, tenths  # C calls
 from greatwar.games.trenches.index import of_kinds
-from greatwar.games.trenches.state import TABLE, TrenchesState, index_of, near_in, roster_of
+from greatwar.games.trenches.state import TABLE, TrenchesState, near_in
 
 MUNITIONS = ("he", "gas", "smoke")
 # The munitions as the log names them (high explosive is "HE", as on the cards).
@@ -64,7 +64,7 @@ def near(state: TrenchesState, p: geo.Point2, reach: int) -> list[int]:
     found: list[int] = []
     xs, ys = f.x, f.y
     for side in SIDES:
-        near_in(index_of(state, side), xs, ys, p[0], p[1], reach, found)
+        near_in(state.index(side), xs, ys, p[0], p[1], reach, found)
     found.sort()
     return found
 
@@ -79,7 +79,7 @@ def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
         for group, leader in sorted(f.leader.items()):
             if status[leader] == TABLE:
                 found[group] = (xs[leader], ys[leader])
-        hq = of_kinds(roster_of(state, FRENCH), HQ)  # state.of_kind, not copied
+        hq = of_kinds(state.roster(FRENCH), HQ)  # state.of_kind, not copied
         if hq:
             last = hq[-1]
             found["HQ"] = (xs[last], ys[last])
@@ -110,7 +110,7 @@ def named_aim(state: TrenchesState, side: str, name: str) -> geo.Point2 | None:
         f = state.f  # each figure's data (state.Figures)
         xs, ys = f.x, f.y
         if name == "HQ":
-            hq = of_kinds(roster_of(state, FRENCH), HQ)  # state.of_kind, not copied
+            hq = of_kinds(state.roster(FRENCH), HQ)  # state.of_kind, not copied
             if hq:
                 last = hq[-1]
                 return (xs[last], ys[last])

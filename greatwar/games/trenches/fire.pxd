@@ -6,7 +6,7 @@ import cython
 from greatwar.games.trenches.data cimport Components
 
 from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
-from greatwar.games.trenches.state cimport Figures, Marks, Position, index_of  # in C
+from greatwar.games.trenches.state cimport Figures, Marks, Position  # in C
 from greatwar.games.trenches.geometry cimport within  # called in C
 
 

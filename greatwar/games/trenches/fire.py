@@ -9,7 +9,7 @@ from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.geometry import within  # called in C (fire.pxd)
 from greatwar.games.trenches.index import FIGURE_BITS, FIGURE_SLOTS, SideIndex
-from greatwar.games.trenches.state import TABLE, TrenchesState, index_of
+from greatwar.games.trenches.state import TABLE, TrenchesState
 
 # The range of each way of firing, by the table's key.
 RANGE_KEYS = {
@@ -94,7 +94,7 @@ def in_reach(
     """``side``'s figures within ``reach`` of (hx, hy) (not tanks, if ``soft``), nearest
     first, then in figure order: the side's index's band, then ``by_distance``."""
     f = state.f  # each figure's data (state.Figures)
-    index: SideIndex = index_of(state, side)
+    index: SideIndex = state.index(side)
     near = index.between(hy - reach, hy + reach)
     if not near:
         return []
@@ -160,7 +160,7 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
                 lo = y
             elif y > hi:
                 hi = y
-    index: SideIndex = index_of(state, GERMAN if side == FRENCH else FRENCH)  # enemy()
+    index: SideIndex = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
     return index.any_between(lo - longest, hi + longest)
 
 
@@ -207,7 +207,7 @@ def any_target(state: TrenchesState, weapon: str, men: list[int]) -> bool:
             lo = y
         elif y > hi:
             hi = y
-    index: SideIndex = index_of(state, GERMAN if side == FRENCH else FRENCH)  # enemy()
+    index: SideIndex = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
     foes = index.between(lo - longest, hi + longest)
     if not foes:
         return False  # nobody within range north or south

@@ -12,7 +12,7 @@ from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target, can_hit, table, grenade_within_rifle, grenades, riflemen,
     riflemen_among, shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
-    Figures, Marks, Position, index_of, members_of, roster_of)
+    Figures, Marks, Position)
 from greatwar.games.trenches.geometry cimport _isqrt, at_distance, first_entry_box  # in C
 
 

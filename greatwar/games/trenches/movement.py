@@ -50,9 +50,6 @@ from greatwar.games.trenches.state import (
     TABLE,
     TrenchesState,
     in_trench,
-    index_of,
-    members_of,
-    roster_of,
 )
 
 DISTANCES = ("full", "half")
@@ -143,7 +140,7 @@ def _movers(
     if allow.get(group, 0) <= 0 or broken.get(group, 0) > 0:
         return found
     if men is None:
-        men = members_of(state, group)
+        men = state.members(group)
     moved, fired = f.moved, f.fired
     start = 0  # the first man who has neither moved nor fired: those before him are skipped
     for man in men:  # most often, once it has acted: every man has moved or fired
@@ -266,7 +263,7 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
         reaches = WAY_REACHES[c] = way_reaches(c)
     way = ManWay.__new__(ManWay)
     way.width, way.depth, way.xs, way.ys = c.width, c.depth, f.x, f.y
-    way.foes = index_of(state, GERMAN if side == FRENCH else FRENCH)
+    way.foes = state.index(GERMAN if side == FRENCH else FRENCH)
     wire = WIRE_PARTS.get(c)  # wire_parts(c), read from a dict in C
     if wire is None:
         wire = WIRE_PARTS[c] = wire_parts(c)
@@ -988,7 +985,7 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     that movement.pxd types it."""
     found: list[Action] = []
     basis = offer_basis(state, frame, side)
-    roster = roster_of(state, side)
+    roster = state.roster(side)
     last = state.offer_parts
     if last is not None and last[0] is basis and last[1] is roster:
         # the last offer's parts, of the same basis and men: only the groups that acted
@@ -1182,7 +1179,7 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
     own actions): the phase's frame, the enemy's index (a new one when an enemy falls or
     moves), the wire cut, the lines owned, the clouds and the event. The last offer's basis
     while nothing of it changed, so that a key's basis is compared by identity."""
-    foes = index_of(state, GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
+    foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
     cut, owner, clouds, event = len(state.cut), state.owner, len(state.clouds), state.event
     last: OfferBasis | None = state.offer_basis
     if (
@@ -1471,7 +1468,7 @@ class ReturnFire(Prompt[TrenchesState]):
 def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
     """Return Fire's offer (``ReturnFire.offer``): a function, so that movement.pxd types it."""
     found: list[Action] = []
-    roster = roster_of(state, side)  # groups(), each group's riflemen as in riflemen()
+    roster = state.roster(side)  # groups(), each group's riflemen as in riflemen()
     if not any_in_reach(state, roster.figures, FIRE_REACH):
         found.append(DONE)
         return found  # most often: no enemy within any weapon's range north or south

@@ -4,7 +4,7 @@
 import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index
-from greatwar.games.trenches.state cimport Position, bunker_in, hole_in, index_of, line_in, near_in
+from greatwar.games.trenches.state cimport Position, bunker_in, hole_in, line_in, near_in
 
 
 # French reinforcements' captures and German morale's garrison: the indexes' bands asked in C

@@ -24,7 +24,6 @@ from greatwar.games.trenches.state import (
     bunker_in,
     feature_bands,
     hole_in,
-    index_of,
     line_band,
     line_in,
     marks,
@@ -270,14 +269,14 @@ def captures(state: TrenchesState) -> None:
     r = state.c.tables["reinforcements"]
     # only a man within the y of a shell hole, a bunker or a trench can hold or capture one
     bands = feature_bands(state.c)
-    french: SideIndex = index_of(state, FRENCH)  # state.index, its band asked in C
+    french: SideIndex = state.index(FRENCH)  # state.index, its band asked in C
     found: set[int] = set()
     for lo, hi in bands:  # a loop, not a comprehension: typed in sequence.pxd
         found.update(french.between(lo, hi))
     near = sorted(found)
     if not near:
         return
-    german: SideIndex = index_of(state, GERMAN)
+    german: SideIndex = state.index(GERMAN)
     # read once for the hundred-odd men near a feature
     groups, leaders, xs, ys, owner = f.group, f.leader, f.x, f.y, state.owner
     germans: list[int] = []
@@ -500,7 +499,7 @@ def garrison(state: TrenchesState, line: int, beyond: int = -1) -> list[int]:
     ``beyond`` hold it)."""
     f = state.f  # each figure's data (state.Figures)
     lo, hi = line_band(state.c, line)
-    german: SideIndex = index_of(state, GERMAN)  # state.index, its band asked in C
+    german: SideIndex = state.index(GERMAN)  # state.index, its band asked in C
     near = sorted(german.between(lo, hi))
     c = state.c
     tanks, xs, ys, ground = c.tank_flags, f.x, f.y, terrain(c)

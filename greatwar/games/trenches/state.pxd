@@ -143,14 +143,3 @@ cdef class Position:
 
     cpdef list of_kind(self, str side, tuple kinds)
 
-
-@cython.locals(indexes=dict)
-cpdef Index index_of(Position state, object side)
-
-
-@cython.locals(rosters=dict)
-cpdef Roster roster_of(Position state, object side)
-
-
-@cython.locals(found=tuple)
-cpdef tuple members_of(Position state, str group)

@@ -428,14 +428,14 @@ class TrenchesState(AgendaState, Position):
         """The figures on the table within ``reach`` of a point, in figure order."""
         found: list[int] = []
         for side in SIDES:  # each side's index: a casualty rebuilds only his side's
-            near_in(index_of(self, side), self.f.x, self.f.y, p[0], p[1], reach, found)
+            near_in(self.index(side), self.f.x, self.f.y, p[0], p[1], reach, found)
         found.sort()
         return found
 
     def group_infantry(self, group: str) -> tuple[int, ...]:
         """A group's men on the table who fire rifles and throw grenades."""
         for side in SIDES:
-            found = roster_of(self, side).infantry.get(group)
+            found = self.roster(side).infantry.get(group)
             if found:
                 return found
         return ()
@@ -735,30 +735,6 @@ def lose(
             less = rosters[key] = roster.without(index, group, kind)
             if found is not None and found.roster is roster:
                 indexes[key] = found.without(index, less)
-
-
-def index_of(state: TrenchesState, side: str | None) -> SideIndex:
-    """``state.index(side)``, as a function the compiled rules call in C (state.pxd): the
-    kept index read straight from the state, the method asked only to make one."""
-    indexes = state._index
-    found = indexes.get(side)
-    return state.index(side) if found is None else found
-
-
-def roster_of(state: TrenchesState, side: str | None) -> Roster:
-    """``state.roster(side)``, as a function the compiled rules call in C (state.pxd)."""
-    rosters = state._roster
-    found = rosters.get(side)
-    return state.roster(side) if found is None else found
-
-
-def members_of(state: TrenchesState, group: str) -> tuple[int, ...]:
-    """``state.members(group)``, as a function the compiled rules call in C (state.pxd)."""
-    for side in SIDES:
-        found = roster_of(state, side).groups.get(group)
-        if found:
-            return found
-    return ()
 
 
 def near_in(
