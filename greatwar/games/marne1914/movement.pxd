@@ -125,6 +125,9 @@ cdef class MoveMemo:
                    c=Components, where=list, mode=dict, hq_of=list)
     cpdef bint update(self, Position state, side) except -1
 
+    @cython.locals(marks=bytearray)
+    cpdef mark(self, Py_ssize_t unit, list todo)
+
     @cython.locals(reckon=Reckoner, moved=set, engaged=set, is_hq=tuple, where=list,
                    mode=dict, hq_of=list, unit=cython.Py_ssize_t)
     cpdef read_all(self, Position state, side)

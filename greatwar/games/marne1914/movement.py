@@ -608,9 +608,7 @@ class MoveMemo:
             self.enemy = enemy
             self.reckon = reckoner(state, side, self.capacity)
             for unit in self.transfer:
-                if not marks[unit]:
-                    marks[unit] = 1
-                    todo.append(unit)
+                self.mark(unit, todo)
         if changes:
             # (a hex may be listed more than once: what is found there is found again, and
             # ``gone`` takes each unit once)
@@ -619,14 +617,10 @@ class MoveMemo:
                 h = touched[i]
                 found = watch[h]
                 if found >= 0:
-                    if not marks[found]:
-                        marks[found] = 1
-                        todo.append(found)
+                    self.mark(found, todo)
                 elif found == _CROWD:
                     for unit in self.crowds[h]:
-                        if not marks[unit]:
-                            marks[unit] = 1
-                            todo.append(unit)
+                        self.mark(unit, todo)
                 for unit in stacks.get(h, ()):
                     if side_of[unit] != side:
                         continue  # (an enemy unit: ``near``)
@@ -638,19 +632,15 @@ class MoveMemo:
                 if near:
                     for n in state.c.within(h, 2):
                         for unit in stacks.get(n, ()):
-                            if choices[unit] is not None and not marks[unit]:
-                                marks[unit] = 1
-                                todo.append(unit)
+                            if choices[unit] is not None:
+                                self.mark(unit, todo)
             if self.rail_full:
                 changed = touched[counted:]
                 for unit, hexes in self.rail_full.items():
-                    if not hexes.isdisjoint(changed) and not marks[unit]:
-                        marks[unit] = 1
-                        todo.append(unit)
+                    if not hexes.isdisjoint(changed):
+                        self.mark(unit, todo)
             for unit in self.searched:  # (any change of stacks may change a full search's)
-                if not marks[unit]:
-                    marks[unit] = 1
-                    todo.append(unit)
+                self.mark(unit, todo)
         rails = state.rail_used
         # (compared as they stand, copied only when changed; and only when a unit has taken
         # the railroad since: 7.2.6 capacity is used by ``rail_move`` alone, which adds the
@@ -665,9 +655,8 @@ class MoveMemo:
                 if c.is_hq_of[unit]:
                     continue
                 now = has_rail_capacity(state, unit, capacity)
-                if was.get(c.nation_of[unit]) != now and not marks[unit]:
-                    marks[unit] = 1
-                    todo.append(unit)
+                if was.get(c.nation_of[unit]) != now:
+                    self.mark(unit, todo)
             self.rails = dict(rails)
         if len(moved) != self.moved or len(railed) != self.railed:
             if len(moved) < self.moved or len(railed) < self.railed:
@@ -698,6 +687,14 @@ class MoveMemo:
                     self.keep(unit, fresh)
         self.counted = len(touched)
         return True
+
+    def mark(self, unit: int, todo: list[int]) -> None:
+        """``update`` reads ``unit`` again: listed in ``todo`` once (``marks``, cleared as the
+        units listed are read)."""
+        marks = self.marks
+        if not marks[unit]:
+            marks[unit] = 1
+            todo.append(unit)
 
     def moves(self) -> list[Action]:
         """The actions of the offered units in order (the movement prompt offers them all),
