@@ -130,11 +130,12 @@ class Prompt(Generic[S]):
         return False
 
 
-# The engine's own per-position fields of plain values, which ``clone`` and ``undo`` copy
-# with the instance dict. A game whose state has an extension type for base may hold them
-# in that type instead (read at every action, a typed field skips the dict lookup); its
-# ``copy_into`` then copies them (tests/core/test_state.py checks this list against
-# ``__init__``).
+# The engine's own per-position fields of plain values, which ``clone`` and ``undo`` copy as
+# they are (``_take_plain_fields``); ``clone`` gives the others (generator, prompt stack,
+# chains, log views) copies of their own. state.pxd makes them C struct members: compiled,
+# ``State`` is an extension type, and a game's state either a Python subclass of it or an
+# extension type that takes it for base (tests/core/test_state.py checks this list against
+# ``__init__`` and ``clone``).
 ENGINE_FIELDS = (
     "_asked",
     "_end",
@@ -148,6 +149,7 @@ ENGINE_FIELDS = (
     "lean_view",
     "seed",
 )
+COPIED_BY_CLONE = ("_chance", "_history", "_log", "_log_views", "rng", "stack")
 
 
 class State:
@@ -348,9 +350,9 @@ class State:
 
     def clone(self: S) -> S:
         """An independent copy, random generator included."""
-        new = type(self).__new__(type(self))  # (a state with an extension type for base
-        # is made by that type's allocator)
-        new.__dict__.update(self.__dict__)
+        new = type(self).__new__(type(self))  # (made by the extension type's allocator)
+        vars(new).update(vars(self))  # (the fields of a game that has no extension type)
+        new._take_plain_fields(self)
         new.rng = self.rng.copy()
         new.stack = [dict(frame) for frame in self.stack]
         new._history = self._history.fork()
@@ -435,7 +437,10 @@ class State:
         for side_of, action in self._history.to_list()[:-1]:
             replayed.apply_action(action, side_of)
         replayed._undo_floor = self._undo_floor
-        self.__dict__.update(replayed.__dict__)
+        vars(self).update(vars(replayed))
+        self._take_plain_fields(replayed)
+        self.rng, self.stack, self._log_views = replayed.rng, replayed.stack, replayed._log_views
+        self._history, self._chance, self._log = replayed._history, replayed._chance, replayed._log
         replayed.copy_into(self)  # and the fields a game keeps in slots, outside the dict
 
     def forget_cached(self) -> None:
@@ -500,6 +505,17 @@ class State:
         return hashlib.sha256(text.encode()).hexdigest()
 
     # --- internals ----------------------------------------------------------------------
+
+    def _take_plain_fields(self, other: State) -> None:
+        """Take ``other``'s ``ENGINE_FIELDS`` as they are (plain values: shared, not copied)."""
+        self.game, self.seed, self.lean_view = other.game, other.seed, other.lean_view
+        self._asked, self._end, self._last_side = other._asked, other._end, other._last_side
+        self._legal_cache, self._public = other._legal_cache, other._public
+        self._revealed, self._undo_floor, self._winner = (
+            other._revealed,
+            other._undo_floor,
+            other._winner,
+        )
 
     def _offered(self, prompt: Prompt[Any], frame: Frame, side: str) -> list[Action]:
         cache = self._legal_cache

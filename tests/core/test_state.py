@@ -1,11 +1,15 @@
 """The game API contract, on a toy game with simultaneous hidden choices and a die."""
 
+import ast
+from pathlib import Path
+
 import pytest
 
 import greatwar
+import greatwar.core.state
 from greatwar.core import TERMINAL, BadOption, BadSide, IllegalAction, UnknownGame, act, load_game
 from greatwar.core.record import GameRecord
-from greatwar.core.state import ENGINE_FIELDS, State
+from greatwar.core.state import COPIED_BY_CLONE, ENGINE_FIELDS, State
 
 
 def new(seed: int = 1, **options: object) -> State:
@@ -197,13 +201,40 @@ def test_wrong_types_are_clear_errors_and_change_nothing() -> None:
     assert load_game("toy").new_initial_state(2**64 - 1).seed == 2**64 - 1
 
 
-def test_the_engine_fields_are_every_plain_field_the_engine_sets() -> None:
-    """``ENGINE_FIELDS`` names every field ``State.__init__`` sets but those ``clone`` copies
-    itself (generator, prompt stack, chains, log views): a game that holds them in slots
-    copies exactly these, so a field the engine adds must be named there or in ``clone``."""
-    state = State(load_game("fbsm"), 0)
-    copied_by_clone = {"rng", "stack", "_history", "_chance", "_log", "_log_views"}
-    assert set(vars(state)) == set(ENGINE_FIELDS) | copied_by_clone
+def test_the_engine_fields_are_every_field_the_engine_sets() -> None:
+    """``ENGINE_FIELDS`` (taken as they are by ``clone`` and ``undo``) and ``COPIED_BY_CLONE``
+    (generator, prompt stack, chains, log views, of which a clone gets its own) name every
+    field ``State.__init__`` sets, read from its source: compiled, they are the extension
+    type's members (core/state.pxd), outside the instance dict ``clone`` copies, so a field
+    the engine adds must be named in one or the other."""
+    module = ast.parse((Path(greatwar.core.state.__file__).parent / "state.py").read_text())
+    (state,) = [n for n in module.body if isinstance(n, ast.ClassDef) and n.name == "State"]
+    (init,) = [f for f in state.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"]
+    assigned = {
+        target.attr
+        for node in ast.walk(init)
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute)
+    }
+    assert assigned == set(ENGINE_FIELDS) | set(COPIED_BY_CLONE)
+    assert not set(ENGINE_FIELDS) & set(COPIED_BY_CLONE)
+
+
+def test_a_clone_takes_the_engine_fields_and_copies_the_others() -> None:
+    """A clone has every one of ``ENGINE_FIELDS`` as the state has it, and its own copies of
+    the generator, stack, chains and log views, after actions of a game with dice."""
+    state = load_game("fbsm").new_initial_state(4)
+    for _ in range(30):
+        state.apply_action(state.legal_actions()[-1])
+    state.log_view("US")
+    clone = state.clone()
+    for name in ENGINE_FIELDS:
+        assert getattr(clone, name) is getattr(state, name), name
+    for name in COPIED_BY_CLONE:
+        assert getattr(clone, name) is not getattr(state, name), name
+    assert clone.fingerprint() == state.fingerprint() and clone.history() == state.history()
+    assert clone._log_views == state._log_views
 
 
 def test_move_number_counts_the_history_and_its_clones_go_on_alone() -> None:

@@ -4,6 +4,7 @@
 # by index.
 import cython
 
+from greatwar.core.state cimport State
 from greatwar.games.marne1914.data cimport Components
 
 
@@ -11,13 +12,10 @@ from greatwar.games.marne1914.data cimport Components
 # and ``copy_into`` set them (a list stays a list, a dict a dict...). A function whose .pxd
 # declares its ``state`` a Position reads ``state.where`` in a few instructions (the generic
 # lookup of a slot costs a hundred); the counts of changes are machine integers.
-cdef class Position:
+cdef class Position(State):
     cdef public Components c
     cdef public object combat, first, move_memo, phase, player_turn, taxi_used, turn
     cdef public Py_ssize_t attachments, eliminations, modes_set
-    # the engine's fields (``ENGINE_FIELDS``), read at every action
-    cdef public object _asked, _end, _last_side, _legal_cache, _public, _revealed, _undo_floor
-    cdef public object _winner, game, lean_view, seed
     cdef public list committed, control, hq_of, side_at, sp_at, steps, tasks, touched, where
     cdef public dict barred, bombarded, cc_free, cc_notes, due, entered, entry_hexes, memo
     cdef public dict displaced_kept, flags_kept

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
-from greatwar.core import Game, Prompt, State
-from greatwar.core.state import ENGINE_FIELDS
+from greatwar.core import Game, Prompt
+from greatwar.core.state import State
 from greatwar.games.marne1914.data import (
     ALLIED,
     DEFENSIVE,
@@ -35,22 +35,16 @@ T = TypeVar("T")
 P = TypeVar("P", bound="Position")
 
 
-class Position:
+class Position(State):
     """The position's own fields (set up and documented in ``MarneState.__init__``).
 
     state.pxd makes this an extension type: its fields are C struct members, and the rules
     whose ``state`` the .pxd files declare a ``Position`` read them in C, without the generic
     attribute lookup a slot costs (hundreds of reads an action). ``MarneState`` takes them
     as its base: a MarneState is a Position; ``copy_into`` copies every field for clone and
-    undo.
-
-    It holds too the engine's fields that ``State.clone`` and ``State.undo`` copy with the
-    instance dict (``ENGINE_FIELDS``: the engine reads them at every action, and a field of
-    an extension type is read without the dict lookup); ``copy_into`` copies them in its
-    place (a test checks that every field the engine sets is copied one way or the other)."""
+    undo. Its own base is the engine's ``State``, an extension type too (core/state.pxd)."""
 
     __slots__ = (
-        *ENGINE_FIELDS,
         "arrived",
         "attachments",
         "attacked",
@@ -381,7 +375,7 @@ class Position:
         return f"{counter.id}{face}"
 
 
-class MarneState(State, Position):
+class MarneState(Position):
     """A game of Miracle on the Marne in progress."""
 
     prompts: ClassVar[Mapping[str, Prompt[Any]]] = {}  # filled in by rules.py
@@ -582,8 +576,6 @@ class MarneState(State, Position):
 
     def copy_into(self, new: State) -> None:
         assert isinstance(new, MarneState)
-        for name in ENGINE_FIELDS:  # (not in the instance dict the engine copies)
-            setattr(new, name, getattr(self, name))
         new.c = self.c
         new.turn, new.phase, new.first = self.turn, self.phase, self.first
         new.player_turn, new.taxi_used = self.player_turn, self.taxi_used

@@ -3,6 +3,7 @@
 # integers (every point is on the table, 960 x 720 tenths: no product comes near 2**63).
 import cython
 
+from greatwar.core.state cimport State
 from greatwar.games.trenches.data cimport Components
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds
 from greatwar.games.trenches.geometry cimport in_mitred_band, tenths
@@ -92,14 +93,11 @@ cpdef Marks marks(Figures f, object members=*)
 # and ``copy_into`` set them (a list stays a list, a dict a dict...). A function whose .pxd
 # declares its ``state`` a Position reads ``state.f`` in a few instructions (the generic
 # lookup of a slot costs about a hundred).
-cdef class Position:
+cdef class Position(State):
     cdef public Components c
     cdef public Figures f
     cdef public object event, gm_seat, offer_basis, offer_parts, phase, plane, strafed, turn
     cdef public object wind
-    # the engine's fields (``ENGINE_FIELDS``), read at every action
-    cdef public object _asked, _end, _last_side, _legal_cache, _public, _revealed, _undo_floor
-    cdef public object _winner, game, lean_view, seed
     cdef public dict _index, _roster, _stale, acted, eligible, offered, pending, plans
     cdef public dict strength
     cdef public list agenda, arrivals, clouds, just_moved, owner, shells, strafe_line, touched

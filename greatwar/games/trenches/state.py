@@ -9,9 +9,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from typing import Any, ClassVar, NamedTuple
 
-from greatwar.core import Game, Prompt, State
+from greatwar.core import Game, Prompt
 from greatwar.core.agenda import AgendaState, Step
-from greatwar.core.state import ENGINE_FIELDS
+from greatwar.core.state import State
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import (
     FRENCH,
@@ -54,21 +54,16 @@ TURN_PLAN: tuple[Step, ...] = (
 )
 
 
-class Position:
+class Position(State):
     """The position's own fields (set up and documented in ``TrenchesState.__init__``).
 
     state.pxd makes this an extension type: its fields are C struct members, and the rules
     whose ``state`` the .pxd files declare a ``Position`` read them in C, without the generic
     attribute lookup a slot costs (hundreds of reads an action). ``TrenchesState`` takes them
-    as its base; ``copy_into`` copies every field for clone and undo.
-
-    It holds too the engine's fields that ``State.clone`` and ``State.undo`` copy with the
-    instance dict (``ENGINE_FIELDS``: the engine reads them at every action); ``copy_into``
-    copies them in their place (tests/trenches/test_position.py checks that every field the
-    engine sets is copied one way or the other)."""
+    as its base; ``copy_into`` copies every field for clone and undo. Its own base is the
+    engine's ``State``, an extension type too (core/state.pxd)."""
 
     __slots__ = (
-        *ENGINE_FIELDS,
         "_index",
         "_roster",
         "_stale",
@@ -490,8 +485,6 @@ class TrenchesState(AgendaState, Position):
 
     def copy_into(self, new: State) -> None:
         assert isinstance(new, TrenchesState)
-        for name in ENGINE_FIELDS:  # (not in the instance dict the engine copies)
-            setattr(new, name, getattr(self, name))
         new.c = self.c
         new.turn, new.phase, new.wind, new.event = self.turn, self.phase, self.wind, self.event
         new.plane, new.strafed, new.gm_seat = self.plane, self.strafed, self.gm_seat
