@@ -23,12 +23,21 @@ class AgendaState(State):
     agenda: list[Step]
 
     def advance(self) -> None:
-        while not self.stack and not self.is_terminal():
-            if not self.agenda:
-                self.agenda = list(self.turn_plan)
-            step = self.agenda.pop(0)
-            self.steps[step[0]](self, *step[1:])
+        run_agenda(self)
 
     def then(self, *steps: Step) -> None:
         """Run these steps next, before the rest of the agenda."""
         self.agenda[0:0] = list(steps)
+
+
+def run_agenda(state: AgendaState) -> None:
+    """``AgendaState.advance``: the agenda's steps run until a prompt waits or the game ends.
+    A function whose declarations (agenda.pxd) make ``state`` the engine's extension type,
+    so the stack and the winner are read as C fields at every step."""
+    steps = state.steps
+    while not state.stack and state._winner is None:
+        agenda = state.agenda  # (read at every step: a step may set a new agenda)
+        if not agenda:
+            agenda = state.agenda = list(state.turn_plan)
+        step = agenda.pop(0)
+        steps[step[0]](state, *step[1:])
