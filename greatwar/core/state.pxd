@@ -4,9 +4,13 @@
 # action, each in a few instructions where the generic attribute lookup of an instance field
 # costs a hundred. A game's state is a Python subclass (its own fields in its instance dict),
 # or an extension type that takes this one for base (marne1914 and trenches ``Position``).
+from greatwar.core.rng cimport Rng
+
+
 cdef class State:
     cdef dict __dict__  # a bare State keeps a dict too, as in Python
-    cdef public object game, seed, rng, lean_view
+    cdef public object game, seed, lean_view
+    cdef public Rng rng  # (a test's rigged generator is an Rng too)
     cdef public list stack
     cdef public object _history, _chance, _log
     cdef public dict _log_views

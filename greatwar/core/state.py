@@ -252,7 +252,7 @@ class State:
             offered = self._offered(prompt, frame, side)
         if not _among(action, offered) and not prompt.accepts(self, frame, action, side):
             raise IllegalAction(action, self._reason(prompt, frame, action, side))
-        position = self.rng.position
+        drawn = self.rng._state  # (every draw moves the generator's state on)
         self._revealed = False
         history = self._history
         last_side = self._last_side
@@ -266,7 +266,7 @@ class State:
         self._last_side = side
         self._legal_cache = self._asked = None
         self.advance()
-        rolled = self.rng.position != position
+        rolled = self.rng._state != drawn
         self._chance.append(rolled)
         # Whatever the action and the automatic steps after it rolled, drew or revealed is
         # final: checked after advance(), which rolls the next turn's dice and deals hands.

@@ -5,30 +5,34 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from greatwar.core import load_game
+from greatwar.core.rng import Rng
 from greatwar.games.trenches.state import GONE, POOL, TABLE, TrenchesState
 
 
-class Dice:
-    """A stand-in for the state's generator that returns the given values in order: die()
-    and dice() take faces, below() takes the index it should return."""
+class Dice(Rng):
+    """The state's generator, rigged: it returns the given values in order: die() and dice()
+    take faces, below() takes the index it should return. Each draw steps the generator
+    underneath too, so the state sees it move (no undo past a roll), as with a real one."""
+
+    __slots__ = ("values",)
 
     def __init__(self, values: Iterable[int]) -> None:
+        super().__init__(0)
         self.values = list(values)
-        self.position = (0, 0)
 
-    def _next(self) -> int:
+    def _take(self) -> int:
         assert self.values, "the test ran out of dice"
-        self.position = (self.position[0] + 1, 0)
+        self.next32()
         return self.values.pop(0)
 
     def die(self, sides: int = 6) -> int:
-        return self._next()
+        return self._take()
 
     def dice(self, count: int, sides: int = 6) -> list[int]:
-        return [self._next() for _ in range(count)]
+        return [self._take() for _ in range(count)]
 
     def below(self, bound: int) -> int:
-        return self._next()
+        return self._take()
 
 
 def fresh(seed: int = 0, **options: object) -> TrenchesState:
@@ -80,5 +84,5 @@ def first(state: TrenchesState, side: str, kind: str, n: int = 0) -> str:
 
 def rig(state: TrenchesState, values: Iterable[int]) -> Dice:
     dice = Dice(values)
-    state.rng = dice  # type: ignore[assignment]
+    state.rng = dice
     return dice
