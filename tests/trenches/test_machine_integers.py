@@ -344,7 +344,7 @@ def test_french_move_and_fire_german_move_the_offer_kept_by_group_is_the_offer_m
                 offered = prompt.offer(state, frame, side)
                 clone = state.clone()
                 assert isinstance(clone, TrenchesState)
-                assert not clone.offered and clone.offer_parts is None and not clone.touched
+                assert clone.offer_parts is None and not clone.touched
                 assert prompt.offer(clone, clone.stack[-1], side) == offered
                 assert prompt.offer(state, frame, side) == offered  # kept
             state.apply_action(player.choose(state, state.current_player()))

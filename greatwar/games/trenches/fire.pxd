@@ -18,10 +18,15 @@ cpdef object _doubtful(list men, tuple foes, list xs, list ys, tuple tanks, long
                        long long longest)
 
 
-@cython.locals(f=Figures, longest=cython.longlong, sure=cython.longlong, lo=cython.longlong,
-               hi=cython.longlong, i=cython.Py_ssize_t, y=cython.longlong, index=Index,
-               foes=tuple, ys=list)
+@cython.locals(lo=cython.longlong, hi=cython.longlong, i=cython.Py_ssize_t, y=cython.longlong,
+               ys=list)
 cpdef bint any_target(Position state, str weapon, list men) except -1
+
+
+@cython.locals(f=Figures, longest=cython.longlong, sure=cython.longlong, index=Index,
+               foes=tuple, ys=list)
+cpdef bint any_target_within(Position state, str weapon, list men, long long lo,
+                             long long hi) except -1
 
 
 @cython.locals(f=Figures, reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,

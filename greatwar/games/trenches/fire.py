@@ -193,13 +193,9 @@ def any_target(state: TrenchesState, weapon: str, men: list[int]) -> bool:
     """Whether any of ``men`` (of one side) has a target for a rifle or a grenade: the nearest
     enemy decides at once unless it lies between the shortest range that fog or a cloud can
     leave (Poison Gas, Smoke) and the weapon's own, where the pair is checked."""
-    f = state.f  # each figure's data (state.Figures)
     if not men:
         return False
-    c = state.c
-    side = c.sides[men[0]]
-    longest = table(state, RANGE_KEYS[weapon])
-    ys = f.y
+    ys = state.f.y
     lo = hi = ys[men[0]]
     for i in men:
         y = ys[i]
@@ -207,6 +203,17 @@ def any_target(state: TrenchesState, weapon: str, men: list[int]) -> bool:
             lo = y
         elif y > hi:
             hi = y
+    return any_target_within(state, weapon, men, lo, hi)
+
+
+def any_target_within(state: TrenchesState, weapon: str, men: list[int], lo: int, hi: int) -> bool:
+    """``any_target`` of ``men`` (not empty) whose y lie within lo..hi, the least and the
+    greatest (the caller has them already)."""
+    f = state.f  # each figure's data (state.Figures)
+    c = state.c
+    side = c.sides[men[0]]
+    longest = table(state, RANGE_KEYS[weapon])
+    ys = f.y
     index: SideIndex = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
     foes = index.between(lo - longest, hi + longest)
     if not foes:

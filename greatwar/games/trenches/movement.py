@@ -26,6 +26,7 @@ from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Compone
 from greatwar.games.trenches.fire import (  # C calls
     any_in_reach,
     any_target,
+    any_target_within,
     can_hit,
     grenade_within_rifle,
     grenades,
@@ -587,9 +588,15 @@ def reference(state: TrenchesState, group: str, first: int | None = -1) -> int |
 def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list[str]:
     """The objectives a group may march on: those ahead of it, in lines not yet French
     (``first``: the group's ``first_mover`` if the caller has it already)."""
+    return list(_objectives(state, group, first))
+
+
+def _objectives(state: TrenchesState, group: str, first: int | None) -> tuple[str, ...]:
+    """``objectives``, as the tuple kept for its reference figure's y, its direction and the
+    lines French (the same tuple each time they are the same)."""
     ref = reference(state, group, first)
     if ref is None:
-        return []
+        return ()
     f = state.f  # each figure's data (state.Figures)
     c = f.c
     forward = FORWARD[f.sides[ref]]
@@ -607,7 +614,7 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     kept = memo.get(key)
     if kept is None:
         kept = memo[key] = tuple(marching_on(c, y, forward, french))
-    return list(kept)
+    return kept
 
 
 def marching_on(c: Components, y: int, forward: int, french: int) -> list[str]:
@@ -871,12 +878,6 @@ def group_acts(group: str) -> tuple[Action, Action, Action, Action]:
 
 
 @cache
-def follow_orders(group: str) -> dict[str, Action]:
-    """A group's "follow" orders by objective, each made when first offered."""
-    return {}
-
-
-@cache
 def figure_moves(fid: str) -> tuple[Action, ...]:
     """A figure's moves one by one, every direction."""
     return tuple(act("move", fid, d) for d in geo.DIRECTIONS)
@@ -945,8 +946,7 @@ def move_fire_apply(state: TrenchesState, action: Action, side: str) -> None:
     went: list[int] = []
     group = acting_group(state, action)
     if group is not None:
-        state.acted[group] = state.acted.get(group, 0) + 1  # its part of the offer is stale
-        state.touched.append(group)  # and is made again at the next offer
+        state.touched.append(group)  # its part of the offer is stale: made again next
     if verb == "done":
         state.pop()
         state.note(move_rule(side), f"{side} ends the move")
@@ -989,13 +989,15 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     last = state.offer_parts
     if last is not None and last[0] is basis and last[1] is roster:
         # the last offer's parts, of the same basis and men: only the groups that acted
-        # since have a part no longer current (``current``: as often acted), made again
+        # since (``state.touched``) have a part no longer current, made again
         if state.touched:
-            made_again(state, basis, roster, last[2], last[3], state.touched)
+            made_again(state, roster, last[2], last[3], last[4], state.touched)
         for part in last[3]:
             found.extend(part)
     else:
-        found = parts_afresh(state, basis, roster)
+        found = parts_afresh(
+            state, basis, roster, last if last is not None and last[0] is basis else None
+        )
     del state.touched[:]
     if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
         found.extend(strafe_offers(state, side))
@@ -1003,84 +1005,88 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     return found
 
 
-def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> list[Action]:
-    """Every part of the offer in order, each kept while its key (basis, men, acts) is the
-    same (``current``), kept in order too (``state.offer_parts``: the part's group or
-    figure, and the part) for the next offer of the same basis and roster."""
+def parts_afresh(
+    state: TrenchesState, basis: OfferBasis, roster: Roster, last: OfferParts | None
+) -> list[Action]:
+    """Every part of the offer in order, kept in order (``state.offer_parts``: the basis and
+    roster they follow from, each part's group or figure, the part, and the places of each
+    group's parts, which its actions make stale) for the next offer of the same basis and
+    roster. ``last``: the last offer's parts if of the same basis (a figure of the side fell
+    or arrived since): the part of a group whose men are the same tuple and who has not
+    acted since (``state.touched``), and of its weapons, is current and read as it is."""
     found: list[Action] = []
-    kept, acted, groups_of = state.offered, state.acted, roster.groups
+    groups_of = roster.groups
     owners: list[str | int] = []  # each part's group, or its figure
     parts: list[list[Action]] = []
+    where: dict[str, list[int]] = {}  # each group's parts' places: its actions make them stale
+    was: dict[str | int, list[Action]] = {}  # the last offer's parts by group or figure
+    before: dict[str, tuple[int, ...]] = {}  # the last offer's men by group
+    touched = state.touched
+    if last is not None:
+        was = dict(zip(last[2], last[3], strict=True))
+        before = last[1].groups
     # whether any enemy stands within a weapon's range of the side (most often not): asked
     # once, when a part is made again (-1: not yet)
     reach = -1
     for group in roster.names:  # sorted(groups_of)
-        men, count = groups_of[group], acted.get(group, 0)
-        last = kept.get(group)
-        if last is None or not current(last[0], basis, men, count):
+        part = None
+        if group in was and before.get(group) is groups_of[group] and group not in touched:
+            part = was[group]
+        if part is None:
             if reach < 0:
                 reach = any_in_reach(state, roster.figures, FIRE_REACH)
             part = group_offers(state, group, roster, reach > 0)
-            last = kept[group] = ((basis, men, count), part)
+        where[group] = [len(parts)]
         owners.append(group)
-        parts.append(last[1])
-        found.extend(last[1])
+        parts.append(part)
+        found.extend(part)
     groups = state.f.group
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
         group = groups[i]
-        men, count = groups_of[group], acted.get(group, 0)
-        last = kept.get(i)
-        if last is None or not current(last[0], basis, men, count):
+        part = None
+        if i in was and before.get(group) is groups_of[group] and group not in touched:
+            part = was[i]
+        if part is None:
             if reach < 0:
                 reach = any_in_reach(state, roster.figures, FIRE_REACH)
-            last = kept[i] = ((basis, men, count), single_offers(state, i, reach > 0))
+            part = single_offers(state, i, reach > 0)
+        places = where.get(group)
+        if places is None:
+            where[group] = [len(parts)]
+        else:
+            places.append(len(parts))
         owners.append(i)
-        parts.append(last[1])
-        found.extend(last[1])
-    state.offer_parts = (basis, roster, owners, parts)
+        parts.append(part)
+        found.extend(part)
+    state.offer_parts = (basis, roster, owners, parts, where)
     return found
 
 
 def made_again(
     state: TrenchesState,
-    basis: OfferBasis,
     roster: Roster,
     owners: list[str | int],
     parts: list[list[Action]],
+    where: dict[str, list[int]],
     touched: list[str],
 ) -> None:
-    """The parts of ``parts`` (``owners``: their groups or figures) of the groups in
-    ``touched`` made again, in place and in ``state.offered``, as ``parts_afresh`` would.
-    Whether an enemy stands within a weapon's range is asked of those groups' men only:
-    every part made again is one of theirs, so none of its men has a target without it."""
-    kept, acted, groups_of = state.offered, state.acted, roster.groups
-    groups = state.f.group
-    # most often one group acted: its name compared to each part's (no set made); else a
-    # set of the names, each part's group looked up at once
-    only = touched[0] if len(touched) == 1 else None
-    stale = NO_NAMES if only is not None else set(touched)
-    reach = -1  # as in parts_afresh
-    for k in range(len(owners)):
-        owner = owners[k]
-        group = owner if isinstance(owner, str) else groups[owner]
-        if only is not None:
-            if group != only:
-                continue  # as often acted as when its part was made: current
-        elif group not in stale:
-            continue
-        if reach < 0:
-            men = groups_of.get(only, ()) if only is not None else men_of(groups_of, stale)
-            reach = any_in_reach(state, men, FIRE_REACH)
-        men, count = groups_of[group], acted.get(group, 0)
-        if isinstance(owner, str):
-            part = group_offers(state, group, roster, reach > 0)
-        else:
-            part = single_offers(state, owner, reach > 0)
-        kept[owner] = ((basis, men, count), part)
-        parts[k] = part
+    """The parts of ``parts`` (``owners``: their groups or figures; ``where``: the places of
+    each group's parts, its own and its weapons') of the groups in ``touched`` made again,
+    in place, as ``parts_afresh`` would. No "anyone in reach" gate: a group's volley and
+    grenades and a weapon's targets each look only within their own range of its men."""
+    for n in range(len(touched)):
+        group = touched[n]
+        if n and touched.index(group) < n:
+            continue  # (it acted twice since the last offer: made again once)
+        for k in where.get(group, NO_PLACES):
+            owner = owners[k]
+            if isinstance(owner, str):
+                parts[k] = group_offers(state, group, roster, True)
+            else:
+                parts[k] = single_offers(state, owner, True)
 
 
-NO_NAMES: set[str] = set()  # made_again's stale names while one group is (never read)
+NO_PLACES: list[int] = []  # made_again's places of a group with no part (none)
 DONE = act("done")
 
 
@@ -1094,38 +1100,74 @@ def group_offers(
     enemy stands within FIRE_REACH of the side (``fire.any_in_reach``), so no man has a
     target."""
     found: list[Action] = []
-    members, infantry = roster.groups, roster.infantry
+    f = state.f  # each figure's data (state.Figures)
     acts = GROUP_ACTIONS.get(group)
     if acts is None:
-        acts = GROUP_ACTIONS[group] = (group_orders(group), group_acts(group), follow_orders(group))
-    first = first_mover(state, group, members[group])
+        acts = GROUP_ACTIONS[group] = (group_orders(group), group_acts(group), {})
+    first = first_mover(state, group, roster.groups[group])
     if first is not None:
         found.extend(acts[0])
-        follows = acts[2]
-        for o in objectives(state, group, first):
-            action = follows.get(o)
-            if action is None:
-                action = follows[o] = act("follow", group, o)
-            found.append(action)
+        kept = _objectives(state, group, first)
+        if kept:  # their "follow" orders, made once for these objectives
+            by_kept = acts[2]
+            follows = by_kept.get(kept)
+            if follows is None:
+                follows = by_kept[kept] = tuple([act("follow", group, o) for o in kept])
+            found.extend(follows)
         found.append(acts[1][0])
-    men = riflemen_among(state, infantry.get(group, ()))
-    volleys = reach and any_target(state, "rifle", men)  # Fire (Hot Steel)
+    # one pass over the group's men who fire rifles: those who may still fire
+    # (``riflemen_among``), the least and greatest y among them (``any_target``'s band), and
+    # those who have not moved either and stand between the first and last edge of the wire
+    # belts' bands (the only ones ``cutters_among`` can find at the wire)
+    men: list[int] = []
+    near: list[int] = []
+    fired, pinned, moved, ys = f.fired, f.pinned, f.moved, f.y
+    edges = BELT_EDGES.get(f.c)  # belt_edges(c), read from a dict in C
+    if edges is None:
+        edges = BELT_EDGES[f.c] = belt_edges(f.c)
+    first_edge = last_edge = 0  # no wire: no man between them
+    if edges:
+        first_edge, last_edge = edges[0], edges[len(edges) - 1]
+    lo = hi = 0
+    marked = fired.count or pinned.count  # else every man may fire (as at a phase's start)
+    for man in roster.infantry.get(group, ()):
+        i = man
+        if marked and (fired.has(i) or pinned.has(i)):
+            continue
+        y = ys[i]
+        if not men:
+            lo = hi = y
+        elif y < lo:
+            lo = y
+        elif y > hi:
+            hi = y
+        men.append(man)
+        if first_edge <= y < last_edge and not moved.has(i):
+            near.append(man)
+    if not men:
+        return found
+    volleys = reach and any_target_within(state, "rifle", men, lo, hi)  # Fire (Hot Steel)
     if volleys:
         found.append(acts[1][1])
     if (
         reach
-        and (volleys or not grenade_within_rifle(state.c))
-        and any_target(state, "grenade", men)
+        and (volleys or not grenade_within_rifle(f.c))
+        and any_target_within(state, "grenade", men, lo, hi)
     ):  # Bunker (Archie)
         found.append(acts[1][2])
-    if cutters_among(state, men, True):  # Barbed Wire: is there a cutter?
+    if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
         found.append(acts[1][3])
     return found
 
 
 # A group's orders, its "cover", "volley", "grenade" and "cut", and its "follow" orders by
-# objective (``group_orders``, ``group_acts``, ``follow_orders``), read from a dict in C.
-GroupActions = tuple[tuple[Action, ...], tuple[Action, Action, Action, Action], dict[str, Action]]
+# the objectives it may march on (``group_orders``, ``group_acts``; ``_objectives``' kept
+# tuples), read from a dict in C.
+GroupActions = tuple[
+    tuple[Action, ...],
+    tuple[Action, Action, Action, Action],
+    dict[tuple[str, ...], tuple[Action, ...]],
+]
 GROUP_ACTIONS: dict[str, GroupActions] = {}
 
 
@@ -1136,10 +1178,12 @@ def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Acti
     found: list[Action] = []
     f = state.f  # each figure's data (state.Figures)
     if can_move(state, i):
-        fid = f.c.figures[i].id
-        moves = FIGURE_MOVES.get(fid)  # figure_moves(fid), read from a dict in C
+        by_figure = FIGURE_MOVES.get(f.c)  # figure_moves of each figure, made when first asked
+        if by_figure is None:
+            by_figure = FIGURE_MOVES[f.c] = [None] * len(f.c.figures)
+        moves = by_figure[i]
         if moves is None:
-            moves = FIGURE_MOVES[fid] = figure_moves(fid)
+            moves = by_figure[i] = figure_moves(f.c.figures[i].id)
         found.extend(moves)
     kind = f.kinds[i]
     if reach and (kind == "mg" or kind == "mortar") and not f.moved.has(i) and not f.fired.has(i):
@@ -1166,19 +1210,21 @@ def fire_action(c: Components, shooter: int, target: int) -> Action:
 FIRE_ACTIONS: dict[Components, dict[int, Action]] = {}
 
 
-FIGURE_MOVES: dict[str, tuple[Action, ...]] = {}
+# each figure's moves (figure_moves), by the components, then by the figure's index
+FIGURE_MOVES: dict[Components, list[tuple[Action, ...] | None]] = {}
 
 
 OfferBasis = tuple[Frame, object, int, tuple[str, ...], int, str]
-OfferKey = tuple[OfferBasis, tuple[int, ...], int]
+# the last offer's parts (``parts_afresh``): basis, roster, owners, parts, each group's places
+OfferParts = tuple[OfferBasis, Roster, list[str | int], list[list[Action]], dict[str, list[int]]]
 
 
 def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
-    """What every part of a Move and Fire offer follows from (the offer's key, with a group's
-    men and how often it has acted, ``state.acted``: its men move, fire and cut only by its
-    own actions): the phase's frame, the enemy's index (a new one when an enemy falls or
-    moves), the wire cut, the lines owned, the clouds and the event. The last offer's basis
-    while nothing of it changed, so that a key's basis is compared by identity."""
+    """What every part of a Move and Fire offer follows from, with the side's roster (its
+    men by group) and the groups that acted since (``state.touched``: a group's men move,
+    fire and cut only by its own actions): the phase's frame, the enemy's index (a new one
+    when an enemy falls or moves), the wire cut, the lines owned, the clouds and the event.
+    The last offer's basis while nothing of it changed, so that it is compared by identity."""
     foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
     cut, owner, clouds, event = len(state.cut), state.owner, len(state.clouds), state.event
     last: OfferBasis | None = state.offer_basis
@@ -1206,23 +1252,6 @@ def same_owners(kept: tuple[str, ...], owner: list[str]) -> bool:
         if kept[line] != owner[line]:
             return False
     return True
-
-
-def current(key: OfferKey, basis: OfferBasis, men: object, count: int) -> bool:
-    """Whether a part of the offer kept with ``key`` still holds: the same basis and men (the
-    objects themselves), the group as often acted."""
-    return key[0] is basis and key[1] is men and key[2] == count
-
-
-def men_of(groups_of: dict[str, tuple[int, ...]], names: set[str]) -> tuple[int, ...]:
-    """The men of the groups ``names`` (a roster's ``groups``), one group's as they are."""
-    if len(names) == 1:
-        for name in names:
-            return groups_of.get(name, ())
-    found: list[int] = []
-    for name in names:
-        found.extend(groups_of.get(name, ()))
-    return tuple(found)
 
 
 def acting_group(state: TrenchesState, action: Action) -> str | None:
