@@ -148,10 +148,13 @@ cpdef bint can_move(Position state, Py_ssize_t i) except -1
 
 cpdef list objectives(Position state, str group, object first=*)
 
-@cython.locals(f=Figures, forward=cython.longlong, y=cython.longlong,
-               line=cython.Py_ssize_t, kept=tuple, french=cython.longlong, owner=list,
-               memo=dict, key=cython.longlong)
+@cython.locals(f=Figures, line=cython.Py_ssize_t, french=cython.longlong, owner=list)
 cpdef tuple _objectives(Position state, str group, object first)
+
+@cython.locals(edges=tuple, line=tuple, lo=cython.Py_ssize_t, hi=cython.Py_ssize_t,
+               mid=cython.Py_ssize_t, edge=cython.longlong, memo=dict, key=cython.longlong,
+               kept=tuple)
+cpdef tuple ahead_of(Components c, long long y, long long forward, long long french)
 
 @cython.locals(oy=cython.longlong, ahead=cython.longlong, found=list, name=str, kept=tuple,
                bit=cython.longlong)
@@ -159,6 +162,7 @@ cpdef list marching_on(Components c, long long y, long long forward, long long f
 
 cdef dict MARCHES  # marches(c), by the components
 cdef dict OBJECTIVES  # objectives' answers, by the components
+cdef dict OBJECTIVE_EDGES  # objective_edges(c), by the components
 cdef long long FRENCH_SLOTS
 
 @cython.locals(f=Figures)

@@ -598,23 +598,54 @@ def _objectives(state: TrenchesState, group: str, first: int | None) -> tuple[st
     if ref is None:
         return ()
     f = state.f  # each figure's data (state.Figures)
-    c = f.c
-    forward = FORWARD[f.sides[ref]]
-    y = f.y[ref]
     french = 0  # the lines French already, a bit each (line n: bit n - 1; a few lines)
     owner = state.owner
     for line in range(len(owner)):  # by index: a machine integer (movement.pxd)
         if owner[line] == FRENCH:
             french |= 1 << line
-    # the answer depends only on y, the direction and the lines French: kept by them
+    return ahead_of(f.c, f.y[ref], FORWARD[f.sides[ref]], french)
+
+
+def ahead_of(c: Components, y: int, forward: int, french: int) -> tuple[str, ...]:
+    """``marching_on``'s answer, kept by the band of y it falls in (between two of the
+    points where an objective comes within reach or goes out of it, ``objective_edges``:
+    the answer is the same at every y of a band), the direction and the lines French."""
+    edges = OBJECTIVE_EDGES.get(c)
+    if edges is None:
+        edges = OBJECTIVE_EDGES[c] = objective_edges(c)
+    line = edges[1] if forward > 0 else edges[0]
+    lo, hi = 0, len(line)  # the edges at or below y (bisect_right), in machine integers
+    while lo < hi:
+        mid = (lo + hi) // 2
+        edge = line[mid]  # a machine integer (movement.pxd): compared in C
+        if edge <= y:
+            lo = mid + 1
+        else:
+            hi = mid
     memo = OBJECTIVES.get(c)
     if memo is None:
         memo = OBJECTIVES[c] = {}
-    key = (y * 2 + (forward > 0)) * FRENCH_SLOTS + french
+    key = (lo * 2 + (forward > 0)) * FRENCH_SLOTS + french
     kept = memo.get(key)
     if kept is None:
         kept = memo[key] = tuple(marching_on(c, y, forward, french))
     return kept
+
+
+@cache
+def objective_edges(c: Components) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For a way south and a way north: the y at which an objective comes within reach
+    (``marching_on``: 40 behind to 300 ahead) and the y past its reach, sorted."""
+    found = []
+    for forward in (-1, 1):
+        edges = set()
+        for _, oy, _ in marches(c):
+            # -40 <= (oy - y) * forward <= 300: y from oy - 300 to oy + 40 going north,
+            # from oy - 40 to oy + 300 going south
+            first, last = (oy - 300, oy + 40) if forward > 0 else (oy - 40, oy + 300)
+            edges.update((first, last + 1))
+        found.append(tuple(sorted(edges)))
+    return found[0], found[1]
 
 
 def marching_on(c: Components, y: int, forward: int, french: int) -> list[str]:
@@ -634,8 +665,9 @@ def marching_on(c: Components, y: int, forward: int, french: int) -> list[str]:
 
 
 MARCHES: dict[Components, tuple[tuple[str, int, int], ...]] = {}
-# objectives' answers by the components, then by (y, direction, lines French)
+# objectives' answers by the components, then by (band of y, direction, lines French)
 OBJECTIVES: dict[Components, dict[int, tuple[str, ...]]] = {}
+OBJECTIVE_EDGES: dict[Components, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 FRENCH_SLOTS = 1 << 8  # more than the masks of the lines French (three lines: 8)
 
 
