@@ -235,7 +235,8 @@ cdef dict GROUP_ACTIONS
                kept=tuple, fired=Marks, pinned=Marks, moved=Marks, ys=list, edges=tuple,
                first_edge=cython.longlong, last_edge=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t,
-               volleys=cython.bint, by_kept=dict, marked=cython.bint)
+               volleys=cython.bint, by_kept=dict, marked=cython.bint, infantry=tuple,
+               count=cython.Py_ssize_t)
 cpdef list group_offers(Position state, str group, Roster roster, bint reach=*)
 
 

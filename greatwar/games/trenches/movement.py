@@ -145,7 +145,8 @@ def _movers(
     moved, fired = f.moved, f.fired
     start = 0  # the first man who has neither moved nor fired: those before him are skipped
     for man in men:  # most often, once it has acted: every man has moved or fired
-        if not moved.has(man) and not fired.has(man):
+        i = man
+        if not moved.has(i) and not fired.has(i):
             break
         start += 1
     else:
@@ -1151,7 +1152,6 @@ def group_offers(
     # (``riflemen_among``), the least and greatest y among them (``any_target``'s band), and
     # those who have not moved either and stand between the first and last edge of the wire
     # belts' bands (the only ones ``cutters_among`` can find at the wire)
-    men: list[int] = []
     near: list[int] = []
     fired, pinned, moved, ys = f.fired, f.pinned, f.moved, f.y
     edges = BELT_EDGES.get(f.c)  # belt_edges(c), read from a dict in C
@@ -1160,23 +1160,28 @@ def group_offers(
     first_edge = last_edge = 0  # no wire: no man between them
     if edges:
         first_edge, last_edge = edges[0], edges[len(edges) - 1]
-    lo = hi = 0
+    infantry = roster.infantry.get(group, ())
     marked = fired.count or pinned.count  # else every man may fire (as at a phase's start)
-    for man in roster.infantry.get(group, ()):
+    men = [] if marked else list(infantry)
+    lo = hi = 0
+    count = 0  # the men who may fire, so far
+    for man in infantry:
         i = man
-        if marked and (fired.has(i) or pinned.has(i)):
-            continue
+        if marked:
+            if fired.has(i) or pinned.has(i):
+                continue
+            men.append(man)
         y = ys[i]
-        if not men:
+        if count == 0:
             lo = hi = y
         elif y < lo:
             lo = y
         elif y > hi:
             hi = y
-        men.append(man)
+        count += 1
         if first_edge <= y < last_edge and not moved.has(i):
             near.append(man)
-    if not men:
+    if not count:
         return found
     volleys = reach and any_target_within(state, "rifle", men, lo, hi)  # Fire (Hot Steel)
     if volleys:
