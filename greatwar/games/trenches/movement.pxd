@@ -141,8 +141,10 @@ cpdef list opportunity_offers(Position state, str side)
 
 
 @cython.locals(f=Figures, status=list, leader=object, radius=cython.longlong,
-               dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
-               leaders=dict, moved=Marks, fired=Marks, pinned=Marks, out=dict, c=Components)
+               dx=cython.longlong, dy=cython.longlong, broken=dict, out=dict,
+               table=cython.longlong, here=cython.longlong, there=cython.longlong,
+               allowed=cython.longlong, lead=cython.Py_ssize_t, xs=list, ys=list,
+               px=cython.longlong, py=cython.longlong, lx=cython.longlong, ly=cython.longlong)
 cpdef bint can_move(Position state, Py_ssize_t i) except -1
 
 

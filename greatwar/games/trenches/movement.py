@@ -79,14 +79,17 @@ def can_move(state: TrenchesState, i: int) -> bool:
     read only when its test is reached."""
     f = state.f  # each figure's data (Figures): its fields read in C (movement.pxd)
     status = f.status
-    if status[i] != TABLE:
+    table = TABLE  # a machine integer (movement.pxd), as each status read: compared in C
+    here = status[i]
+    if here != table:
         return False
     if not f.walkers[i] and not f.tanks[i]:
         return False  # a gun or the airplane (walkers: neither a tank, a gun nor the plane)
     if f.moved.has(i) or f.fired.has(i) or f.pinned.has(i):
         return False
     group = f.group[i]
-    if f.allow.get(group, 0) <= 0:
+    allowed = f.allow.get(group, 0)
+    if allowed <= 0:
         return False
     broken = f.broken
     if broken and broken.get(group, 0) > 0:
@@ -95,11 +98,17 @@ def can_move(state: TrenchesState, i: int) -> bool:
     if out and i in out:
         return False
     leader = f.leader.get(group)  # a French regiment's (Leaders)
-    if leader is None or leader == i or f.sides[i] != FRENCH:
+    if leader is None:
         return True
-    if status[leader] == TABLE:
+    lead = leader
+    if lead == i or f.sides[i] != FRENCH:
+        return True
+    there = status[lead]
+    if there == table:
         radius = leader_radius(f.c)
-        dx, dy = f.x[i] - f.x[leader], f.y[i] - f.y[leader]
+        xs, ys = f.x, f.y
+        px, py, lx, ly = xs[i], ys[i], xs[lead], ys[lead]
+        dx, dy = px - lx, py - ly
         if dx * dx + dy * dy > radius * radius:  # geo.within
             return False
     return True
