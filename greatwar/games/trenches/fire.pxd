@@ -68,8 +68,12 @@ cpdef list riflemen_among(Position state, tuple men)
 @cython.locals(limit=cython.longlong, radius=cython.longlong, ax=cython.longlong,
                ay=cython.longlong, bx=cython.longlong, by=cython.longlong,
                lo_x=cython.longlong, hi_x=cython.longlong, lo_y=cython.longlong,
-               hi_y=cython.longlong)
+               hi_y=cython.longlong, r2=cython.longlong, x=cython.longlong, y=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong, ex=cython.longlong, ey=cython.longlong,
+               clouds=list)
 cpdef long long reach(Position state, str weapon, tuple a, tuple b) except? -1
+
+cdef dict GAS_RADIUS  # gas_radius(c), by the components
 
 
 @cython.locals(f=Figures, xs=list, ys=list, a=tuple, b=tuple)

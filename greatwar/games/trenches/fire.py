@@ -33,19 +33,34 @@ def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> in
     limit = table(state, RANGE_KEYS[weapon])
     if state.event == "fog":
         limit = min(limit, table(state, "smoke_fire"))
-    radius = int(state.c.tables["scatter"]["gas_radius"])
-    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    clouds = state.clouds
+    if not clouds:
+        return limit
+    radius = GAS_RADIUS.get(state.c, -1)  # gas_radius(c), read from a dict in C
+    if radius < 0:
+        radius = GAS_RADIUS[state.c] = gas_radius(state.c)
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]  # machine integers (fire.pxd): compared in C
     lo_x, hi_x = min(ax, bx) - radius, max(ax, bx) + radius
     lo_y, hi_y = min(ay, by) - radius, max(ay, by) + radius
-    for kind, x, y in state.clouds:
+    r2 = radius * radius
+    for cloud in clouds:
+        x, y = cloud[1], cloud[2]
         if x < lo_x or x > hi_x or y < lo_y or y > hi_y:
             continue  # farther than its radius from the box of a -> b: it touches neither
-        centre = (x, y)
-        if within(a, centre, radius) or within(b, centre, radius):
+        dx, dy, ex, ey = ax - x, ay - y, bx - x, by - y
+        if dx * dx + dy * dy <= r2 or ex * ex + ey * ey <= r2:  # geo.within of a or b
             limit = min(limit, table(state, "cloud_fire"))  # Poison Gas (Yuck)
-        elif kind == "smoke" and geo.segment_meets_disc(a, b, centre, radius):
+        elif cloud[0] == "smoke" and geo.segment_meets_disc(a, b, (x, y), radius):
             limit = min(limit, table(state, "smoke_fire"))  # Smoke (Gets in Your Eyes)
     return limit
+
+
+def gas_radius(c: Components) -> int:
+    """A gas or smoke cloud's radius (Poison Gas), in tenths."""
+    return int(c.tables["scatter"]["gas_radius"])
+
+
+GAS_RADIUS: dict[Components, int] = {}  # gas_radius(c), by the components
 
 
 def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> bool:
