@@ -52,7 +52,8 @@ cpdef long long table(Position state, str key) except? -1
 
 @cython.locals(f=Figures, longest=cython.longlong, hx=cython.longlong, hy=cython.longlong,
                close=cython.longlong, plain=cython.bint, found=list, t=cython.Py_ssize_t,
-               tanks=tuple, side=str)
+               side=str, xs=list, ys=list, tx=cython.longlong, ty=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong)
 cpdef list targets(Position state, str weapon, Py_ssize_t shooter, Py_ssize_t limit=*)
 
 

@@ -82,19 +82,21 @@ def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> 
     c = state.c
     longest = table(state, RANGE_KEYS[weapon])
     side = GERMAN if c.sides[shooter] == FRENCH else FRENCH  # enemy()
-    hx, hy = f.x[shooter], f.y[shooter]
-    here = (hx, hy)
+    xs, ys = f.x, f.y
+    hx, hy = xs[shooter], ys[shooter]
     # no cloud, no fog: ``reach`` is the weapon's range, which in_reach has checked already
     plain = not state.clouds and state.event != "fog"
-    tanks = c.tank_flags
     close = table(state, "mortar_min") - 1 if weapon == "mortar" else -1
     found: list[int] = []
-    for t in in_reach(state, side, hx, hy, longest, False):
+    # Tanks: only armour-piercing artillery kills them, so in_reach leaves them out for any
+    # other weapon (as can_hit would)
+    for t in in_reach(state, side, hx, hy, longest, weapon != "ap"):
         if plain:
-            if weapon != "ap" and tanks[t]:
-                continue  # Tanks: only armour-piercing artillery kills them
-            if close >= 0 and within(here, state.at(t), close):
-                continue  # trench mortars fire from 2" to 12"
+            if close >= 0:  # trench mortars fire from 2" to 12" (geo.within, in C)
+                tx, ty = xs[t], ys[t]
+                dx, dy = tx - hx, ty - hy
+                if dx * dx + dy * dy <= close * close:
+                    continue
         elif not can_hit(state, weapon, shooter, t):
             continue
         found.append(t)
