@@ -150,8 +150,11 @@ cpdef bint can_move(Position state, Py_ssize_t i) except -1
 
 cpdef list objectives(Position state, str group, object first=*)
 
-@cython.locals(f=Figures, line=cython.Py_ssize_t, french=cython.longlong, owner=list)
-cpdef tuple _objectives(Position state, str group, object first)
+@cython.locals(f=Figures)
+cpdef tuple _objectives(Position state, str group, object first, long long french=*)
+
+@cython.locals(line=cython.Py_ssize_t, french=cython.longlong)
+cpdef long long french_lines(list owner) except? -1
 
 @cython.locals(edges=tuple, line=tuple, lo=cython.Py_ssize_t, hi=cython.Py_ssize_t,
                mid=cython.Py_ssize_t, edge=cython.longlong, memo=dict, key=cython.longlong,
@@ -218,13 +221,15 @@ cpdef list move_fire_offer(Position state, dict frame, str side)
 
 
 @cython.locals(found=list, groups_of=dict, groups=list, owners=list, parts=list, where=dict,
-               was=dict, before=dict, touched=list, reach=cython.int, part=list, places=list)
+               was=dict, before=dict, touched=list, reach=cython.int, part=list, places=list,
+               french=cython.longlong)
 cpdef list parts_afresh(Position state, tuple basis, Roster roster, tuple last)
 
 
 @cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, group=str, owner=object)
-cpdef made_again(Position state, Roster roster, list owners, list parts, dict where,
-                 list touched)
+@cython.locals(french=cython.longlong)
+cpdef made_again(Position state, tuple basis, Roster roster, list owners, list parts,
+                 dict where, list touched)
 
 cdef list NO_PLACES
 
@@ -239,7 +244,8 @@ cdef dict GROUP_ACTIONS
                hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t,
                volleys=cython.bint, by_kept=dict, marked=cython.bint, infantry=tuple,
                count=cython.Py_ssize_t)
-cpdef list group_offers(Position state, str group, Roster roster, bint reach=*)
+cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
+                        long long french=*)
 
 
 @cython.locals(last=tuple, cut=cython.Py_ssize_t, clouds=cython.Py_ssize_t, owner=list)

@@ -601,19 +601,28 @@ def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list
     return list(_objectives(state, group, first))
 
 
-def _objectives(state: TrenchesState, group: str, first: int | None) -> tuple[str, ...]:
+def _objectives(
+    state: TrenchesState, group: str, first: int | None, french: int = -1
+) -> tuple[str, ...]:
     """``objectives``, as the tuple kept for its reference figure's y, its direction and the
-    lines French (the same tuple each time they are the same)."""
+    lines French (the same tuple each time they are the same); ``french``: their mask
+    (``french_lines``) if the caller has it, -1: asked here."""
     ref = reference(state, group, first)
     if ref is None:
         return ()
     f = state.f  # each figure's data (state.Figures)
-    french = 0  # the lines French already, a bit each (line n: bit n - 1; a few lines)
-    owner = state.owner
+    if french < 0:
+        french = french_lines(state.owner)
+    return ahead_of(f.c, f.y[ref], FORWARD[f.sides[ref]], french)
+
+
+def french_lines(owner: list[str]) -> int:
+    """The lines French already, a bit each (line n: bit n - 1; a few lines)."""
+    french = 0
     for line in range(len(owner)):  # by index: a machine integer (movement.pxd)
         if owner[line] == FRENCH:
             french |= 1 << line
-    return ahead_of(f.c, f.y[ref], FORWARD[f.sides[ref]], french)
+    return french
 
 
 def ahead_of(c: Components, y: int, forward: int, french: int) -> tuple[str, ...]:
@@ -1033,14 +1042,15 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
         # the last offer's parts, of the same basis and men: only the groups that acted
         # since (``state.touched``) have a part no longer current, made again
         if state.touched:
-            made_again(state, roster, last[2], last[3], last[4], state.touched)
+            made_again(state, basis, roster, last[2], last[3], last[4], state.touched)
         for part in last[3]:
             found.extend(part)
     else:
         found = parts_afresh(
             state, basis, roster, last if last is not None and last[0] is basis else None
         )
-    del state.touched[:]
+    if state.touched:
+        del state.touched[:]
     if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
         found.extend(strafe_offers(state, side))
     found.append(DONE)
@@ -1070,14 +1080,15 @@ def parts_afresh(
     # whether any enemy stands within a weapon's range of the side (most often not): asked
     # once, when a part is made again (-1: not yet)
     reach = -1
+    french = basis[6]
     for group in roster.names:  # sorted(groups_of)
         part = None
-        if group in was and before.get(group) is groups_of[group] and group not in touched:
+        if was and group in was and before.get(group) is groups_of[group] and group not in touched:
             part = was[group]
         if part is None:
             if reach < 0:
                 reach = any_in_reach(state, roster.figures, FIRE_REACH)
-            part = group_offers(state, group, roster, reach > 0)
+            part = group_offers(state, group, roster, reach > 0, french)
         where[group] = [len(parts)]
         owners.append(group)
         parts.append(part)
@@ -1086,7 +1097,7 @@ def parts_afresh(
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
         group = groups[i]
         part = None
-        if i in was and before.get(group) is groups_of[group] and group not in touched:
+        if was and i in was and before.get(group) is groups_of[group] and group not in touched:
             part = was[i]
         if part is None:
             if reach < 0:
@@ -1106,6 +1117,7 @@ def parts_afresh(
 
 def made_again(
     state: TrenchesState,
+    basis: OfferBasis,
     roster: Roster,
     owners: list[str | int],
     parts: list[list[Action]],
@@ -1116,6 +1128,7 @@ def made_again(
     each group's parts, its own and its weapons') of the groups in ``touched`` made again,
     in place, as ``parts_afresh`` would. No "anyone in reach" gate: a group's volley and
     grenades and a weapon's targets each look only within their own range of its men."""
+    french = basis[6]
     for n in range(len(touched)):
         group = touched[n]
         if n and touched.index(group) < n:
@@ -1123,7 +1136,7 @@ def made_again(
         for k in where.get(group, NO_PLACES):
             owner = owners[k]
             if isinstance(owner, str):
-                parts[k] = group_offers(state, group, roster, True)
+                parts[k] = group_offers(state, group, roster, True, french)
             else:
                 parts[k] = single_offers(state, owner, True)
 
@@ -1133,14 +1146,14 @@ DONE = act("done")
 
 
 def group_offers(
-    state: TrenchesState, group: str, roster: Roster, reach: bool = True
+    state: TrenchesState, group: str, roster: Roster, reach: bool = True, french: int = -1
 ) -> list[Action]:
     """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
     (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``roster``:
     its side's (the members and riflemen of the group, as ``state.members`` and
     ``state.group_infantry`` give them: no group name is both sides'); ``reach`` False: no
     enemy stands within FIRE_REACH of the side (``fire.any_in_reach``), so no man has a
-    target."""
+    target; ``french``: the mask of the lines French (``french_lines``), -1: asked here."""
     found: list[Action] = []
     f = state.f  # each figure's data (state.Figures)
     acts = GROUP_ACTIONS.get(group)
@@ -1149,7 +1162,7 @@ def group_offers(
     first = first_mover(state, group, roster.groups[group])
     if first is not None:
         found.extend(acts[0])
-        kept = _objectives(state, group, first)
+        kept = _objectives(state, group, first, french)
         if kept:  # their "follow" orders, made once for these objectives
             by_kept = acts[2]
             follows = by_kept.get(kept)
@@ -1260,7 +1273,9 @@ FIRE_ACTIONS: dict[Components, dict[int, Action]] = {}
 FIGURE_MOVES: dict[Components, list[tuple[Action, ...] | None]] = {}
 
 
-OfferBasis = tuple[Frame, object, int, tuple[str, ...], int, str]
+# the frame, the enemy's index, the wire cut, the lines' owners, the clouds, the event, and
+# the mask of the lines French (``french_lines``: read by each group's objectives)
+OfferBasis = tuple[Frame, object, int, tuple[str, ...], int, str, int]
 # the last offer's parts (``parts_afresh``): basis, roster, owners, parts, each group's places
 OfferParts = tuple[OfferBasis, Roster, list[str | int], list[list[Action]], dict[str, list[int]]]
 
@@ -1284,7 +1299,7 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
         and same_owners(last[3], owner)
     ):
         return last  # each part compared as it is, no new tuple made
-    basis = (frame, foes, cut, tuple(owner), clouds, event)
+    basis = (frame, foes, cut, tuple(owner), clouds, event, french_lines(owner))
     state.offer_basis = basis
     return basis
 
