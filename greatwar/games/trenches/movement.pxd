@@ -220,10 +220,9 @@ cdef dict FIGURE_MOVES  # figure_moves of each figure, by the components
 cpdef list move_fire_offer(Position state, dict frame, str side)
 
 
-@cython.locals(found=list, groups_of=dict, groups=list, owners=list, parts=list, where=dict,
-               was=dict, before=dict, touched=list, reach=cython.int, part=list, places=list,
-               french=cython.longlong)
-cpdef list parts_afresh(Position state, tuple basis, Roster roster, tuple last)
+@cython.locals(found=list, groups=list, owners=list, parts=list, where=dict, reach=cython.bint,
+               part=list, places=list, french=cython.longlong)
+cpdef list parts_afresh(Position state, tuple basis, Roster roster)
 
 
 @cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, group=str, owner=object)

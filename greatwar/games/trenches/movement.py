@@ -1046,9 +1046,7 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
         for part in last[3]:
             found.extend(part)
     else:
-        found = parts_afresh(
-            state, basis, roster, last if last is not None and last[0] is basis else None
-        )
+        found = parts_afresh(state, basis, roster)
     if state.touched:
         del state.touched[:]
     if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
@@ -1057,52 +1055,30 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     return found
 
 
-def parts_afresh(
-    state: TrenchesState, basis: OfferBasis, roster: Roster, last: OfferParts | None
-) -> list[Action]:
+def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> list[Action]:
     """Every part of the offer in order, kept in order (``state.offer_parts``: the basis and
     roster they follow from, each part's group or figure, the part, and the places of each
     group's parts, which its actions make stale) for the next offer of the same basis and
-    roster. ``last``: the last offer's parts if of the same basis (a figure of the side fell
-    or arrived since): the part of a group whose men are the same tuple and who has not
-    acted since (``state.touched``), and of its weapons, is current and read as it is."""
+    roster. A new basis or roster (a phase's start, an enemy fallen or moved, a figure of
+    the side fallen) makes every part afresh: a group's part is rarely current then."""
     found: list[Action] = []
-    groups_of = roster.groups
     owners: list[str | int] = []  # each part's group, or its figure
     parts: list[list[Action]] = []
     where: dict[str, list[int]] = {}  # each group's parts' places: its actions make them stale
-    was: dict[str | int, list[Action]] = {}  # the last offer's parts by group or figure
-    before: dict[str, tuple[int, ...]] = {}  # the last offer's men by group
-    touched = state.touched
-    if last is not None:
-        was = dict(zip(last[2], last[3], strict=True))
-        before = last[1].groups
     # whether any enemy stands within a weapon's range of the side (most often not): asked
-    # once, when a part is made again (-1: not yet)
-    reach = -1
+    # once, at the first part
+    reach = any_in_reach(state, roster.figures, FIRE_REACH)
     french = basis[6]
-    for group in roster.names:  # sorted(groups_of)
-        part = None
-        if was and group in was and before.get(group) is groups_of[group] and group not in touched:
-            part = was[group]
-        if part is None:
-            if reach < 0:
-                reach = any_in_reach(state, roster.figures, FIRE_REACH)
-            part = group_offers(state, group, roster, reach > 0, french)
+    for group in roster.names:  # sorted(roster.groups)
+        part = group_offers(state, group, roster, reach, french)
         where[group] = [len(parts)]
         owners.append(group)
         parts.append(part)
         found.extend(part)
     groups = state.f.group
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
+        part = single_offers(state, i, reach)
         group = groups[i]
-        part = None
-        if was and i in was and before.get(group) is groups_of[group] and group not in touched:
-            part = was[i]
-        if part is None:
-            if reach < 0:
-                reach = any_in_reach(state, roster.figures, FIRE_REACH)
-            part = single_offers(state, i, reach > 0)
         places = where.get(group)
         if places is None:
             where[group] = [len(parts)]
