@@ -657,7 +657,7 @@ def objective_edges(c: Components) -> tuple[tuple[int, ...], tuple[int, ...]]:
     (``marching_on``: 40 behind to 300 ahead) and the y past its reach, sorted."""
     found = []
     for forward in (-1, 1):
-        edges = set()
+        edges: set[int] = set()
         for _, oy, _ in marches(c):
             # -40 <= (oy - y) * forward <= 300: y from oy - 300 to oy + 40 going north,
             # from oy - 40 to oy + 300 going south
