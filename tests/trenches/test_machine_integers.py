@@ -344,7 +344,7 @@ def test_french_move_and_fire_german_move_the_offer_kept_by_group_is_the_offer_m
                 offered = prompt.offer(state, frame, side)
                 clone = state.clone()
                 assert isinstance(clone, TrenchesState)
-                assert not clone.offered and clone.offer_parts is None and not clone.touched
+                assert clone.offer_parts is None and not clone.touched
                 assert prompt.offer(clone, clone.stack[-1], side) == offered
                 assert prompt.offer(state, frame, side) == offered  # kept
             state.apply_action(player.choose(state, state.current_player()))
@@ -761,3 +761,18 @@ def test_french_move_and_fire_the_objectives_kept_by_point_are_those_found_afres
             assert movement.objectives(state, group) == fresh_names
             asked += 1
     assert asked > 100
+
+
+def test_french_move_and_fire_german_move_the_objectives_kept_by_band_are_those_at_every_y() -> (
+    None
+):
+    """French Move and Fire, German Move: the objectives ahead of a figure, kept by the band
+    of y between two of the points where an objective comes within reach or goes out of it
+    (movement.ahead_of), are those found afresh (movement.marching_on) at every y of the table
+    and past it, going north and south, whichever lines are French."""
+    c = fresh(0).c
+    for forward in (-1, 1):
+        for french in range(8):
+            for y in range(-400, c.depth + 400):
+                want = tuple(movement.marching_on(c, y, forward, french))
+                assert movement.ahead_of(c, y, forward, french) == want

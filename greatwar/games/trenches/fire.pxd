@@ -18,10 +18,15 @@ cpdef object _doubtful(list men, tuple foes, list xs, list ys, tuple tanks, long
                        long long longest)
 
 
-@cython.locals(f=Figures, longest=cython.longlong, sure=cython.longlong, lo=cython.longlong,
-               hi=cython.longlong, i=cython.Py_ssize_t, y=cython.longlong, index=Index,
-               foes=tuple, ys=list)
+@cython.locals(lo=cython.longlong, hi=cython.longlong, i=cython.Py_ssize_t, y=cython.longlong,
+               ys=list)
 cpdef bint any_target(Position state, str weapon, list men) except -1
+
+
+@cython.locals(f=Figures, longest=cython.longlong, sure=cython.longlong, index=Index,
+               foes=tuple, ys=list)
+cpdef bint any_target_within(Position state, str weapon, list men, long long lo,
+                             long long hi) except -1
 
 
 @cython.locals(f=Figures, reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,
@@ -47,7 +52,8 @@ cpdef long long table(Position state, str key) except? -1
 
 @cython.locals(f=Figures, longest=cython.longlong, hx=cython.longlong, hy=cython.longlong,
                close=cython.longlong, plain=cython.bint, found=list, t=cython.Py_ssize_t,
-               tanks=tuple, side=str)
+               side=str, xs=list, ys=list, tx=cython.longlong, ty=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong)
 cpdef list targets(Position state, str weapon, Py_ssize_t shooter, Py_ssize_t limit=*)
 
 
@@ -63,8 +69,12 @@ cpdef list riflemen_among(Position state, tuple men)
 @cython.locals(limit=cython.longlong, radius=cython.longlong, ax=cython.longlong,
                ay=cython.longlong, bx=cython.longlong, by=cython.longlong,
                lo_x=cython.longlong, hi_x=cython.longlong, lo_y=cython.longlong,
-               hi_y=cython.longlong)
+               hi_y=cython.longlong, r2=cython.longlong, x=cython.longlong, y=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong, ex=cython.longlong, ey=cython.longlong,
+               clouds=list)
 cpdef long long reach(Position state, str weapon, tuple a, tuple b) except? -1
+
+cdef dict GAS_RADIUS  # gas_radius(c), by the components
 
 
 @cython.locals(f=Figures, xs=list, ys=list, a=tuple, b=tuple)

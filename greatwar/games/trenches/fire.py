@@ -33,19 +33,34 @@ def reach(state: TrenchesState, weapon: str, a: geo.Point2, b: geo.Point2) -> in
     limit = table(state, RANGE_KEYS[weapon])
     if state.event == "fog":
         limit = min(limit, table(state, "smoke_fire"))
-    radius = int(state.c.tables["scatter"]["gas_radius"])
-    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    clouds = state.clouds
+    if not clouds:
+        return limit
+    radius = GAS_RADIUS.get(state.c, -1)  # gas_radius(c), read from a dict in C
+    if radius < 0:
+        radius = GAS_RADIUS[state.c] = gas_radius(state.c)
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]  # machine integers (fire.pxd): compared in C
     lo_x, hi_x = min(ax, bx) - radius, max(ax, bx) + radius
     lo_y, hi_y = min(ay, by) - radius, max(ay, by) + radius
-    for kind, x, y in state.clouds:
+    r2 = radius * radius
+    for cloud in clouds:
+        x, y = cloud[1], cloud[2]
         if x < lo_x or x > hi_x or y < lo_y or y > hi_y:
             continue  # farther than its radius from the box of a -> b: it touches neither
-        centre = (x, y)
-        if within(a, centre, radius) or within(b, centre, radius):
+        dx, dy, ex, ey = ax - x, ay - y, bx - x, by - y
+        if dx * dx + dy * dy <= r2 or ex * ex + ey * ey <= r2:  # geo.within of a or b
             limit = min(limit, table(state, "cloud_fire"))  # Poison Gas (Yuck)
-        elif kind == "smoke" and geo.segment_meets_disc(a, b, centre, radius):
+        elif cloud[0] == "smoke" and geo.segment_meets_disc(a, b, (x, y), radius):
             limit = min(limit, table(state, "smoke_fire"))  # Smoke (Gets in Your Eyes)
     return limit
+
+
+def gas_radius(c: Components) -> int:
+    """A gas or smoke cloud's radius (Poison Gas), in tenths."""
+    return int(c.tables["scatter"]["gas_radius"])
+
+
+GAS_RADIUS: dict[Components, int] = {}  # gas_radius(c), by the components
 
 
 def can_hit(state: TrenchesState, weapon: str, shooter: int, target: int) -> bool:
@@ -67,19 +82,21 @@ def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> 
     c = state.c
     longest = table(state, RANGE_KEYS[weapon])
     side = GERMAN if c.sides[shooter] == FRENCH else FRENCH  # enemy()
-    hx, hy = f.x[shooter], f.y[shooter]
-    here = (hx, hy)
+    xs, ys = f.x, f.y
+    hx, hy = xs[shooter], ys[shooter]
     # no cloud, no fog: ``reach`` is the weapon's range, which in_reach has checked already
     plain = not state.clouds and state.event != "fog"
-    tanks = c.tank_flags
     close = table(state, "mortar_min") - 1 if weapon == "mortar" else -1
     found: list[int] = []
-    for t in in_reach(state, side, hx, hy, longest, False):
+    # Tanks: only armour-piercing artillery kills them, so in_reach leaves them out for any
+    # other weapon (as can_hit would)
+    for t in in_reach(state, side, hx, hy, longest, weapon != "ap"):
         if plain:
-            if weapon != "ap" and tanks[t]:
-                continue  # Tanks: only armour-piercing artillery kills them
-            if close >= 0 and within(here, state.at(t), close):
-                continue  # trench mortars fire from 2" to 12"
+            if close >= 0:  # trench mortars fire from 2" to 12" (geo.within, in C)
+                tx, ty = xs[t], ys[t]
+                dx, dy = tx - hx, ty - hy
+                if dx * dx + dy * dy <= close * close:
+                    continue
         elif not can_hit(state, weapon, shooter, t):
             continue
         found.append(t)
@@ -193,13 +210,9 @@ def any_target(state: TrenchesState, weapon: str, men: list[int]) -> bool:
     """Whether any of ``men`` (of one side) has a target for a rifle or a grenade: the nearest
     enemy decides at once unless it lies between the shortest range that fog or a cloud can
     leave (Poison Gas, Smoke) and the weapon's own, where the pair is checked."""
-    f = state.f  # each figure's data (state.Figures)
     if not men:
         return False
-    c = state.c
-    side = c.sides[men[0]]
-    longest = table(state, RANGE_KEYS[weapon])
-    ys = f.y
+    ys = state.f.y
     lo = hi = ys[men[0]]
     for i in men:
         y = ys[i]
@@ -207,6 +220,17 @@ def any_target(state: TrenchesState, weapon: str, men: list[int]) -> bool:
             lo = y
         elif y > hi:
             hi = y
+    return any_target_within(state, weapon, men, lo, hi)
+
+
+def any_target_within(state: TrenchesState, weapon: str, men: list[int], lo: int, hi: int) -> bool:
+    """``any_target`` of ``men`` (not empty) whose y lie within lo..hi, the least and the
+    greatest (the caller has them already)."""
+    f = state.f  # each figure's data (state.Figures)
+    c = state.c
+    side = c.sides[men[0]]
+    longest = table(state, RANGE_KEYS[weapon])
+    ys = f.y
     index: SideIndex = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
     foes = index.between(lo - longest, hi + longest)
     if not foes:

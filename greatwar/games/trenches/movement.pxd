@@ -9,11 +9,12 @@ from greatwar.games.trenches.data cimport Components
 
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
 from greatwar.games.trenches.fire cimport (  # called in C
-    any_in_reach, any_target, can_hit, table, grenade_within_rifle, grenades, riflemen,
+    any_in_reach, any_target, any_target_within, can_hit, table, grenade_within_rifle, grenades, riflemen,
     riflemen_among, shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
     Figures, Marks, Position)
 from greatwar.games.trenches.geometry cimport _isqrt, at_distance, first_entry_box  # in C
+from greatwar.games.trenches.specials cimport tank_offers  # in C
 
 
 # what every man's way reads in one order (movement.ManWay): its fields read in C
@@ -140,15 +141,25 @@ cpdef list opportunity_offers(Position state, str side)
 
 
 @cython.locals(f=Figures, status=list, leader=object, radius=cython.longlong,
-               dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
-               leaders=dict, moved=Marks, fired=Marks, pinned=Marks, out=dict, c=Components)
+               dx=cython.longlong, dy=cython.longlong, broken=dict, out=dict,
+               table=cython.longlong, here=cython.longlong, there=cython.longlong,
+               allowed=cython.longlong, lead=cython.Py_ssize_t, xs=list, ys=list,
+               px=cython.longlong, py=cython.longlong, lx=cython.longlong, ly=cython.longlong)
 cpdef bint can_move(Position state, Py_ssize_t i) except -1
 
 
-@cython.locals(f=Figures, forward=cython.longlong, y=cython.longlong,
-               line=cython.Py_ssize_t, kept=tuple, french=cython.longlong, owner=list,
-               memo=dict, key=cython.longlong)
 cpdef list objectives(Position state, str group, object first=*)
+
+@cython.locals(f=Figures)
+cpdef tuple _objectives(Position state, str group, object first, long long french=*)
+
+@cython.locals(line=cython.Py_ssize_t, french=cython.longlong)
+cpdef long long french_lines(list owner) except? -1
+
+@cython.locals(edges=tuple, line=tuple, lo=cython.Py_ssize_t, hi=cython.Py_ssize_t,
+               mid=cython.Py_ssize_t, edge=cython.longlong, memo=dict, key=cython.longlong,
+               kept=tuple)
+cpdef tuple ahead_of(Components c, long long y, long long forward, long long french)
 
 @cython.locals(oy=cython.longlong, ahead=cython.longlong, found=list, name=str, kept=tuple,
                bit=cython.longlong)
@@ -156,6 +167,7 @@ cpdef list marching_on(Components c, long long y, long long forward, long long f
 
 cdef dict MARCHES  # marches(c), by the components
 cdef dict OBJECTIVES  # objectives' answers, by the components
+cdef dict OBJECTIVE_EDGES  # objective_edges(c), by the components
 cdef long long FRENCH_SLOTS
 
 @cython.locals(f=Figures)
@@ -191,7 +203,7 @@ cpdef list order(Position state, str group, str direction, str distance)
 cpdef list follow(Position state, str group, str objective)
 
 
-@cython.locals(f=Figures, found=list, kind=str, fid=str, weapon=str, moves=tuple,
+@cython.locals(f=Figures, found=list, kind=str, by_figure=list, weapon=str, moves=tuple,
                t=cython.Py_ssize_t)
 cpdef list single_offers(Position state, Py_ssize_t i, bint reach=*)
 
@@ -201,38 +213,42 @@ cdef dict FIRE_ACTIONS  # fire_action's, by the components
 @cython.locals(kept=dict)
 cpdef object fire_action(Components c, Py_ssize_t shooter, Py_ssize_t target)
 
-cdef dict FIGURE_MOVES  # figure_moves(fid), by the figure's id
+cdef dict FIGURE_MOVES  # figure_moves of each figure, by the components
 
 
 @cython.locals(found=list, last=tuple, roster=Roster, part=list)
 cpdef list move_fire_offer(Position state, dict frame, str side)
 
 
-@cython.locals(found=list, kept=dict, acted=dict, groups_of=dict, groups=list, last=tuple,
-               men=tuple, reach=cython.int, owners=list, parts=list)
+@cython.locals(found=list, groups=list, owners=list, parts=list, where=dict, reach=cython.bint,
+               part=list, places=list, french=cython.longlong)
 cpdef list parts_afresh(Position state, tuple basis, Roster roster)
 
 
-@cython.locals(kept=dict, acted=dict, groups_of=dict, groups=list, men=tuple,
-               reach=cython.int, k=cython.Py_ssize_t, group=str, stale=set, only=str)
+@cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, group=str, owner=object)
+@cython.locals(french=cython.longlong)
 cpdef made_again(Position state, tuple basis, Roster roster, list owners, list parts,
-                 list touched)
+                 dict where, list touched)
+
+cdef list NO_PLACES
 
 
 # a group's actions, made once (movement.GROUP_ACTIONS): read without a Python call
 cdef dict GROUP_ACTIONS
 
 
-@cython.locals(found=list, members=dict, infantry=dict, follows=dict, men=list, acts=tuple)
-cpdef list group_offers(Position state, str group, Roster roster, bint reach=*)
+@cython.locals(found=list, f=Figures, follows=tuple, men=list, near=list, acts=tuple,
+               kept=tuple, fired=Marks, pinned=Marks, moved=Marks, ys=list, edges=tuple,
+               first_edge=cython.longlong, last_edge=cython.longlong, lo=cython.longlong,
+               hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t,
+               volleys=cython.bint, by_kept=dict, marked=cython.bint, infantry=tuple,
+               count=cython.Py_ssize_t)
+cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
+                        long long french=*)
 
 
 @cython.locals(last=tuple, cut=cython.Py_ssize_t, clouds=cython.Py_ssize_t, owner=list)
 cpdef tuple offer_basis(Position state, object frame, str side)
-
-
-@cython.locals(found=list)
-cpdef tuple men_of(dict groups_of, set names)
 
 
 @cython.locals(line=cython.Py_ssize_t)
@@ -241,8 +257,6 @@ cpdef bint same_owners(tuple kept, list owner) except -1
 
 cpdef object first_mover(Position state, str group, tuple men=*)
 
-# a kept part of Move and Fire's offer still current: called in C from move_fire_offer
-cpdef bint current(tuple key, object basis, object men, long count)
 
 
 # a figure's move and the Move and Fire actions' helpers: their position typed, its fields

@@ -26,6 +26,7 @@ from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Compone
 from greatwar.games.trenches.fire import (  # C calls
     any_in_reach,
     any_target,
+    any_target_within,
     can_hit,
     grenade_within_rifle,
     grenades,
@@ -78,14 +79,17 @@ def can_move(state: TrenchesState, i: int) -> bool:
     read only when its test is reached."""
     f = state.f  # each figure's data (Figures): its fields read in C (movement.pxd)
     status = f.status
-    if status[i] != TABLE:
+    table = TABLE  # a machine integer (movement.pxd), as each status read: compared in C
+    here = status[i]
+    if here != table:
         return False
     if not f.walkers[i] and not f.tanks[i]:
         return False  # a gun or the airplane (walkers: neither a tank, a gun nor the plane)
     if f.moved.has(i) or f.fired.has(i) or f.pinned.has(i):
         return False
     group = f.group[i]
-    if f.allow.get(group, 0) <= 0:
+    allowed = f.allow.get(group, 0)
+    if allowed <= 0:
         return False
     broken = f.broken
     if broken and broken.get(group, 0) > 0:
@@ -94,11 +98,17 @@ def can_move(state: TrenchesState, i: int) -> bool:
     if out and i in out:
         return False
     leader = f.leader.get(group)  # a French regiment's (Leaders)
-    if leader is None or leader == i or f.sides[i] != FRENCH:
+    if leader is None:
         return True
-    if status[leader] == TABLE:
+    lead = leader
+    if lead == i or f.sides[i] != FRENCH:
+        return True
+    there = status[lead]
+    if there == table:
         radius = leader_radius(f.c)
-        dx, dy = f.x[i] - f.x[leader], f.y[i] - f.y[leader]
+        xs, ys = f.x, f.y
+        px, py, lx, ly = xs[i], ys[i], xs[lead], ys[lead]
+        dx, dy = px - lx, py - ly
         if dx * dx + dy * dy > radius * radius:  # geo.within
             return False
     return True
@@ -144,7 +154,8 @@ def _movers(
     moved, fired = f.moved, f.fired
     start = 0  # the first man who has neither moved nor fired: those before him are skipped
     for man in men:  # most often, once it has acted: every man has moved or fired
-        if not moved.has(man) and not fired.has(man):
+        i = man
+        if not moved.has(i) and not fired.has(i):
             break
         start += 1
     else:
@@ -587,27 +598,73 @@ def reference(state: TrenchesState, group: str, first: int | None = -1) -> int |
 def objectives(state: TrenchesState, group: str, first: int | None = -1) -> list[str]:
     """The objectives a group may march on: those ahead of it, in lines not yet French
     (``first``: the group's ``first_mover`` if the caller has it already)."""
+    return list(_objectives(state, group, first))
+
+
+def _objectives(
+    state: TrenchesState, group: str, first: int | None, french: int = -1
+) -> tuple[str, ...]:
+    """``objectives``, as the tuple kept for its reference figure's y, its direction and the
+    lines French (the same tuple each time they are the same); ``french``: their mask
+    (``french_lines``) if the caller has it, -1: asked here."""
     ref = reference(state, group, first)
     if ref is None:
-        return []
+        return ()
     f = state.f  # each figure's data (state.Figures)
-    c = f.c
-    forward = FORWARD[f.sides[ref]]
-    y = f.y[ref]
-    french = 0  # the lines French already, a bit each (line n: bit n - 1; a few lines)
-    owner = state.owner
+    if french < 0:
+        french = french_lines(state.owner)
+    return ahead_of(f.c, f.y[ref], FORWARD[f.sides[ref]], french)
+
+
+def french_lines(owner: list[str]) -> int:
+    """The lines French already, a bit each (line n: bit n - 1; a few lines)."""
+    french = 0
     for line in range(len(owner)):  # by index: a machine integer (movement.pxd)
         if owner[line] == FRENCH:
             french |= 1 << line
-    # the answer depends only on y, the direction and the lines French: kept by them
+    return french
+
+
+def ahead_of(c: Components, y: int, forward: int, french: int) -> tuple[str, ...]:
+    """``marching_on``'s answer, kept by the band of y it falls in (between two of the
+    points where an objective comes within reach or goes out of it, ``objective_edges``:
+    the answer is the same at every y of a band), the direction and the lines French."""
+    edges = OBJECTIVE_EDGES.get(c)
+    if edges is None:
+        edges = OBJECTIVE_EDGES[c] = objective_edges(c)
+    line = edges[1] if forward > 0 else edges[0]
+    lo, hi = 0, len(line)  # the edges at or below y (bisect_right), in machine integers
+    while lo < hi:
+        mid = (lo + hi) // 2
+        edge = line[mid]  # a machine integer (movement.pxd): compared in C
+        if edge <= y:
+            lo = mid + 1
+        else:
+            hi = mid
     memo = OBJECTIVES.get(c)
     if memo is None:
         memo = OBJECTIVES[c] = {}
-    key = (y * 2 + (forward > 0)) * FRENCH_SLOTS + french
+    key = (lo * 2 + (forward > 0)) * FRENCH_SLOTS + french
     kept = memo.get(key)
     if kept is None:
         kept = memo[key] = tuple(marching_on(c, y, forward, french))
-    return list(kept)
+    return kept
+
+
+@cache
+def objective_edges(c: Components) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For a way south and a way north: the y at which an objective comes within reach
+    (``marching_on``: 40 behind to 300 ahead) and the y past its reach, sorted."""
+    found = []
+    for forward in (-1, 1):
+        edges: set[int] = set()
+        for _, oy, _ in marches(c):
+            # -40 <= (oy - y) * forward <= 300: y from oy - 300 to oy + 40 going north,
+            # from oy - 40 to oy + 300 going south
+            first, last = (oy - 300, oy + 40) if forward > 0 else (oy - 40, oy + 300)
+            edges.update((first, last + 1))
+        found.append(tuple(sorted(edges)))
+    return found[0], found[1]
 
 
 def marching_on(c: Components, y: int, forward: int, french: int) -> list[str]:
@@ -627,8 +684,9 @@ def marching_on(c: Components, y: int, forward: int, french: int) -> list[str]:
 
 
 MARCHES: dict[Components, tuple[tuple[str, int, int], ...]] = {}
-# objectives' answers by the components, then by (y, direction, lines French)
+# objectives' answers by the components, then by (band of y, direction, lines French)
 OBJECTIVES: dict[Components, dict[int, tuple[str, ...]]] = {}
+OBJECTIVE_EDGES: dict[Components, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 FRENCH_SLOTS = 1 << 8  # more than the masks of the lines French (three lines: 8)
 
 
@@ -871,12 +929,6 @@ def group_acts(group: str) -> tuple[Action, Action, Action, Action]:
 
 
 @cache
-def follow_orders(group: str) -> dict[str, Action]:
-    """A group's "follow" orders by objective, each made when first offered."""
-    return {}
-
-
-@cache
 def figure_moves(fid: str) -> tuple[Action, ...]:
     """A figure's moves one by one, every direction."""
     return tuple(act("move", fid, d) for d in geo.DIRECTIONS)
@@ -945,8 +997,7 @@ def move_fire_apply(state: TrenchesState, action: Action, side: str) -> None:
     went: list[int] = []
     group = acting_group(state, action)
     if group is not None:
-        state.acted[group] = state.acted.get(group, 0) + 1  # its part of the offer is stale
-        state.touched.append(group)  # and is made again at the next offer
+        state.touched.append(group)  # its part of the offer is stale: made again next
     if verb == "done":
         state.pop()
         state.note(move_rule(side), f"{side} ends the move")
@@ -989,14 +1040,15 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     last = state.offer_parts
     if last is not None and last[0] is basis and last[1] is roster:
         # the last offer's parts, of the same basis and men: only the groups that acted
-        # since have a part no longer current (``current``: as often acted), made again
+        # since (``state.touched``) have a part no longer current, made again
         if state.touched:
-            made_again(state, basis, roster, last[2], last[3], state.touched)
+            made_again(state, basis, roster, last[2], last[3], last[4], state.touched)
         for part in last[3]:
             found.extend(part)
     else:
         found = parts_afresh(state, basis, roster)
-    del state.touched[:]
+    if state.touched:
+        del state.touched[:]
     if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
         found.extend(strafe_offers(state, side))
     found.append(DONE)
@@ -1004,40 +1056,38 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
 
 
 def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> list[Action]:
-    """Every part of the offer in order, each kept while its key (basis, men, acts) is the
-    same (``current``), kept in order too (``state.offer_parts``: the part's group or
-    figure, and the part) for the next offer of the same basis and roster."""
+    """Every part of the offer in order, kept in order (``state.offer_parts``: the basis and
+    roster they follow from, each part's group or figure, the part, and the places of each
+    group's parts, which its actions make stale) for the next offer of the same basis and
+    roster. A new basis or roster (a phase's start, an enemy fallen or moved, a figure of
+    the side fallen) makes every part afresh: a group's part is rarely current then."""
     found: list[Action] = []
-    kept, acted, groups_of = state.offered, state.acted, roster.groups
     owners: list[str | int] = []  # each part's group, or its figure
     parts: list[list[Action]] = []
+    where: dict[str, list[int]] = {}  # each group's parts' places: its actions make them stale
     # whether any enemy stands within a weapon's range of the side (most often not): asked
-    # once, when a part is made again (-1: not yet)
-    reach = -1
-    for group in roster.names:  # sorted(groups_of)
-        men, count = groups_of[group], acted.get(group, 0)
-        last = kept.get(group)
-        if last is None or not current(last[0], basis, men, count):
-            if reach < 0:
-                reach = any_in_reach(state, roster.figures, FIRE_REACH)
-            part = group_offers(state, group, roster, reach > 0)
-            last = kept[group] = ((basis, men, count), part)
+    # once, at the first part
+    reach = any_in_reach(state, roster.figures, FIRE_REACH)
+    french = basis[6]
+    for group in roster.names:  # sorted(roster.groups)
+        part = group_offers(state, group, roster, reach, french)
+        where[group] = [len(parts)]
         owners.append(group)
-        parts.append(last[1])
-        found.extend(last[1])
+        parts.append(part)
+        found.extend(part)
     groups = state.f.group
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
+        part = single_offers(state, i, reach)
         group = groups[i]
-        men, count = groups_of[group], acted.get(group, 0)
-        last = kept.get(i)
-        if last is None or not current(last[0], basis, men, count):
-            if reach < 0:
-                reach = any_in_reach(state, roster.figures, FIRE_REACH)
-            last = kept[i] = ((basis, men, count), single_offers(state, i, reach > 0))
+        places = where.get(group)
+        if places is None:
+            where[group] = [len(parts)]
+        else:
+            places.append(len(parts))
         owners.append(i)
-        parts.append(last[1])
-        found.extend(last[1])
-    state.offer_parts = (basis, roster, owners, parts)
+        parts.append(part)
+        found.extend(part)
+    state.offer_parts = (basis, roster, owners, parts, where)
     return found
 
 
@@ -1047,85 +1097,112 @@ def made_again(
     roster: Roster,
     owners: list[str | int],
     parts: list[list[Action]],
+    where: dict[str, list[int]],
     touched: list[str],
 ) -> None:
-    """The parts of ``parts`` (``owners``: their groups or figures) of the groups in
-    ``touched`` made again, in place and in ``state.offered``, as ``parts_afresh`` would.
-    Whether an enemy stands within a weapon's range is asked of those groups' men only:
-    every part made again is one of theirs, so none of its men has a target without it."""
-    kept, acted, groups_of = state.offered, state.acted, roster.groups
-    groups = state.f.group
-    # most often one group acted: its name compared to each part's (no set made); else a
-    # set of the names, each part's group looked up at once
-    only = touched[0] if len(touched) == 1 else None
-    stale = NO_NAMES if only is not None else set(touched)
-    reach = -1  # as in parts_afresh
-    for k in range(len(owners)):
-        owner = owners[k]
-        group = owner if isinstance(owner, str) else groups[owner]
-        if only is not None:
-            if group != only:
-                continue  # as often acted as when its part was made: current
-        elif group not in stale:
-            continue
-        if reach < 0:
-            men = groups_of.get(only, ()) if only is not None else men_of(groups_of, stale)
-            reach = any_in_reach(state, men, FIRE_REACH)
-        men, count = groups_of[group], acted.get(group, 0)
-        if isinstance(owner, str):
-            part = group_offers(state, group, roster, reach > 0)
-        else:
-            part = single_offers(state, owner, reach > 0)
-        kept[owner] = ((basis, men, count), part)
-        parts[k] = part
+    """The parts of ``parts`` (``owners``: their groups or figures; ``where``: the places of
+    each group's parts, its own and its weapons') of the groups in ``touched`` made again,
+    in place, as ``parts_afresh`` would. No "anyone in reach" gate: a group's volley and
+    grenades and a weapon's targets each look only within their own range of its men."""
+    french = basis[6]
+    for n in range(len(touched)):
+        group = touched[n]
+        if n and touched.index(group) < n:
+            continue  # (it acted twice since the last offer: made again once)
+        for k in where.get(group, NO_PLACES):
+            owner = owners[k]
+            if isinstance(owner, str):
+                parts[k] = group_offers(state, group, roster, True, french)
+            else:
+                parts[k] = single_offers(state, owner, True)
 
 
-NO_NAMES: set[str] = set()  # made_again's stale names while one group is (never read)
+NO_PLACES: list[int] = []  # made_again's places of a group with no part (none)
 DONE = act("done")
 
 
 def group_offers(
-    state: TrenchesState, group: str, roster: Roster, reach: bool = True
+    state: TrenchesState, group: str, roster: Roster, reach: bool = True, french: int = -1
 ) -> list[Action]:
     """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
     (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``roster``:
     its side's (the members and riflemen of the group, as ``state.members`` and
     ``state.group_infantry`` give them: no group name is both sides'); ``reach`` False: no
     enemy stands within FIRE_REACH of the side (``fire.any_in_reach``), so no man has a
-    target."""
+    target; ``french``: the mask of the lines French (``french_lines``), -1: asked here."""
     found: list[Action] = []
-    members, infantry = roster.groups, roster.infantry
+    f = state.f  # each figure's data (state.Figures)
     acts = GROUP_ACTIONS.get(group)
     if acts is None:
-        acts = GROUP_ACTIONS[group] = (group_orders(group), group_acts(group), follow_orders(group))
-    first = first_mover(state, group, members[group])
+        acts = GROUP_ACTIONS[group] = (group_orders(group), group_acts(group), {})
+    first = first_mover(state, group, roster.groups[group])
     if first is not None:
         found.extend(acts[0])
-        follows = acts[2]
-        for o in objectives(state, group, first):
-            action = follows.get(o)
-            if action is None:
-                action = follows[o] = act("follow", group, o)
-            found.append(action)
+        kept = _objectives(state, group, first, french)
+        if kept:  # their "follow" orders, made once for these objectives
+            by_kept = acts[2]
+            follows = by_kept.get(kept)
+            if follows is None:
+                follows = by_kept[kept] = tuple([act("follow", group, o) for o in kept])
+            found.extend(follows)
         found.append(acts[1][0])
-    men = riflemen_among(state, infantry.get(group, ()))
-    volleys = reach and any_target(state, "rifle", men)  # Fire (Hot Steel)
+    # one pass over the group's men who fire rifles: those who may still fire
+    # (``riflemen_among``), the least and greatest y among them (``any_target``'s band), and
+    # those who have not moved either and stand between the first and last edge of the wire
+    # belts' bands (the only ones ``cutters_among`` can find at the wire)
+    near: list[int] = []
+    fired, pinned, moved, ys = f.fired, f.pinned, f.moved, f.y
+    edges = BELT_EDGES.get(f.c)  # belt_edges(c), read from a dict in C
+    if edges is None:
+        edges = BELT_EDGES[f.c] = belt_edges(f.c)
+    first_edge = last_edge = 0  # no wire: no man between them
+    if edges:
+        first_edge, last_edge = edges[0], edges[len(edges) - 1]
+    infantry = roster.infantry.get(group, ())
+    marked = fired.count or pinned.count  # else every man may fire (as at a phase's start)
+    men = [] if marked else list(infantry)
+    lo = hi = 0
+    count = 0  # the men who may fire, so far
+    for man in infantry:
+        i = man
+        if marked:
+            if fired.has(i) or pinned.has(i):
+                continue
+            men.append(man)
+        y = ys[i]
+        if count == 0:
+            lo = hi = y
+        elif y < lo:
+            lo = y
+        elif y > hi:
+            hi = y
+        count += 1
+        if first_edge <= y < last_edge and not moved.has(i):
+            near.append(man)
+    if not count:
+        return found
+    volleys = reach and any_target_within(state, "rifle", men, lo, hi)  # Fire (Hot Steel)
     if volleys:
         found.append(acts[1][1])
     if (
         reach
-        and (volleys or not grenade_within_rifle(state.c))
-        and any_target(state, "grenade", men)
+        and (volleys or not grenade_within_rifle(f.c))
+        and any_target_within(state, "grenade", men, lo, hi)
     ):  # Bunker (Archie)
         found.append(acts[1][2])
-    if cutters_among(state, men, True):  # Barbed Wire: is there a cutter?
+    if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
         found.append(acts[1][3])
     return found
 
 
 # A group's orders, its "cover", "volley", "grenade" and "cut", and its "follow" orders by
-# objective (``group_orders``, ``group_acts``, ``follow_orders``), read from a dict in C.
-GroupActions = tuple[tuple[Action, ...], tuple[Action, Action, Action, Action], dict[str, Action]]
+# the objectives it may march on (``group_orders``, ``group_acts``; ``_objectives``' kept
+# tuples), read from a dict in C.
+GroupActions = tuple[
+    tuple[Action, ...],
+    tuple[Action, Action, Action, Action],
+    dict[tuple[str, ...], tuple[Action, ...]],
+]
 GROUP_ACTIONS: dict[str, GroupActions] = {}
 
 
@@ -1136,10 +1213,12 @@ def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Acti
     found: list[Action] = []
     f = state.f  # each figure's data (state.Figures)
     if can_move(state, i):
-        fid = f.c.figures[i].id
-        moves = FIGURE_MOVES.get(fid)  # figure_moves(fid), read from a dict in C
+        by_figure = FIGURE_MOVES.get(f.c)  # figure_moves of each figure, made when first asked
+        if by_figure is None:
+            by_figure = FIGURE_MOVES[f.c] = [None] * len(f.c.figures)
+        moves = by_figure[i]
         if moves is None:
-            moves = FIGURE_MOVES[fid] = figure_moves(fid)
+            moves = by_figure[i] = figure_moves(f.c.figures[i].id)
         found.extend(moves)
     kind = f.kinds[i]
     if reach and (kind == "mg" or kind == "mortar") and not f.moved.has(i) and not f.fired.has(i):
@@ -1166,19 +1245,23 @@ def fire_action(c: Components, shooter: int, target: int) -> Action:
 FIRE_ACTIONS: dict[Components, dict[int, Action]] = {}
 
 
-FIGURE_MOVES: dict[str, tuple[Action, ...]] = {}
+# each figure's moves (figure_moves), by the components, then by the figure's index
+FIGURE_MOVES: dict[Components, list[tuple[Action, ...] | None]] = {}
 
 
-OfferBasis = tuple[Frame, object, int, tuple[str, ...], int, str]
-OfferKey = tuple[OfferBasis, tuple[int, ...], int]
+# the frame, the enemy's index, the wire cut, the lines' owners, the clouds, the event, and
+# the mask of the lines French (``french_lines``: read by each group's objectives)
+OfferBasis = tuple[Frame, object, int, tuple[str, ...], int, str, int]
+# the last offer's parts (``parts_afresh``): basis, roster, owners, parts, each group's places
+OfferParts = tuple[OfferBasis, Roster, list[str | int], list[list[Action]], dict[str, list[int]]]
 
 
 def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
-    """What every part of a Move and Fire offer follows from (the offer's key, with a group's
-    men and how often it has acted, ``state.acted``: its men move, fire and cut only by its
-    own actions): the phase's frame, the enemy's index (a new one when an enemy falls or
-    moves), the wire cut, the lines owned, the clouds and the event. The last offer's basis
-    while nothing of it changed, so that a key's basis is compared by identity."""
+    """What every part of a Move and Fire offer follows from, with the side's roster (its
+    men by group) and the groups that acted since (``state.touched``: a group's men move,
+    fire and cut only by its own actions): the phase's frame, the enemy's index (a new one
+    when an enemy falls or moves), the wire cut, the lines owned, the clouds and the event.
+    The last offer's basis while nothing of it changed, so that it is compared by identity."""
     foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
     cut, owner, clouds, event = len(state.cut), state.owner, len(state.clouds), state.event
     last: OfferBasis | None = state.offer_basis
@@ -1192,7 +1275,7 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
         and same_owners(last[3], owner)
     ):
         return last  # each part compared as it is, no new tuple made
-    basis = (frame, foes, cut, tuple(owner), clouds, event)
+    basis = (frame, foes, cut, tuple(owner), clouds, event, french_lines(owner))
     state.offer_basis = basis
     return basis
 
@@ -1206,23 +1289,6 @@ def same_owners(kept: tuple[str, ...], owner: list[str]) -> bool:
         if kept[line] != owner[line]:
             return False
     return True
-
-
-def current(key: OfferKey, basis: OfferBasis, men: object, count: int) -> bool:
-    """Whether a part of the offer kept with ``key`` still holds: the same basis and men (the
-    objects themselves), the group as often acted."""
-    return key[0] is basis and key[1] is men and key[2] == count
-
-
-def men_of(groups_of: dict[str, tuple[int, ...]], names: set[str]) -> tuple[int, ...]:
-    """The men of the groups ``names`` (a roster's ``groups``), one group's as they are."""
-    if len(names) == 1:
-        for name in names:
-            return groups_of.get(name, ())
-    found: list[int] = []
-    for name in names:
-        found.extend(groups_of.get(name, ()))
-    return tuple(found)
 
 
 def acting_group(state: TrenchesState, action: Action) -> str | None:
