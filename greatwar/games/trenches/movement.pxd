@@ -7,7 +7,8 @@ import cython
 
 from greatwar.games.trenches.data cimport Components
 
-from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
+from greatwar.games.trenches.index cimport (  # in C
+    Roster, SideIndex as Index, _first_at_least, of_kinds)
 from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target, can_hit, table, grenade_within_rifle, grenades, riflemen,
     riflemen_among, shoot, targets, volley)
@@ -253,7 +254,16 @@ cpdef step_to(Position state, i, b)
 
 cpdef list single_move(Position state, action, side)
 
-cpdef list to_cover(Position state, group)
+@cython.locals(f=Figures, c=Components, xs=list, ys=list, hx=cython.longlong,
+               hy=cython.longlong, reach=cython.longlong, forward=cython.longlong,
+               moved=Marks, went=list, men=list, way=ManWay, anchors=tuple)
+cpdef list to_cover(Position state, str group)
+
+# the points of cover in a band of y: kept by the components, bisected in C
+@cython.locals(kept=tuple, anchors=tuple, band=list, start=cython.Py_ssize_t)
+cpdef tuple anchors_between(Components c, long long lo_y, long long hi_y)
+
+cdef dict ANCHORS  # _anchors_by_y(c), by the components
 
 cpdef acting_group(Position state, action)
 

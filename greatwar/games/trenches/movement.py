@@ -13,7 +13,7 @@ each weapon's three nearest targets, the airplane's tapes; and done.
 from __future__ import annotations
 
 import itertools
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cache
 
@@ -37,7 +37,13 @@ from greatwar.games.trenches.fire import (  # C calls
     volley,
 )
 from greatwar.games.trenches.geometry import _isqrt, at_distance, first_entry_box  # C calls
-from greatwar.games.trenches.index import FIGURE_SLOTS, Roster, SideIndex, of_kinds
+from greatwar.games.trenches.index import (
+    FIGURE_SLOTS,
+    Roster,
+    SideIndex,
+    _first_at_least,
+    of_kinds,
+)
 from greatwar.games.trenches.specials import (
     strafe,
     strafe_accepts,
@@ -705,15 +711,17 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
-    side = state.c.sides[men[0]]
+    c = state.c
+    side = c.sides[men[0]]
     way = man_way(state, side)
     moved, placed = f.moved, False
+    xs, ys = f.x, f.y
+    reach = f.allow.get(group, 0)  # allowance: every man of the group has the group's
+    forward = FORWARD[side]  # a group's men are of one side
     for i in men:
-        here = state.at(i)
-        reach = allowance(state, i)
-        forward = FORWARD[state.fig(i).side]
-        anchors = anchors_between(state.c, here[1] - reach, here[1] + reach)
-        best = nearest_cover(anchors, here[0], here[1], reach, forward)
+        hx, hy = xs[i], ys[i]  # machine integers (movement.pxd)
+        anchors = anchors_between(c, hy - reach, hy + reach)
+        best = nearest_cover(anchors, hx, hy, reach, forward)
         if best is not None and not placed:
             state.moving(side)  # the first man placed
             placed = True
@@ -749,9 +757,18 @@ def nearest_cover(
 
 
 def anchors_between(c: Components, lo_y: int, hi_y: int) -> tuple[geo.Point2, ...]:
-    """The points of cover with lo_y <= y <= hi_y."""
-    anchors, band = _anchors_by_y(c)
-    return anchors[bisect_left(band, lo_y) : bisect_right(band, hi_y)]
+    """The points of cover with lo_y <= y <= hi_y, their band kept by the components
+    (ANCHORS, read from a dict in C) and bisected in machine integers (index's
+    ``_first_at_least``: bisect_left; bisect_right of hi_y is bisect_left of hi_y + 1)."""
+    kept = ANCHORS.get(c)
+    if kept is None:
+        kept = ANCHORS[c] = _anchors_by_y(c)
+    anchors, band = kept
+    start = _first_at_least(band, lo_y)
+    return anchors[start : _first_at_least(band, hi_y + 1, start)]
+
+
+ANCHORS: dict[Components, tuple[tuple[geo.Point2, ...], list[int]]] = {}
 
 
 @cache
