@@ -8,9 +8,15 @@ from greatwar.games.trenches.state cimport Position, bunker_in, hole_in, line_in
 
 
 # French reinforcements' captures and German morale's garrison: the indexes' bands asked in C
-@cython.locals(french=Index, german=Index, found=set, near=list, germans=list,
-               i=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong)
+@cython.locals(near=list, germans=list, i=cython.Py_ssize_t, x=cython.longlong,
+               y=cython.longlong, rows=bytes, xs=list, ys=list, key=str)
 cpdef captures(Position state)
+
+cdef dict HOLE_KEYS  # a shell hole's key in state.credited, by its id
+cdef dict FEATURE_ROWS  # feature_rows(feature_bands(c), c.depth), by the components
+
+@cython.locals(found=list, last=cython.Py_ssize_t, i=cython.Py_ssize_t, y=cython.longlong)
+cpdef list near_features(tuple figures, list ys, bytes rows, tuple bands)
 
 
 @cython.locals(german=Index, near=list, found=list)

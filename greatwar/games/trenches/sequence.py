@@ -267,24 +267,21 @@ def captures(state: TrenchesState) -> None:
     a bunker (2 dice), or enters an enemy trench for the first time (3 dice)."""
     f = state.f  # each figure's data (state.Figures)
     r = state.c.tables["reinforcements"]
-    # only a man within the y of a shell hole, a bunker or a trench can hold or capture one
-    bands = feature_bands(state.c)
-    french: SideIndex = state.index(FRENCH)  # state.index, its band asked in C
-    found: set[int] = set()
-    for lo, hi in bands:  # a loop, not a comprehension: typed in sequence.pxd
-        found.update(french.between(lo, hi))
-    near = sorted(found)
+    c = state.c
+    # only a man within the y of a shell hole, a bunker or a trench can hold or capture one:
+    # a byte per y of the table says which y are (feature_rows), read in C for each man
+    rows = FEATURE_ROWS.get(c)
+    if rows is None:
+        rows = FEATURE_ROWS[c] = feature_rows(feature_bands(c), c.depth)
+    xs, ys = f.x, f.y
+    near = near_features(state.roster(FRENCH).figures, ys, rows, feature_bands(c))
     if not near:
         return
-    german: SideIndex = state.index(GERMAN)
     # read once for the hundred-odd men near a feature
-    groups, leaders, xs, ys, owner = f.group, f.leader, f.x, f.y, state.owner
-    germans: list[int] = []
-    for lo, hi in bands:
-        germans.extend(german.between(lo, hi))
+    groups, leaders, owner = f.group, f.leader, state.owner
+    germans: list[int] | None = None  # the Germans near a feature, once asked
     held_holes: set[str | None] | None = None  # what the Germans hold, once asked
     held_bunkers: set[int | None] | None = None
-    c = state.c
     ground = terrain(c)  # state.hole_of, bunker_of and line_of, in machine integers
     for i in near:
         group = groups[i]
@@ -292,20 +289,63 @@ def captures(state: TrenchesState) -> None:
             continue
         x, y = xs[i], ys[i]
         hole = hole_in(ground, x, y)
-        if hole and f"hole:{hole}" not in state.credited:  # else earn() would do nothing
-            if held_holes is None:
-                held_holes = {hole_in(ground, xs[g], ys[g]) for g in germans}
-            if hole not in held_holes:
-                earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
+        if hole:
+            key = HOLE_KEYS.get(hole)  # f"hole:{hole}", made once
+            if key is None:
+                key = HOLE_KEYS[hole] = f"hole:{hole}"
+            if key not in state.credited:  # else earn() would do nothing
+                if held_holes is None:
+                    if germans is None:
+                        germans = near_features(
+                            state.roster(GERMAN).figures, ys, rows, feature_bands(c)
+                        )
+                    held_holes = {hole_in(ground, xs[g], ys[g]) for g in germans}
+                if hole not in held_holes:
+                    earn(state, group, key, int(r["shell_hole"]))
         bunker = bunker_in(ground, x, y)
         if bunker and f"bunker:{bunker}" not in state.credited:
             if held_bunkers is None:
+                if germans is None:
+                    germans = near_features(
+                        state.roster(GERMAN).figures, ys, rows, feature_bands(c)
+                    )
                 held_bunkers = {bunker_in(ground, xs[g], ys[g]) for g in germans}
             if bunker not in held_bunkers:
                 earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
         line = line_in(c, ground, x, y)
         if line and owner[line - 1] == GERMAN:
             earn(state, group, f"trench:{line}:{group}", int(r["trench"]))
+
+
+HOLE_KEYS: dict[str, str] = {}  # a shell hole's key in state.credited, by its id
+
+
+def feature_rows(bands: tuple[tuple[int, int], ...], depth: int) -> bytes:
+    """A byte per y from 0 to ``depth``: 1 if y lies in one of ``bands`` (lo <= y <= hi)."""
+    return bytes(1 if any(lo <= y <= hi for lo, hi in bands) else 0 for y in range(depth + 1))
+
+
+FEATURE_ROWS: dict[Components, bytes] = {}  # feature_rows(feature_bands(c), c.depth)
+
+
+def near_features(
+    figures: tuple[int, ...], ys: list[int], rows: bytes, bands: tuple[tuple[int, int], ...]
+) -> list[int]:
+    """The ``figures`` whose y lies in a feature's band (``rows``, or ``bands`` for a y
+    beyond the table), in their order: the same men as the index's bands would give."""
+    found: list[int] = []
+    last = len(rows)
+    for i in figures:  # a loop, not a comprehension: typed in sequence.pxd
+        y = ys[i]
+        if 0 <= y < last:
+            if rows[y]:
+                found.append(i)
+        else:
+            for lo, hi in bands:
+                if lo <= y <= hi:
+                    found.append(i)
+                    break
+    return found
 
 
 def earn(state: TrenchesState, group: str, key: str, dice: int) -> None:
