@@ -140,6 +140,16 @@ cpdef list opportunity_shots(Position state, str side, bint first)
 cpdef list opportunity_offers(Position state, str side)
 
 
+@cython.locals(f=Figures, status=list, xs=list, ys=list, moved=list, table_=cython.longlong,
+               lo=cython.longlong, hi=cython.longlong, n=cython.Py_ssize_t,
+               t=cython.Py_ssize_t, ty=cython.longlong, tx=cython.longlong,
+               reach=cython.longlong, longest=cython.longlong, tanks=tuple, plain=cython.bint,
+               shots=dict, pinned=Marks, sides=tuple, kinds=tuple, left=cython.longlong,
+               i=cython.Py_ssize_t, here=cython.longlong, hx=cython.longlong,
+               hy=cython.longlong, dx=cython.longlong, dy=cython.longlong)
+cpdef bint any_opportunity(Position state, str side) except -1
+
+
 @cython.locals(f=Figures, status=list, leader=object, radius=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, allow=dict, broken=dict,
                leaders=dict, moved=Marks, fired=Marks, pinned=Marks, out=dict, c=Components)

@@ -1355,8 +1355,61 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
             moved.append(i)
     state.just_moved = moved
     other = GERMAN if mover == FRENCH else FRENCH  # enemy(mover)
-    if moved and opportunity_shots(state, other, True):
+    if moved and any_opportunity(state, other):
         state.push("opfire", side=other)
+
+
+def any_opportunity(state: TrenchesState, side: str) -> bool:
+    """Whether a machine gun of ``side`` has an opportunity shot: ``opportunity_shots(state,
+    side, True)`` as yes/no, read in C (movement.pxd) with no list made: the band of y the
+    figures that just moved stand in, then each loaded gun (``gunners``, in any order: the
+    answer is the same) within its range of that band."""
+    f = state.f  # each figure's data (state.Figures)
+    if side == GERMAN and state.event == "jammed":
+        return False  # Fortune of War: jammed belts (gunners)
+    status, xs, ys = f.status, f.x, f.y
+    moved = state.just_moved
+    table_ = TABLE
+    lo = hi = 0
+    n = 0  # the figures that just moved and are on the table
+    for t in moved:
+        if status[t] != table_:
+            continue
+        ty = ys[t]
+        if n == 0 or ty < lo:
+            lo = ty
+        if n == 0 or ty > hi:
+            hi = ty
+        n += 1
+    if n == 0:
+        return False
+    reach = table(state, "mg_range")  # fire.table
+    longest, tanks = reach * reach, f.tanks
+    plain = not state.clouds and state.event != "fog"
+    shots, pinned, sides, kinds = f.shots, f.pinned, f.sides, f.kinds
+    for g, left in shots.items():  # gunners' tests, in the dict's order
+        if left <= 0:
+            continue
+        i = g
+        here = status[i]
+        if here != table_ or pinned.has(i):
+            continue
+        if sides[i] != side or kinds[i] == "plane":
+            continue
+        hx, hy = xs[i], ys[i]
+        if hy + reach < lo or hy - reach > hi:
+            continue  # nobody moved within the machine gun's range north or south
+        for t in moved:
+            if status[t] != table_:
+                continue
+            tx, ty = xs[t], ys[t]
+            dx, dy = tx - hx, ty - hy
+            if not (-reach <= dy <= reach and dx * dx + dy * dy <= longest):
+                continue
+            # no cloud, no fog: the machine gun's reach is its range, checked above
+            if not tanks[t] if plain else can_hit(state, "mg", i, t):  # fire.can_hit
+                return True
+    return False
 
 
 def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
@@ -1448,7 +1501,7 @@ class OpportunityFire(Prompt[TrenchesState]):
         g, t = figure(state, action.args[0]), figure(state, action.args[1])
         state.f.shots[g] -= 1
         shoot(state, "mg", g, t, move_rule(enemy(side)))
-        if not opportunity_shots(state, side, True):
+        if not any_opportunity(state, side):
             state.pop()
 
 
