@@ -13,6 +13,8 @@ from greatwar.games.trenches.state import feature_bands
 from tests.trenches.positions import fresh
 from tests.trenches.test_machine_integers import opportunity_reference, positions
 
+HOLES, LINES = 1, 2  # sequence.feature_rows' bits (C constants of the compiled module)
+
 
 def test_german_move_machine_gun_opportunity_fire_any_shot_without_the_list() -> None:
     for state in positions():
@@ -31,7 +33,7 @@ def test_french_reinforcements_the_men_near_a_feature_by_a_byte_per_row() -> Non
     for state in positions():
         c = state.c
         bands = feature_bands(c)
-        rows = sequence.feature_rows(bands, c.depth)
+        rows = sequence.feature_rows(bands, c.depth, len(c.holes))
         assert len(rows) == c.depth + 1
         for side in SIDES:
             index = state.index(side)
@@ -42,11 +44,14 @@ def test_french_reinforcements_the_men_near_a_feature_by_a_byte_per_row() -> Non
             assert found == sorted(want)
     c = fresh().c
     bands = feature_bands(c)
-    rows = sequence.feature_rows(bands, c.depth)
+    rows = sequence.feature_rows(bands, c.depth, len(c.holes))
+    holes = len(c.holes)
     for y in range(-50, c.depth + 50):
         inside = any(lo <= y <= hi for lo, hi in bands)
         if 0 <= y <= c.depth:
-            assert rows[y] == inside
+            in_hole = any(lo <= y <= hi for lo, hi in bands[:holes])
+            in_line = any(lo <= y <= hi for lo, hi in bands[holes:])
+            assert rows[y] == (HOLES if in_hole else 0) | (LINES if in_line else 0)
         assert bool(sequence.near_features((0,), [y], rows, bands)) == inside
 
 

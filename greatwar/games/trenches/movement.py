@@ -1350,9 +1350,10 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
     status = state.f.status
     moved: list[int] = []
     table = TABLE
-    for i in went:  # a loop, not a comprehension: typed in movement.pxd
+    for man in went:  # a loop, not a comprehension: typed in movement.pxd
+        i = man  # a machine integer for the list, the object itself kept (none made)
         if status[i] == table:
-            moved.append(i)
+            moved.append(man)
     state.just_moved = moved
     other = GERMAN if mover == FRENCH else FRENCH  # enemy(mover)
     if moved and any_opportunity(state, other):

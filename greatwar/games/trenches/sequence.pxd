@@ -9,11 +9,14 @@ from greatwar.games.trenches.state cimport Position, bunker_in, hole_in, line_in
 
 # French reinforcements' captures and German morale's garrison: the indexes' bands asked in C
 @cython.locals(near=list, germans=list, i=cython.Py_ssize_t, x=cython.longlong,
-               y=cython.longlong, rows=bytes, xs=list, ys=list, key=str)
+               y=cython.longlong, rows=bytes, xs=list, ys=list, key=str,
+               last=cython.Py_ssize_t, kinds=cython.long)
 cpdef captures(Position state)
 
+cdef long HOLES, LINES  # feature_rows' bits
+
 cdef dict HOLE_KEYS  # a shell hole's key in state.credited, by its id
-cdef dict FEATURE_ROWS  # feature_rows(feature_bands(c), c.depth), by the components
+cdef dict FEATURE_ROWS  # feature_rows of the components' features, by the components
 
 @cython.locals(found=list, last=cython.Py_ssize_t, i=cython.Py_ssize_t, y=cython.longlong)
 cpdef list near_features(tuple figures, list ys, bytes rows, tuple bands)

@@ -272,7 +272,7 @@ def captures(state: TrenchesState) -> None:
     # a byte per y of the table says which y are (feature_rows), read in C for each man
     rows = FEATURE_ROWS.get(c)
     if rows is None:
-        rows = FEATURE_ROWS[c] = feature_rows(feature_bands(c), c.depth)
+        rows = FEATURE_ROWS[c] = feature_rows(feature_bands(c), c.depth, len(c.holes))
     xs, ys = f.x, f.y
     near = near_features(state.roster(FRENCH).figures, ys, rows, feature_bands(c))
     if not near:
@@ -283,12 +283,15 @@ def captures(state: TrenchesState) -> None:
     held_holes: set[str | None] | None = None  # what the Germans hold, once asked
     held_bunkers: set[int | None] | None = None
     ground = terrain(c)  # state.hole_of, bunker_of and line_of, in machine integers
+    last = len(rows)
     for i in near:
         group = groups[i]
         if group not in leaders:
             continue
         x, y = xs[i], ys[i]
-        hole = hole_in(ground, x, y)
+        # which features' bands hold his y (feature_rows' bits): the others are not asked
+        kinds = rows[y] if 0 <= y < last else HOLES | LINES
+        hole = hole_in(ground, x, y) if kinds & HOLES else None
         if hole:
             key = HOLE_KEYS.get(hole)  # f"hole:{hole}", made once
             if key is None:
@@ -302,6 +305,8 @@ def captures(state: TrenchesState) -> None:
                     held_holes = {hole_in(ground, xs[g], ys[g]) for g in germans}
                 if hole not in held_holes:
                     earn(state, group, key, int(r["shell_hole"]))
+        if not kinds & LINES:
+            continue  # no bunker and no trench line at his y
         bunker = bunker_in(ground, x, y)
         if bunker and f"bunker:{bunker}" not in state.credited:
             if held_bunkers is None:
@@ -320,12 +325,21 @@ def captures(state: TrenchesState) -> None:
 HOLE_KEYS: dict[str, str] = {}  # a shell hole's key in state.credited, by its id
 
 
-def feature_rows(bands: tuple[tuple[int, int], ...], depth: int) -> bytes:
-    """A byte per y from 0 to ``depth``: 1 if y lies in one of ``bands`` (lo <= y <= hi)."""
-    return bytes(1 if any(lo <= y <= hi for lo, hi in bands) else 0 for y in range(depth + 1))
+def feature_rows(bands: tuple[tuple[int, int], ...], depth: int, holes: int) -> bytes:
+    """A byte per y from 0 to ``depth``: HOLES if y lies in one of the first ``holes`` of
+    ``bands`` (feature_bands: the shell holes', then the lines'), LINES if in one of the
+    others (a trench line's, its bunker's too), 0 if in none (lo <= y <= hi)."""
+    found = bytearray(depth + 1)
+    for k, (lo, hi) in enumerate(bands):
+        for y in range(max(lo, 0), min(hi, depth) + 1):
+            found[y] |= HOLES if k < holes else LINES
+    return bytes(found)
 
 
-FEATURE_ROWS: dict[Components, bytes] = {}  # feature_rows(feature_bands(c), c.depth)
+HOLES, LINES = 1, 2  # feature_rows' bits
+
+
+FEATURE_ROWS: dict[Components, bytes] = {}  # feature_rows of the components' features
 
 
 def near_features(
