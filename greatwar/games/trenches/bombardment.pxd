@@ -11,7 +11,8 @@ from greatwar.games.trenches.index cimport of_kinds
 from greatwar.games.trenches.state cimport Position, near_in
 
 
-@cython.locals(c=Components, lx=cython.longlong, ly=cython.longlong)
+@cython.locals(c=Components, lx=cython.longlong, ly=cython.longlong, numbers=tuple,
+               directions=cython.longlong, blast=cython.longlong, radius=cython.longlong)
 cpdef tuple land_shell(Position state, str side, str kind, object aim, long long dice, str rule)
 
 # the guns' action (Guns.apply): the position's fields read in C
@@ -20,6 +21,8 @@ cpdef tuple land_shell(Position state, str side, str kind, object aim, long long
 cpdef guns_apply(Position state, dict frame, object action, str side)
 
 cpdef list near(Position state, tuple p, long long reach)
+
+cdef dict SCATTER  # scatter_numbers(c), by the components
 
 
 # the bombardment's aims and steps, their position typed: its fields read in C

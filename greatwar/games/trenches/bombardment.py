@@ -32,9 +32,12 @@ def land_shell(
 ) -> geo.Point2:
     """One cotton ball: scatter from the aim point, then its effect where it lands."""
     c = state.c
-    sc = c.tables["scatter"]
+    numbers = SCATTER.get(c)  # scatter_numbers(c), read from a dict in C
+    if numbers is None:
+        numbers = SCATTER[c] = scatter_numbers(c)
+    directions, blast, radius = numbers
     rolled = state.rng.dice(dice)
-    point = state.rng.below(int(sc["directions"]))
+    point = state.rng.below(directions)
     landed = scatter(aim, sum(rolled) * 10, point)
     lx, ly = landed[0], landed[1]  # machine integers (bombardment.pxd)
     state.shells.append([side, kind, aim[0], aim[1], landed[0], landed[1]])
@@ -44,10 +47,9 @@ def land_shell(
     where = f"{tenths(lx)},{tenths(ly)}"
     state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {where}", dice=rolled)
     if kind == "he":
-        for i in near(state, landed, int(sc["he_blast"])):
+        for i in near(state, landed, blast):
             casualty(state, i, rule, "shell")
     else:
-        radius = int(sc["gas_radius"])
         state.clouds.append((kind, landed[0], landed[1]))
         if kind == "gas":
             for i in near(state, landed, radius):
@@ -57,6 +59,15 @@ def land_shell(
                         state.note("Poison Gas", f"{state.label(i)} is gassed", dice=[roll])
                         casualty(state, i, "Poison Gas", "gas")
     return landed
+
+
+def scatter_numbers(c: Components) -> tuple[int, int, int]:
+    """The scatter table's compass points, high explosive's blast and a cloud's radius."""
+    sc = c.tables["scatter"]
+    return (int(sc["directions"]), int(sc["he_blast"]), int(sc["gas_radius"]))
+
+
+SCATTER: dict[Components, tuple[int, int, int]] = {}  # scatter_numbers(c), by the components
 
 
 def near(state: TrenchesState, p: geo.Point2, reach: int) -> list[int]:

@@ -192,7 +192,8 @@ cpdef list gunners(Position state, str side)
 
 @cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=Marks,
                men=list, way=ManWay, went=list, i=cython.Py_ssize_t,
-               x=cython.longlong, y=cython.longlong)
+               x=cython.longlong, y=cython.longlong, reach=cython.longlong, sx=cython.longlong,
+               sy=cython.longlong)
 cpdef list order(Position state, str group, str direction, str distance)
 
 

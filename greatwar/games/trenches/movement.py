@@ -36,7 +36,12 @@ from greatwar.games.trenches.fire import (  # C calls
     targets,
     volley,
 )
-from greatwar.games.trenches.geometry import _isqrt, at_distance, first_entry_box  # C calls
+from greatwar.games.trenches.geometry import (  # C calls
+    DIRECTIONS,
+    _isqrt,
+    at_distance,
+    first_entry_box,
+)
 from greatwar.games.trenches.index import (
     FIGURE_SLOTS,
     Roster,
@@ -653,7 +658,8 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     f = state.f  # each figure's data (state.Figures)
     went: list[int] = []
     reach = f.allow.get(group, 0) // (2 if distance == "half" else 1)  # the group's move
-    dx, dy = geo.heading((0, 0), direction, reach)  # the same step for every man
+    sx, sy = DIRECTIONS[direction]  # geo.heading((0, 0), direction, reach), in C
+    dx, dy = sx * reach // 1000, sy * reach // 1000  # the same step for every man
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went

@@ -4,7 +4,9 @@
 import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index
-from greatwar.games.trenches.state cimport Position, bunker_in, hole_in, line_in, near_in
+from greatwar.games.trenches.state cimport (
+    Position, bunker_in, hole_in, line_in, marks, near_in)
+from greatwar.games.trenches.specials cimport tanks  # called in C
 
 
 # French reinforcements' captures and German morale's garrison: the indexes' bands asked in C
