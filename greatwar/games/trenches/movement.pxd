@@ -14,7 +14,7 @@ from greatwar.games.trenches.fire cimport (  # called in C
     riflemen_among, shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
     Figures, Marks, Position)
-from greatwar.games.trenches.geometry cimport _isqrt, at_distance, first_entry_box  # in C
+from greatwar.games.trenches.geometry cimport _isqrt, _part, first_entry_box_xy  # in C
 
 
 # what every man's way reads in one order (movement.ManWay): its fields read in C
@@ -62,7 +62,8 @@ cpdef long long _contact_stop(long long ax, long long ay, long long bx, long lon
                hi_y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                top=cython.longlong, bottom=cython.longlong, x0=cython.longlong,
                x1=cython.longlong, w=cython.Py_ssize_t, s00=cython.longlong,
-               s01=cython.longlong, s10=cython.longlong, s11=cython.longlong, section=tuple)
+               s01=cython.longlong, s10=cython.longlong, s11=cython.longlong, section=tuple,
+               entry=cython.longlong)
 cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, long long ay,
                            long long bx, long long by, long long stop) except? -9
 
@@ -89,7 +90,8 @@ cpdef tuple _walk_man(Position state, Py_ssize_t i, long long bx, long long by)
 # the end as a C pair (a ctuple): no tuple made for the caller in C
 @cython.locals(width=cython.longlong, depth=cython.longlong, ax=cython.longlong,
                ay=cython.longlong, dx=cython.longlong, dy=cython.longlong, d2=cython.longlong,
-               whole=cython.longlong, stop=cython.longlong, xs=list, ys=list)
+               whole=cython.longlong, stop=cython.longlong, xs=list, ys=list,
+               reach=cython.longlong)
 cpdef (long long, long long) _man_end(ManWay way, Py_ssize_t i, long long bx, long long by)
 
 

@@ -39,8 +39,8 @@ from greatwar.games.trenches.fire import (  # C calls
 from greatwar.games.trenches.geometry import (  # C calls
     DIRECTIONS,
     _isqrt,
-    at_distance,
-    first_entry_box,
+    _part,
+    first_entry_box_xy,
 )
 from greatwar.games.trenches.index import (
     FIGURE_SLOTS,
@@ -365,7 +365,12 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     stop = _way_stop(way, ax, ay, bx, by, whole)
     if stop >= whole:
         return (bx, by)  # the whole way: at_distance's b
-    return at_distance((ax, ay), (bx, by), max(stop, 0))
+    # at_distance((ax, ay), (bx, by), max(stop, 0)) in machine integers, its length
+    # (ceil_length) the whole way's rounded up: ``whole``
+    reach = stop if stop > 0 else 0
+    if d2 <= reach * reach:
+        return (bx, by)
+    return (ax + _part(dx, reach, whole), ay + _part(dy, reach, whole))
 
 
 def _man_step(way: ManWay, i: int, bx: int, by: int) -> bool:
@@ -496,8 +501,9 @@ def _wire_stop(
             section = wire[w]  # (id, box, shape): wire_parts
             if section[0] in cut:
                 continue
-            entry = first_entry_box((ax, ay), (bx, by), section[1], section[2])
-            if entry is not None and entry - 1 < stop:
+            # geo.first_entry_box, -1 for None: the ends as machine integers, no point made
+            entry = first_entry_box_xy(ax, ay, bx, by, section[1], section[2])
+            if entry >= 0 and entry - 1 < stop:
                 stop = entry - 1
     return stop
 
