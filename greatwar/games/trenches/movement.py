@@ -674,10 +674,11 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     state.moving(side)  # every man is placed, moved or not
     with_band(way, men, dy)
     xs, ys = way.xs, way.ys
-    for i in men:
+    for man in men:  # an object for the list (none made), a machine integer ``i``
+        i = man
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
         if _man_step(way, i, x + dx, y + dy):
-            went.append(i)
+            went.append(man)
     f.moved.update(men)  # each has moved, whether he went anywhere or not
     return went
 
@@ -691,7 +692,7 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
         return []
     start = state.at(ref)
     target = state.c.objectives[objective]
-    others = [i for i in movers(state, group) if i != ref]  # the 12" radius, before moving
+    others = [man for man in movers(state, group) if man != ref]  # the 12" radius, before
     aim = geo.toward(start, target, allowance(state, ref))
     side = state.c.sides[ref]
     way = man_way(state, side)  # the leader's and his men's
@@ -708,10 +709,11 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     xs, ys = way.xs, way.ys
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
     with_band(way, others, dy)
-    for i in others:
+    for man in others:  # an object for the list (none made), a machine integer ``i``
+        i = man
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
         if _man_step(way, i, x + dx, y + dy):
-            went.append(i)
+            went.append(man)
     moved.update(others)  # each has moved, whether he went anywhere or not
     return went
 
