@@ -182,7 +182,8 @@ cdef dict LEADER_RADIUS  # leader_radius(c), by the components
 cpdef long long leader_radius(Components c) except? -1
 
 
-@cython.locals(status=list, moved=list, table=cython.longlong, i=cython.Py_ssize_t, other=str)
+@cython.locals(status=list, moved=list, table=cython.longlong, i=cython.Py_ssize_t, other=str,
+               here=cython.longlong)
 cpdef opportunity(Position state, str mover, list went)
 
 

@@ -1366,7 +1366,8 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
     table = TABLE
     for man in went:  # a loop, not a comprehension: typed in movement.pxd
         i = man  # a machine integer for the list, the object itself kept (none made)
-        if status[i] == table:
+        here = status[i]  # a machine integer: compared in C, no integer made for it
+        if here == table:
             moved.append(man)
     state.just_moved = moved
     other = GERMAN if mover == FRENCH else FRENCH  # enemy(mover)
@@ -1388,7 +1389,8 @@ def any_opportunity(state: TrenchesState, side: str) -> bool:
     lo = hi = 0
     n = 0  # the figures that just moved and are on the table
     for t in moved:
-        if status[t] != table_:
+        here = status[t]  # a machine integer: compared in C, no integer made for it
+        if here != table_:
             continue
         ty = ys[t]
         if n == 0 or ty < lo:
@@ -1406,16 +1408,17 @@ def any_opportunity(state: TrenchesState, side: str) -> bool:
         if left <= 0:
             continue
         i = g
+        hx, hy = xs[i], ys[i]
+        if hy + reach < lo or hy - reach > hi:
+            continue  # nobody moved within the machine gun's range north or south
         here = status[i]
         if here != table_ or pinned.has(i):
             continue
         if sides[i] != side or kinds[i] == "plane":
             continue
-        hx, hy = xs[i], ys[i]
-        if hy + reach < lo or hy - reach > hi:
-            continue  # nobody moved within the machine gun's range north or south
         for t in moved:
-            if status[t] != table_:
+            here = status[t]
+            if here != table_:
                 continue
             tx, ty = xs[t], ys[t]
             dx, dy = tx - hx, ty - hy
