@@ -35,13 +35,20 @@ def test_french_reinforcements_the_men_near_a_feature_by_a_byte_per_row() -> Non
         bands = feature_bands(c)
         rows = sequence.feature_rows(bands, c.depth, len(c.holes))
         assert len(rows) == c.depth + 1
+        holes = len(c.holes)
         for side in SIDES:
             index = state.index(side)
-            want: set[int] = set()
-            for lo, hi in bands:
-                want.update(index.between(lo, hi))
-            found = sequence.near_features(state.roster(side).figures, state.f.y, rows, bands)
-            assert found == sorted(want)
+            for kinds, of_kinds in (
+                (HOLES | LINES, bands),
+                (HOLES, bands[:holes]),
+                (LINES, bands[holes:]),
+            ):
+                want: set[int] = set()
+                for lo, hi in of_kinds:
+                    want.update(index.between(lo, hi))
+                figures = state.roster(side).figures
+                found = sequence.near_features(figures, state.f.y, rows, bands, holes, kinds)
+                assert found == sorted(want)
     c = fresh().c
     bands = feature_bands(c)
     rows = sequence.feature_rows(bands, c.depth, len(c.holes))
@@ -52,7 +59,10 @@ def test_french_reinforcements_the_men_near_a_feature_by_a_byte_per_row() -> Non
             in_hole = any(lo <= y <= hi for lo, hi in bands[:holes])
             in_line = any(lo <= y <= hi for lo, hi in bands[holes:])
             assert rows[y] == (HOLES if in_hole else 0) | (LINES if in_line else 0)
-        assert bool(sequence.near_features((0,), [y], rows, bands)) == inside
+        assert bool(sequence.near_features((0,), [y], rows, bands, holes, HOLES | LINES)) == inside
+        for kinds, of_kinds in ((HOLES, bands[:holes]), (LINES, bands[holes:])):
+            within = any(lo <= y <= hi for lo, hi in of_kinds)
+            assert bool(sequence.near_features((0,), [y], rows, bands, holes, kinds)) == within
 
 
 def test_the_cover_order_the_points_of_cover_in_a_band() -> None:

@@ -12,7 +12,7 @@ from greatwar.games.trenches.specials cimport tanks  # called in C
 # French reinforcements' captures and German morale's garrison: the indexes' bands asked in C
 @cython.locals(near=list, germans=list, i=cython.Py_ssize_t, x=cython.longlong,
                y=cython.longlong, rows=bytes, xs=list, ys=list, key=str,
-               last=cython.Py_ssize_t, kinds=cython.long)
+               last=cython.Py_ssize_t, kinds=cython.long, bands=tuple, holes=cython.Py_ssize_t)
 cpdef captures(Position state)
 
 cdef long HOLES, LINES  # feature_rows' bits
@@ -20,8 +20,10 @@ cdef long HOLES, LINES  # feature_rows' bits
 cdef dict HOLE_KEYS  # a shell hole's key in state.credited, by its id
 cdef dict FEATURE_ROWS  # feature_rows of the components' features, by the components
 
-@cython.locals(found=list, last=cython.Py_ssize_t, i=cython.Py_ssize_t, y=cython.longlong)
-cpdef list near_features(tuple figures, list ys, bytes rows, tuple bands)
+@cython.locals(found=list, last=cython.Py_ssize_t, i=cython.Py_ssize_t, y=cython.longlong,
+               k=cython.Py_ssize_t, lo=cython.longlong, hi=cython.longlong)
+cpdef list near_features(tuple figures, list ys, bytes rows, tuple bands, Py_ssize_t holes,
+                         long kinds)
 
 
 @cython.locals(german=Index, near=list, found=list)

@@ -274,12 +274,12 @@ def captures(state: TrenchesState) -> None:
     if rows is None:
         rows = FEATURE_ROWS[c] = feature_rows(feature_bands(c), c.depth, len(c.holes))
     xs, ys = f.x, f.y
-    near = near_features(state.roster(FRENCH).figures, ys, rows, feature_bands(c))
+    bands, holes = feature_bands(c), len(c.holes)
+    near = near_features(state.roster(FRENCH).figures, ys, rows, bands, holes, HOLES | LINES)
     if not near:
         return
     # read once for the hundred-odd men near a feature
     groups, leaders, owner = f.group, f.leader, state.owner
-    germans: list[int] | None = None  # the Germans near a feature, once asked
     held_holes: set[str | None] | None = None  # what the Germans hold, once asked
     held_bunkers: set[int | None] | None = None
     ground = terrain(c)  # state.hole_of, bunker_of and line_of, in machine integers
@@ -297,11 +297,10 @@ def captures(state: TrenchesState) -> None:
             if key is None:
                 key = HOLE_KEYS[hole] = f"hole:{hole}"
             if key not in state.credited:  # else earn() would do nothing
-                if held_holes is None:
-                    if germans is None:
-                        germans = near_features(
-                            state.roster(GERMAN).figures, ys, rows, feature_bands(c)
-                        )
+                if held_holes is None:  # the Germans at a shell hole's y: the others hold none
+                    germans = near_features(
+                        state.roster(GERMAN).figures, ys, rows, bands, holes, HOLES
+                    )
                     held_holes = {hole_in(ground, xs[g], ys[g]) for g in germans}
                 if hole not in held_holes:
                     earn(state, group, key, int(r["shell_hole"]))
@@ -309,11 +308,8 @@ def captures(state: TrenchesState) -> None:
             continue  # no bunker and no trench line at his y
         bunker = bunker_in(ground, x, y)
         if bunker and f"bunker:{bunker}" not in state.credited:
-            if held_bunkers is None:
-                if germans is None:
-                    germans = near_features(
-                        state.roster(GERMAN).figures, ys, rows, feature_bands(c)
-                    )
+            if held_bunkers is None:  # the Germans at a line's y: the others hold no bunker
+                germans = near_features(state.roster(GERMAN).figures, ys, rows, bands, holes, LINES)
                 held_bunkers = {bunker_in(ground, xs[g], ys[g]) for g in germans}
             if bunker not in held_bunkers:
                 earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
@@ -343,22 +339,31 @@ FEATURE_ROWS: dict[Components, bytes] = {}  # feature_rows of the components' fe
 
 
 def near_features(
-    figures: tuple[int, ...], ys: list[int], rows: bytes, bands: tuple[tuple[int, int], ...]
+    figures: tuple[int, ...],
+    ys: list[int],
+    rows: bytes,
+    bands: tuple[tuple[int, int], ...],
+    holes: int,
+    kinds: int,
 ) -> list[int]:
-    """The ``figures`` whose y lies in a feature's band (``rows``, or ``bands`` for a y
-    beyond the table), in their order: the same men as the index's bands would give."""
+    """The ``figures`` whose y lies in the band of a feature of ``kinds`` (feature_rows'
+    bits: the first ``holes`` of ``bands`` are HOLES, the others LINES), read from ``rows``,
+    or from ``bands`` for a y beyond the table; in their order: the same men as the index's
+    bands of those features would give."""
     found: list[int] = []
     last = len(rows)
-    for i in figures:  # a loop, not a comprehension: typed in sequence.pxd
+    for man in figures:  # an object for the list (none made), a machine integer ``i``
+        i = man
         y = ys[i]
         if 0 <= y < last:
-            if rows[y]:
-                found.append(i)
-        else:
-            for lo, hi in bands:
-                if lo <= y <= hi:
-                    found.append(i)
-                    break
+            if rows[y] & kinds:
+                found.append(man)
+            continue
+        for k in range(len(bands)):
+            lo, hi = bands[k]
+            if (HOLES if k < holes else LINES) & kinds and lo <= y <= hi:
+                found.append(man)
+                break
     return found
 
 
