@@ -266,6 +266,7 @@ cpdef allowance(Position state, i)
 
 cpdef step_to(Position state, i, b)
 
+@cython.locals(f=Figures, reach=cython.longlong, sx=cython.longlong, sy=cython.longlong)
 cpdef list single_move(Position state, action, side)
 
 @cython.locals(f=Figures, c=Components, xs=list, ys=list, hx=cython.longlong,

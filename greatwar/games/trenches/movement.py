@@ -582,7 +582,8 @@ def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
     """Move one figure toward b; True if it went anywhere."""
     f = state.f  # each figure's data (state.Figures)
     a = (f.x[i], f.y[i])
-    end = walk(state, i, b)
+    # walk, a man's way called in C (walk's own path for him: no keyword call)
+    end = walk(state, i, b) if state.c.tank_flags[i] else _walk_man(state, i, b[0], b[1])
     state.place(i, end)
     f.moved.add(i)
     return end != a
@@ -1287,7 +1288,10 @@ def single_move(state: TrenchesState, action: Action, side: str) -> list[int]:
     i = figure(state, action.args[0])
     if len(action.args) == 2:
         reach = allowance(state, i)
-        return [i] if step_to(state, i, geo.heading(state.at(i), action.args[1], reach)) else []
+        sx, sy = DIRECTIONS[action.args[1]]  # geo.heading(state.at(i), ..., reach), in C
+        f = state.f
+        b = (f.x[i] + sx * reach // 1000, f.y[i] + sy * reach // 1000)
+        return [i] if step_to(state, i, b) else []
     point = point_move(state, action, side)
     assert point is not None
     return [i] if step_to(state, i, point) else []
