@@ -65,7 +65,7 @@ def test_french_reinforcements_the_men_near_a_feature_by_a_byte_per_row() -> Non
             assert bool(sequence.near_features((0,), [y], rows, bands, holes, kinds)) == within
 
 
-def test_the_cover_order_the_points_of_cover_in_a_band() -> None:
+def test_french_move_and_fire_the_cover_order_the_points_of_cover_in_a_band() -> None:
     c = fresh().c
     anchors = tuple(sorted(c.anchors, key=lambda p: p[1]))
     band = [p[1] for p in anchors]

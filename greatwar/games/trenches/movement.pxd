@@ -14,7 +14,8 @@ from greatwar.games.trenches.fire cimport (  # called in C
     riflemen_among, shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
     Figures, Marks, Position)
-from greatwar.games.trenches.geometry cimport _isqrt, _part, first_entry_box_xy  # in C
+from greatwar.games.trenches.geometry cimport (  # in C
+    _isqrt, _part, at_distance, first_entry_box_xy)
 
 
 # what every man's way reads in one order (movement.ManWay): its fields read in C

@@ -40,6 +40,7 @@ from greatwar.games.trenches.geometry import (  # C calls
     DIRECTIONS,
     _isqrt,
     _part,
+    at_distance,
     first_entry_box_xy,
 )
 from greatwar.games.trenches.index import (
@@ -694,7 +695,7 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     start = state.at(ref)
     target = state.c.objectives[objective]
     others = [man for man in movers(state, group) if man != ref]  # the 12" radius, before
-    aim = geo.toward(start, target, allowance(state, ref))
+    aim = at_distance(start, target, allowance(state, ref))  # geo.toward, called in C
     side = state.c.sides[ref]
     way = man_way(state, side)  # the leader's and his men's
     moved = f.moved
