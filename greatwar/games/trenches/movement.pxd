@@ -297,6 +297,9 @@ cpdef shot(Position state, action, side)
 @cython.locals(verb=str, args=tuple, went=list)
 cpdef move_fire_apply(Position state, action, str side)
 
+# the section of a side's move, called in C
+cpdef str move_rule(str side)
+
 # Return Fire's offer (ReturnFire.offer): the position's fields read in C
 @cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=Marks, pinned=Marks,
                figures=tuple, i=cython.Py_ssize_t)

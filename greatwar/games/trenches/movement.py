@@ -1007,7 +1007,7 @@ def move_fire_apply(state: TrenchesState, action: Action, side: str) -> None:
     elif verb == "strafe":
         strafe(state, action)
     if verb in ("order", "follow", "cover", "move"):
-        text = " ".join((verb, *args))  # str(action), its verb having arguments
+        text = f"{verb} {' '.join(args)}" if args else verb  # str(action): no tuple made
         state.note(move_rule(side), f"{side}: {text} ({len(went)} figures moved)")
     opportunity(state, side, went)
 
