@@ -33,6 +33,8 @@ cdef class ManWay:
     cdef public tuple wire
     cdef public tuple clouds
     cdef public object near
+    cdef public long long d2
+    cdef public long long whole
 
 
 @cython.locals(f=Figures, way=ManWay, reaches=tuple, clouds=list, at=tuple, wire=tuple)

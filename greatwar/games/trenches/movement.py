@@ -238,8 +238,9 @@ class ManWay:
     radius less a tenth, the gas clouds' reach (-1 without a gas cloud), the tank flags, the
     wire's belts, the sections cut, the wire, the gas clouds' centres, and the enemies near
     every man's way when the order's men all step alike (``with_band``; None: each man asks
-    the index). movement.pxd makes it an extension type: its fields are read in C at every
-    step of every man."""
+    the index), and the last way's squared length with its length rounded up (the next man
+    of an order most often steps the same). movement.pxd makes it an extension type: its
+    fields are read in C at every step of every man."""
 
     def __init__(
         self,
@@ -261,6 +262,7 @@ class ManWay:
         self.foes, self.contact, self.gas, self.tanks = foes, contact, gas, tanks
         self.belts, self.cut, self.wire = belts, cut, wire
         self.clouds, self.near = clouds, near
+        self.d2 = self.whole = -1  # the last way's squared length and its root rounded up
 
 
 def man_way(state: TrenchesState, side: str) -> ManWay:
@@ -290,6 +292,7 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
     at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"]) if clouds else ()
     way.gas = reaches[1] if at else -1
     way.clouds, way.near = at, None
+    way.d2 = way.whole = -1  # no way measured yet (_man_end)
     return way
 
 
@@ -360,9 +363,13 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     bx, by = min(max(bx, 0), width), min(max(by, 0), depth)  # geo.clamp
     dx, dy = bx - ax, by - ay
     d2 = dx * dx + dy * dy
-    whole = _isqrt(d2)
-    if whole * whole != d2:
-        whole += 1
+    if d2 == way.d2:  # an order's men all step alike: the length worked out once
+        whole = way.whole
+    else:
+        whole = _isqrt(d2)
+        if whole * whole != d2:
+            whole += 1
+        way.d2, way.whole = d2, whole
     stop = _way_stop(way, ax, ay, bx, by, whole)
     if stop >= whole:
         return (bx, by)  # the whole way: at_distance's b
