@@ -3,15 +3,26 @@
 # log's text of it, the figures near it and the shell itself, called in C.
 import cython
 
+from greatwar.games.trenches.data cimport Components
+
 from greatwar.games.trenches.fire cimport can_hit, casualty, shoot, targets
-from greatwar.games.trenches.geometry cimport on_table, scatter, tenths
+from greatwar.games.trenches.geometry cimport scatter, tenths
 from greatwar.games.trenches.index cimport of_kinds
 from greatwar.games.trenches.state cimport Position, near_in
 
 
+@cython.locals(c=Components, lx=cython.longlong, ly=cython.longlong, numbers=tuple,
+               directions=cython.longlong, blast=cython.longlong, radius=cython.longlong)
 cpdef tuple land_shell(Position state, str side, str kind, object aim, long long dice, str rule)
 
+# the guns' action (Guns.apply): the position's fields read in C
+@cython.locals(c=Components, gun=cython.Py_ssize_t, dice=cython.longlong, pips=cython.longlong,
+               done=tuple, verb=str)
+cpdef guns_apply(Position state, dict frame, object action, str side)
+
 cpdef list near(Position state, tuple p, long long reach)
+
+cdef dict SCATTER  # scatter_numbers(c), by the components
 
 
 # the bombardment's aims and steps, their position typed: its fields read in C

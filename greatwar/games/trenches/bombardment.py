@@ -18,7 +18,7 @@ from greatwar.core.state import Frame
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, SIDES, Components, enemy
 from greatwar.games.trenches.fire import can_hit, casualty, shoot, targets  # C calls
-from greatwar.games.trenches.geometry import on_table, scatter, tenths  # C calls
+from greatwar.games.trenches.geometry import scatter, tenths  # C calls
 from greatwar.games.trenches.index import of_kinds
 from greatwar.games.trenches.state import TABLE, TrenchesState, near_in
 
@@ -31,21 +31,25 @@ def land_shell(
     state: TrenchesState, side: str, kind: str, aim: geo.Point2, dice: int, rule: str
 ) -> geo.Point2:
     """One cotton ball: scatter from the aim point, then its effect where it lands."""
-    sc = state.c.tables["scatter"]
+    c = state.c
+    numbers = SCATTER.get(c)  # scatter_numbers(c), read from a dict in C
+    if numbers is None:
+        numbers = SCATTER[c] = scatter_numbers(c)
+    directions, blast, radius = numbers
     rolled = state.rng.dice(dice)
-    point = state.rng.below(int(sc["directions"]))
+    point = state.rng.below(directions)
     landed = scatter(aim, sum(rolled) * 10, point)
+    lx, ly = landed[0], landed[1]  # machine integers (bombardment.pxd)
     state.shells.append([side, kind, aim[0], aim[1], landed[0], landed[1]])
-    where = f"{tenths(landed[0])},{tenths(landed[1])}"
-    if not on_table(landed, state.c.width, state.c.depth):
+    if not (0 <= lx <= c.width and 0 <= ly <= c.depth):  # geo.on_table
         state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands off the table", dice=rolled)
         return landed
+    where = f"{tenths(lx)},{tenths(ly)}"
     state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {where}", dice=rolled)
     if kind == "he":
-        for i in near(state, landed, int(sc["he_blast"])):
+        for i in near(state, landed, blast):
             casualty(state, i, rule, "shell")
     else:
-        radius = int(sc["gas_radius"])
         state.clouds.append((kind, landed[0], landed[1]))
         if kind == "gas":
             for i in near(state, landed, radius):
@@ -55,6 +59,15 @@ def land_shell(
                         state.note("Poison Gas", f"{state.label(i)} is gassed", dice=[roll])
                         casualty(state, i, "Poison Gas", "gas")
     return landed
+
+
+def scatter_numbers(c: Components) -> tuple[int, int, int]:
+    """The scatter table's compass points, high explosive's blast and a cloud's radius."""
+    sc = c.tables["scatter"]
+    return (int(sc["directions"]), int(sc["he_blast"]), int(sc["gas_radius"]))
+
+
+SCATTER: dict[Components, tuple[int, int, int]] = {}  # scatter_numbers(c), by the components
 
 
 def near(state: TrenchesState, p: geo.Point2, reach: int) -> list[int]:
@@ -285,28 +298,32 @@ class Guns(Prompt[TrenchesState]):
         return False
 
     def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
-        g = state.c.figure(action.args[0])
-        assert g is not None
-        frame["done"] = (*frame["done"], g.index)
-        if action.verb == "shell":
-            aim = aim_point(state, side, action.args[1:])
-            assert aim is not None
-            pips = state.rng.die()
-            state.note(
-                "Bombardment Phase", f"{state.label(g.index)} fires {pips} shells", dice=[pips]
-            )
-            for _ in range(pips):
-                land_shell(
-                    state,
-                    side,
-                    "he",
-                    aim,
-                    int(state.c.tables["scatter"]["dice"]),
-                    "Bombardment Phase",
-                )
-        elif action.verb == "ap":
-            t = state.c.figure(action.args[1])
-            assert t is not None
-            shoot(state, "ap", g.index, t.index, "Bombardment Phase")
-        if all(i in frame["done"] for i in guns(state, side)):
-            state.pop()
+        guns_apply(state, frame, action, side)
+
+
+def guns_apply(state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
+    """The guns' action (``Guns.apply``): a function, so that bombardment.pxd types it (the
+    position's fields read in C, the shells landed by a C call)."""
+    c = state.c
+    g = c.figure(action.args[0])
+    assert g is not None
+    gun = g.index
+    frame["done"] = (*frame["done"], gun)
+    verb = action.verb
+    if verb == "shell":
+        aim = aim_point(state, side, action.args[1:])
+        assert aim is not None
+        pips = state.rng.die()
+        state.note("Bombardment Phase", f"{state.label(gun)} fires {pips} shells", dice=[pips])
+        dice = int(c.tables["scatter"]["dice"])
+        for _ in range(pips):
+            land_shell(state, side, "he", aim, dice, "Bombardment Phase")
+    elif verb == "ap":
+        t = c.figure(action.args[1])
+        assert t is not None
+        shoot(state, "ap", gun, t.index, "Bombardment Phase")
+    done = frame["done"]
+    for i in guns(state, side):  # all of them have fired: the guns are done
+        if i not in done:
+            return
+    state.pop()

@@ -56,12 +56,16 @@ cpdef Py_ssize_t first_disc(object discs, long long x, long long y) except? -2
 cpdef bint segment_meets_box(tuple a, tuple b, tuple box) except -1
 
 
+@cython.locals(entry=cython.longlong)
+cpdef object first_entry_box(tuple a, tuple b, tuple box, object shape)
+
 @cython.locals(x0=cython.longlong, y0=cython.longlong, x1=cython.longlong, y1=cython.longlong,
-               ax=cython.longlong, ay=cython.longlong, bx=cython.longlong, by=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, p=cython.longlong, q=cython.longlong,
                p2=cython.longlong, q2=cython.longlong, n=cython.longlong, whole=cython.longlong,
-               checked=cython.longlong)
-cpdef object first_entry_box(tuple a, tuple b, tuple box, object shape)
+               checked=cython.longlong, s00=cython.longlong, s01=cython.longlong,
+               s10=cython.longlong, s11=cython.longlong)
+cpdef long long first_entry_box_xy(long long ax, long long ay, long long bx, long long by,
+                                   tuple box, object shape) except? -2
 
 
 # (the path along an axis: a double division and a floor, as in Python: every integer here is

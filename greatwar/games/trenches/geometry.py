@@ -210,14 +210,33 @@ def first_entry_box(
     """``first_entry`` into ``shape``, the closed box (x0, y0, x1, y1), in exact integers:
     where the path enters the box's slabs (Liang-Barsky), its length rounded down; shapely
     only when that length lies within a ten-millionth of a whole tenth."""
-    ax, ay, bx, by = a[0], a[1], b[0], b[1]  # machine integers (geometry.pxd)
-    if (ax == bx and ay == by) or not segment_meets_box(a, b, box):
-        return None
+    entry = first_entry_box_xy(a[0], a[1], b[0], b[1], box, shape)
+    return None if entry < 0 else entry
+
+
+def first_entry_box_xy(
+    ax: int, ay: int, bx: int, by: int, box: tuple[int, int, int, int], shape: BaseGeometry
+) -> int:
+    """``first_entry_box`` of the path (ax, ay) -> (bx, by), -1 for None: its ends as machine
+    integers (geometry.pxd), no point made unless shapely is asked."""
     x0, y0, x1, y1 = box
+    if ax == bx and ay == by:
+        return -1
+    # segment_meets_box: the boxes overlap, and the corners do not all lie on one side
+    if max(ax, bx) < x0 or min(ax, bx) > x1 or max(ay, by) < y0 or min(ay, by) > y1:
+        return -1
+    dx, dy = bx - ax, by - ay
+    s00 = dx * (y0 - ay) - dy * (x0 - ax)
+    s01 = dx * (y1 - ay) - dy * (x0 - ax)
+    s10 = dx * (y0 - ay) - dy * (x1 - ax)
+    s11 = dx * (y1 - ay) - dy * (x1 - ax)
+    if (s00 > 0 and s01 > 0 and s10 > 0 and s11 > 0) or (
+        s00 < 0 and s01 < 0 and s10 < 0 and s11 < 0
+    ):
+        return -1
     if x0 <= ax <= x1 and y0 <= ay <= y1:
         return 0
     p, q = 0, 1  # the entry parameter t = p / q along a -> b: the later of the slabs' entries
-    dx, dy = bx - ax, by - ay
     if dx > 0 and ax < x0:  # the x slab, then the y slab (geometry.pxd: machine integers)
         p, q = x0 - ax, dx
     elif dx < 0 and ax > x1:
@@ -234,8 +253,9 @@ def first_entry_box(
     if near_whole(n, q, whole):
         checked = AXIS_CHECKED
         if (ax == bx or ay == by) and dx * dx + dy * dy <= checked * checked:  # dist2
-            return axis_entry(a, b, box)
-        return first_entry(a, b, shape)
+            return axis_entry((ax, ay), (bx, by), box)
+        found = first_entry((ax, ay), (bx, by), shape)
+        return -1 if found is None else found
     return whole
 
 

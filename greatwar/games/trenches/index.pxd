@@ -34,7 +34,8 @@ cdef class SideIndex:
 
     @cython.locals(slots=cython.longlong, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
                    k=cython.Py_ssize_t, key=cython.longlong, at=cython.longlong, y=tuple,
-                   keys=list, by_y=list, figures=tuple, order=tuple)
+                   keys=list, by_y=list, figures=tuple, order=tuple, j=cython.Py_ssize_t,
+                   view=cython.longlong[:])
     cpdef _sort(self)
 
     @cython.locals(new=SideIndex, by_y=tuple, keys=list, k=cython.Py_ssize_t)

@@ -7,13 +7,15 @@ import cython
 
 from greatwar.games.trenches.data cimport Components
 
-from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
+from greatwar.games.trenches.index cimport (  # in C
+    Roster, SideIndex as Index, _first_at_least, of_kinds)
 from greatwar.games.trenches.fire cimport (  # called in C
-    any_in_reach, any_target, any_target_within, can_hit, table, grenade_within_rifle, grenades, riflemen,
-    riflemen_among, shoot, targets, volley)
+    any_in_reach, any_target, any_target_within, can_hit, table, grenade_within_rifle,
+    grenades, riflemen, riflemen_among, shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
     Figures, Marks, Position)
-from greatwar.games.trenches.geometry cimport _isqrt, at_distance, first_entry_box  # in C
+from greatwar.games.trenches.geometry cimport (  # in C
+    _isqrt, _part, at_distance, first_entry_box_xy)
 from greatwar.games.trenches.specials cimport tank_offers  # in C
 
 
@@ -32,6 +34,8 @@ cdef class ManWay:
     cdef public tuple wire
     cdef public tuple clouds
     cdef public object near
+    cdef public long long d2
+    cdef public long long whole
 
 
 @cython.locals(f=Figures, way=ManWay, reaches=tuple, clouds=list, at=tuple, wire=tuple)
@@ -62,7 +66,8 @@ cpdef long long _contact_stop(long long ax, long long ay, long long bx, long lon
                hi_y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                top=cython.longlong, bottom=cython.longlong, x0=cython.longlong,
                x1=cython.longlong, w=cython.Py_ssize_t, s00=cython.longlong,
-               s01=cython.longlong, s10=cython.longlong, s11=cython.longlong, section=tuple)
+               s01=cython.longlong, s10=cython.longlong, s11=cython.longlong, section=tuple,
+               entry=cython.longlong)
 cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, long long ay,
                            long long bx, long long by, long long stop) except? -9
 
@@ -89,7 +94,8 @@ cpdef tuple _walk_man(Position state, Py_ssize_t i, long long bx, long long by)
 # the end as a C pair (a ctuple): no tuple made for the caller in C
 @cython.locals(width=cython.longlong, depth=cython.longlong, ax=cython.longlong,
                ay=cython.longlong, dx=cython.longlong, dy=cython.longlong, d2=cython.longlong,
-               whole=cython.longlong, stop=cython.longlong, xs=list, ys=list)
+               whole=cython.longlong, stop=cython.longlong, xs=list, ys=list,
+               reach=cython.longlong)
 cpdef (long long, long long) _man_end(ManWay way, Py_ssize_t i, long long bx, long long by)
 
 
@@ -140,6 +146,16 @@ cpdef list opportunity_shots(Position state, str side, bint first)
 cpdef list opportunity_offers(Position state, str side)
 
 
+@cython.locals(f=Figures, status=list, xs=list, ys=list, moved=list, table_=cython.longlong,
+               lo=cython.longlong, hi=cython.longlong, n=cython.Py_ssize_t,
+               t=cython.Py_ssize_t, ty=cython.longlong, tx=cython.longlong,
+               reach=cython.longlong, longest=cython.longlong, tanks=tuple, plain=cython.bint,
+               shots=dict, pinned=Marks, sides=tuple, kinds=tuple, left=cython.longlong,
+               i=cython.Py_ssize_t, here=cython.longlong, hx=cython.longlong,
+               hy=cython.longlong, dx=cython.longlong, dy=cython.longlong)
+cpdef bint any_opportunity(Position state, str side) except -1
+
+
 @cython.locals(f=Figures, status=list, leader=object, radius=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, broken=dict, out=dict,
                table=cython.longlong, here=cython.longlong, there=cython.longlong,
@@ -181,7 +197,8 @@ cdef dict LEADER_RADIUS  # leader_radius(c), by the components
 cpdef long long leader_radius(Components c) except? -1
 
 
-@cython.locals(status=list, moved=list, table=cython.longlong, i=cython.Py_ssize_t, other=str)
+@cython.locals(status=list, moved=list, table=cython.longlong, i=cython.Py_ssize_t, other=str,
+               here=cython.longlong)
 cpdef opportunity(Position state, str mover, list went)
 
 
@@ -193,7 +210,8 @@ cpdef list gunners(Position state, str side)
 
 @cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=Marks,
                men=list, way=ManWay, went=list, i=cython.Py_ssize_t,
-               x=cython.longlong, y=cython.longlong)
+               x=cython.longlong, y=cython.longlong, reach=cython.longlong, sx=cython.longlong,
+               sy=cython.longlong)
 cpdef list order(Position state, str group, str direction, str distance)
 
 
@@ -265,9 +283,19 @@ cpdef allowance(Position state, i)
 
 cpdef step_to(Position state, i, b)
 
+@cython.locals(f=Figures, reach=cython.longlong, sx=cython.longlong, sy=cython.longlong)
 cpdef list single_move(Position state, action, side)
 
-cpdef list to_cover(Position state, group)
+@cython.locals(f=Figures, c=Components, xs=list, ys=list, hx=cython.longlong,
+               hy=cython.longlong, reach=cython.longlong, forward=cython.longlong,
+               moved=Marks, went=list, men=list, way=ManWay, anchors=tuple)
+cpdef list to_cover(Position state, str group)
+
+# the points of cover in a band of y: kept by the components, bisected in C
+@cython.locals(kept=tuple, anchors=tuple, band=list, start=cython.Py_ssize_t)
+cpdef tuple anchors_between(Components c, long long lo_y, long long hi_y)
+
+cdef dict ANCHORS  # _anchors_by_y(c), by the components
 
 cpdef acting_group(Position state, action)
 
@@ -284,6 +312,9 @@ cpdef shot(Position state, action, side)
 # Move and Fire's action (MoveFire.apply): its verb a string, compared in C
 @cython.locals(verb=str, args=tuple, went=list)
 cpdef move_fire_apply(Position state, action, str side)
+
+# the section of a side's move, called in C
+cpdef str move_rule(str side)
 
 # Return Fire's offer (ReturnFire.offer): the position's fields read in C
 @cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=Marks, pinned=Marks,

@@ -13,7 +13,7 @@ each weapon's three nearest targets, the airplane's tapes; and done.
 from __future__ import annotations
 
 import itertools
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cache
 
@@ -37,8 +37,20 @@ from greatwar.games.trenches.fire import (  # C calls
     targets,
     volley,
 )
-from greatwar.games.trenches.geometry import _isqrt, at_distance, first_entry_box  # C calls
-from greatwar.games.trenches.index import FIGURE_SLOTS, Roster, SideIndex, of_kinds
+from greatwar.games.trenches.geometry import (  # C calls
+    DIRECTIONS,
+    _isqrt,
+    _part,
+    at_distance,
+    first_entry_box_xy,
+)
+from greatwar.games.trenches.index import (
+    FIGURE_SLOTS,
+    Roster,
+    SideIndex,
+    _first_at_least,
+    of_kinds,
+)
 from greatwar.games.trenches.specials import (
     strafe,
     strafe_accepts,
@@ -237,8 +249,9 @@ class ManWay:
     radius less a tenth, the gas clouds' reach (-1 without a gas cloud), the tank flags, the
     wire's belts, the sections cut, the wire, the gas clouds' centres, and the enemies near
     every man's way when the order's men all step alike (``with_band``; None: each man asks
-    the index). movement.pxd makes it an extension type: its fields are read in C at every
-    step of every man."""
+    the index), and the last way's squared length with its length rounded up (the next man
+    of an order most often steps the same). movement.pxd makes it an extension type: its
+    fields are read in C at every step of every man."""
 
     def __init__(
         self,
@@ -260,6 +273,7 @@ class ManWay:
         self.foes, self.contact, self.gas, self.tanks = foes, contact, gas, tanks
         self.belts, self.cut, self.wire = belts, cut, wire
         self.clouds, self.near = clouds, near
+        self.d2 = self.whole = -1  # the last way's squared length and its root rounded up
 
 
 def man_way(state: TrenchesState, side: str) -> ManWay:
@@ -289,6 +303,7 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
     at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"]) if clouds else ()
     way.gas = reaches[1] if at else -1
     way.clouds, way.near = at, None
+    way.d2 = way.whole = -1  # no way measured yet (_man_end)
     return way
 
 
@@ -359,13 +374,22 @@ def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
     bx, by = min(max(bx, 0), width), min(max(by, 0), depth)  # geo.clamp
     dx, dy = bx - ax, by - ay
     d2 = dx * dx + dy * dy
-    whole = _isqrt(d2)
-    if whole * whole != d2:
-        whole += 1
+    if d2 == way.d2:  # an order's men all step alike: the length worked out once
+        whole = way.whole
+    else:
+        whole = _isqrt(d2)
+        if whole * whole != d2:
+            whole += 1
+        way.d2, way.whole = d2, whole
     stop = _way_stop(way, ax, ay, bx, by, whole)
     if stop >= whole:
         return (bx, by)  # the whole way: at_distance's b
-    return at_distance((ax, ay), (bx, by), max(stop, 0))
+    # at_distance((ax, ay), (bx, by), max(stop, 0)) in machine integers, its length
+    # (ceil_length) the whole way's rounded up: ``whole``
+    reach = stop if stop > 0 else 0
+    if d2 <= reach * reach:
+        return (bx, by)
+    return (ax + _part(dx, reach, whole), ay + _part(dy, reach, whole))
 
 
 def _man_step(way: ManWay, i: int, bx: int, by: int) -> bool:
@@ -496,8 +520,9 @@ def _wire_stop(
             section = wire[w]  # (id, box, shape): wire_parts
             if section[0] in cut:
                 continue
-            entry = first_entry_box((ax, ay), (bx, by), section[1], section[2])
-            if entry is not None and entry - 1 < stop:
+            # geo.first_entry_box, -1 for None: the ends as machine integers, no point made
+            entry = first_entry_box_xy(ax, ay, bx, by, section[1], section[2])
+            if entry >= 0 and entry - 1 < stop:
                 stop = entry - 1
     return stop
 
@@ -576,7 +601,8 @@ def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
     """Move one figure toward b; True if it went anywhere."""
     f = state.f  # each figure's data (state.Figures)
     a = (f.x[i], f.y[i])
-    end = walk(state, i, b)
+    # walk, a man's way called in C (walk's own path for him: no keyword call)
+    end = walk(state, i, b) if state.c.tank_flags[i] else _walk_man(state, i, b[0], b[1])
     state.place(i, end)
     f.moved.add(i)
     return end != a
@@ -705,7 +731,8 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     f = state.f  # each figure's data (state.Figures)
     went: list[int] = []
     reach = f.allow.get(group, 0) // (2 if distance == "half" else 1)  # the group's move
-    dx, dy = geo.heading((0, 0), direction, reach)  # the same step for every man
+    sx, sy = DIRECTIONS[direction]  # geo.heading((0, 0), direction, reach), in C
+    dx, dy = sx * reach // 1000, sy * reach // 1000  # the same step for every man
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
@@ -714,10 +741,11 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     state.moving(side)  # every man is placed, moved or not
     with_band(way, men, dy)
     xs, ys = way.xs, way.ys
-    for i in men:
+    for man in men:  # an object for the list (none made), a machine integer ``i``
+        i = man
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
         if _man_step(way, i, x + dx, y + dy):
-            went.append(i)
+            went.append(man)
     f.moved.update(men)  # each has moved, whether he went anywhere or not
     return went
 
@@ -731,8 +759,8 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
         return []
     start = state.at(ref)
     target = state.c.objectives[objective]
-    others = [i for i in movers(state, group) if i != ref]  # the 12" radius, before moving
-    aim = geo.toward(start, target, allowance(state, ref))
+    others = [man for man in movers(state, group) if man != ref]  # the 12" radius, before
+    aim = at_distance(start, target, allowance(state, ref))  # geo.toward, called in C
     side = state.c.sides[ref]
     way = man_way(state, side)  # the leader's and his men's
     moved = f.moved
@@ -748,10 +776,11 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     xs, ys = way.xs, way.ys
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
     with_band(way, others, dy)
-    for i in others:
+    for man in others:  # an object for the list (none made), a machine integer ``i``
+        i = man
         x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
         if _man_step(way, i, x + dx, y + dy):
-            went.append(i)
+            went.append(man)
     moved.update(others)  # each has moved, whether he went anywhere or not
     return went
 
@@ -763,15 +792,17 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     men = movers(state, group)  # men only: tanks move on their own
     if not men:
         return went
-    side = state.c.sides[men[0]]
+    c = state.c
+    side = c.sides[men[0]]
     way = man_way(state, side)
     moved, placed = f.moved, False
+    xs, ys = f.x, f.y
+    reach = f.allow.get(group, 0)  # allowance: every man of the group has the group's
+    forward = FORWARD[side]  # a group's men are of one side
     for i in men:
-        here = state.at(i)
-        reach = allowance(state, i)
-        forward = FORWARD[state.fig(i).side]
-        anchors = anchors_between(state.c, here[1] - reach, here[1] + reach)
-        best = nearest_cover(anchors, here[0], here[1], reach, forward)
+        hx, hy = xs[i], ys[i]  # machine integers (movement.pxd)
+        anchors = anchors_between(c, hy - reach, hy + reach)
+        best = nearest_cover(anchors, hx, hy, reach, forward)
         if best is not None and not placed:
             state.moving(side)  # the first man placed
             placed = True
@@ -807,9 +838,18 @@ def nearest_cover(
 
 
 def anchors_between(c: Components, lo_y: int, hi_y: int) -> tuple[geo.Point2, ...]:
-    """The points of cover with lo_y <= y <= hi_y."""
-    anchors, band = _anchors_by_y(c)
-    return anchors[bisect_left(band, lo_y) : bisect_right(band, hi_y)]
+    """The points of cover with lo_y <= y <= hi_y, their band kept by the components
+    (ANCHORS, read from a dict in C) and bisected in machine integers (index's
+    ``_first_at_least``: bisect_left; bisect_right of hi_y is bisect_left of hi_y + 1)."""
+    kept = ANCHORS.get(c)
+    if kept is None:
+        kept = ANCHORS[c] = _anchors_by_y(c)
+    anchors, band = kept
+    start = _first_at_least(band, lo_y)
+    return anchors[start : _first_at_least(band, hi_y + 1, start)]
+
+
+ANCHORS: dict[Components, tuple[tuple[geo.Point2, ...], list[int]]] = {}
 
 
 @cache
@@ -1025,7 +1065,7 @@ def move_fire_apply(state: TrenchesState, action: Action, side: str) -> None:
     elif verb == "strafe":
         strafe(state, action)
     if verb in ("order", "follow", "cover", "move"):
-        text = " ".join((verb, *args))  # str(action), its verb having arguments
+        text = f"{verb} {' '.join(args)}" if args else verb  # str(action): no tuple made
         state.note(move_rule(side), f"{side}: {text} ({len(went)} figures moved)")
     opportunity(state, side, went)
 
@@ -1322,7 +1362,10 @@ def single_move(state: TrenchesState, action: Action, side: str) -> list[int]:
     i = figure(state, action.args[0])
     if len(action.args) == 2:
         reach = allowance(state, i)
-        return [i] if step_to(state, i, geo.heading(state.at(i), action.args[1], reach)) else []
+        sx, sy = DIRECTIONS[action.args[1]]  # geo.heading(state.at(i), ..., reach), in C
+        f = state.f
+        b = (f.x[i] + sx * reach // 1000, f.y[i] + sy * reach // 1000)
+        return [i] if step_to(state, i, b) else []
     point = point_move(state, action, side)
     assert point is not None
     return [i] if step_to(state, i, point) else []
@@ -1399,13 +1442,70 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
     status = state.f.status
     moved: list[int] = []
     table = TABLE
-    for i in went:  # a loop, not a comprehension: typed in movement.pxd
-        if status[i] == table:
-            moved.append(i)
+    for man in went:  # a loop, not a comprehension: typed in movement.pxd
+        i = man  # a machine integer for the list, the object itself kept (none made)
+        here = status[i]  # a machine integer: compared in C, no integer made for it
+        if here == table:
+            moved.append(man)
     state.just_moved = moved
     other = GERMAN if mover == FRENCH else FRENCH  # enemy(mover)
-    if moved and opportunity_shots(state, other, True):
+    if moved and any_opportunity(state, other):
         state.push("opfire", side=other)
+
+
+def any_opportunity(state: TrenchesState, side: str) -> bool:
+    """Whether a machine gun of ``side`` has an opportunity shot: ``opportunity_shots(state,
+    side, True)`` as yes/no, read in C (movement.pxd) with no list made: the band of y the
+    figures that just moved stand in, then each loaded gun (``gunners``, in any order: the
+    answer is the same) within its range of that band."""
+    f = state.f  # each figure's data (state.Figures)
+    if side == GERMAN and state.event == "jammed":
+        return False  # Fortune of War: jammed belts (gunners)
+    status, xs, ys = f.status, f.x, f.y
+    moved = state.just_moved
+    table_ = TABLE
+    lo = hi = 0
+    n = 0  # the figures that just moved and are on the table
+    for t in moved:
+        here = status[t]  # a machine integer: compared in C, no integer made for it
+        if here != table_:
+            continue
+        ty = ys[t]
+        if n == 0 or ty < lo:
+            lo = ty
+        if n == 0 or ty > hi:
+            hi = ty
+        n += 1
+    if n == 0:
+        return False
+    reach = table(state, "mg_range")  # fire.table
+    longest, tanks = reach * reach, f.tanks
+    plain = not state.clouds and state.event != "fog"
+    shots, pinned, sides, kinds = f.shots, f.pinned, f.sides, f.kinds
+    for g, left in shots.items():  # gunners' tests, in the dict's order
+        if left <= 0:
+            continue
+        i = g
+        hx, hy = xs[i], ys[i]
+        if hy + reach < lo or hy - reach > hi:
+            continue  # nobody moved within the machine gun's range north or south
+        here = status[i]
+        if here != table_ or pinned.has(i):
+            continue
+        if sides[i] != side or kinds[i] == "plane":
+            continue
+        for t in moved:
+            here = status[t]
+            if here != table_:
+                continue
+            tx, ty = xs[t], ys[t]
+            dx, dy = tx - hx, ty - hy
+            if not (-reach <= dy <= reach and dx * dx + dy * dy <= longest):
+                continue
+            # no cloud, no fog: the machine gun's reach is its range, checked above
+            if not tanks[t] if plain else can_hit(state, "mg", i, t):  # fire.can_hit
+                return True
+    return False
 
 
 def opportunity_offers(state: TrenchesState, side: str) -> list[Action]:
@@ -1497,7 +1597,7 @@ class OpportunityFire(Prompt[TrenchesState]):
         g, t = figure(state, action.args[0]), figure(state, action.args[1])
         state.f.shots[g] -= 1
         shoot(state, "mg", g, t, move_rule(enemy(side)))
-        if not opportunity_shots(state, side, True):
+        if not any_opportunity(state, side):
             state.pop()
 
 

@@ -4,13 +4,26 @@
 import cython
 
 from greatwar.games.trenches.index cimport SideIndex as Index
-from greatwar.games.trenches.state cimport Position, bunker_in, hole_in, line_in, near_in
+from greatwar.games.trenches.state cimport (
+    Position, bunker_in, hole_in, line_in, marks, near_in)
+from greatwar.games.trenches.specials cimport tanks  # called in C
 
 
 # French reinforcements' captures and German morale's garrison: the indexes' bands asked in C
-@cython.locals(french=Index, german=Index, found=set, near=list, germans=list,
-               i=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong)
+@cython.locals(near=list, germans=list, i=cython.Py_ssize_t, x=cython.longlong,
+               y=cython.longlong, rows=bytes, xs=list, ys=list, key=str,
+               last=cython.Py_ssize_t, kinds=cython.long, bands=tuple, holes=cython.Py_ssize_t)
 cpdef captures(Position state)
+
+cdef long HOLES, LINES  # feature_rows' bits
+
+cdef dict HOLE_KEYS  # a shell hole's key in state.credited, by its id
+cdef dict FEATURE_ROWS  # feature_rows of the components' features, by the components
+
+@cython.locals(found=list, last=cython.Py_ssize_t, i=cython.Py_ssize_t, y=cython.longlong,
+               k=cython.Py_ssize_t, lo=cython.longlong, hi=cython.longlong)
+cpdef list near_features(tuple figures, list ys, bytes rows, tuple bands, Py_ssize_t holes,
+                         long kinds)
 
 
 @cython.locals(german=Index, near=list, found=list)

@@ -267,45 +267,104 @@ def captures(state: TrenchesState) -> None:
     a bunker (2 dice), or enters an enemy trench for the first time (3 dice)."""
     f = state.f  # each figure's data (state.Figures)
     r = state.c.tables["reinforcements"]
-    # only a man within the y of a shell hole, a bunker or a trench can hold or capture one
-    bands = feature_bands(state.c)
-    french: SideIndex = state.index(FRENCH)  # state.index, its band asked in C
-    found: set[int] = set()
-    for lo, hi in bands:  # a loop, not a comprehension: typed in sequence.pxd
-        found.update(french.between(lo, hi))
-    near = sorted(found)
+    c = state.c
+    # only a man within the y of a shell hole, a bunker or a trench can hold or capture one:
+    # a byte per y of the table says which y are (feature_rows), read in C for each man
+    rows = FEATURE_ROWS.get(c)
+    if rows is None:
+        rows = FEATURE_ROWS[c] = feature_rows(feature_bands(c), c.depth, len(c.holes))
+    xs, ys = f.x, f.y
+    bands, holes = feature_bands(c), len(c.holes)
+    near = near_features(state.roster(FRENCH).figures, ys, rows, bands, holes, HOLES | LINES)
     if not near:
         return
-    german: SideIndex = state.index(GERMAN)
     # read once for the hundred-odd men near a feature
-    groups, leaders, xs, ys, owner = f.group, f.leader, f.x, f.y, state.owner
-    germans: list[int] = []
-    for lo, hi in bands:
-        germans.extend(german.between(lo, hi))
+    groups, leaders, owner = f.group, f.leader, state.owner
     held_holes: set[str | None] | None = None  # what the Germans hold, once asked
     held_bunkers: set[int | None] | None = None
-    c = state.c
     ground = terrain(c)  # state.hole_of, bunker_of and line_of, in machine integers
+    last = len(rows)
     for i in near:
         group = groups[i]
         if group not in leaders:
             continue
         x, y = xs[i], ys[i]
-        hole = hole_in(ground, x, y)
-        if hole and f"hole:{hole}" not in state.credited:  # else earn() would do nothing
-            if held_holes is None:
-                held_holes = {hole_in(ground, xs[g], ys[g]) for g in germans}
-            if hole not in held_holes:
-                earn(state, group, f"hole:{hole}", int(r["shell_hole"]))
+        # which features' bands hold his y (feature_rows' bits): the others are not asked
+        kinds = rows[y] if 0 <= y < last else HOLES | LINES
+        hole = hole_in(ground, x, y) if kinds & HOLES else None
+        if hole:
+            key = HOLE_KEYS.get(hole)  # f"hole:{hole}", made once
+            if key is None:
+                key = HOLE_KEYS[hole] = f"hole:{hole}"
+            if key not in state.credited:  # else earn() would do nothing
+                if held_holes is None:  # the Germans at a shell hole's y: the others hold none
+                    germans = near_features(
+                        state.roster(GERMAN).figures, ys, rows, bands, holes, HOLES
+                    )
+                    held_holes = {hole_in(ground, xs[g], ys[g]) for g in germans}
+                if hole not in held_holes:
+                    earn(state, group, key, int(r["shell_hole"]))
+        if not kinds & LINES:
+            continue  # no bunker and no trench line at his y
         bunker = bunker_in(ground, x, y)
         if bunker and f"bunker:{bunker}" not in state.credited:
-            if held_bunkers is None:
+            if held_bunkers is None:  # the Germans at a line's y: the others hold no bunker
+                germans = near_features(state.roster(GERMAN).figures, ys, rows, bands, holes, LINES)
                 held_bunkers = {bunker_in(ground, xs[g], ys[g]) for g in germans}
             if bunker not in held_bunkers:
                 earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
         line = line_in(c, ground, x, y)
         if line and owner[line - 1] == GERMAN:
             earn(state, group, f"trench:{line}:{group}", int(r["trench"]))
+
+
+HOLE_KEYS: dict[str, str] = {}  # a shell hole's key in state.credited, by its id
+
+
+def feature_rows(bands: tuple[tuple[int, int], ...], depth: int, holes: int) -> bytes:
+    """A byte per y from 0 to ``depth``: HOLES if y lies in one of the first ``holes`` of
+    ``bands`` (feature_bands: the shell holes', then the lines'), LINES if in one of the
+    others (a trench line's, its bunker's too), 0 if in none (lo <= y <= hi)."""
+    found = bytearray(depth + 1)
+    for k, (lo, hi) in enumerate(bands):
+        for y in range(max(lo, 0), min(hi, depth) + 1):
+            found[y] |= HOLES if k < holes else LINES
+    return bytes(found)
+
+
+HOLES, LINES = 1, 2  # feature_rows' bits
+
+
+FEATURE_ROWS: dict[Components, bytes] = {}  # feature_rows of the components' features
+
+
+def near_features(
+    figures: tuple[int, ...],
+    ys: list[int],
+    rows: bytes,
+    bands: tuple[tuple[int, int], ...],
+    holes: int,
+    kinds: int,
+) -> list[int]:
+    """The ``figures`` whose y lies in the band of a feature of ``kinds`` (feature_rows'
+    bits: the first ``holes`` of ``bands`` are HOLES, the others LINES), read from ``rows``,
+    or from ``bands`` for a y beyond the table; in their order: the same men as the index's
+    bands of those features would give."""
+    found: list[int] = []
+    last = len(rows)
+    for man in figures:  # an object for the list (none made), a machine integer ``i``
+        i = man
+        y = ys[i]
+        if 0 <= y < last:
+            if rows[y] & kinds:
+                found.append(man)
+            continue
+        for k in range(len(bands)):
+            lo, hi = bands[k]
+            if (HOLES if k < holes else LINES) & kinds and lo <= y <= hi:
+                found.append(man)
+                break
+    return found
 
 
 def earn(state: TrenchesState, group: str, key: str, dice: int) -> None:
