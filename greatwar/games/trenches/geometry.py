@@ -157,15 +157,13 @@ def first_entry(a: Point2, b: Point2, shape: BaseGeometry) -> int | None:
     if a == b:
         return None
     path = LineString([a, b])
-    if not path.intersects(shape):
-        return None
-    if shape.intersects(shapely.points(a)):
-        return 0
-    hit = path.intersection(shape)
-    coords = shapely.get_coordinates(hit)
+    # Three calls of shapely, not six and one per point: an empty intersection is a path
+    # that misses the shape, and a start in the shape is a point of the intersection, at 0
+    # along the path (checked against the tests one by one: tests/trenches/test_movement.py)
+    coords = shapely.get_coordinates(path.intersection(shape))
     if len(coords) == 0:
         return None
-    along = min(path.project(shapely.points(c)) for c in coords)
+    along = shapely.line_locate_point(path, shapely.points(coords)).min()  # path.project
     return max(0, math.floor(float(along)))
 
 
