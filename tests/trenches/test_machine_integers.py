@@ -574,6 +574,43 @@ def test_the_german_airplane_tapes_kept_by_point_are_the_tapes_drawn_afresh() ->
             assert str(action) == f"strafe {x1} {y1} {x2} {y2}"
 
 
+def test_the_german_airplane_who_the_tape_crosses_is_who_its_band_covers() -> None:
+    """The German Airplane: the Frenchmen under a strafing tape (``geo.under_tape``: in
+    integers or with a margin, shapely only at a band's edge) are those its 1" band, drawn by
+    shapely (``specials.tape_band``), covers: the offered tapes through points across the
+    table and tapes at any angle, every whole point in and around their bands."""
+    from greatwar.core.rng import Rng
+    from greatwar.games.trenches import specials
+
+    state = fresh()
+    c = state.c
+    w, d = c.width, c.depth
+    half = int(c.tables["airplane"]["tape"])
+    rng = Rng(16)
+    for k in range(10):
+        x, y = rng.below(w + 1), rng.below(d + 1)
+        if k % 3:
+            tapes = [ends for ends, _ in specials.strafe_tapes(x, y, w, d)]
+        else:
+            tapes = [(x, y, rng.below(w + 1), rng.below(d + 1))]
+        for x1, y1, x2, y2 in tapes:
+            if (x1, y1) == (x2, y2):
+                continue
+            tape = geo.tape_line((x1, y1), (x2, y2), w, d)
+            (px, py), (qx, qy) = tape.coords
+            steps = int(max(abs(qx - px), abs(qy - py))) // 3 + 1
+            points = sorted(
+                {
+                    (round(px + (qx - px) * s / steps) + ox, round(py + (qy - py) * s / steps) + oy)
+                    for s in range(steps + 1)
+                    for ox in range(-half - 2, half + 3)
+                    for oy in range(-half - 2, half + 3)
+                }
+            )
+            band = specials.tape_band(state, (x1, y1), (x2, y2))
+            assert geo.under_tape(tape, half, points) == geo.covered(band, points)
+
+
 def test_the_game_sequence_the_log_writes_tenths_as_the_float_format_does() -> None:
     """The log's inches (Fortune of War, Bombardment Phase, Tanks...): ``geo.tenths`` writes
     a whole number of tenths as ``f"{v / 10:g}"`` does, across and far beyond the table."""
