@@ -484,7 +484,12 @@ def test_the_game_sequence_an_index_kept_through_a_casualty_is_the_index_made_af
             made = SideIndex(state.c, state.roster(side), tuple(state.x), tuple(state.y))
             assert kept.figures == made.figures == state.on_table(side)
             assert kept.by_y == made.by_y
-            assert kept.band == made.band
+            assert kept.band == made.band and kept.keys == made.keys
+            if made.by_y:  # the ends and bands read from the typed view of its keys
+                assert (kept.first_y(), kept.last_y()) == (made.band[0], made.band[-1])
+            for lo in range(-30, state.c.depth + 31, 45):
+                assert kept.between(lo, lo + 60) == made.between(lo, lo + 60)
+                assert kept.any_between(lo, lo + 10) == bool(made.between(lo, lo + 10))
             assert list(kept.xs) == list(made.xs) and list(kept.ys) == list(made.ys)
             assert list(kept.soft) == list(made.soft)
 
