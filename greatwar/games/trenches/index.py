@@ -136,7 +136,7 @@ class SideIndex:
         # key >> FIGURE_BITS. ``_view`` reads the array (index.pxd: a typed view, bisected in
         # C); ``_keys`` is the same as a list of integers, made only when asked (``keys``)
         self._packed = EMPTY
-        self._view: Sequence[int] = EMPTY
+        self._view: Sequence[int]  # set by the sort (a typed view made costs thousands of steps)
         self._keys: list[int] | None = None
         self._xs: Ints | None = None
         self._ys: Ints | None = None
@@ -186,7 +186,7 @@ class SideIndex:
         new.c, new.roster, new.figures = self.c, roster, roster.figures
         new.x, new.y = self.x, self.y
         new._order, new._by_y, new._keys = roster.figures, None, None
-        new._packed = new._view = EMPTY
+        new._packed = EMPTY
         new._xs = new._ys = new._soft = None
         by_y, packed = self._by_y, self._packed
         if by_y is not None:
