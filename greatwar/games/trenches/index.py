@@ -195,7 +195,7 @@ class SideIndex:
             k = self._first(self.y[gone] * FIGURE_SLOTS + gone, 0)
             if k < n and by_y[k] == gone:  # not the airplane, which no index holds
                 by_y = by_y[:k] + by_y[k + 1 :]
-                packed = array("q", packed)  # one copy, less him
+                packed = packed[:]  # one copy, less him
                 del packed[k]
             new._by_y, new._packed, new._view = by_y, packed, packed
         return new
