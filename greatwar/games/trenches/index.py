@@ -153,7 +153,7 @@ class SideIndex:
         # sorted as machine integers (index.pxd: a typed view of an array of 64-bit
         # integers), by insertion: the order before is mostly in order already, and a
         # roster's first sort, from figure order, moves a few thousand integers in C at worst
-        packed = array("q", bytes(8 * n))
+        packed = ZERO_KEY * n  # n zeros: one repeat in C, not two calls of Python's
         view = packed
         for k in range(n):
             i = order[k]
@@ -308,6 +308,7 @@ def _first_at_least(keys: list[int], v: int, lo: int = 0) -> int:
 
 
 EMPTY = array("q")  # the keys of an index not yet sorted
+ZERO_KEY = array("q", [0])  # repeated for a sort's array of keys
 
 
 def _place_of(figures: tuple[int, ...], i: int) -> int:
