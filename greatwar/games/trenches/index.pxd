@@ -56,6 +56,10 @@ cdef class SideIndex:
     cpdef long long last_y(self) except? -1
 
 
+@cython.locals(new=SideIndex)
+cpdef SideIndex side_index(Components c, Roster roster, tuple x, tuple y, SideIndex before)
+
+
 @cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
                k=cython.longlong)
 cpdef Py_ssize_t _first_at_least(list keys, long long v, Py_ssize_t lo=*) except -1

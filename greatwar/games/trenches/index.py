@@ -293,6 +293,26 @@ class SideIndex:
         return self._soft
 
 
+def side_index(
+    c: Components,
+    roster: Roster,
+    x: tuple[int, ...],
+    y: tuple[int, ...],
+    before: SideIndex | None,
+) -> SideIndex:
+    """``SideIndex(c, roster, x, y, before)``, its fields set here (index.pxd: in C, with no
+    call of the class whose arguments are parsed): what ``TrenchesState.index`` makes."""
+    new = SideIndex.__new__(SideIndex)
+    new.c, new.roster, new.figures = c, roster, roster.figures
+    new.x, new.y = x, y
+    new._order = roster.figures  # (SideIndex.__init__: the order to sort from)
+    if before is not None and before.roster is roster and before._by_y is not None:
+        new._order = before._by_y
+    new._by_y, new._packed, new._keys = None, EMPTY, None
+    new._xs = new._ys = new._soft = None
+    return new
+
+
 def _first_at_least(keys: list[int], v: int, lo: int = 0) -> int:
     """``bisect_left(keys, v, lo)``, in machine integers (index.pxd): ``lo`` a place no key
     before which is ``v`` or more (the start of a band, for its end)."""

@@ -5,7 +5,7 @@ import cython
 
 from greatwar.core.state cimport State
 from greatwar.games.trenches.data cimport Components
-from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds
+from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds, side_index
 from greatwar.games.trenches.geometry cimport in_mitred_band, tenths
 
 

@@ -25,7 +25,7 @@ from greatwar.games.trenches.data import (
     components,
 )
 from greatwar.games.trenches.geometry import in_mitred_band, tenths  # C calls (state.pxd)
-from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
+from greatwar.games.trenches.index import Roster, SideIndex, of_kinds, side_index
 
 # Where a figure is: on the table, waiting off it, or gone.
 POOL, TABLE, DEAD, GONE = 0, 1, 2, 3  # GONE: prisoners of a surrendered line, a crashed plane
@@ -157,7 +157,7 @@ class Position(State):
         """The roster of a side where its figures stand now; kept until one of them moves."""
         found = self._index.get(side)
         if found is None:
-            found = SideIndex(
+            found = side_index(  # SideIndex(...), made in C
                 self.c, self.roster(side), tuple(self.f.x), tuple(self.f.y), self._stale.get(side)
             )
             self._index[side] = found
