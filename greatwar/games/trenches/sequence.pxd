@@ -37,6 +37,7 @@ cpdef move_phase(Position state, side)
 
 cpdef list on_table_groups(Position state, side)
 
+@cython.locals(rolled=list, pips=cython.longlong, pip=cython.longlong)
 cpdef roll_group(Position state, group, dice, halve)
 
 cpdef return_fire(Position state, side)
