@@ -33,6 +33,8 @@ cpdef list garrison(Position state, long long line, long long beyond=*)
 # The game sequence's steps and what they call, their position typed: its fields read in C
 cpdef clouds(Position state)
 
+@cython.locals(regular=list, elite=list, regulars=cython.longlong, elites=cython.longlong,
+               pip=cython.longlong)
 cpdef move_phase(Position state, side)
 
 cpdef list on_table_groups(Position state, side)
