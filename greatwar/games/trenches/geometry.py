@@ -82,7 +82,8 @@ def heading(a: Point2, direction: str, reach: int) -> Point2:
 def scatter(aim: Point2, reach: int, compass_point: int) -> Point2:
     """Where a shell lands: ``reach`` tenths from the aim point toward a compass point."""
     cos, sin = COMPASS[compass_point]
-    return (aim[0] + reach * cos // 10000, aim[1] + reach * sin // 10000)
+    ax, ay = aim[0], aim[1]  # machine integers (geometry.pxd): the sums in C
+    return (ax + reach * cos // 10000, ay + reach * sin // 10000)
 
 
 def tenths(v: int) -> str:
