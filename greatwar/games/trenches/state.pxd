@@ -86,6 +86,9 @@ cdef class Figures:
     cpdef Figures copy(self)
 
 
+@cython.locals(f=Figures)
+cpdef kill(Position state, Py_ssize_t index, str rule, str why)
+
 cpdef Marks marks(Figures f, object members=*)
 
 
