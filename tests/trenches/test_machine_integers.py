@@ -484,7 +484,12 @@ def test_the_game_sequence_an_index_kept_through_a_casualty_is_the_index_made_af
             made = SideIndex(state.c, state.roster(side), tuple(state.x), tuple(state.y))
             assert kept.figures == made.figures == state.on_table(side)
             assert kept.by_y == made.by_y
-            assert kept.band == made.band
+            assert kept.band == made.band and kept.keys == made.keys
+            if made.by_y:  # the ends and bands read from the typed view of its keys
+                assert (kept.first_y(), kept.last_y()) == (made.band[0], made.band[-1])
+            for lo in range(-30, state.c.depth + 31, 45):
+                assert kept.between(lo, lo + 60) == made.between(lo, lo + 60)
+                assert kept.any_between(lo, lo + 10) == bool(made.between(lo, lo + 10))
             assert list(kept.xs) == list(made.xs) and list(kept.ys) == list(made.ys)
             assert list(kept.soft) == list(made.soft)
 
@@ -572,6 +577,43 @@ def test_the_german_airplane_tapes_kept_by_point_are_the_tapes_drawn_afresh() ->
             (x1, y1), (x2, y2) = [(int(p[0]), int(p[1])) for p in tape.coords[:2]]
             assert key == (x1, y1, x2, y2)
             assert str(action) == f"strafe {x1} {y1} {x2} {y2}"
+
+
+def test_the_german_airplane_who_the_tape_crosses_is_who_its_band_covers() -> None:
+    """The German Airplane: the Frenchmen under a strafing tape (``geo.under_tape``: in
+    integers or with a margin, shapely only at a band's edge) are those its 1" band, drawn by
+    shapely (``specials.tape_band``), covers: the offered tapes through points across the
+    table and tapes at any angle, every whole point in and around their bands."""
+    from greatwar.core.rng import Rng
+    from greatwar.games.trenches import specials
+
+    state = fresh()
+    c = state.c
+    w, d = c.width, c.depth
+    half = int(c.tables["airplane"]["tape"])
+    rng = Rng(16)
+    for k in range(10):
+        x, y = rng.below(w + 1), rng.below(d + 1)
+        if k % 3:
+            tapes = [ends for ends, _ in specials.strafe_tapes(x, y, w, d)]
+        else:
+            tapes = [(x, y, rng.below(w + 1), rng.below(d + 1))]
+        for x1, y1, x2, y2 in tapes:
+            if (x1, y1) == (x2, y2):
+                continue
+            tape = geo.tape_line((x1, y1), (x2, y2), w, d)
+            (px, py), (qx, qy) = tape.coords
+            steps = int(max(abs(qx - px), abs(qy - py))) // 3 + 1
+            points = sorted(
+                {
+                    (round(px + (qx - px) * s / steps) + ox, round(py + (qy - py) * s / steps) + oy)
+                    for s in range(steps + 1)
+                    for ox in range(-half - 2, half + 3)
+                    for oy in range(-half - 2, half + 3)
+                }
+            )
+            band = specials.tape_band(state, (x1, y1), (x2, y2))
+            assert geo.under_tape(tape, half, points) == geo.covered(band, points)
 
 
 def test_the_game_sequence_the_log_writes_tenths_as_the_float_format_does() -> None:

@@ -227,3 +227,49 @@ def test_barbed_wire_entry_in_integers_agrees_with_shapely() -> None:
         else:
             b = (a[0] - 120 + rng.below(241), a[1] - 120 + rng.below(241))
         assert geo.first_entry_box(a, b, w.box, w.shape) == geo.first_entry(a, b, w.shape)
+
+
+def test_tanks_where_a_way_first_enters_a_trench_is_shapelys_point_by_point() -> None:
+    """Tanks: where a way first meets a trench line, wire or a bunker (``geo.first_entry``:
+    one intersection and its points located along the way at once) is the tenth found by
+    asking shapely whether the way meets the shape, whether it starts in it, then locating
+    each point of their intersection one by one; ways from outside, inside and on the edge."""
+    import math
+
+    import shapely
+    from shapely.geometry import LineString
+
+    from greatwar.core.rng import Rng
+    from greatwar.games.trenches import geometry as geo
+
+    def one_by_one(a: tuple[int, int], b: tuple[int, int], shape: object) -> int | None:
+        if a == b:
+            return None
+        path = LineString([a, b])
+        if not path.intersects(shape):
+            return None
+        if shapely.intersects(shape, shapely.points(a)):
+            return 0
+        coords = shapely.get_coordinates(path.intersection(shape))
+        if len(coords) == 0:
+            return None
+        return max(0, math.floor(min(float(path.project(shapely.points(c))) for c in coords)))
+
+    state = fresh()
+    c = state.c
+    shapes = [t.shape for t in c.trenches] + [t.bunker for t in c.trenches]
+    shapes += [w.shape for w in c.wire]
+    rng = Rng(15)
+    met = 0
+    for _ in range(4000):
+        shape = shapes[rng.below(len(shapes))]
+        x0, y0, x1, y1 = (int(v) for v in shape.bounds)
+        a = (x0 - 60 + rng.below(x1 - x0 + 121), y0 - 60 + rng.below(y1 - y0 + 121))
+        if rng.below(2):
+            b = geo.heading(a, list(geo.DIRECTIONS)[rng.below(8)], rng.below(401))
+        else:
+            b = (a[0] - 300 + rng.below(601), a[1] - 300 + rng.below(601))
+        want = one_by_one(a, b, shape)
+        met += want is not None
+        assert geo.first_entry(a, b, shape) == want
+    assert met > 500  # the ways meet the shapes often

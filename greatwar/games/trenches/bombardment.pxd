@@ -12,7 +12,8 @@ from greatwar.games.trenches.state cimport Position, near_in
 
 
 @cython.locals(c=Components, lx=cython.longlong, ly=cython.longlong, numbers=tuple,
-               directions=cython.longlong, blast=cython.longlong, radius=cython.longlong)
+               directions=cython.longlong, blast=cython.longlong, radius=cython.longlong,
+               rolled=list, pips=cython.longlong, pip=cython.longlong)
 cpdef tuple land_shell(Position state, str side, str kind, object aim, long long dice, str rule)
 
 # the guns' action (Guns.apply): the position's fields read in C

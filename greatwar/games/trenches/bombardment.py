@@ -38,7 +38,10 @@ def land_shell(
     directions, blast, radius = numbers
     rolled = state.rng.dice(dice)
     point = state.rng.below(directions)
-    landed = scatter(aim, sum(rolled) * 10, point)
+    pips = 0
+    for pip in rolled:  # sum(rolled), in C (bombardment.pxd): no call of the builtin
+        pips += pip
+    landed = scatter(aim, pips * 10, point)
     lx, ly = landed[0], landed[1]  # machine integers (bombardment.pxd)
     state.shells.append([side, kind, aim[0], aim[1], landed[0], landed[1]])
     if not (0 <= lx <= c.width and 0 <= ly <= c.depth):  # geo.on_table

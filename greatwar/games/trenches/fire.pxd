@@ -31,10 +31,8 @@ cpdef bint any_target_within(Position state, str weapon, list men, long long lo,
 
 @cython.locals(f=Figures, reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,
                x=cython.longlong, y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
-               germans=tuple, keys=list, count=cython.Py_ssize_t, first=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, gy=cython.longlong, ours=list, bits=cython.longlong,
-               key=cython.longlong, south=cython.longlong, north=cython.longlong,
-               first_ours=cython.longlong, last_ours=cython.longlong, bx=cython.longlong,
+               germans=tuple, gys=tuple, count=cython.Py_ssize_t, first=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, gy=cython.longlong, ours=tuple, bx=cython.longlong,
                by=cython.longlong)
 cpdef list contacts(Position state)
 

@@ -8,7 +8,7 @@ from functools import cache
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.geometry import within  # called in C (fire.pxd)
-from greatwar.games.trenches.index import FIGURE_BITS, FIGURE_SLOTS, SideIndex
+from greatwar.games.trenches.index import FIGURE_SLOTS, SideIndex
 from greatwar.games.trenches.state import TABLE, TrenchesState
 
 # The range of each way of firing, by the table's key.
@@ -165,9 +165,7 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
     side = c.sides[men[0]]
     own = state._index.get(side)
     if own is not None and own.figures is men and own._by_y is not None:
-        packed = own._keys  # the side's kept index, sorted, holds ``men``: its y at both ends
-        south, north = packed[0], packed[len(packed) - 1]
-        lo, hi = south >> FIGURE_BITS, north >> FIGURE_BITS
+        lo, hi = own.first_y(), own.last_y()  # the side's kept index, sorted, holds ``men``
     else:
         ys = state.f.y
         lo = hi = ys[men[0]]
@@ -429,34 +427,30 @@ def contacts(state: TrenchesState) -> list[tuple[int, int]]:
     french, german = state.index(FRENCH), state.index(GERMAN)
     tanks, xs, ys = state.c.tank_flags, f.x, f.y
     reach = table(state, "contact")
-    germans, keys = german.by_y, german.keys  # the Germans' y: a key >> FIGURE_BITS
-    bits = FIGURE_BITS  # a machine integer (fire.pxd): the shifts in C
+    germans, ours = german.by_y, french.by_y  # each side by y
+    gys = german.y  # the Germans' y as the index sorted them
     count = len(germans)
-    ours = french.keys
     if not count or not ours:
         return pairs
-    south, north = keys[0], keys[count - 1]
-    first_ours, last_ours = ours[0], ours[len(ours) - 1]
-    if (first_ours >> bits) - reach > north >> bits or (last_ours >> bits) + reach < south >> bits:
+    if french.first_y() - reach > german.last_y() or french.last_y() + reach < german.first_y():
         return pairs  # the two sides more than ``reach`` apart north or south: no contact
     first = 0  # the first German not more than ``reach`` south of the Frenchman
-    for a in french.by_y:  # northward, so ``first`` only moves on
+    for a in ours:  # northward, so ``first`` only moves on
         if tanks[a]:
             continue
         x, y = xs[a], ys[a]
         while first < count:
-            key = keys[first]
-            gy = key >> bits
+            b = germans[first]
+            gy = gys[b]
             if gy >= y - reach:
                 break
             first += 1
         k = first
         while k < count:
-            key = keys[k]
-            gy = key >> bits
+            b = germans[k]
+            gy = gys[b]
             if gy > y + reach:
                 break
-            b = germans[k]
             bx, by = xs[b], ys[b]  # machine integers (fire.pxd): the differences in C
             dx, dy = bx - x, by - y
             if not tanks[b] and dx * dx + dy * dy <= reach * reach:

@@ -93,6 +93,8 @@ cpdef str _tenths(long long v)
 
 
 # a shell's landing point and the log's text of it (bombardment.land_shell), called in C
+@cython.locals(cos=cython.longlong, sin=cython.longlong, ax=cython.longlong,
+               ay=cython.longlong)
 cpdef tuple scatter(object aim, long long reach, Py_ssize_t compass_point)
 
 cpdef bint on_table(object p, long long width, long long depth) except -1

@@ -82,7 +82,8 @@ def heading(a: Point2, direction: str, reach: int) -> Point2:
 def scatter(aim: Point2, reach: int, compass_point: int) -> Point2:
     """Where a shell lands: ``reach`` tenths from the aim point toward a compass point."""
     cos, sin = COMPASS[compass_point]
-    return (aim[0] + reach * cos // 10000, aim[1] + reach * sin // 10000)
+    ax, ay = aim[0], aim[1]  # machine integers (geometry.pxd): the sums in C
+    return (ax + reach * cos // 10000, ay + reach * sin // 10000)
 
 
 def tenths(v: int) -> str:
@@ -157,15 +158,13 @@ def first_entry(a: Point2, b: Point2, shape: BaseGeometry) -> int | None:
     if a == b:
         return None
     path = LineString([a, b])
-    if not path.intersects(shape):
-        return None
-    if shape.intersects(shapely.points(a)):
-        return 0
-    hit = path.intersection(shape)
-    coords = shapely.get_coordinates(hit)
+    # Three calls of shapely, not six and one per point: an empty intersection is a path
+    # that misses the shape, and a start in the shape is a point of the intersection, at 0
+    # along the path (checked against the tests one by one: tests/trenches/test_movement.py)
+    coords = shapely.get_coordinates(path.intersection(shape))
     if len(coords) == 0:
         return None
-    along = min(path.project(shapely.points(c)) for c in coords)
+    along = shapely.line_locate_point(path, shapely.points(coords)).min()  # path.project
     return max(0, math.floor(float(along)))
 
 
@@ -317,6 +316,59 @@ def covered(shape: BaseGeometry, points: Sequence[Point2]) -> list[bool]:
     xs = np.fromiter((p[0] for p in points), dtype=float, count=len(points))
     ys = np.fromiter((p[1] for p in points), dtype=float, count=len(points))
     return [bool(v) for v in shapely.intersects_xy(shape, xs, ys)]
+
+
+def under_tape(tape: LineString, half: int, points: Sequence[Point2]) -> list[bool]:
+    """``covered(tape.buffer(half, cap_style="flat"), points)``, the band made only if a point
+    needs it: a segment's flat band is the rectangle of the points whose distance along it
+    lies in 0..L and whose distance from its line is at most ``half``. Ends in whole tenths:
+    exact integers, the band's edges asked of shapely only for a point on them (but for a
+    band along an axis, whose corners shapely places exactly: the edge is in it). Other
+    ends: floating point, shapely asked for a point within TAPE_EDGE of an edge (far more
+    than the error of either)."""
+    coords = list(tape.coords)
+    band: BaseGeometry | None = None
+    found: list[bool] = []
+    if len(coords) != 2:  # (a clipped tape is one segment)
+        return covered(tape.buffer(half, cap_style="flat"), points)
+    (px, py), (qx, qy) = coords
+    if px == int(px) and py == int(py) and qx == int(qx) and qy == int(qy):
+        ax, ay = int(px), int(py)
+        ux, uy = int(qx) - ax, int(qy) - ay
+        length2 = ux * ux + uy * uy
+        reach2 = half * half * length2
+        axis = ux == 0 or uy == 0
+        for x, y in points:
+            wx, wy = x - ax, y - ay
+            along = wx * ux + wy * uy  # the distance along, times L
+            off = wx * uy - wy * ux  # the distance from the line, times L
+            if along < 0 or along > length2 or off * off > reach2:
+                found.append(False)
+            elif (0 < along < length2 and off * off < reach2) or axis:
+                found.append(True)
+            else:  # on an edge shapely draws in floating point: its answer
+                if band is None:
+                    band = tape.buffer(half, cap_style="flat")
+                found.append(inside(band, (x, y)))
+        return found
+    fx, fy = qx - px, qy - py
+    length = math.sqrt(fx * fx + fy * fy)
+    for x, y in points:
+        gx, gy = x - px, y - py
+        along_f = (gx * fx + gy * fy) / length
+        off_f = abs(gx * fy - gy * fx) / length
+        if along_f < -TAPE_EDGE or along_f > length + TAPE_EDGE or off_f > half + TAPE_EDGE:
+            found.append(False)
+        elif TAPE_EDGE < along_f < length - TAPE_EDGE and off_f < half - TAPE_EDGE:
+            found.append(True)
+        else:
+            if band is None:
+                band = tape.buffer(half, cap_style="flat")
+            found.append(inside(band, (x, y)))
+    return found
+
+
+TAPE_EDGE = 1e-6  # tenths: a point this near a band's edge is shapely's to place
 
 
 def inside(shape: BaseGeometry, p: Point2) -> bool:

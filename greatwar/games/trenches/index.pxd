@@ -28,24 +28,36 @@ cdef class SideIndex:
     cdef public tuple _order
     cdef public object _by_y
     cdef public list _keys
+    cdef public object _packed
+    cdef long long[:] _view  # _packed's keys, read in C
     cdef public object _xs
     cdef public object _ys
     cdef public object _soft
 
     @cython.locals(slots=cython.longlong, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
                    k=cython.Py_ssize_t, key=cython.longlong, at=cython.longlong, y=tuple,
-                   keys=list, by_y=list, figures=tuple, order=tuple, j=cython.Py_ssize_t,
+                   by_y=list, figures=tuple, order=tuple, j=cython.Py_ssize_t,
                    view=cython.longlong[:])
     cpdef _sort(self)
 
-    @cython.locals(new=SideIndex, by_y=tuple, keys=list, k=cython.Py_ssize_t)
+    @cython.locals(new=SideIndex, by_y=tuple, k=cython.Py_ssize_t, n=cython.Py_ssize_t)
     cpdef SideIndex without(self, Py_ssize_t gone, Roster roster)
 
-    @cython.locals(by_y=tuple, keys=list, slots=cython.longlong, start=cython.Py_ssize_t)
+    @cython.locals(by_y=tuple, slots=cython.longlong, start=cython.Py_ssize_t)
     cpdef tuple between(self, long long lo_y, long long hi_y)
 
-    @cython.locals(keys=list, slots=cython.longlong, start=cython.Py_ssize_t)
+    @cython.locals(slots=cython.longlong, start=cython.Py_ssize_t)
     cpdef bint any_between(self, long long lo_y, long long hi_y) except -1
+
+    @cython.locals(hi=cython.Py_ssize_t, mid=cython.Py_ssize_t)
+    cdef Py_ssize_t _first(self, long long v, Py_ssize_t lo)
+
+    cpdef long long first_y(self) except? -1
+    cpdef long long last_y(self) except? -1
+
+
+@cython.locals(new=SideIndex)
+cpdef SideIndex side_index(Components c, Roster roster, tuple x, tuple y, SideIndex before)
 
 
 @cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,

@@ -132,8 +132,12 @@ class SideIndex:
             self._order = before._by_y
         self._by_y: tuple[int, ...] | None = None
         # (y, figure) of ``_by_y`` packed in one integer each, y * FIGURE_SLOTS + figure, in
-        # order: bisected for a band of y (``between``), y read back as key >> FIGURE_BITS
-        self._keys: list[int] = []
+        # order, as machine integers: bisected for a band of y (``between``), y read back as
+        # key >> FIGURE_BITS. ``_view`` reads the array (index.pxd: a typed view, bisected in
+        # C); ``_keys`` is the same as a list of integers, made only when asked (``keys``)
+        self._packed = EMPTY
+        self._view: Sequence[int]  # set by the sort (a typed view made costs thousands of steps)
+        self._keys: list[int] | None = None
         self._xs: Ints | None = None
         self._ys: Ints | None = None
         self._soft: npt.NDArray[np.bool_] | None = None
@@ -149,7 +153,7 @@ class SideIndex:
         # sorted as machine integers (index.pxd: a typed view of an array of 64-bit
         # integers), by insertion: the order before is mostly in order already, and a
         # roster's first sort, from figure order, moves a few thousand integers in C at worst
-        packed = array("q", bytes(8 * n))
+        packed = ZERO_KEY * n  # n zeros: one repeat in C, not two calls of Python's
         view = packed
         for k in range(n):
             i = order[k]
@@ -161,15 +165,17 @@ class SideIndex:
                 j -= 1
             view[j] = key
         self._order = ()  # done with: let the index before go
-        keys = [0] * n  # made at its length: no append grows it
-        by_y = [0] * n
+        by_y = [0] * n  # made at its length: no append grows it
         figures = FIGURES  # the figures' own integers: none made for each key read back
         for k in range(n):
             key = view[k]
-            keys[k] = key
             by_y[k] = figures[key & (slots - 1)]
         self._by_y = tuple(by_y)
-        self._keys = keys  # kept: the band's bisections read them
+        # kept as machine integers: the band's bisections read them in C, no integer object
+        # made for each key
+        self._packed = packed
+        self._view = view  # (index.pxd: the view made for the sort, not another)
+        self._keys = None
 
     def without(self, gone: int, roster: Roster) -> SideIndex:
         """This index less one figure (it fell or left the table), ``roster`` its roster
@@ -179,18 +185,25 @@ class SideIndex:
         new = SideIndex.__new__(SideIndex)
         new.c, new.roster, new.figures = self.c, roster, roster.figures
         new.x, new.y = self.x, self.y
-        new._order, new._by_y, new._keys = roster.figures, None, []
+        new._order, new._by_y, new._keys = roster.figures, None, None
+        new._packed = EMPTY
         new._xs = new._ys = new._soft = None
-        by_y, keys = self._by_y, self._keys
+        by_y, packed = self._by_y, self._packed
         if by_y is not None:
             # where he stands in the order by (y, figure), bisected, not searched
-            k = _first_at_least(keys, self.y[gone] * FIGURE_SLOTS + gone)
-            if k < len(by_y) and by_y[k] == gone:  # not the airplane, which no index holds
+            n = len(by_y)
+            k = self._first(self.y[gone] * FIGURE_SLOTS + gone, 0)
+            if k < n and by_y[k] == gone:  # not the airplane, which no index holds
                 by_y = by_y[:k] + by_y[k + 1 :]
-                keys = keys[:]  # one copy, less him
-                del keys[k]
-            new._by_y, new._keys = by_y, keys
+                packed = packed[:]  # one copy, less him
+                del packed[k]
+            new._by_y, new._packed, new._view = by_y, packed, packed
         return new
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as what it is built from (its typed view is no Python object): what it
+        derives is made again when asked, the same (a sort by y, then figure, is one order)."""
+        return (SideIndex, (self.c, self.roster, self.x, self.y))
 
     @property
     def by_y(self) -> tuple[int, ...]:
@@ -203,16 +216,17 @@ class SideIndex:
     @property
     def band(self) -> list[int]:
         """The y of ``by_y``, ascending."""
-        if self._by_y is None:
-            self._sort()
-        return [k >> FIGURE_BITS for k in self._keys]
+        return [k >> FIGURE_BITS for k in self.keys]
 
     @property
     def keys(self) -> list[int]:
         """``by_y``'s (y, figure) packed, y * FIGURE_SLOTS + figure, ascending."""
         if self._by_y is None:
             self._sort()
-        return self._keys
+        keys = self._keys
+        if keys is None:  # made once, when first asked
+            keys = self._keys = self._packed.tolist()
+        return keys
 
     def between(self, lo_y: int, hi_y: int) -> tuple[int, ...]:
         """The figures with lo_y <= y <= hi_y, by y."""
@@ -220,16 +234,40 @@ class SideIndex:
             self._sort()
         by_y = self._by_y  # a tuple (index.pxd): sliced in C
         assert by_y is not None
-        keys, slots = self._keys, FIGURE_SLOTS  # y lo_y's first key, and past hi_y's last
-        start = _first_at_least(keys, lo_y * slots)
-        return by_y[start : _first_at_least(keys, (hi_y + 1) * slots, start)]
+        slots = FIGURE_SLOTS  # lo_y's first key, and past hi_y's last
+        start = self._first(lo_y * slots, 0)
+        return by_y[start : self._first((hi_y + 1) * slots, start)]
 
     def any_between(self, lo_y: int, hi_y: int) -> bool:
         if self._by_y is None:
             self._sort()
-        keys, slots = self._keys, FIGURE_SLOTS
-        start = _first_at_least(keys, lo_y * slots)
-        return _first_at_least(keys, (hi_y + 1) * slots, start) > start
+        slots = FIGURE_SLOTS
+        start = self._first(lo_y * slots, 0)
+        return self._first((hi_y + 1) * slots, start) > start
+
+    def _first(self, v: int, lo: int) -> int:
+        """``_first_at_least`` of the keys, read from the typed view (index.pxd: in C)."""
+        hi = len(self._view)  # (no copy of the view: read in place)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self._view[mid] < v:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+    def first_y(self) -> int:
+        """The y of the southernmost figure (the index holds one at least)."""
+        if self._by_y is None:
+            self._sort()
+        return self._view[0] >> FIGURE_BITS
+
+    def last_y(self) -> int:
+        """The y of the northernmost figure (the index holds one at least)."""
+        if self._by_y is None:
+            self._sort()
+        assert self._by_y is not None
+        return self._view[len(self._by_y) - 1] >> FIGURE_BITS
 
     @property
     def xs(self) -> Ints:
@@ -255,6 +293,26 @@ class SideIndex:
         return self._soft
 
 
+def side_index(
+    c: Components,
+    roster: Roster,
+    x: tuple[int, ...],
+    y: tuple[int, ...],
+    before: SideIndex | None,
+) -> SideIndex:
+    """``SideIndex(c, roster, x, y, before)``, its fields set here (index.pxd: in C, with no
+    call of the class whose arguments are parsed): what ``TrenchesState.index`` makes."""
+    new = SideIndex.__new__(SideIndex)
+    new.c, new.roster, new.figures = c, roster, roster.figures
+    new.x, new.y = x, y
+    new._order = roster.figures  # (SideIndex.__init__: the order to sort from)
+    if before is not None and before.roster is roster and before._by_y is not None:
+        new._order = before._by_y
+    new._by_y, new._packed, new._keys = None, EMPTY, None
+    new._xs = new._ys = new._soft = None
+    return new
+
+
 def _first_at_least(keys: list[int], v: int, lo: int = 0) -> int:
     """``bisect_left(keys, v, lo)``, in machine integers (index.pxd): ``lo`` a place no key
     before which is ``v`` or more (the start of a band, for its end)."""
@@ -267,6 +325,10 @@ def _first_at_least(keys: list[int], v: int, lo: int = 0) -> int:
         else:
             hi = mid
     return lo
+
+
+EMPTY = array("q")  # the keys of an index not yet sorted
+ZERO_KEY = array("q", [0])  # repeated for a sort's array of keys
 
 
 def _place_of(figures: tuple[int, ...], i: int) -> int:

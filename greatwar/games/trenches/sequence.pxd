@@ -33,10 +33,13 @@ cpdef list garrison(Position state, long long line, long long beyond=*)
 # The game sequence's steps and what they call, their position typed: its fields read in C
 cpdef clouds(Position state)
 
+@cython.locals(regular=list, elite=list, regulars=cython.longlong, elites=cython.longlong,
+               pip=cython.longlong)
 cpdef move_phase(Position state, side)
 
 cpdef list on_table_groups(Position state, side)
 
+@cython.locals(rolled=list, pips=cython.longlong, pip=cython.longlong)
 cpdef roll_group(Position state, group, dice, halve)
 
 cpdef return_fire(Position state, side)

@@ -171,13 +171,17 @@ def move_phase(state: TrenchesState, side: str) -> None:
     else:
         regular = state.rng.dice(int(mv["regiment_dice"]))
         elite = state.rng.dice(int(mv["elite_dice"]))
+        regulars = elites = 0  # sum(regular) and sum(elite), in C (sequence.pxd)
+        for pip in regular:
+            regulars += pip
+        for pip in elite:
+            elites += pip
         for group in on_table_groups(state, GERMAN):
             if group == "A":
                 continue
-            dice = elite if group == "E" else regular
-            f.allow[group] = sum(dice) * 10 // halve
-        state.note("German Move", f"German regulars move {sum(regular)} in", dice=regular)
-        state.note("German Move", f"German elite move {sum(elite)} in", dice=elite)
+            f.allow[group] = (elites if group == "E" else regulars) * 10 // halve
+        state.note("German Move", f"German regulars move {regulars} in", dice=regular)
+        state.note("German Move", f"German elite move {elites} in", dice=elite)
     for t in tanks(state, side):
         roll_tank(state, t)
     shots = int(state.c.tables["fire"]["opportunity_shots"])
@@ -202,7 +206,10 @@ def on_table_groups(state: TrenchesState, side: str) -> list[str]:
 def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
     f = state.f  # each figure's data (state.Figures)
     rolled = state.rng.dice(dice)
-    f.allow[group] = sum(rolled) * 10 // halve
+    pips = 0
+    for pip in rolled:  # sum(rolled), in C (sequence.pxd): no call of the builtin
+        pips += pip
+    f.allow[group] = pips * 10 // halve
     state.note(
         "French Move and Fire", f"{group} moves {geo.tenths(f.allow[group])} in", dice=rolled
     )

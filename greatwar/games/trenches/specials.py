@@ -329,14 +329,16 @@ def strafe(state: TrenchesState, action: Action) -> None:
     x1, y1, x2, y2 = (int(a) for a in action.args)
     air = state.c.tables["airplane"]
     tape = geo.tape_line((x1, y1), (x2, y2), state.c.width, state.c.depth)
-    band = tape_band(state, (x1, y1), (x2, y2))
     state.strafed = True
     state.strafe_line = [int(v) for p in tape.coords[:2] for v in p]
-    men = [i for i in state.on_table(FRENCH) if not state.fig(i).is_tank]
-    hits = geo.covered(band, [state.at(i) for i in men])
+    f = state.f  # each figure's data (state.Figures): read per man, not through the state
+    tanks, xs, ys = state.c.tank_flags, f.x, f.y
+    men = [i for i in state.on_table(FRENCH) if not tanks[i]]
+    # tape_band's shape, asked of shapely only for a man on its edge (geo.under_tape)
+    hits = geo.under_tape(tape, int(air["tape"]), [(xs[i], ys[i]) for i in men])
     crossed = [i for i, hit in zip(men, hits, strict=True) if hit]
     start = (int(tape.coords[0][0]), int(tape.coords[0][1]))
-    crossed.sort(key=lambda i: (geo.dist2(start, state.at(i)), i))
+    crossed.sort(key=lambda i: (geo.dist2(start, (xs[i], ys[i])), i))
     state.note("The German Airplane", f"strafing run over {len(crossed)} Frenchmen")
     for i in crossed:
         roll = state.rng.die()

@@ -5,7 +5,7 @@ import cython
 
 from greatwar.core.state cimport State
 from greatwar.games.trenches.data cimport Components
-from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds
+from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds, side_index
 from greatwar.games.trenches.geometry cimport in_mitred_band, tenths
 
 
@@ -85,6 +85,9 @@ cdef class Figures:
 
     cpdef Figures copy(self)
 
+
+@cython.locals(f=Figures)
+cpdef kill(Position state, Py_ssize_t index, str rule, str why)
 
 cpdef Marks marks(Figures f, object members=*)
 

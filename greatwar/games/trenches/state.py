@@ -25,7 +25,7 @@ from greatwar.games.trenches.data import (
     components,
 )
 from greatwar.games.trenches.geometry import in_mitred_band, tenths  # C calls (state.pxd)
-from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
+from greatwar.games.trenches.index import Roster, SideIndex, of_kinds, side_index
 
 # Where a figure is: on the table, waiting off it, or gone.
 POOL, TABLE, DEAD, GONE = 0, 1, 2, 3  # GONE: prisoners of a surrendered line, a crashed plane
@@ -157,7 +157,7 @@ class Position(State):
         """The roster of a side where its figures stand now; kept until one of them moves."""
         found = self._index.get(side)
         if found is None:
-            found = SideIndex(
+            found = side_index(  # SideIndex(...), made in C
                 self.c, self.roster(side), tuple(self.f.x), tuple(self.f.y), self._stale.get(side)
             )
             self._index[side] = found
@@ -462,14 +462,7 @@ class TrenchesState(AgendaState, Position):
 
     def kill(self, index: int, rule: str, why: str) -> None:
         """A casualty: to the dead pile (French reinforcements come from it)."""
-        self.set_status(index, DEAD)
-        for s in (self.f.moved, self.f.fired, self.f.pinned, self.f.no_fire):
-            s.discard(index)
-        self.f.shots.pop(index, None)
-        self.note(rule, f"{self.label(index)} is killed ({why})")
-        f = self.fig(index)
-        if f.side == FRENCH and self.f.leader.get(self.f.group[index]) == index:
-            self.new_leader(self.f.group[index], rule)
+        kill(self, index, rule, why)
 
     def new_leader(self, group: str, rule: str) -> None:
         """Leaders: PROPOSED, the regiment's nearest rifleman takes the fallen leader's place."""
@@ -708,6 +701,20 @@ def _opening_kept(
         rosters.append((side, roster))
         indexes.append((side, SideIndex(c, roster, opening.x, opening.y)))
     return tuple(rosters), tuple(indexes)
+
+
+def kill(state: TrenchesState, index: int, rule: str, why: str) -> None:
+    """``TrenchesState.kill``, the figures' fields read in C (state.pxd)."""
+    state.set_status(index, DEAD)
+    f = state.f
+    f.moved.discard(index)
+    f.fired.discard(index)
+    f.pinned.discard(index)
+    f.no_fire.discard(index)
+    f.shots.pop(index, None)
+    state.note(rule, f"{state.label(index)} is killed ({why})")
+    if f.sides[index] == FRENCH and f.leader.get(f.group[index]) == index:
+        state.new_leader(f.group[index], rule)
 
 
 def lose(
