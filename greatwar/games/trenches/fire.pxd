@@ -23,10 +23,13 @@ cpdef object _doubtful(list men, tuple foes, list xs, list ys, tuple tanks, long
 cpdef bint any_target(Position state, str weapon, list men) except -1
 
 
-@cython.locals(f=Figures, longest=cython.longlong, sure=cython.longlong, index=Index,
-               foes=tuple, ys=list)
+@cython.locals(index=Index)
 cpdef bint any_target_within(Position state, str weapon, list men, long long lo,
                              long long hi) except -1
+
+@cython.locals(f=Figures, sure=cython.longlong, foes=tuple, ys=list)
+cpdef bint any_target_among(Position state, Index index, str weapon, long long longest,
+                            list men, long long lo, long long hi) except -1
 
 
 @cython.locals(f=Figures, reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,

@@ -226,12 +226,25 @@ def any_target(state: TrenchesState, weapon: str, men: list[int]) -> bool:
 def any_target_within(state: TrenchesState, weapon: str, men: list[int], lo: int, hi: int) -> bool:
     """``any_target`` of ``men`` (not empty) whose y lie within lo..hi, the least and the
     greatest (the caller has them already)."""
+    side = state.c.sides[men[0]]
+    index: SideIndex = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
+    return any_target_among(state, index, weapon, table(state, RANGE_KEYS[weapon]), men, lo, hi)
+
+
+def any_target_among(
+    state: TrenchesState,
+    index: SideIndex,
+    weapon: str,
+    longest: int,
+    men: list[int],
+    lo: int,
+    hi: int,
+) -> bool:
+    """``any_target_within``, the enemy's index and the weapon's range given (a Move and Fire
+    offer has them for every group)."""
     f = state.f  # each figure's data (state.Figures)
     c = state.c
-    side = c.sides[men[0]]
-    longest = table(state, RANGE_KEYS[weapon])
     ys = f.y
-    index: SideIndex = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
     foes = index.between(lo - longest, hi + longest)
     if not foes:
         return False  # nobody within range north or south

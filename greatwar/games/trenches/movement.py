@@ -26,7 +26,7 @@ from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Compone
 from greatwar.games.trenches.fire import (  # C calls
     any_in_reach,
     any_target,
-    any_target_within,
+    any_target_among,
     can_hit,
     grenade_within_rifle,
     grenades,
@@ -632,7 +632,19 @@ def ahead_of(c: Components, y: int, forward: int, french: int) -> tuple[str, ...
     edges = OBJECTIVE_EDGES.get(c)
     if edges is None:
         edges = OBJECTIVE_EDGES[c] = objective_edges(c)
-    line = edges[1] if forward > 0 else edges[0]
+    memo = OBJECTIVES.get(c)
+    if memo is None:
+        memo = OBJECTIVES[c] = {}
+    key = objectives_key(edges[1] if forward > 0 else edges[0], y, forward, french)
+    kept = memo.get(key)
+    if kept is None:
+        kept = memo[key] = tuple(marching_on(c, y, forward, french))
+    return kept
+
+
+def objectives_key(line: tuple[int, ...], y: int, forward: int, french: int) -> int:
+    """The key of ``ahead_of``'s answer: the band of y among ``line`` (``objective_edges``'
+    edges for the direction), the direction and the lines French, in one integer."""
     lo, hi = 0, len(line)  # the edges at or below y (bisect_right), in machine integers
     while lo < hi:
         mid = (lo + hi) // 2
@@ -641,14 +653,7 @@ def ahead_of(c: Components, y: int, forward: int, french: int) -> tuple[str, ...
             lo = mid + 1
         else:
             hi = mid
-    memo = OBJECTIVES.get(c)
-    if memo is None:
-        memo = OBJECTIVES[c] = {}
-    key = (lo * 2 + (forward > 0)) * FRENCH_SLOTS + french
-    kept = memo.get(key)
-    if kept is None:
-        kept = memo[key] = tuple(marching_on(c, y, forward, french))
-    return kept
+    return (lo * 2 + (forward > 0)) * FRENCH_SLOTS + french
 
 
 @cache
@@ -1062,33 +1067,48 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
     roster. A new basis or roster (a phase's start, an enemy fallen or moved, a figure of
     the side fallen) makes every part afresh: a group's part is rarely current then."""
     found: list[Action] = []
-    owners: list[str | int] = []  # each part's group, or its figure
     parts: list[list[Action]] = []
-    where: dict[str, list[int]] = {}  # each group's parts' places: its actions make them stale
+    kit = offer_kit(state.c)
+    layout = kit.layouts.get(roster)  # each part's group or figure, each group's places
+    if layout is None:
+        layout = part_layout(state, kit, roster)
+    owners, where = layout
     # whether any enemy stands within a weapon's range of the side (most often not): asked
     # once, at the first part
     reach = any_in_reach(state, roster.figures, FIRE_REACH)
     french = basis[6]
-    for group in roster.names:  # sorted(roster.groups)
-        part = group_offers(state, group, roster, reach, french)
-        where[group] = [len(parts)]
-        owners.append(group)
-        parts.append(part)
-        found.extend(part)
-    groups = state.f.group
-    for i in of_kinds(roster, SINGLE):  # singles(state, side)
-        part = single_offers(state, i, reach)
-        group = groups[i]
-        places = where.get(group)
-        if places is None:
-            where[group] = [len(parts)]
+    foes = basis[1]
+    for k in range(len(owners)):
+        owner = owners[k]
+        if isinstance(owner, str):
+            part = group_part(state, kit, owner, roster, reach, french, foes)
         else:
-            places.append(len(parts))
-        owners.append(i)
+            part = single_part(state, kit, owner, reach)
         parts.append(part)
         found.extend(part)
     state.offer_parts = (basis, roster, owners, parts, where)
     return found
+
+
+def part_layout(state: TrenchesState, kit: OfferKit, roster: Roster) -> PartLayout:
+    """The offer's parts in order for a roster: each group's (sorted), then each single
+    figure's (``singles``), as each part's group or figure, and the places of each group's
+    parts (its own and its figures'), kept by the kit for the roster (a roster is kept until
+    one of its figures falls, arrives or changes group)."""
+    owners: list[str | int] = [*roster.names]  # sorted(roster.groups)
+    where: dict[str, list[int]] = {group: [k] for k, group in enumerate(roster.names)}
+    groups = state.f.group
+    for i in of_kinds(roster, SINGLE):  # singles(state, side)
+        where.setdefault(groups[i], []).append(len(owners))
+        owners.append(i)
+    layouts = kit.layouts
+    if len(layouts) >= LAYOUTS_KEPT:
+        layouts.clear()  # (rosters of past games: the kit keeps a few)
+    found = layouts[roster] = (owners, where)
+    return found
+
+
+LAYOUTS_KEPT = 64  # the layouts an offer kit keeps, by roster, before it drops them all
 
 
 def made_again(
@@ -1105,6 +1125,8 @@ def made_again(
     in place, as ``parts_afresh`` would. No "anyone in reach" gate: a group's volley and
     grenades and a weapon's targets each look only within their own range of its men."""
     french = basis[6]
+    foes = basis[1]
+    kit = offer_kit(state.c)
     for n in range(len(touched)):
         group = touched[n]
         if n and touched.index(group) < n:
@@ -1112,38 +1134,106 @@ def made_again(
         for k in where.get(group, NO_PLACES):
             owner = owners[k]
             if isinstance(owner, str):
-                parts[k] = group_offers(state, group, roster, True, french)
+                parts[k] = group_part(state, kit, group, roster, True, french, foes)
             else:
-                parts[k] = single_offers(state, owner, True)
+                parts[k] = single_part(state, kit, owner, True)
 
 
 NO_PLACES: list[int] = []  # made_again's places of a group with no part (none)
 DONE = act("done")
+# each part's group or figure, and each group's parts' places (``part_layout``)
+PartLayout = tuple[list[str | int], dict[str, list[int]]]
+
+
+class OfferKit:
+    """What every part of a Move and Fire offer reads of the components, made once for them
+    (``offer_kit``) and handed down, so that a part reads it as fields (movement.pxd: in C),
+    not from dicts by the components: the first and last edge of the wire belts' bands
+    (``belt_edges``; 0, 0 without wire), the rifle's and the grenade's range, whether a
+    grenade's range lies within a rifle's whatever cuts it (``grenade_within_rifle``), the
+    leader's radius, the edges of the objectives' bands going south and north
+    (``objective_edges``), each group's orders, acts and "follow" orders by the objectives'
+    key (``objectives_key``), each figure's moves, and the parts' layouts by roster."""
+
+    def __init__(self, c: Components) -> None:
+        edges = belt_edges(c)
+        self.first_edge = edges[0] if edges else 0
+        self.last_edge = edges[len(edges) - 1] if edges else 0
+        self.rifle = c.fire_table["rifle_range"]
+        self.grenade = c.fire_table["grenade_range"]
+        self.grenade_within_rifle = grenade_within_rifle(c)
+        self.radius = leader_radius(c)
+        self.south, self.north = objective_edges(c)
+        self.groups: dict[str, GroupActions] = {}
+        self.moves: list[tuple[Action, ...] | None] = [None] * len(c.figures)
+        self.layouts: dict[Roster, PartLayout] = {}
+
+
+def offer_kit(c: Components) -> OfferKit:
+    """The components' ``OfferKit``, made when first asked."""
+    kit = OFFER_KITS.get(c)
+    if kit is None:
+        kit = OFFER_KITS[c] = OfferKit(c)
+    return kit
+
+
+OFFER_KITS: dict[Components, OfferKit] = {}
 
 
 def group_offers(
     state: TrenchesState, group: str, roster: Roster, reach: bool = True, french: int = -1
 ) -> list[Action]:
+    """A regiment's part of the Move and Fire offer (``group_part``): ``roster``: its side's;
+    ``reach`` False: no enemy stands within FIRE_REACH of the side; ``french``: the mask of
+    the lines French (``french_lines``), -1: asked here."""
+    side = state.c.sides[roster.groups[group][0]]
+    foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
+    if french < 0:
+        french = french_lines(state.owner)
+    return group_part(state, offer_kit(state.c), group, roster, reach, french, foes)
+
+
+def group_part(
+    state: TrenchesState,
+    kit: OfferKit,
+    group: str,
+    roster: Roster,
+    reach: bool,
+    french: int,
+    foes: SideIndex,
+) -> list[Action]:
     """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
-    (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``roster``:
-    its side's (the members and riflemen of the group, as ``state.members`` and
-    ``state.group_infantry`` give them: no group name is both sides'); ``reach`` False: no
-    enemy stands within FIRE_REACH of the side (``fire.any_in_reach``), so no man has a
-    target; ``french``: the mask of the lines French (``french_lines``), -1: asked here."""
+    (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``kit``: the
+    components' (``offer_kit``); ``roster``: its side's (the members and riflemen of the
+    group, as ``state.members`` and ``state.group_infantry`` give them: no group name is both
+    sides'); ``reach`` False: no enemy stands within FIRE_REACH of the side
+    (``fire.any_in_reach``), so no man has a target; ``french``: the mask of the lines French
+    (``french_lines``); ``foes``: the enemy's index."""
     found: list[Action] = []
     f = state.f  # each figure's data (state.Figures)
-    acts = GROUP_ACTIONS.get(group)
+    acts = kit.groups.get(group)
     if acts is None:
-        acts = GROUP_ACTIONS[group] = (group_orders(group), group_acts(group), {})
-    first = first_mover(state, group, roster.groups[group])
-    if first is not None:
+        acts = kit.groups[group] = (group_orders(group), group_acts(group), {}, {})
+    first = _first(state, kit, group, roster.groups[group])
+    if first >= 0:
         found.extend(acts[0])
-        kept = _objectives(state, group, first, french)
-        if kept:  # their "follow" orders, made once for these objectives
-            by_kept = acts[2]
+        ref = first  # reference(state, group, first): the leader if he may move
+        leader = f.leader.get(group)
+        if leader is not None and f.status[leader] == TABLE and can_move(state, leader):
+            ref = leader
+        y = f.y[ref]
+        forward = FORWARD[f.sides[ref]]
+        key = objectives_key(kit.north if forward > 0 else kit.south, y, forward, french)
+        by_key = acts[2]
+        follows = by_key.get(key)
+        if follows is None:  # their "follow" orders, made once for these objectives
+            kept = ahead_of(f.c, y, forward, french)
+            by_kept = acts[3]
             follows = by_kept.get(kept)
             if follows is None:
                 follows = by_kept[kept] = tuple([act("follow", group, o) for o in kept])
+            by_key[key] = follows
+        if follows:
             found.extend(follows)
         found.append(acts[1][0])
     # one pass over the group's men who fire rifles: those who may still fire
@@ -1152,12 +1242,7 @@ def group_offers(
     # belts' bands (the only ones ``cutters_among`` can find at the wire)
     near: list[int] = []
     fired, pinned, moved, ys = f.fired, f.pinned, f.moved, f.y
-    edges = BELT_EDGES.get(f.c)  # belt_edges(c), read from a dict in C
-    if edges is None:
-        edges = BELT_EDGES[f.c] = belt_edges(f.c)
-    first_edge = last_edge = 0  # no wire: no man between them
-    if edges:
-        first_edge, last_edge = edges[0], edges[len(edges) - 1]
+    first_edge, last_edge = kit.first_edge, kit.last_edge  # no wire: no man between them
     infantry = roster.infantry.get(group, ())
     marked = fired.count or pinned.count  # else every man may fire (as at a phase's start)
     men = [] if marked else list(infantry)
@@ -1181,13 +1266,13 @@ def group_offers(
             near.append(man)
     if not count:
         return found
-    volleys = reach and any_target_within(state, "rifle", men, lo, hi)  # Fire (Hot Steel)
-    if volleys:
+    volleys = reach and any_target_among(state, foes, "rifle", kit.rifle, men, lo, hi)
+    if volleys:  # Fire (Hot Steel)
         found.append(acts[1][1])
     if (
         reach
-        and (volleys or not grenade_within_rifle(f.c))
-        and any_target_within(state, "grenade", men, lo, hi)
+        and (volleys or not kit.grenade_within_rifle)
+        and any_target_among(state, foes, "grenade", kit.grenade, men, lo, hi)
     ):  # Bunker (Archie)
         found.append(acts[1][2])
     if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
@@ -1196,26 +1281,75 @@ def group_offers(
 
 
 # A group's orders, its "cover", "volley", "grenade" and "cut", and its "follow" orders by
-# the objectives it may march on (``group_orders``, ``group_acts``; ``_objectives``' kept
-# tuples), read from a dict in C.
+# the key of the objectives it may march on (``objectives_key``) and by the objectives
+# themselves (``group_orders``, ``group_acts``, ``ahead_of``), read from the kit's dict in C.
 GroupActions = tuple[
     tuple[Action, ...],
     tuple[Action, Action, Action, Action],
+    dict[int, tuple[Action, ...]],
     dict[tuple[str, ...], tuple[Action, ...]],
 ]
-GROUP_ACTIONS: dict[str, GroupActions] = {}
+
+
+def _first(state: TrenchesState, kit: OfferKit, group: str, men: tuple[int, ...]) -> int:
+    """``first_mover`` of a group whose members are ``men`` as a figure's index, -1 for none
+    (``_movers``' tests, without a list)."""
+    f = state.f  # each figure's data (state.Figures)
+    if f.allow.get(group, 0) <= 0:
+        return -1
+    broken = f.broken
+    if broken and broken.get(group, 0) > 0:
+        return -1
+    moved, fired = f.moved, f.fired
+    status = f.status
+    lead = -1  # the leader, -1 for none (a French regiment's, on the table: Leaders)
+    leader = f.leader.get(group)
+    if leader is not None and men and f.sides[men[0]] == FRENCH and status[leader] == TABLE:
+        lead = leader
+    lx = ly = reach = 0
+    xs = ys = NOWHERE  # the places, read only to measure from a leader (most groups: none)
+    if lead >= 0:
+        xs, ys = f.x, f.y
+        lx, ly = xs[lead], ys[lead]
+        reach = kit.radius
+    walkers = f.walkers  # not a tank, a gun, the plane
+    pinned, out = f.pinned, f.tank_out
+    table = TABLE
+    for man in men:  # an object for the dict, a machine integer ``i``
+        i = man
+        if moved.has(i) or fired.has(i):
+            continue  # most often, once it has acted: he has moved
+        if not walkers[i]:
+            continue
+        here = status[i]  # a machine integer (movement.pxd): compared in C
+        if here != table:
+            continue
+        if pinned.has(i) or (out and man in out):
+            continue
+        if lead >= 0 and lead != i:
+            px, py = xs[i], ys[i]
+            dx, dy = px - lx, py - ly
+            if dx * dx + dy * dy > reach * reach:  # geo.within
+                continue
+        return i
+    return -1
 
 
 def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Action]:
+    """A weapon's, the HQ's or a tank's part of the Move and Fire offer (``single_part``).
+    ``reach`` False: no enemy stands within FIRE_REACH of the side."""
+    return single_part(state, offer_kit(state.c), i, reach)
+
+
+def single_part(state: TrenchesState, kit: OfferKit, i: int, reach: bool) -> list[Action]:
     """A weapon's, the HQ's or a tank's part of the Move and Fire offer: its moves, a machine
-    gun's or mortar's three nearest targets, a tank's weapons (Tanks). ``reach`` False: no
-    enemy stands within FIRE_REACH of the side, so a machine gun or mortar has no target."""
+    gun's or mortar's three nearest targets, a tank's weapons (Tanks). ``kit``: the
+    components' (``offer_kit``); ``reach`` False: no enemy stands within FIRE_REACH of the
+    side, so a machine gun or mortar has no target."""
     found: list[Action] = []
     f = state.f  # each figure's data (state.Figures)
     if can_move(state, i):
-        by_figure = FIGURE_MOVES.get(f.c)  # figure_moves of each figure, made when first asked
-        if by_figure is None:
-            by_figure = FIGURE_MOVES[f.c] = [None] * len(f.c.figures)
+        by_figure = kit.moves  # figure_moves of each figure, made when first asked
         moves = by_figure[i]
         if moves is None:
             moves = by_figure[i] = figure_moves(f.c.figures[i].id)
@@ -1245,13 +1379,9 @@ def fire_action(c: Components, shooter: int, target: int) -> Action:
 FIRE_ACTIONS: dict[Components, dict[int, Action]] = {}
 
 
-# each figure's moves (figure_moves), by the components, then by the figure's index
-FIGURE_MOVES: dict[Components, list[tuple[Action, ...] | None]] = {}
-
-
 # the frame, the enemy's index, the wire cut, the lines' owners, the clouds, the event, and
 # the mask of the lines French (``french_lines``: read by each group's objectives)
-OfferBasis = tuple[Frame, object, int, tuple[str, ...], int, str, int]
+OfferBasis = tuple[Frame, SideIndex, int, tuple[str, ...], int, str, int]
 # the last offer's parts (``parts_afresh``): basis, roster, owners, parts, each group's places
 OfferParts = tuple[OfferBasis, Roster, list[str | int], list[list[Action]], dict[str, list[int]]]
 
