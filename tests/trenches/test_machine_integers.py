@@ -424,14 +424,17 @@ def test_bombardment_phase_the_lines_aimed_at_kept_by_owner() -> None:
 
 def test_bombardment_phase_the_barrage_and_guns_offers_kept_by_aim_are_made_afresh() -> None:
     """Bombardment Phase, German Bombardment (the barrage) and the on-board artillery: the
-    actions kept by the aims' names (and the gun) are those made afresh, at every position of
-    random games and of their clones, for both sides (the guns none of which has fired)."""
+    actions kept by the aims' names (and the gun; its "ap" and "hold" by the gun and target,
+    bombardment.gun_action), the names read without the aims' points (aim_names), are those
+    made afresh, at every position of random games and of their clones, for both sides (the
+    guns none of which has fired)."""
     from greatwar.core import act
     from greatwar.games.trenches import bombardment
 
     for state in positions():
         for side in SIDES:
             names = list(bombardment.aims(state, side))
+            assert bombardment.aim_names(state, side) == tuple(names)  # the names alone
             want = [act("barrage", m, name) for m in bombardment.MUNITIONS for name in names]
             assert bombardment.Barrage().offer(state, {}, side) == want
             want = []
