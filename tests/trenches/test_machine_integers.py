@@ -196,7 +196,12 @@ def test_fire_hot_steel_bunker_targets_and_hand_to_hand_contacts_in_machine_inte
         for side in SIDES:
             for i in state.on_table(side)[::3]:
                 for weapon in ("rifle", "mg", "mortar", "ap", "grenade"):
-                    assert fire.targets(state, weapon, i) == targets_reference(state, weapon, i)
+                    want = targets_reference(state, weapon, i)
+                    assert fire.targets(state, weapon, i) == want
+                    # the nearest kept in machine integers (fire.nearest), with or without a
+                    # cloud or fog: the first, the first two
+                    assert fire.targets(state, weapon, i, 1) == want[:1]
+                    assert fire.targets(state, weapon, i, 2) == want[:2]
             for group in sorted(state.roster(side).groups):
                 men = fire.riflemen(state, group)
                 if fire.any_target(state, "grenade", men):  # Bunker (Archie) within 8"

@@ -53,10 +53,18 @@ cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, 
 cpdef long long table(Position state, str key) except? -1
 
 
+@cython.locals(t=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,
+               d2=cython.longlong, found=list, slots=cython.longlong, key=cython.longlong,
+               tx=cython.longlong, ty=cython.longlong, b0=cython.longlong, b1=cython.longlong,
+               b2=cython.longlong, close2=cython.longlong)
+cpdef list nearest(tuple near, list xs, list ys, tuple tanks, long long hx, long long hy,
+                   long long reach, bint soft, long long close, Py_ssize_t limit)
+
+
 @cython.locals(f=Figures, longest=cython.longlong, hx=cython.longlong, hy=cython.longlong,
                close=cython.longlong, plain=cython.bint, found=list, t=cython.Py_ssize_t,
                side=str, xs=list, ys=list, tx=cython.longlong, ty=cython.longlong,
-               dx=cython.longlong, dy=cython.longlong)
+               dx=cython.longlong, dy=cython.longlong, index=Index, near=tuple)
 cpdef list targets(Position state, str weapon, Py_ssize_t shooter, Py_ssize_t limit=*)
 
 
