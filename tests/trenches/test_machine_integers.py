@@ -212,6 +212,59 @@ def test_fire_hot_steel_bunker_targets_and_hand_to_hand_contacts_in_machine_inte
         assert sorted(fire.contacts(state)) == pairs
 
 
+def test_german_return_fire_french_fire_the_offer_reads_each_groups_band_once() -> None:
+    """German Return Fire and French Fire: the offer, each group's volley and grenades asked
+    with the enemy's index and the kit's ranges (movement.return_fire_offer), is the one the
+    rules give (any_target for each group's riflemen, each weapon's nearest targets), at
+    every position of whole random games (where the sides meet), for both sides; a tank's HE
+    targets (specials.he_targets, the nearest kept in machine integers) are the three nearest
+    soft figures in its HE range."""
+    met = 0  # the positions with an enemy within a weapon's range: most of the checks
+    for seed in range(4):
+        state = fresh(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            state.apply_action(player.choose(state, state.current_player()))
+            for side in SIDES:
+                met += check_return_fire(state, side)
+    assert met > 100
+
+
+def check_return_fire(state: TrenchesState, side: str) -> bool:
+    """One position's and side's check of
+    ``test_german_return_fire_french_fire_the_offer_reads_each_groups_band_once``: whether
+    an enemy stands within a weapon's range."""
+    from greatwar.core import act
+    from greatwar.games.trenches import specials
+
+    roster = state.roster(side)
+    want = []
+    met = fire.any_in_reach(state, roster.figures, movement.FIRE_REACH)
+    if met:
+        for group in sorted(roster.groups):
+            men = fire.riflemen_among(state, roster.infantry.get(group, ()))
+            volleys = fire.any_target(state, "rifle", men)
+            if volleys:
+                want.append(act("volley", group))
+            if (volleys or not fire.grenade_within_rifle(state.c)) and fire.any_target(
+                state, "grenade", men
+            ):
+                want.append(act("grenade", group))
+        for i in state.of_kind(side, ("mg", "mortar")):
+            if i not in state.fired and i not in state.pinned:
+                for t in fire.targets(state, movement.weapon_of(state, i), i):
+                    want.append(act("fire", state.fig(i).id, state.fig(t).id))
+    want.append(act("done"))
+    assert movement.return_fire_offer(state, side) == want
+    reach = int(state.c.tables["scatter"]["tank_he_range"])
+    for i in state.on_table(side):
+        if state.c.tank_flags[i]:
+            x, y = state.at(i)
+            near = fire.in_reach(state, enemy(side), x, y, reach, True)
+            assert specials.he_targets(state, i) == near[:3]
+    return met
+
+
 def test_leaders_movers_cover_and_wire_cutters_in_machine_integers() -> None:
     for state in positions():
         for side in SIDES:

@@ -9,7 +9,7 @@ from greatwar.games.trenches.data cimport Components
 
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds  # in C
 from greatwar.games.trenches.fire cimport (  # called in C
-    any_in_reach, any_target, any_target_among, can_hit, table, grenade_within_rifle, grenades, riflemen,
+    any_in_reach, any_target_among, can_hit, table, grenade_within_rifle, grenades, riflemen,
     riflemen_among, shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
     Figures, Marks, Position)
@@ -328,5 +328,9 @@ cpdef move_fire_apply(Position state, action, str side)
 
 # Return Fire's offer (ReturnFire.offer): the position's fields read in C
 @cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=Marks, pinned=Marks,
-               figures=tuple, i=cython.Py_ssize_t)
+               figures=tuple, i=cython.Py_ssize_t, kit=OfferKit, foes=Index, ys=list,
+               men=list, lo=cython.longlong, hi=cython.longlong, y=cython.longlong,
+               acts=tuple)
 cpdef list return_fire_offer(Position state, str side)
+
+cdef tuple WEAPONS

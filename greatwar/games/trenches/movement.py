@@ -25,7 +25,6 @@ from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
 from greatwar.games.trenches.fire import (  # C calls
     any_in_reach,
-    any_target,
     any_target_among,
     can_hit,
     grenade_within_rifle,
@@ -1245,6 +1244,18 @@ def group_part(
     first_edge, last_edge = kit.first_edge, kit.last_edge  # no wire: no man between them
     infantry = roster.infantry.get(group, ())
     marked = fired.count or pinned.count  # else every man may fire (as at a phase's start)
+    if not reach:  # no target: only the men near the wire asked (cutters_among)
+        if first_edge < last_edge:
+            for man in infantry:
+                i = man
+                if marked and (fired.has(i) or pinned.has(i)):
+                    continue
+                y = ys[i]
+                if first_edge <= y < last_edge and not moved.has(i):
+                    near.append(man)
+        if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
+            found.append(acts[1][3])
+        return found
     men = [] if marked else list(infantry)
     lo = hi = 0
     count = 0  # the men who may fire, so far
@@ -1661,6 +1672,9 @@ class ReturnFire(Prompt[TrenchesState]):
             shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
 
 
+WEAPONS = ("mg", "mortar")  # the weapons that fire in Return Fire, besides the rifles
+
+
 def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
     """Return Fire's offer (``ReturnFire.offer``): a function, so that movement.pxd types it."""
     found: list[Action] = []
@@ -1668,16 +1682,32 @@ def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
     if not any_in_reach(state, roster.figures, FIRE_REACH):
         found.append(DONE)
         return found  # most often: no enemy within any weapon's range north or south
-    within = grenade_within_rifle(state.c)
+    kit = offer_kit(state.c)
+    foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
+    ys = state.f.y
     for group in roster.names:  # sorted(roster.groups)
         men = riflemen_among(state, roster.infantry.get(group, ()))
-        volleys = any_target(state, "rifle", men)
+        if not men:
+            continue  # (any_target: no man, no target)
+        lo = hi = ys[men[0]]  # the band of the men's y (any_target's)
+        for i in men:
+            y = ys[i]
+            if y < lo:
+                lo = y
+            elif y > hi:
+                hi = y
+        acts = kit.groups.get(group)
+        if acts is None:
+            acts = kit.groups[group] = (group_orders(group), group_acts(group), {}, {})
+        volleys = any_target_among(state, foes, "rifle", kit.rifle, men, lo, hi)
         if volleys:
-            found.append(group_acts(group)[1])
-        if (volleys or not within) and any_target(state, "grenade", men):
-            found.append(group_acts(group)[2])
+            found.append(acts[1][1])
+        if (volleys or not kit.grenade_within_rifle) and any_target_among(
+            state, foes, "grenade", kit.grenade, men, lo, hi
+        ):
+            found.append(acts[1][2])
     fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
-    for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
+    for i in of_kinds(roster, WEAPONS):  # state.of_kind
         if not fired.has(i) and not pinned.has(i):
             weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
             for t in targets(state, weapon, i):
