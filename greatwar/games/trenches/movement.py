@@ -1048,7 +1048,8 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
         if state.touched:
             made_again(state, basis, roster, last[2], last[3], last[4], state.touched)
         for part in last[3]:
-            found.extend(part)
+            if part:  # (most parts of a group that acted: none)
+                found.extend(part)
     else:
         found = parts_afresh(state, basis, roster)
     if state.touched:
@@ -1084,7 +1085,8 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
         else:
             part = single_part(state, kit, owner, reach)
         parts.append(part)
-        found.extend(part)
+        if part:
+            found.extend(part)
     state.offer_parts = (basis, roster, owners, parts, where)
     return found
 
