@@ -14,7 +14,7 @@ from greatwar.games.trenches.geometry cimport within  # called in C
                e=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong,
                best=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                d2=cython.longlong, ex=cython.longlong, ey=cython.longlong)
-cpdef object _doubtful(list men, tuple foes, list xs, list ys, tuple tanks, long long sure,
+cpdef object _doubtful(object men, tuple foes, list xs, list ys, tuple tanks, long long sure,
                        long long longest)
 
 
@@ -29,7 +29,7 @@ cpdef bint any_target_within(Position state, str weapon, list men, long long lo,
 
 @cython.locals(f=Figures, sure=cython.longlong, foes=tuple, ys=list)
 cpdef bint any_target_among(Position state, Index index, str weapon, long long longest,
-                            list men, long long lo, long long hi) except -1
+                            object men, long long lo, long long hi) except -1
 
 
 @cython.locals(f=Figures, reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,

@@ -3,6 +3,7 @@ may shoot whom at what range, the dice, the saves, and melee."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from greatwar.games.trenches import geometry as geo
@@ -296,12 +297,12 @@ def any_target_among(
     index: SideIndex,
     weapon: str,
     longest: int,
-    men: list[int],
+    men: Sequence[int],
     lo: int,
     hi: int,
 ) -> bool:
     """``any_target_within``, the enemy's index and the weapon's range given (a Move and Fire
-    offer has them for every group)."""
+    offer has them for every group); ``men`` a list or a tuple."""
     f = state.f  # each figure's data (state.Figures)
     c = state.c
     ys = f.y
@@ -323,7 +324,7 @@ def any_target_among(
 
 
 def _doubtful(
-    men: list[int],
+    men: Sequence[int],
     foes: tuple[int, ...],
     xs: list[int],
     ys: list[int],

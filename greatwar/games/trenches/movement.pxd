@@ -275,7 +275,7 @@ cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
                hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t,
                volleys=cython.bint, by_key=dict, by_kept=dict, marked=cython.bint, infantry=tuple,
                count=cython.Py_ssize_t, first=cython.Py_ssize_t, ref=cython.Py_ssize_t,
-               forward=cython.longlong, key=cython.longlong)
+               forward=cython.longlong, key=cython.longlong, shooters=object)
 cpdef list group_part(Position state, OfferKit kit, str group, Roster roster, bint reach,
                       long long french, Index foes)
 

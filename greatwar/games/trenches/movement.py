@@ -1258,7 +1258,7 @@ def group_part(
         if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
             found.append(acts[1][3])
         return found
-    men = [] if marked else list(infantry)
+    men: list[int] = []  # (when some have fired or are pinned) those who may fire
     lo = hi = 0
     count = 0  # the men who may fire, so far
     for man in infantry:
@@ -1279,13 +1279,14 @@ def group_part(
             near.append(man)
     if not count:
         return found
-    volleys = reach and any_target_among(state, foes, "rifle", kit.rifle, men, lo, hi)
+    shooters = men if marked else infantry  # (every man, read as he is: no list made)
+    volleys = reach and any_target_among(state, foes, "rifle", kit.rifle, shooters, lo, hi)
     if volleys:  # Fire (Hot Steel)
         found.append(acts[1][1])
     if (
         reach
         and (volleys or not kit.grenade_within_rifle)
-        and any_target_among(state, foes, "grenade", kit.grenade, men, lo, hi)
+        and any_target_among(state, foes, "grenade", kit.grenade, shooters, lo, hi)
     ):  # Bunker (Archie)
         found.append(acts[1][2])
     if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
