@@ -264,7 +264,7 @@ cpdef OfferKit offer_kit(Components c)
 cdef dict OFFER_KITS
 
 
-@cython.locals(side=str, foes=Index)
+@cython.locals(side=str, foes=Index, members=tuple)
 cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
                         long long french=*)
 

@@ -1187,7 +1187,8 @@ def group_offers(
     """A regiment's part of the Move and Fire offer (``group_part``): ``roster``: its side's;
     ``reach`` False: no enemy stands within FIRE_REACH of the side; ``french``: the mask of
     the lines French (``french_lines``), -1: asked here."""
-    side = state.c.sides[roster.groups[group][0]]
+    members = roster.groups.get(group, ())
+    side = state.c.sides[members[0]] if members else FRENCH  # (no member: no target asked)
     foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
     if french < 0:
         french = french_lines(state.owner)
