@@ -270,7 +270,7 @@ cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
 
 
 @cython.locals(found=list, f=Figures, follows=tuple, men=list, near=list, acts=tuple,
-               kept=tuple, fired=Marks, pinned=Marks, moved=Marks, ys=list,
+               kept=tuple, fired=bytearray, pinned=bytearray, moved=bytearray, ys=list,
                first_edge=cython.longlong, last_edge=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t,
                volleys=cython.bint, by_key=dict, by_kept=dict, marked=cython.bint, infantry=tuple,
@@ -283,7 +283,7 @@ cpdef list group_part(Position state, OfferKit kit, str group, Roster roster, bi
 @cython.locals(f=Figures, lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, px=cython.longlong, py=cython.longlong,
                i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
-               moved=Marks, fired=Marks, pinned=Marks, out=dict, broken=dict,
+               moved=bytearray, fired=bytearray, pinned=Marks, out=dict, broken=dict,
                lead=cython.Py_ssize_t, table=cython.longlong, here=cython.longlong)
 cpdef Py_ssize_t _first(Position state, OfferKit kit, str group, tuple men) except -2
 

@@ -1243,18 +1243,20 @@ def group_part(
     # those who have not moved either and stand between the first and last edge of the wire
     # belts' bands (the only ones ``cutters_among`` can find at the wire)
     near: list[int] = []
-    fired, pinned, moved, ys = f.fired, f.pinned, f.moved, f.y
+    ys = f.y
+    # the marks' bytes (Marks.has), read in C
+    fired, pinned, moved = f.fired.flags, f.pinned.flags, f.moved.flags
     first_edge, last_edge = kit.first_edge, kit.last_edge  # no wire: no man between them
     infantry = roster.infantry.get(group, ())
-    marked = fired.count or pinned.count  # else every man may fire (as at a phase's start)
+    marked = f.fired.count or f.pinned.count  # else every man may fire (a phase's start)
     if not reach:  # no target: only the men near the wire asked (cutters_among)
         if first_edge < last_edge:
             for man in infantry:
                 i = man
-                if marked and (fired.has(i) or pinned.has(i)):
+                if marked and (fired[i] or pinned[i]):
                     continue
                 y = ys[i]
-                if first_edge <= y < last_edge and not moved.has(i):
+                if first_edge <= y < last_edge and not moved[i]:
                     near.append(man)
         if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
             found.append(acts[1][3])
@@ -1265,7 +1267,7 @@ def group_part(
     for man in infantry:
         i = man
         if marked:
-            if fired.has(i) or pinned.has(i):
+            if fired[i] or pinned[i]:
                 continue
             men.append(man)
         y = ys[i]
@@ -1276,7 +1278,7 @@ def group_part(
         elif y > hi:
             hi = y
         count += 1
-        if first_edge <= y < last_edge and not moved.has(i):
+        if first_edge <= y < last_edge and not moved[i]:
             near.append(man)
     if not count:
         return found
@@ -1315,7 +1317,7 @@ def _first(state: TrenchesState, kit: OfferKit, group: str, men: tuple[int, ...]
     broken = f.broken
     if broken and broken.get(group, 0) > 0:
         return -1
-    moved, fired = f.moved, f.fired
+    moved, fired = f.moved.flags, f.fired.flags  # the marks' bytes (Marks.has), read in C
     status = f.status
     lead = -1  # the leader, -1 for none (a French regiment's, on the table: Leaders)
     leader = f.leader.get(group)
@@ -1332,7 +1334,7 @@ def _first(state: TrenchesState, kit: OfferKit, group: str, men: tuple[int, ...]
     table = TABLE
     for man in men:  # an object for the dict, a machine integer ``i``
         i = man
-        if moved.has(i) or fired.has(i):
+        if moved[i] or fired[i]:
             continue  # most often, once it has acted: he has moved
         if not walkers[i]:
             continue
