@@ -327,8 +327,8 @@ cpdef shot(Position state, action, side)
 cpdef move_fire_apply(Position state, action, str side)
 
 # Return Fire's offer (ReturnFire.offer): the position's fields read in C
-@cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=Marks, pinned=Marks,
-               figures=tuple, i=cython.Py_ssize_t, kit=OfferKit, foes=Index, ys=list,
+@cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=bytearray,
+               pinned=bytearray, figures=tuple, i=cython.Py_ssize_t, kit=OfferKit, foes=Index, ys=list,
                men=list, lo=cython.longlong, hi=cython.longlong, y=cython.longlong,
                acts=tuple)
 cpdef list return_fire_offer(Position state, str side)

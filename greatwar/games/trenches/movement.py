@@ -84,7 +84,7 @@ def can_move(state: TrenchesState, i: int) -> bool:
         return False
     if not f.walkers[i] and not f.tanks[i]:
         return False  # a gun or the airplane (walkers: neither a tank, a gun nor the plane)
-    if f.moved.has(i) or f.fired.has(i) or f.pinned.has(i):
+    if f.moved.flags[i] or f.fired.flags[i] or f.pinned.flags[i]:  # (Marks.has, in C)
         return False
     group = f.group[i]
     allowed = f.allow.get(group, 0)
@@ -1372,7 +1372,12 @@ def single_part(state: TrenchesState, kit: OfferKit, i: int, reach: bool) -> lis
             moves = by_figure[i] = figure_moves(f.c.figures[i].id)
         found.extend(moves)
     kind = f.kinds[i]
-    if reach and (kind == "mg" or kind == "mortar") and not f.moved.has(i) and not f.fired.has(i):
+    if (
+        reach
+        and (kind == "mg" or kind == "mortar")
+        and not f.moved.flags[i]
+        and not f.fired.flags[i]
+    ):
         weapon = "mortar" if kind == "mortar" else "mg"  # weapon_of
         for t in targets(state, weapon, i):
             found.append(fire_action(f.c, i, t))
@@ -1712,9 +1717,9 @@ def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
             state, foes, "grenade", kit.grenade, men, lo, hi
         ):
             found.append(acts[1][2])
-    fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
+    fired, pinned, figures = state.f.fired.flags, state.f.pinned.flags, state.c.figures
     for i in of_kinds(roster, WEAPONS):  # state.of_kind
-        if not fired.has(i) and not pinned.has(i):
+        if not fired[i] and not pinned[i]:  # (Marks.has, in C)
             weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
             for t in targets(state, weapon, i):
                 found.append(fire_action(state.c, i, t))
