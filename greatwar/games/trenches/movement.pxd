@@ -226,19 +226,22 @@ cpdef list move_fire_offer(Position state, dict frame, str side)
 
 @cython.locals(found=list, owners=list, parts=list, where=dict, reach=cython.bint,
                part=list, french=cython.longlong, kit=OfferKit, layout=tuple,
-               k=cython.Py_ssize_t, foes=Index)
+               k=cython.Py_ssize_t, foes=Index, entries=list, entry=tuple)
 cpdef list parts_afresh(Position state, tuple basis, Roster roster)
 
-@cython.locals(owners=list, where=dict, groups=list, layouts=dict, found=tuple)
+@cython.locals(owners=list, where=dict, groups=list, layouts=dict, found=tuple, entries=list)
 cpdef tuple part_layout(Position state, OfferKit kit, Roster roster)
+
+@cython.locals(acts=tuple)
+cpdef tuple group_entry(OfferKit kit, Roster roster, str group)
 
 cdef Py_ssize_t LAYOUTS_KEPT
 
 
 @cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, group=str, owner=object,
-               french=cython.longlong, kit=OfferKit, foes=Index)
+               french=cython.longlong, kit=OfferKit, foes=Index, entry=tuple)
 cpdef made_again(Position state, tuple basis, Roster roster, list owners, list parts,
-                 dict where, list touched)
+                 dict where, list touched, list entries)
 
 cdef list NO_PLACES
 
@@ -264,7 +267,7 @@ cpdef OfferKit offer_kit(Components c)
 cdef dict OFFER_KITS
 
 
-@cython.locals(side=str, foes=Index, members=tuple)
+@cython.locals(side=str, foes=Index, members=tuple, kit=OfferKit)
 cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
                         long long french=*)
 
@@ -276,7 +279,7 @@ cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
                volleys=cython.bint, by_key=dict, by_kept=dict, marked=cython.bint, infantry=tuple,
                count=cython.Py_ssize_t, first=cython.Py_ssize_t, ref=cython.Py_ssize_t,
                forward=cython.longlong, key=cython.longlong, shooters=object)
-cpdef list group_part(Position state, OfferKit kit, str group, Roster roster, bint reach,
+cpdef list group_part(Position state, OfferKit kit, str group, tuple entry, bint reach,
                       long long french, Index foes)
 
 
@@ -285,7 +288,8 @@ cpdef list group_part(Position state, OfferKit kit, str group, Roster roster, bi
                i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
                moved=bytearray, fired=bytearray, pinned=Marks, out=dict, broken=dict,
                lead=cython.Py_ssize_t, table=cython.longlong, here=cython.longlong)
-cpdef Py_ssize_t _first(Position state, OfferKit kit, str group, tuple men) except -2
+cpdef Py_ssize_t _first(Position state, OfferKit kit, str group, tuple men,
+                        object leader) except -2
 
 
 @cython.locals(last=tuple, cut=cython.Py_ssize_t, clouds=cython.Py_ssize_t, owner=list)

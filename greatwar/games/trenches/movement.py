@@ -1046,7 +1046,7 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
         # the last offer's parts, of the same basis and men: only the groups that acted
         # since (``state.touched``) have a part no longer current, made again
         if state.touched:
-            made_again(state, basis, roster, last[2], last[3], last[4], state.touched)
+            made_again(state, basis, roster, last[2], last[3], last[4], state.touched, last[5])
         for part in last[3]:
             if part:  # (most parts of a group that acted: none)
                 found.extend(part)
@@ -1072,7 +1072,7 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
     layout = kit.layouts.get(roster)  # each part's group or figure, each group's places
     if layout is None:
         layout = part_layout(state, kit, roster)
-    owners, where = layout
+    owners, where, entries = layout
     # whether any enemy stands within a weapon's range of the side (most often not): asked
     # once, at the first part
     reach = any_in_reach(state, roster.figures, FIRE_REACH)
@@ -1080,14 +1080,16 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
     foes = basis[1]
     for k in range(len(owners)):
         owner = owners[k]
+        entry = entries[k]
         if isinstance(owner, str):
-            part = group_part(state, kit, owner, roster, reach, french, foes)
+            assert entry is not None  # (a group's place holds its entry)
+            part = group_part(state, kit, owner, entry, reach, french, foes)
         else:
             part = single_part(state, kit, owner, reach)
         parts.append(part)
         if part:
             found.extend(part)
-    state.offer_parts = (basis, roster, owners, parts, where)
+    state.offer_parts = (basis, roster, owners, parts, where, entries)
     return found
 
 
@@ -1098,15 +1100,26 @@ def part_layout(state: TrenchesState, kit: OfferKit, roster: Roster) -> PartLayo
     one of its figures falls, arrives or changes group)."""
     owners: list[str | int] = [*roster.names]  # sorted(roster.groups)
     where: dict[str, list[int]] = {group: [k] for k, group in enumerate(roster.names)}
+    entries: list[GroupEntry | None] = [group_entry(kit, roster, g) for g in roster.names]
     groups = state.f.group
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
         where.setdefault(groups[i], []).append(len(owners))
         owners.append(i)
+        entries.append(None)
     layouts = kit.layouts
     if len(layouts) >= LAYOUTS_KEPT:
         layouts.clear()  # (rosters of past games: the kit keeps a few)
-    found = layouts[roster] = (owners, where)
+    found = layouts[roster] = (owners, where, entries)
     return found
+
+
+def group_entry(kit: OfferKit, roster: Roster, group: str) -> GroupEntry:
+    """What a group's part reads by its name: its members and riflemen in ``roster`` and
+    its actions (the kit's)."""
+    acts = kit.groups.get(group)
+    if acts is None:
+        acts = kit.groups[group] = (group_orders(group), group_acts(group), {}, {})
+    return (roster.groups.get(group, ()), roster.infantry.get(group, ()), acts)
 
 
 LAYOUTS_KEPT = 64  # the layouts an offer kit keeps, by roster, before it drops them all
@@ -1120,10 +1133,12 @@ def made_again(
     parts: list[list[Action]],
     where: dict[str, list[int]],
     touched: list[str],
+    entries: list[GroupEntry | None],
 ) -> None:
     """The parts of ``parts`` (``owners``: their groups or figures; ``where``: the places of
-    each group's parts, its own and its weapons') of the groups in ``touched`` made again,
-    in place, as ``parts_afresh`` would. No "anyone in reach" gate: a group's volley and
+    each group's parts, its own and its weapons'; ``entries``: what each group's part reads
+    by its name) of the groups in ``touched`` made again, in place, as ``parts_afresh``
+    would. No "anyone in reach" gate: a group's volley and
     grenades and a weapon's targets each look only within their own range of its men."""
     french = basis[6]
     foes = basis[1]
@@ -1134,16 +1149,19 @@ def made_again(
             continue  # (it acted twice since the last offer: made again once)
         for k in where.get(group, NO_PLACES):
             owner = owners[k]
+            entry = entries[k]
             if isinstance(owner, str):
-                parts[k] = group_part(state, kit, group, roster, True, french, foes)
+                assert entry is not None  # (a group's place holds its entry)
+                parts[k] = group_part(state, kit, group, entry, True, french, foes)
             else:
                 parts[k] = single_part(state, kit, owner, True)
 
 
 NO_PLACES: list[int] = []  # made_again's places of a group with no part (none)
 DONE = act("done")
-# each part's group or figure, and each group's parts' places (``part_layout``)
-PartLayout = tuple[list[str | int], dict[str, list[int]]]
+# each part's group or figure, each group's parts' places, what each group's part reads by its
+# name (``part_layout``)
+PartLayout = tuple[list[str | int], dict[str, list[int]], list["GroupEntry | None"]]
 
 
 class OfferKit:
@@ -1192,35 +1210,34 @@ def group_offers(
     foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
     if french < 0:
         french = french_lines(state.owner)
-    return group_part(state, offer_kit(state.c), group, roster, reach, french, foes)
+    kit = offer_kit(state.c)
+    return group_part(state, kit, group, group_entry(kit, roster, group), reach, french, foes)
 
 
 def group_part(
     state: TrenchesState,
     kit: OfferKit,
     group: str,
-    roster: Roster,
+    entry: GroupEntry,
     reach: bool,
     french: int,
     foes: SideIndex,
 ) -> list[Action]:
     """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
     (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``kit``: the
-    components' (``offer_kit``); ``roster``: its side's (the members and riflemen of the
-    group, as ``state.members`` and ``state.group_infantry`` give them: no group name is both
-    sides'); ``reach`` False: no enemy stands within FIRE_REACH of the side
-    (``fire.any_in_reach``), so no man has a target; ``french``: the mask of the lines French
-    (``french_lines``); ``foes``: the enemy's index."""
+    components' (``offer_kit``); ``entry``: the group's members and riflemen in its side's
+    roster (as ``state.members`` and ``state.group_infantry`` give them: no group name is
+    both sides') and its actions (``group_entry``); ``reach`` False: no enemy stands within
+    FIRE_REACH of the side (``fire.any_in_reach``), so no man has a target; ``french``: the
+    mask of the lines French (``french_lines``); ``foes``: the enemy's index."""
     found: list[Action] = []
     f = state.f  # each figure's data (state.Figures)
-    acts = kit.groups.get(group)
-    if acts is None:
-        acts = kit.groups[group] = (group_orders(group), group_acts(group), {}, {})
-    first = _first(state, kit, group, roster.groups[group])
+    acts = entry[2]
+    leader = f.leader.get(group)
+    first = _first(state, kit, group, entry[0], leader)
     if first >= 0:
         found.extend(acts[0])
         ref = first  # reference(state, group, first): the leader if he may move
-        leader = f.leader.get(group)
         if leader is not None and f.status[leader] == TABLE and can_move(state, leader):
             ref = leader
         y = f.y[ref]
@@ -1247,7 +1264,7 @@ def group_part(
     # the marks' bytes (Marks.has), read in C
     fired, pinned, moved = f.fired.flags, f.pinned.flags, f.moved.flags
     first_edge, last_edge = kit.first_edge, kit.last_edge  # no wire: no man between them
-    infantry = roster.infantry.get(group, ())
+    infantry = entry[1]
     marked = f.fired.count or f.pinned.count  # else every man may fire (a phase's start)
     if not reach:  # no target: only the men near the wire asked (cutters_among)
         if first_edge < last_edge:
@@ -1297,6 +1314,8 @@ def group_part(
     return found
 
 
+# A group's members and riflemen in a roster, and its actions (``group_entry``)
+GroupEntry = tuple[tuple[int, ...], tuple[int, ...], "GroupActions"]
 # A group's orders, its "cover", "volley", "grenade" and "cut", and its "follow" orders by
 # the key of the objectives it may march on (``objectives_key``) and by the objectives
 # themselves (``group_orders``, ``group_acts``, ``ahead_of``), read from the kit's dict in C.
@@ -1308,9 +1327,11 @@ GroupActions = tuple[
 ]
 
 
-def _first(state: TrenchesState, kit: OfferKit, group: str, men: tuple[int, ...]) -> int:
-    """``first_mover`` of a group whose members are ``men`` as a figure's index, -1 for none
-    (``_movers``' tests, without a list)."""
+def _first(
+    state: TrenchesState, kit: OfferKit, group: str, men: tuple[int, ...], leader: int | None
+) -> int:
+    """``first_mover`` of a group whose members are ``men`` and leader ``leader`` (None for
+    none) as a figure's index, -1 for none (``_movers``' tests, without a list)."""
     f = state.f  # each figure's data (state.Figures)
     if f.allow.get(group, 0) <= 0:
         return -1
@@ -1320,7 +1341,6 @@ def _first(state: TrenchesState, kit: OfferKit, group: str, men: tuple[int, ...]
     moved, fired = f.moved.flags, f.fired.flags  # the marks' bytes (Marks.has), read in C
     status = f.status
     lead = -1  # the leader, -1 for none (a French regiment's, on the table: Leaders)
-    leader = f.leader.get(group)
     if leader is not None and men and f.sides[men[0]] == FRENCH and status[leader] == TABLE:
         lead = leader
     lx = ly = reach = 0
@@ -1404,8 +1424,16 @@ FIRE_ACTIONS: dict[Components, dict[int, Action]] = {}
 # the frame, the enemy's index, the wire cut, the lines' owners, the clouds, the event, and
 # the mask of the lines French (``french_lines``: read by each group's objectives)
 OfferBasis = tuple[Frame, SideIndex, int, tuple[str, ...], int, str, int]
-# the last offer's parts (``parts_afresh``): basis, roster, owners, parts, each group's places
-OfferParts = tuple[OfferBasis, Roster, list[str | int], list[list[Action]], dict[str, list[int]]]
+# the last offer's parts (``parts_afresh``): basis, roster, owners, parts, each group's places,
+# each group's entry
+OfferParts = tuple[
+    OfferBasis,
+    Roster,
+    list[str | int],
+    list[list[Action]],
+    dict[str, list[int]],
+    list[GroupEntry | None],
+]
 
 
 def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
