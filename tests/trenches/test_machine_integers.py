@@ -196,7 +196,12 @@ def test_fire_hot_steel_bunker_targets_and_hand_to_hand_contacts_in_machine_inte
         for side in SIDES:
             for i in state.on_table(side)[::3]:
                 for weapon in ("rifle", "mg", "mortar", "ap", "grenade"):
-                    assert fire.targets(state, weapon, i) == targets_reference(state, weapon, i)
+                    want = targets_reference(state, weapon, i)
+                    assert fire.targets(state, weapon, i) == want
+                    # the nearest kept in machine integers (fire.nearest), with or without a
+                    # cloud or fog: the first, the first two
+                    assert fire.targets(state, weapon, i, 1) == want[:1]
+                    assert fire.targets(state, weapon, i, 2) == want[:2]
             for group in sorted(state.roster(side).groups):
                 men = fire.riflemen(state, group)
                 if fire.any_target(state, "grenade", men):  # Bunker (Archie) within 8"
@@ -205,6 +210,59 @@ def test_fire_hot_steel_bunker_targets_and_hand_to_hand_contacts_in_machine_inte
         german = [i for i in state.on_table(GERMAN) if not state.c.tank_flags[i]]
         pairs = [(a, b) for a in french for b in german if geo.within(state.at(a), state.at(b), 10)]
         assert sorted(fire.contacts(state)) == pairs
+
+
+def test_german_return_fire_french_fire_the_offer_reads_each_groups_band_once() -> None:
+    """German Return Fire and French Fire: the offer, each group's volley and grenades asked
+    with the enemy's index and the kit's ranges (movement.return_fire_offer), is the one the
+    rules give (any_target for each group's riflemen, each weapon's nearest targets), at
+    every position of whole random games (where the sides meet), for both sides; a tank's HE
+    targets (specials.he_targets, the nearest kept in machine integers) are the three nearest
+    soft figures in its HE range."""
+    met = 0  # the positions with an enemy within a weapon's range: most of the checks
+    for seed in range(4):
+        state = fresh(seed)
+        player = RandomPlayer(seed)
+        while not state.is_terminal():
+            state.apply_action(player.choose(state, state.current_player()))
+            for side in SIDES:
+                met += check_return_fire(state, side)
+    assert met > 100
+
+
+def check_return_fire(state: TrenchesState, side: str) -> bool:
+    """One position's and side's check of
+    ``test_german_return_fire_french_fire_the_offer_reads_each_groups_band_once``: whether
+    an enemy stands within a weapon's range."""
+    from greatwar.core import act
+    from greatwar.games.trenches import specials
+
+    roster = state.roster(side)
+    want = []
+    met = fire.any_in_reach(state, roster.figures, movement.FIRE_REACH)
+    if met:
+        for group in sorted(roster.groups):
+            men = fire.riflemen_among(state, roster.infantry.get(group, ()))
+            volleys = fire.any_target(state, "rifle", men)
+            if volleys:
+                want.append(act("volley", group))
+            if (volleys or not fire.grenade_within_rifle(state.c)) and fire.any_target(
+                state, "grenade", men
+            ):
+                want.append(act("grenade", group))
+        for i in state.of_kind(side, ("mg", "mortar")):
+            if i not in state.fired and i not in state.pinned:
+                for t in fire.targets(state, movement.weapon_of(state, i), i):
+                    want.append(act("fire", state.fig(i).id, state.fig(t).id))
+    want.append(act("done"))
+    assert movement.return_fire_offer(state, side) == want
+    reach = int(state.c.tables["scatter"]["tank_he_range"])
+    for i in state.on_table(side):
+        if state.c.tank_flags[i]:
+            x, y = state.at(i)
+            near = fire.in_reach(state, enemy(side), x, y, reach, True)
+            assert specials.he_targets(state, i) == near[:3]
+    return met
 
 
 def test_leaders_movers_cover_and_wire_cutters_in_machine_integers() -> None:
@@ -424,14 +482,17 @@ def test_bombardment_phase_the_lines_aimed_at_kept_by_owner() -> None:
 
 def test_bombardment_phase_the_barrage_and_guns_offers_kept_by_aim_are_made_afresh() -> None:
     """Bombardment Phase, German Bombardment (the barrage) and the on-board artillery: the
-    actions kept by the aims' names (and the gun) are those made afresh, at every position of
-    random games and of their clones, for both sides (the guns none of which has fired)."""
+    actions kept by the aims' names (and the gun; its "ap" and "hold" by the gun and target,
+    bombardment.gun_action), the names read without the aims' points (aim_names), are those
+    made afresh, at every position of random games and of their clones, for both sides (the
+    guns none of which has fired)."""
     from greatwar.core import act
     from greatwar.games.trenches import bombardment
 
     for state in positions():
         for side in SIDES:
             names = list(bombardment.aims(state, side))
+            assert bombardment.aim_names(state, side) == tuple(names)  # the names alone
             want = [act("barrage", m, name) for m in bombardment.MUNITIONS for name in names]
             assert bombardment.Barrage().offer(state, {}, side) == want
             want = []

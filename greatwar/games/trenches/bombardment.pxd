@@ -41,6 +41,18 @@ cpdef object aim_point(Position state, str side, tuple args)
 
 cdef dict LINE_AIMS  # line_aims, by the components, then by the side and the lines French
 
+@cython.locals(owner=list, key=cython.longlong, line=cython.Py_ssize_t, kept=dict,
+               lines=tuple, names=list, status=list)
+cpdef tuple aim_names(Position state, str side)
+
+cdef dict LINE_NAMES  # aim_names' of the lines, by the components, then as LINE_AIMS
+
+@cython.locals(kept=dict, key=cython.longlong, gid=str)
+cpdef object gun_action(object c, Py_ssize_t g, Py_ssize_t t)
+
+cdef long long GUN_SLOTS
+cdef dict GUN_ACTIONS  # gun_action's, by the components
+
 cpdef off_board(Position state, side)
 
 cpdef guns(Position state, side)

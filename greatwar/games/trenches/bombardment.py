@@ -102,6 +102,36 @@ def aims(state: TrenchesState, side: str) -> dict[str, geo.Point2]:
     return found
 
 
+def aim_names(state: TrenchesState, side: str) -> tuple[str, ...]:
+    """``tuple(aims(state, side))``: the aims' names alone, in the same order (the lines',
+    then each French regiment's on the table with its leader, then the HQ, a name already
+    there keeping its place), without their points."""
+    owner, key = state.owner, 1 if side == GERMAN else 0
+    for line in range(len(owner)):  # lines_aimed's key
+        if owner[line] == FRENCH:
+            key |= 2 << line
+    kept = LINE_NAMES.get(state.c)
+    if kept is None:
+        kept = LINE_NAMES[state.c] = {}
+    lines = kept.get(key)
+    if lines is None:
+        lines = kept[key] = tuple([name for name, _ in lines_aimed(state, side)])
+    if side != GERMAN:
+        return lines
+    f = state.f  # each figure's data (state.Figures)
+    names = list(lines)
+    status = f.status
+    for group, leader in sorted(f.leader.items()):
+        if status[leader] == TABLE and group not in names:
+            names.append(group)
+    if of_kinds(state.roster(FRENCH), HQ) and "HQ" not in names:
+        names.append("HQ")
+    return tuple(names)
+
+
+LINE_NAMES: dict[Components, dict[int, tuple[str, ...]]] = {}  # aim_names' of the lines
+
+
 def lines_aimed(state: TrenchesState, side: str) -> tuple[tuple[str, geo.Point2], ...]:
     """``line_aims`` of the lines as they are owned now, kept by the side and the lines
     French (a bit each), read from dicts in C."""
@@ -199,7 +229,7 @@ class Barrage(Prompt[TrenchesState]):
     title = "aim the off-board bombardment (Bombardment Phase)"
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
-        names = tuple(aims(state, side))  # asked once for the three munitions
+        names = aim_names(state, side)  # asked once for the three munitions
         found = BARRAGES.get(names)  # the actions of these aims, made once
         if found is None:
             found = BARRAGES[names] = barrage_actions(names)
@@ -257,6 +287,24 @@ BARRAGES: dict[tuple[str, ...], tuple[Action, ...]] = {}
 SHELLS: dict[tuple[str, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
+def gun_action(c: Components, g: int, t: int) -> Action:
+    """``ap G T`` by gun ``g`` at ``t`` (``hold G`` for ``t`` the gun itself), each made once
+    and kept by one integer (figures number fewer than GUN_SLOTS)."""
+    kept = GUN_ACTIONS.get(c)
+    if kept is None:
+        kept = GUN_ACTIONS[c] = {}
+    key = g * GUN_SLOTS + t
+    found = kept.get(key)
+    if found is None:
+        gid = c.figures[g].id
+        found = kept[key] = act("hold", gid) if t == g else act("ap", gid, c.figures[t].id)
+    return found
+
+
+GUN_SLOTS = 4096  # more than the figures
+GUN_ACTIONS: dict[Components, dict[int, Action]] = {}  # gun_action's, by the components
+
+
 class Guns(Prompt[TrenchesState]):
     """On-board artillery, gun by gun: ``shell G AIM`` (a die of shells), ``ap G T`` (a 6
     kills any target, not covered), or ``hold G``."""
@@ -273,13 +321,13 @@ class Guns(Prompt[TrenchesState]):
                 continue
             gid = figures[g].id
             if names is None:
-                names = tuple(aims(state, side))
+                names = aim_names(state, side)
             shells = SHELLS.get((gid, names))
             if shells is None:
                 shells = SHELLS[(gid, names)] = shell_actions(gid, names)
             found += shells
-            found += [act("ap", gid, figures[t].id) for t in targets(state, "ap", g)]
-            found.append(act("hold", gid))
+            found += [gun_action(state.c, g, t) for t in targets(state, "ap", g)]
+            found.append(gun_action(state.c, g, g))
         return found
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:

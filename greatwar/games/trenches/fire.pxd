@@ -14,7 +14,7 @@ from greatwar.games.trenches.geometry cimport within  # called in C
                e=cython.Py_ssize_t, x=cython.longlong, y=cython.longlong,
                best=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                d2=cython.longlong, ex=cython.longlong, ey=cython.longlong)
-cpdef object _doubtful(list men, tuple foes, list xs, list ys, tuple tanks, long long sure,
+cpdef object _doubtful(object men, tuple foes, list xs, list ys, tuple tanks, long long sure,
                        long long longest)
 
 
@@ -23,10 +23,13 @@ cpdef object _doubtful(list men, tuple foes, list xs, list ys, tuple tanks, long
 cpdef bint any_target(Position state, str weapon, list men) except -1
 
 
-@cython.locals(f=Figures, longest=cython.longlong, sure=cython.longlong, index=Index,
-               foes=tuple, ys=list)
+@cython.locals(index=Index)
 cpdef bint any_target_within(Position state, str weapon, list men, long long lo,
                              long long hi) except -1
+
+@cython.locals(f=Figures, sure=cython.longlong, foes=tuple, ys=list)
+cpdef bint any_target_among(Position state, Index index, str weapon, long long longest,
+                            object men, long long lo, long long hi) except -1
 
 
 @cython.locals(f=Figures, reach=cython.longlong, a=cython.Py_ssize_t, b=cython.Py_ssize_t,
@@ -48,10 +51,18 @@ cpdef list by_distance(tuple near, list xs, list ys, tuple tanks, long long hx, 
 cpdef long long table(Position state, str key) except? -1
 
 
+@cython.locals(t=cython.Py_ssize_t, dx=cython.longlong, dy=cython.longlong,
+               d2=cython.longlong, found=list, slots=cython.longlong, key=cython.longlong,
+               tx=cython.longlong, ty=cython.longlong, b0=cython.longlong, b1=cython.longlong,
+               b2=cython.longlong, close2=cython.longlong)
+cpdef list nearest(tuple near, list xs, list ys, tuple tanks, long long hx, long long hy,
+                   long long reach, bint soft, long long close, Py_ssize_t limit)
+
+
 @cython.locals(f=Figures, longest=cython.longlong, hx=cython.longlong, hy=cython.longlong,
                close=cython.longlong, plain=cython.bint, found=list, t=cython.Py_ssize_t,
                side=str, xs=list, ys=list, tx=cython.longlong, ty=cython.longlong,
-               dx=cython.longlong, dy=cython.longlong)
+               dx=cython.longlong, dy=cython.longlong, index=Index, near=tuple)
 cpdef list targets(Position state, str weapon, Py_ssize_t shooter, Py_ssize_t limit=*)
 
 

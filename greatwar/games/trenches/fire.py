@@ -3,6 +3,7 @@ may shoot whom at what range, the dice, the saves, and melee."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from greatwar.games.trenches import geometry as geo
@@ -88,6 +89,25 @@ def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> 
     plain = not state.clouds and state.event != "fog"
     close = table(state, "mortar_min") - 1 if weapon == "mortar" else -1
     found: list[int] = []
+    if limit <= 3:  # the nearest few beyond ``close``, without sorting them all
+        index: SideIndex = state.index(side)
+        near = index.between(hy - longest, hy + longest)
+        if not near:
+            return found
+        soft = weapon != "ap"
+        best = nearest(near, xs, ys, c.tank_flags, hx, hy, longest, soft, close, limit)
+        if plain:
+            return best
+        # a cloud or fog may cut the reach: the nearest are the answer if each can be hit, or
+        # if they are all the candidates (those too close for a mortar can_hit refuses too)
+        for t in best:
+            if can_hit(state, weapon, shooter, t):
+                found.append(t)
+            elif len(best) == limit:
+                break  # a farther one may be hit instead: all of them sorted below
+        else:
+            return found
+        found = []
     # Tanks: only armour-piercing artillery kills them, so in_reach leaves them out for any
     # other weapon (as can_hit would)
     for t in in_reach(state, side, hx, hy, longest, weapon != "ap"):
@@ -116,6 +136,47 @@ def in_reach(
     if not near:
         return []
     return by_distance(near, f.x, f.y, state.c.tank_flags, hx, hy, reach, soft)
+
+
+def nearest(
+    near: tuple[int, ...],
+    xs: list[int],
+    ys: list[int],
+    tanks: tuple[bool, ...],
+    hx: int,
+    hy: int,
+    reach: int,
+    soft: bool,
+    close: int,
+    limit: int,
+) -> list[int]:
+    """The first ``limit`` (at most 3) of ``by_distance(near, ...)`` farther than ``close``
+    (-1: none too close), kept in three machine integers as the band is read (each a
+    (squared distance, figure) packed as by_distance's), not all of them sorted."""
+    slots = FIGURE_SLOTS
+    b0 = b1 = b2 = -1  # the nearest three keys so far, -1 for none
+    close2 = close * close if close >= 0 else -1
+    for t in near:
+        if soft and tanks[t]:
+            continue
+        tx, ty = xs[t], ys[t]  # machine integers (fire.pxd): the differences in C
+        dx, dy = tx - hx, ty - hy
+        d2 = dx * dx + dy * dy
+        if d2 > reach * reach or d2 <= close2:
+            continue
+        key = d2 * slots + t
+        if b0 < 0 or key < b0:
+            b0, b1, b2 = key, b0, b1
+        elif b1 < 0 or key < b1:
+            b1, b2 = key, b1
+        elif b2 < 0 or key < b2:
+            b2 = key
+    found: list[int] = []
+    for key in (b0, b1, b2)[:limit]:
+        if key < 0:
+            break
+        found.append(key & (slots - 1))
+    return found
 
 
 def by_distance(
@@ -224,12 +285,25 @@ def any_target(state: TrenchesState, weapon: str, men: list[int]) -> bool:
 def any_target_within(state: TrenchesState, weapon: str, men: list[int], lo: int, hi: int) -> bool:
     """``any_target`` of ``men`` (not empty) whose y lie within lo..hi, the least and the
     greatest (the caller has them already)."""
+    side = state.c.sides[men[0]]
+    index: SideIndex = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
+    return any_target_among(state, index, weapon, table(state, RANGE_KEYS[weapon]), men, lo, hi)
+
+
+def any_target_among(
+    state: TrenchesState,
+    index: SideIndex,
+    weapon: str,
+    longest: int,
+    men: Sequence[int],
+    lo: int,
+    hi: int,
+) -> bool:
+    """``any_target_within``, the enemy's index and the weapon's range given (a Move and Fire
+    offer has them for every group); ``men`` a list or a tuple."""
     f = state.f  # each figure's data (state.Figures)
     c = state.c
-    side = c.sides[men[0]]
-    longest = table(state, RANGE_KEYS[weapon])
     ys = f.y
-    index: SideIndex = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
     foes = index.between(lo - longest, hi + longest)
     if not foes:
         return False  # nobody within range north or south
@@ -248,7 +322,7 @@ def any_target_within(state: TrenchesState, weapon: str, men: list[int], lo: int
 
 
 def _doubtful(
-    men: list[int],
+    men: Sequence[int],
     foes: tuple[int, ...],
     xs: list[int],
     ys: list[int],

@@ -10,8 +10,8 @@ from greatwar.games.trenches.data cimport Components
 from greatwar.games.trenches.index cimport (  # in C
     Roster, SideIndex as Index, _first_at_least, of_kinds)
 from greatwar.games.trenches.fire cimport (  # called in C
-    any_in_reach, any_target, any_target_within, can_hit, table, grenade_within_rifle,
-    grenades, riflemen, riflemen_among, shoot, targets, volley)
+    any_in_reach, any_target_among, can_hit, table, grenade_within_rifle, grenades, riflemen,
+    riflemen_among, shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
     Figures, Marks, Position)
 from greatwar.games.trenches.geometry cimport (  # in C
@@ -172,10 +172,13 @@ cpdef tuple _objectives(Position state, str group, object first, long long frenc
 @cython.locals(line=cython.Py_ssize_t, french=cython.longlong)
 cpdef long long french_lines(list owner) except? -1
 
-@cython.locals(edges=tuple, line=tuple, lo=cython.Py_ssize_t, hi=cython.Py_ssize_t,
-               mid=cython.Py_ssize_t, edge=cython.longlong, memo=dict, key=cython.longlong,
-               kept=tuple)
+@cython.locals(edges=tuple, memo=dict, key=cython.longlong, kept=tuple)
 cpdef tuple ahead_of(Components c, long long y, long long forward, long long french)
+
+@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
+               edge=cython.longlong)
+cpdef long long objectives_key(tuple line, long long y, long long forward,
+                               long long french) except? -1
 
 @cython.locals(oy=cython.longlong, ahead=cython.longlong, found=list, name=str, kept=tuple,
                bit=cython.longlong)
@@ -221,9 +224,11 @@ cpdef list order(Position state, str group, str direction, str distance)
 cpdef list follow(Position state, str group, str objective)
 
 
+cpdef list single_offers(Position state, Py_ssize_t i, bint reach=*)
+
 @cython.locals(f=Figures, found=list, kind=str, by_figure=list, weapon=str, moves=tuple,
                t=cython.Py_ssize_t)
-cpdef list single_offers(Position state, Py_ssize_t i, bint reach=*)
+cpdef list single_part(Position state, OfferKit kit, Py_ssize_t i, bint reach)
 
 cdef dict FIRE_ACTIONS  # fire_action's, by the components
 
@@ -231,38 +236,78 @@ cdef dict FIRE_ACTIONS  # fire_action's, by the components
 @cython.locals(kept=dict)
 cpdef object fire_action(Components c, Py_ssize_t shooter, Py_ssize_t target)
 
-cdef dict FIGURE_MOVES  # figure_moves of each figure, by the components
 
 
 @cython.locals(found=list, last=tuple, roster=Roster, part=list)
 cpdef list move_fire_offer(Position state, dict frame, str side)
 
 
-@cython.locals(found=list, groups=list, owners=list, parts=list, where=dict, reach=cython.bint,
-               part=list, places=list, french=cython.longlong)
+@cython.locals(found=list, owners=list, parts=list, where=dict, reach=cython.bint,
+               part=list, french=cython.longlong, kit=OfferKit, layout=tuple,
+               k=cython.Py_ssize_t, foes=Index, entries=list, entry=tuple)
 cpdef list parts_afresh(Position state, tuple basis, Roster roster)
 
+@cython.locals(owners=list, where=dict, groups=list, layouts=dict, found=tuple, entries=list)
+cpdef tuple part_layout(Position state, OfferKit kit, Roster roster)
 
-@cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, group=str, owner=object)
-@cython.locals(french=cython.longlong)
+@cython.locals(acts=tuple)
+cpdef tuple group_entry(OfferKit kit, Roster roster, str group)
+
+cdef Py_ssize_t LAYOUTS_KEPT
+
+
+@cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, group=str, owner=object,
+               french=cython.longlong, kit=OfferKit, foes=Index, entry=tuple)
 cpdef made_again(Position state, tuple basis, Roster roster, list owners, list parts,
-                 dict where, list touched)
+                 dict where, list touched, list entries)
 
 cdef list NO_PLACES
 
 
-# a group's actions, made once (movement.GROUP_ACTIONS): read without a Python call
-cdef dict GROUP_ACTIONS
+# what every part of a Move and Fire offer reads of the components (movement.OfferKit)
+cdef class OfferKit:
+    cdef public long long first_edge
+    cdef public long long last_edge
+    cdef public long long rifle
+    cdef public long long grenade
+    cdef public bint grenade_within_rifle
+    cdef public long long radius
+    cdef public tuple south
+    cdef public tuple north
+    cdef public dict groups
+    cdef public list moves
+    cdef public dict layouts
+
+
+@cython.locals(kit=OfferKit)
+cpdef OfferKit offer_kit(Components c)
+
+cdef dict OFFER_KITS
+
+
+@cython.locals(side=str, foes=Index, members=tuple, kit=OfferKit)
+cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
+                        long long french=*)
 
 
 @cython.locals(found=list, f=Figures, follows=tuple, men=list, near=list, acts=tuple,
-               kept=tuple, fired=Marks, pinned=Marks, moved=Marks, ys=list, edges=tuple,
+               kept=tuple, fired=bytearray, pinned=bytearray, moved=bytearray, ys=list,
                first_edge=cython.longlong, last_edge=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t,
-               volleys=cython.bint, by_kept=dict, marked=cython.bint, infantry=tuple,
-               count=cython.Py_ssize_t)
-cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
-                        long long french=*)
+               volleys=cython.bint, by_key=dict, by_kept=dict, marked=cython.bint, infantry=tuple,
+               count=cython.Py_ssize_t, first=cython.Py_ssize_t, ref=cython.Py_ssize_t,
+               forward=cython.longlong, key=cython.longlong, shooters=object)
+cpdef list group_part(Position state, OfferKit kit, str group, tuple entry, bint reach,
+                      long long french, Index foes)
+
+
+@cython.locals(f=Figures, lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
+               dx=cython.longlong, dy=cython.longlong, px=cython.longlong, py=cython.longlong,
+               i=cython.Py_ssize_t, status=list, xs=list, ys=list, walkers=tuple,
+               moved=bytearray, fired=bytearray, pinned=Marks, out=dict, broken=dict,
+               lead=cython.Py_ssize_t, table=cython.longlong, here=cython.longlong)
+cpdef Py_ssize_t _first(Position state, OfferKit kit, str group, tuple men,
+                        object leader) except -2
 
 
 @cython.locals(last=tuple, cut=cython.Py_ssize_t, clouds=cython.Py_ssize_t, owner=list)
@@ -317,6 +362,10 @@ cpdef move_fire_apply(Position state, action, str side)
 cpdef str move_rule(str side)
 
 # Return Fire's offer (ReturnFire.offer): the position's fields read in C
-@cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=Marks, pinned=Marks,
-               figures=tuple, i=cython.Py_ssize_t)
+@cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=bytearray,
+               pinned=bytearray, figures=tuple, i=cython.Py_ssize_t, kit=OfferKit, foes=Index, ys=list,
+               men=list, lo=cython.longlong, hi=cython.longlong, y=cython.longlong,
+               acts=tuple)
 cpdef list return_fire_offer(Position state, str side)
+
+cdef tuple WEAPONS

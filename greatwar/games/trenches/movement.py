@@ -25,8 +25,7 @@ from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
 from greatwar.games.trenches.fire import (  # C calls
     any_in_reach,
-    any_target,
-    any_target_within,
+    any_target_among,
     can_hit,
     grenade_within_rifle,
     grenades,
@@ -97,7 +96,7 @@ def can_move(state: TrenchesState, i: int) -> bool:
         return False
     if not f.walkers[i] and not f.tanks[i]:
         return False  # a gun or the airplane (walkers: neither a tank, a gun nor the plane)
-    if f.moved.has(i) or f.fired.has(i) or f.pinned.has(i):
+    if f.moved.flags[i] or f.fired.flags[i] or f.pinned.flags[i]:  # (Marks.has, in C)
         return False
     group = f.group[i]
     allowed = f.allow.get(group, 0)
@@ -658,7 +657,19 @@ def ahead_of(c: Components, y: int, forward: int, french: int) -> tuple[str, ...
     edges = OBJECTIVE_EDGES.get(c)
     if edges is None:
         edges = OBJECTIVE_EDGES[c] = objective_edges(c)
-    line = edges[1] if forward > 0 else edges[0]
+    memo = OBJECTIVES.get(c)
+    if memo is None:
+        memo = OBJECTIVES[c] = {}
+    key = objectives_key(edges[1] if forward > 0 else edges[0], y, forward, french)
+    kept = memo.get(key)
+    if kept is None:
+        kept = memo[key] = tuple(marching_on(c, y, forward, french))
+    return kept
+
+
+def objectives_key(line: tuple[int, ...], y: int, forward: int, french: int) -> int:
+    """The key of ``ahead_of``'s answer: the band of y among ``line`` (``objective_edges``'
+    edges for the direction), the direction and the lines French, in one integer."""
     lo, hi = 0, len(line)  # the edges at or below y (bisect_right), in machine integers
     while lo < hi:
         mid = (lo + hi) // 2
@@ -667,14 +678,7 @@ def ahead_of(c: Components, y: int, forward: int, french: int) -> tuple[str, ...
             lo = mid + 1
         else:
             hi = mid
-    memo = OBJECTIVES.get(c)
-    if memo is None:
-        memo = OBJECTIVES[c] = {}
-    key = (lo * 2 + (forward > 0)) * FRENCH_SLOTS + french
-    kept = memo.get(key)
-    if kept is None:
-        kept = memo[key] = tuple(marching_on(c, y, forward, french))
-    return kept
+    return (lo * 2 + (forward > 0)) * FRENCH_SLOTS + french
 
 
 @cache
@@ -1082,13 +1086,14 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
         # the last offer's parts, of the same basis and men: only the groups that acted
         # since (``state.touched``) have a part no longer current, made again
         if state.touched:
-            made_again(state, basis, roster, last[2], last[3], last[4], state.touched)
+            made_again(state, basis, roster, last[2], last[3], last[4], state.touched, last[5])
         for part in last[3]:
-            found.extend(part)
+            if part:  # (most parts of a group that acted: none)
+                found.extend(part)
     else:
         found = parts_afresh(state, basis, roster)
     if state.touched:
-        del state.touched[:]
+        state.touched = []  # (a new list: cheaper than deleting a slice)
     if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
         found.extend(strafe_offers(state, side))
     found.append(DONE)
@@ -1102,33 +1107,66 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
     roster. A new basis or roster (a phase's start, an enemy fallen or moved, a figure of
     the side fallen) makes every part afresh: a group's part is rarely current then."""
     found: list[Action] = []
-    owners: list[str | int] = []  # each part's group, or its figure
     parts: list[list[Action]] = []
-    where: dict[str, list[int]] = {}  # each group's parts' places: its actions make them stale
+    kit = offer_kit(state.c)
+    layout = kit.layouts.get(roster)  # each part's group or figure, each group's places
+    if layout is None:
+        layout = part_layout(state, kit, roster)
+    owners, where, entries = layout
     # whether any enemy stands within a weapon's range of the side (most often not): asked
     # once, at the first part
     reach = any_in_reach(state, roster.figures, FIRE_REACH)
     french = basis[6]
-    for group in roster.names:  # sorted(roster.groups)
-        part = group_offers(state, group, roster, reach, french)
-        where[group] = [len(parts)]
-        owners.append(group)
+    foes = basis[1]
+    for k in range(len(owners)):
+        owner = owners[k]
+        entry = entries[k]
+        if isinstance(owner, str):
+            assert entry is not None  # (a group's place holds its entry)
+            part = group_part(state, kit, owner, entry, reach, french, foes)
+        else:
+            part = single_part(state, kit, owner, reach)
         parts.append(part)
-        found.extend(part)
+        if part:
+            found.extend(part)
+    state.offer_parts = (basis, roster, owners, parts, where, entries)
+    return found
+
+
+def part_layout(state: TrenchesState, kit: OfferKit, roster: Roster) -> PartLayout:
+    """The offer's parts in order for a roster: each group's (sorted), then each single
+    figure's (``singles``), as each part's group or figure, and the places of each group's
+    parts (its own and its figures'), kept by the kit for the roster (a roster is kept until
+    one of its figures falls, arrives or changes group)."""
+    owners: list[str | int] = [*roster.names]  # sorted(roster.groups)
+    where: dict[str, list[int]] = {group: [k] for k, group in enumerate(roster.names)}
+    entries: list[GroupEntry | None] = [group_entry(kit, roster, g) for g in roster.names]
     groups = state.f.group
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
-        part = single_offers(state, i, reach)
-        group = groups[i]
-        places = where.get(group)
-        if places is None:
-            where[group] = [len(parts)]
-        else:
-            places.append(len(parts))
+        where.setdefault(groups[i], []).append(len(owners))
         owners.append(i)
-        parts.append(part)
-        found.extend(part)
-    state.offer_parts = (basis, roster, owners, parts, where)
+        entries.append(None)
+    layouts = kit.layouts
+    if len(layouts) >= LAYOUTS_KEPT:
+        layouts.clear()  # (rosters of past games: the kit keeps a few)
+    found = layouts[roster] = (owners, where, entries)
     return found
+
+
+def group_entry(kit: OfferKit, roster: Roster, group: str) -> GroupEntry:
+    """What a group's part reads by its name: its members and riflemen in ``roster`` and
+    its actions (the kit's)."""
+    acts = kit.groups.get(group)
+    if acts is None:
+        acts = kit.groups[group] = (group_orders(group), group_acts(group), {}, {})
+    return (roster.groups.get(group, ()), roster.infantry.get(group, ()), acts)
+
+
+# The layouts an offer kit keeps, by roster, before it drops them all: the two sides' current
+# rosters and a few more. Kept longer, rosters past hold their layouts' containers alive, and
+# the cyclic collector, counting the containers that outlive its young collections, runs more
+# often (four collections in forty random games with 64 kept, one with 4, as before the kit).
+LAYOUTS_KEPT = 4
 
 
 def made_again(
@@ -1139,51 +1177,126 @@ def made_again(
     parts: list[list[Action]],
     where: dict[str, list[int]],
     touched: list[str],
+    entries: list[GroupEntry | None],
 ) -> None:
     """The parts of ``parts`` (``owners``: their groups or figures; ``where``: the places of
-    each group's parts, its own and its weapons') of the groups in ``touched`` made again,
-    in place, as ``parts_afresh`` would. No "anyone in reach" gate: a group's volley and
+    each group's parts, its own and its weapons'; ``entries``: what each group's part reads
+    by its name) of the groups in ``touched`` made again, in place, as ``parts_afresh``
+    would. No "anyone in reach" gate: a group's volley and
     grenades and a weapon's targets each look only within their own range of its men."""
     french = basis[6]
+    foes = basis[1]
+    kit = offer_kit(state.c)
     for n in range(len(touched)):
         group = touched[n]
         if n and touched.index(group) < n:
             continue  # (it acted twice since the last offer: made again once)
         for k in where.get(group, NO_PLACES):
             owner = owners[k]
+            entry = entries[k]
             if isinstance(owner, str):
-                parts[k] = group_offers(state, group, roster, True, french)
+                assert entry is not None  # (a group's place holds its entry)
+                parts[k] = group_part(state, kit, group, entry, True, french, foes)
             else:
-                parts[k] = single_offers(state, owner, True)
+                parts[k] = single_part(state, kit, owner, True)
 
 
 NO_PLACES: list[int] = []  # made_again's places of a group with no part (none)
 DONE = act("done")
+# each part's group or figure, each group's parts' places, what each group's part reads by its
+# name (``part_layout``)
+PartLayout = tuple[list[str | int], dict[str, list[int]], list["GroupEntry | None"]]
+
+
+class OfferKit:
+    """What every part of a Move and Fire offer reads of the components, made once for them
+    (``offer_kit``) and handed down, so that a part reads it as fields (movement.pxd: in C),
+    not from dicts by the components: the first and last edge of the wire belts' bands
+    (``belt_edges``; 0, 0 without wire), the rifle's and the grenade's range, whether a
+    grenade's range lies within a rifle's whatever cuts it (``grenade_within_rifle``), the
+    leader's radius, the edges of the objectives' bands going south and north
+    (``objective_edges``), each group's orders, acts and "follow" orders by the objectives'
+    key (``objectives_key``), each figure's moves, and the parts' layouts by roster."""
+
+    def __init__(self, c: Components) -> None:
+        edges = belt_edges(c)
+        self.first_edge = edges[0] if edges else 0
+        self.last_edge = edges[len(edges) - 1] if edges else 0
+        self.rifle = c.fire_table["rifle_range"]
+        self.grenade = c.fire_table["grenade_range"]
+        self.grenade_within_rifle = grenade_within_rifle(c)
+        self.radius = leader_radius(c)
+        self.south, self.north = objective_edges(c)
+        self.groups: dict[str, GroupActions] = {}
+        self.moves: list[tuple[Action, ...] | None] = [None] * len(c.figures)
+        self.layouts: dict[Roster, PartLayout] = {}
+
+
+def offer_kit(c: Components) -> OfferKit:
+    """The components' ``OfferKit``, made when first asked."""
+    kit = OFFER_KITS.get(c)
+    if kit is None:
+        kit = OFFER_KITS[c] = OfferKit(c)
+    return kit
+
+
+OFFER_KITS: dict[Components, OfferKit] = {}
 
 
 def group_offers(
     state: TrenchesState, group: str, roster: Roster, reach: bool = True, french: int = -1
 ) -> list[Action]:
+    """A regiment's part of the Move and Fire offer (``group_part``): ``roster``: its side's;
+    ``reach`` False: no enemy stands within FIRE_REACH of the side; ``french``: the mask of
+    the lines French (``french_lines``), -1: asked here."""
+    members = roster.groups.get(group, ())
+    side = state.c.sides[members[0]] if members else FRENCH  # (no member: no target asked)
+    foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
+    if french < 0:
+        french = french_lines(state.owner)
+    kit = offer_kit(state.c)
+    return group_part(state, kit, group, group_entry(kit, roster, group), reach, french, foes)
+
+
+def group_part(
+    state: TrenchesState,
+    kit: OfferKit,
+    group: str,
+    entry: GroupEntry,
+    reach: bool,
+    french: int,
+    foes: SideIndex,
+) -> list[Action]:
     """A regiment's part of the Move and Fire offer: its orders if a man may move, a volley
-    (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``roster``:
-    its side's (the members and riflemen of the group, as ``state.members`` and
-    ``state.group_infantry`` give them: no group name is both sides'); ``reach`` False: no
-    enemy stands within FIRE_REACH of the side (``fire.any_in_reach``), so no man has a
-    target; ``french``: the mask of the lines French (``french_lines``), -1: asked here."""
+    (Fire (Hot Steel)), grenades (Bunker (Archie)), wire cutting (Barbed Wire). ``kit``: the
+    components' (``offer_kit``); ``entry``: the group's members and riflemen in its side's
+    roster (as ``state.members`` and ``state.group_infantry`` give them: no group name is
+    both sides') and its actions (``group_entry``); ``reach`` False: no enemy stands within
+    FIRE_REACH of the side (``fire.any_in_reach``), so no man has a target; ``french``: the
+    mask of the lines French (``french_lines``); ``foes``: the enemy's index."""
     found: list[Action] = []
     f = state.f  # each figure's data (state.Figures)
-    acts = GROUP_ACTIONS.get(group)
-    if acts is None:
-        acts = GROUP_ACTIONS[group] = (group_orders(group), group_acts(group), {})
-    first = first_mover(state, group, roster.groups[group])
-    if first is not None:
+    acts = entry[2]
+    leader = f.leader.get(group)
+    first = _first(state, kit, group, entry[0], leader)
+    if first >= 0:
         found.extend(acts[0])
-        kept = _objectives(state, group, first, french)
-        if kept:  # their "follow" orders, made once for these objectives
-            by_kept = acts[2]
+        ref = first  # reference(state, group, first): the leader if he may move
+        if leader is not None and f.status[leader] == TABLE and can_move(state, leader):
+            ref = leader
+        y = f.y[ref]
+        forward = FORWARD[f.sides[ref]]
+        key = objectives_key(kit.north if forward > 0 else kit.south, y, forward, french)
+        by_key = acts[2]
+        follows = by_key.get(key)
+        if follows is None:  # their "follow" orders, made once for these objectives
+            kept = ahead_of(f.c, y, forward, french)
+            by_kept = acts[3]
             follows = by_kept.get(kept)
             if follows is None:
                 follows = by_kept[kept] = tuple([act("follow", group, o) for o in kept])
+            by_key[key] = follows
+        if follows:
             found.extend(follows)
         found.append(acts[1][0])
     # one pass over the group's men who fire rifles: those who may still fire
@@ -1191,22 +1304,31 @@ def group_offers(
     # those who have not moved either and stand between the first and last edge of the wire
     # belts' bands (the only ones ``cutters_among`` can find at the wire)
     near: list[int] = []
-    fired, pinned, moved, ys = f.fired, f.pinned, f.moved, f.y
-    edges = BELT_EDGES.get(f.c)  # belt_edges(c), read from a dict in C
-    if edges is None:
-        edges = BELT_EDGES[f.c] = belt_edges(f.c)
-    first_edge = last_edge = 0  # no wire: no man between them
-    if edges:
-        first_edge, last_edge = edges[0], edges[len(edges) - 1]
-    infantry = roster.infantry.get(group, ())
-    marked = fired.count or pinned.count  # else every man may fire (as at a phase's start)
-    men = [] if marked else list(infantry)
+    ys = f.y
+    # the marks' bytes (Marks.has), read in C
+    fired, pinned, moved = f.fired.flags, f.pinned.flags, f.moved.flags
+    first_edge, last_edge = kit.first_edge, kit.last_edge  # no wire: no man between them
+    infantry = entry[1]
+    marked = f.fired.count or f.pinned.count  # else every man may fire (a phase's start)
+    if not reach:  # no target: only the men near the wire asked (cutters_among)
+        if first_edge < last_edge:
+            for man in infantry:
+                i = man
+                if marked and (fired[i] or pinned[i]):
+                    continue
+                y = ys[i]
+                if first_edge <= y < last_edge and not moved[i]:
+                    near.append(man)
+        if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
+            found.append(acts[1][3])
+        return found
+    men: list[int] = []  # (when some have fired or are pinned) those who may fire
     lo = hi = 0
     count = 0  # the men who may fire, so far
     for man in infantry:
         i = man
         if marked:
-            if fired.has(i) or pinned.has(i):
+            if fired[i] or pinned[i]:
                 continue
             men.append(man)
         y = ys[i]
@@ -1217,17 +1339,18 @@ def group_offers(
         elif y > hi:
             hi = y
         count += 1
-        if first_edge <= y < last_edge and not moved.has(i):
+        if first_edge <= y < last_edge and not moved[i]:
             near.append(man)
     if not count:
         return found
-    volleys = reach and any_target_within(state, "rifle", men, lo, hi)  # Fire (Hot Steel)
-    if volleys:
+    shooters = men if marked else infantry  # (every man, read as he is: no list made)
+    volleys = reach and any_target_among(state, foes, "rifle", kit.rifle, shooters, lo, hi)
+    if volleys:  # Fire (Hot Steel)
         found.append(acts[1][1])
     if (
         reach
-        and (volleys or not grenade_within_rifle(f.c))
-        and any_target_within(state, "grenade", men, lo, hi)
+        and (volleys or not kit.grenade_within_rifle)
+        and any_target_among(state, foes, "grenade", kit.grenade, shooters, lo, hi)
     ):  # Bunker (Archie)
         found.append(acts[1][2])
     if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
@@ -1235,33 +1358,90 @@ def group_offers(
     return found
 
 
+# A group's members and riflemen in a roster, and its actions (``group_entry``)
+GroupEntry = tuple[tuple[int, ...], tuple[int, ...], "GroupActions"]
 # A group's orders, its "cover", "volley", "grenade" and "cut", and its "follow" orders by
-# the objectives it may march on (``group_orders``, ``group_acts``; ``_objectives``' kept
-# tuples), read from a dict in C.
+# the key of the objectives it may march on (``objectives_key``) and by the objectives
+# themselves (``group_orders``, ``group_acts``, ``ahead_of``), read from the kit's dict in C.
 GroupActions = tuple[
     tuple[Action, ...],
     tuple[Action, Action, Action, Action],
+    dict[int, tuple[Action, ...]],
     dict[tuple[str, ...], tuple[Action, ...]],
 ]
-GROUP_ACTIONS: dict[str, GroupActions] = {}
+
+
+def _first(
+    state: TrenchesState, kit: OfferKit, group: str, men: tuple[int, ...], leader: int | None
+) -> int:
+    """``first_mover`` of a group whose members are ``men`` and leader ``leader`` (None for
+    none) as a figure's index, -1 for none (``_movers``' tests, without a list)."""
+    f = state.f  # each figure's data (state.Figures)
+    if f.allow.get(group, 0) <= 0:
+        return -1
+    broken = f.broken
+    if broken and broken.get(group, 0) > 0:
+        return -1
+    moved, fired = f.moved.flags, f.fired.flags  # the marks' bytes (Marks.has), read in C
+    status = f.status
+    lead = -1  # the leader, -1 for none (a French regiment's, on the table: Leaders)
+    if leader is not None and men and f.sides[men[0]] == FRENCH and status[leader] == TABLE:
+        lead = leader
+    lx = ly = reach = 0
+    xs = ys = NOWHERE  # the places, read only to measure from a leader (most groups: none)
+    if lead >= 0:
+        xs, ys = f.x, f.y
+        lx, ly = xs[lead], ys[lead]
+        reach = kit.radius
+    walkers = f.walkers  # not a tank, a gun, the plane
+    pinned, out = f.pinned, f.tank_out
+    table = TABLE
+    for man in men:  # an object for the dict, a machine integer ``i``
+        i = man
+        if moved[i] or fired[i]:
+            continue  # most often, once it has acted: he has moved
+        if not walkers[i]:
+            continue
+        here = status[i]  # a machine integer (movement.pxd): compared in C
+        if here != table:
+            continue
+        if pinned.has(i) or (out and man in out):
+            continue
+        if lead >= 0 and lead != i:
+            px, py = xs[i], ys[i]
+            dx, dy = px - lx, py - ly
+            if dx * dx + dy * dy > reach * reach:  # geo.within
+                continue
+        return i
+    return -1
 
 
 def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Action]:
+    """A weapon's, the HQ's or a tank's part of the Move and Fire offer (``single_part``).
+    ``reach`` False: no enemy stands within FIRE_REACH of the side."""
+    return single_part(state, offer_kit(state.c), i, reach)
+
+
+def single_part(state: TrenchesState, kit: OfferKit, i: int, reach: bool) -> list[Action]:
     """A weapon's, the HQ's or a tank's part of the Move and Fire offer: its moves, a machine
-    gun's or mortar's three nearest targets, a tank's weapons (Tanks). ``reach`` False: no
-    enemy stands within FIRE_REACH of the side, so a machine gun or mortar has no target."""
+    gun's or mortar's three nearest targets, a tank's weapons (Tanks). ``kit``: the
+    components' (``offer_kit``); ``reach`` False: no enemy stands within FIRE_REACH of the
+    side, so a machine gun or mortar has no target."""
     found: list[Action] = []
     f = state.f  # each figure's data (state.Figures)
     if can_move(state, i):
-        by_figure = FIGURE_MOVES.get(f.c)  # figure_moves of each figure, made when first asked
-        if by_figure is None:
-            by_figure = FIGURE_MOVES[f.c] = [None] * len(f.c.figures)
+        by_figure = kit.moves  # figure_moves of each figure, made when first asked
         moves = by_figure[i]
         if moves is None:
             moves = by_figure[i] = figure_moves(f.c.figures[i].id)
         found.extend(moves)
     kind = f.kinds[i]
-    if reach and (kind == "mg" or kind == "mortar") and not f.moved.has(i) and not f.fired.has(i):
+    if (
+        reach
+        and (kind == "mg" or kind == "mortar")
+        and not f.moved.flags[i]
+        and not f.fired.flags[i]
+    ):
         weapon = "mortar" if kind == "mortar" else "mg"  # weapon_of
         for t in targets(state, weapon, i):
             found.append(fire_action(f.c, i, t))
@@ -1285,15 +1465,19 @@ def fire_action(c: Components, shooter: int, target: int) -> Action:
 FIRE_ACTIONS: dict[Components, dict[int, Action]] = {}
 
 
-# each figure's moves (figure_moves), by the components, then by the figure's index
-FIGURE_MOVES: dict[Components, list[tuple[Action, ...] | None]] = {}
-
-
 # the frame, the enemy's index, the wire cut, the lines' owners, the clouds, the event, and
 # the mask of the lines French (``french_lines``: read by each group's objectives)
-OfferBasis = tuple[Frame, object, int, tuple[str, ...], int, str, int]
-# the last offer's parts (``parts_afresh``): basis, roster, owners, parts, each group's places
-OfferParts = tuple[OfferBasis, Roster, list[str | int], list[list[Action]], dict[str, list[int]]]
+OfferBasis = tuple[Frame, SideIndex, int, tuple[str, ...], int, str, int]
+# the last offer's parts (``parts_afresh``): basis, roster, owners, parts, each group's places,
+# each group's entry
+OfferParts = tuple[
+    OfferBasis,
+    Roster,
+    list[str | int],
+    list[list[Action]],
+    dict[str, list[int]],
+    list[GroupEntry | None],
+]
 
 
 def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
@@ -1631,6 +1815,9 @@ class ReturnFire(Prompt[TrenchesState]):
             shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
 
 
+WEAPONS = ("mg", "mortar")  # the weapons that fire in Return Fire, besides the rifles
+
+
 def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
     """Return Fire's offer (``ReturnFire.offer``): a function, so that movement.pxd types it."""
     found: list[Action] = []
@@ -1638,17 +1825,33 @@ def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
     if not any_in_reach(state, roster.figures, FIRE_REACH):
         found.append(DONE)
         return found  # most often: no enemy within any weapon's range north or south
-    within = grenade_within_rifle(state.c)
+    kit = offer_kit(state.c)
+    foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
+    ys = state.f.y
     for group in roster.names:  # sorted(roster.groups)
         men = riflemen_among(state, roster.infantry.get(group, ()))
-        volleys = any_target(state, "rifle", men)
+        if not men:
+            continue  # (any_target: no man, no target)
+        lo = hi = ys[men[0]]  # the band of the men's y (any_target's)
+        for i in men:
+            y = ys[i]
+            if y < lo:
+                lo = y
+            elif y > hi:
+                hi = y
+        acts = kit.groups.get(group)
+        if acts is None:
+            acts = kit.groups[group] = (group_orders(group), group_acts(group), {}, {})
+        volleys = any_target_among(state, foes, "rifle", kit.rifle, men, lo, hi)
         if volleys:
-            found.append(group_acts(group)[1])
-        if (volleys or not within) and any_target(state, "grenade", men):
-            found.append(group_acts(group)[2])
-    fired, pinned, figures = state.f.fired, state.f.pinned, state.c.figures
-    for i in of_kinds(roster, ("mg", "mortar")):  # state.of_kind
-        if not fired.has(i) and not pinned.has(i):
+            found.append(acts[1][1])
+        if (volleys or not kit.grenade_within_rifle) and any_target_among(
+            state, foes, "grenade", kit.grenade, men, lo, hi
+        ):
+            found.append(acts[1][2])
+    fired, pinned, figures = state.f.fired.flags, state.f.pinned.flags, state.c.figures
+    for i in of_kinds(roster, WEAPONS):  # state.of_kind
+        if not fired[i] and not pinned[i]:  # (Marks.has, in C)
             weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
             for t in targets(state, weapon, i):
                 found.append(fire_action(state.c, i, t))

@@ -4,7 +4,8 @@
 import cython
 
 from greatwar.games.trenches.fire cimport (  # called in C
-    any_in_reach, can_hit, casualty, in_reach, shoot, table, targets)
+    any_in_reach, can_hit, casualty, nearest, shoot, table, targets)
+from greatwar.games.trenches.index cimport SideIndex as Index
 from greatwar.games.trenches.state cimport Position
 
 
@@ -19,6 +20,7 @@ cpdef object tank_action(object c, long long weapon, long long shooter, long lon
 
 cdef dict TANK_ACTIONS  # tank_action's, by the components, then by weapon, shooter, target
 
+@cython.locals(index=Index, near=tuple)
 cpdef he_targets(Position state, i)
 
 cpdef tank_fire(Position state, action)

@@ -16,11 +16,12 @@ from greatwar.games.trenches.fire import (  # C calls (specials.pxd)
     any_in_reach,
     can_hit,
     casualty,
-    in_reach,
+    nearest,
     shoot,
     table,
     targets,
 )
+from greatwar.games.trenches.index import SideIndex
 from greatwar.games.trenches.state import GONE, TABLE, TrenchesState
 
 # --- tanks ----------------------------------------------------------------------------------
@@ -130,7 +131,13 @@ def he_targets(state: TrenchesState, i: int) -> list[int]:
     f = state.f  # each figure's data (state.Figures)
     reach = int(state.c.tables["scatter"]["tank_he_range"])
     side = enemy(state.fig(i).side)
-    return in_reach(state, side, f.x[i], f.y[i], reach, True)[:3]
+    hx, hy = f.x[i], f.y[i]
+    index: SideIndex = state.index(side)
+    near = index.between(hy - reach, hy + reach)
+    if not near:
+        return []
+    # in_reach(state, side, hx, hy, reach, True)[:3], without sorting them all
+    return nearest(near, f.x, f.y, state.c.tank_flags, hx, hy, reach, True, -1, 3)
 
 
 def tank_accepts(state: TrenchesState, action: Action, side: str) -> bool:
