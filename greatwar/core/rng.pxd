@@ -21,3 +21,12 @@ cdef class Rng:
     # a bound from 1 to 2**32 (below refuses any other), as a machine integer
     @cython.locals(threshold=cython.ulonglong, value=cython.ulonglong)
     cpdef object below(self, long long bound)
+
+    # called in C by the rules that read their state's generator typed (core/state.pxd), a
+    # subclass's override still taken (the tests' rigged dice)
+    cpdef object die(self, long long sides=*)
+
+    @cython.locals(k=cython.Py_ssize_t)
+    cpdef list dice(self, Py_ssize_t count, long long sides=*)
+
+    cpdef object choice(self, object items)

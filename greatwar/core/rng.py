@@ -63,7 +63,7 @@ class Rng:
 
     def dice(self, count: int, sides: int = 6) -> list[int]:
         """``count`` dice, in the order rolled."""
-        return [self.below(sides) + 1 for _ in range(count)]
+        return [self.below(sides) + 1 for k in range(count)]
 
     def choice(self, items: Sequence[T]) -> T:
         """One item, uniformly."""
