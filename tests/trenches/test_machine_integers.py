@@ -541,7 +541,10 @@ def test_the_game_sequence_an_index_kept_through_a_casualty_is_the_index_made_af
     holds what an index made afresh holds, after every action of random games and in their
     clones."""
     for state in positions():
-        for side, kept in list(state._index.items()):
+        for side in (*SIDES, None):
+            kept = state.kept_index(side)
+            if kept is None:
+                continue
             made = SideIndex(state.c, state.roster(side), tuple(state.x), tuple(state.y))
             assert kept.figures == made.figures == state.on_table(side)
             assert kept.by_y == made.by_y
@@ -694,10 +697,12 @@ def test_the_game_sequence_a_new_games_shared_rosters_and_indexes_are_made_afres
         game = load_game("trenches", {"french_tank": tank})
         for seed in (0, 1):
             state = TrenchesState(game, seed)  # as made, before its first step
-            rosters, indexes = dict(state._roster), dict(state._index)
+            rosters = {side: state.kept_roster(side) for side in SIDES}
+            indexes = {side: state.kept_index(side) for side in SIDES}
             state.forget_cached()
             for side in SIDES:
                 kept, kept_index = rosters[side], indexes[side]
+                assert kept is not None and kept_index is not None
                 made, made_index = state.roster(side), state.index(side)
                 assert kept.figures == made.figures
                 assert (kept.groups, kept.kinds, kept.infantry) == (

@@ -224,7 +224,7 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
         kept = LONGEST[keys] = (c, longest)
     longest = kept[1]
     side = c.sides[men[0]]
-    own = state._index.get(side)
+    own = state.kept_index(side)
     if own is not None and own.figures is men and own._by_y is not None:
         lo, hi = own.first_y(), own.last_y()  # the side's kept index, sorted, holds ``men``
     else:

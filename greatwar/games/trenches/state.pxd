@@ -40,9 +40,6 @@ cpdef object bunker_in(tuple ground, long long x, long long y)
 cpdef object line_in(Components c, tuple ground, long long x, long long y)
 
 
-@cython.locals(found=Index, roster=Roster, less=Roster)
-cpdef lose(dict indexes, dict rosters, Py_ssize_t index, str group, str kind, str side)
-
 
 cpdef bint in_trench(object t, tuple p) except -1
 
@@ -101,7 +98,9 @@ cdef class Position(State):
     cdef public Figures f
     cdef public object event, gm_seat, offer_basis, offer_parts, phase, plane, strafed, turn
     cdef public object wind
-    cdef public dict _index, _roster, _stale, acted, eligible, offered, pending, plans
+    cdef public Roster _roster_french, _roster_german, _roster_both
+    cdef public Index _index_french, _index_german, _index_both
+    cdef public dict _stale, acted, eligible, offered, pending, plans
     cdef public dict strength
     cdef public list agenda, arrivals, clouds, just_moved, owner, shells, strafe_line, touched
     cdef public set credited, cut, fascines, gun_fired, mgs_fired
@@ -118,9 +117,14 @@ cdef class Position(State):
     @cython.locals(found=Index)
     cpdef Index index(self, side)
 
+    cpdef Roster kept_roster(self, side)
+    cpdef keep_roster(self, side, Roster found)
+    cpdef Index kept_index(self, side)
+    cpdef keep_index(self, side, Index found)
+
     cpdef place(self, Py_ssize_t index, p)
 
-    @cython.locals(indexes=dict)
+    @cython.locals(stale=Index)
     cpdef moving(self, side)
 
     @cython.locals(f=Figures)
@@ -144,3 +148,7 @@ cdef class Position(State):
 
     cpdef list of_kind(self, str side, tuple kinds)
 
+
+
+@cython.locals(found=Index, roster=Roster, less=Roster)
+cpdef lose(Position state, Py_ssize_t index, str group, str kind, str side)

@@ -64,8 +64,12 @@ class Position(State):
     engine's ``State``, an extension type too (core/state.pxd)."""
 
     __slots__ = (
-        "_index",
-        "_roster",
+        "_index_both",
+        "_index_french",
+        "_index_german",
+        "_roster_both",
+        "_roster_french",
+        "_roster_german",
         "_stale",
         "acted",
         "agenda",
@@ -101,9 +105,13 @@ class Position(State):
 
     # (the fields' types, for the type checker; state.pxd declares them for the compiler)
     c: Components
-    _index: dict[str | None, SideIndex]
+    _index_french: SideIndex | None
+    _index_german: SideIndex | None
+    _index_both: SideIndex | None
     _stale: dict[str | None, SideIndex]
-    _roster: dict[str | None, Roster]
+    _roster_french: Roster | None
+    _roster_german: Roster | None
+    _roster_both: Roster | None
     offered: dict[str | int, tuple[Any, list[Any]]]
     acted: dict[str, int]
     offer_basis: Any
@@ -146,22 +154,83 @@ class Position(State):
     def roster(self, side: str | None) -> Roster:
         """The figures of a side on the table (both sides: None), by group and kind; kept
         until one of them falls, arrives or changes group."""
-        found = self._roster.get(side)
+        # kept_roster(side), spelt out: a field read in C, no call (the sides' names are
+        # interned: the rules pass these very strings; any other string is compared)
+        if side is FRENCH:
+            found = self._roster_french
+        elif side is GERMAN:
+            found = self._roster_german
+        elif side is None:
+            found = self._roster_both
+        else:
+            found = self.kept_roster(side)
         if found is None:
             c, status = self.c, self.f.status
             figures = tuple([i for i in _ground(c, side) if status[i] == TABLE])
-            found = self._roster[side] = Roster(c, figures, self.f.group)
+            found = Roster(c, figures, self.f.group)
+            self.keep_roster(side, found)
         return found
 
     def index(self, side: str | None) -> SideIndex:
         """The roster of a side where its figures stand now; kept until one of them moves."""
-        found = self._index.get(side)
+        # kept_index(side), spelt out: a field read in C, no call (the sides' names are
+        # interned: the rules pass these very strings; any other string is compared)
+        if side is FRENCH:
+            found = self._index_french
+        elif side is GERMAN:
+            found = self._index_german
+        elif side is None:
+            found = self._index_both
+        else:
+            found = self.kept_index(side)
         if found is None:
             found = side_index(  # SideIndex(...), made in C
                 self.c, self.roster(side), tuple(self.f.x), tuple(self.f.y), self._stale.get(side)
             )
-            self._index[side] = found
+            self.keep_index(side, found)
         return found
+
+    # Each side's kept roster and index, and both sides' (None), are fields of the position,
+    # not entries of a dict by side: ``roster`` and ``index`` are asked thousands of times a
+    # game. None: stale (made afresh when next asked for).
+
+    def kept_roster(self, side: str | None) -> Roster | None:
+        if side is None:
+            return self._roster_both
+        if side == FRENCH:
+            return self._roster_french
+        if side == GERMAN:
+            return self._roster_german
+        raise ValueError(side)
+
+    def keep_roster(self, side: str | None, found: Roster | None) -> None:
+        if side is None:
+            self._roster_both = found
+        elif side == FRENCH:
+            self._roster_french = found
+        elif side == GERMAN:
+            self._roster_german = found
+        else:
+            raise ValueError(side)
+
+    def kept_index(self, side: str | None) -> SideIndex | None:
+        if side is None:
+            return self._index_both
+        if side == FRENCH:
+            return self._index_french
+        if side == GERMAN:
+            return self._index_german
+        raise ValueError(side)
+
+    def keep_index(self, side: str | None, found: SideIndex | None) -> None:
+        if side is None:
+            self._index_both = found
+        elif side == FRENCH:
+            self._index_french = found
+        elif side == GERMAN:
+            self._index_german = found
+        else:
+            raise ValueError(side)
 
     def place(self, index: int, p: geo.Point2) -> None:
         self.f.x[index], self.f.y[index] = p
@@ -170,12 +239,11 @@ class Position(State):
     def moving(self, side: str) -> None:
         """A figure of ``side`` moves: its side's index and the index of both sides are stale
         (an order calls this once, then sets its men's x and y itself)."""
-        indexes = self._index
-        if side in indexes or None in indexes:  # else both are stale already
-            for key in (side, None):  # the roster stays
-                stale = indexes.pop(key, None)
-                if stale is not None:
-                    self._stale[key] = stale
+        for key in (side, None):  # the roster stays
+            stale = self.kept_index(key)
+            if stale is not None:
+                self.keep_index(key, None)
+                self._stale[key] = stale
 
     def set_status(self, index: int, status: int) -> None:
         f = self.f
@@ -184,7 +252,7 @@ class Position(State):
         if not leaves:
             self._changed(index)
             return
-        lose(self._index, self._roster, index, f.group[index], f.kinds[index], f.sides[index])
+        lose(self, index, f.group[index], f.kinds[index], f.sides[index])
 
     def set_group(self, index: int, group: str) -> None:
         self.f.group[index] = group
@@ -193,9 +261,10 @@ class Position(State):
     def _changed(self, index: int) -> None:
         """A figure arrived or changed group: its side's roster and index are stale."""
         side = self.c.sides[index]
-        for found in (self._index, self._roster):
-            found.pop(side, None)
-            found.pop(None, None)
+        self.keep_index(side, None)
+        self.keep_roster(side, None)
+        self._index_both = None
+        self._roster_both = None
 
     def in_cover(self, index: int) -> bool:
         """Fire (Hot Steel): trenches, bunkers, large shell holes, woods and ruins are cover.
@@ -249,7 +318,7 @@ class TrenchesState(AgendaState, Position):
         super().__init__(game, seed)
         self.c: Components = components()
         # derived from the position (index.py): per side, dropped when one of its figures changes
-        self._index: dict[str | None, SideIndex] = {}
+        self._index_french = self._index_german = self._index_both = None
         # the index a move made stale, per side: its order by y, nearly right, sorts the next
         self._stale: dict[str | None, SideIndex] = {}
         # Move and Fire's offer by group and by single figure, with what it follows from, and
@@ -261,7 +330,7 @@ class TrenchesState(AgendaState, Position):
         # acted since it (movement.move_fire_offer): never copied into a clone either
         self.offer_parts: Any = None
         self.touched: list[str] = []
-        self._roster: dict[str | None, Roster] = {}
+        self._roster_french = self._roster_german = self._roster_both = None
         c = self.c
         self.turn = 0
         self.phase = "setup"
@@ -282,7 +351,10 @@ class TrenchesState(AgendaState, Position):
                     self.f.status[f.index] = POOL
         # every game opens alike: its rosters and indexes made once (they never change)
         rosters, indexes = _opening_kept(c, tank)
-        self._roster, self._index = dict(rosters), dict(indexes)
+        for side, roster in rosters:
+            self.keep_roster(side, roster)
+        for side, index in indexes:
+            self.keep_index(side, index)
         self.f.leader = dict(opening.leader)
         self.strength: dict[str, int] = {g: self.count(g) for g in self.leader}  # Morale
         self.just_moved: list[int] = []  # the figures of the last move (opportunity fire)
@@ -437,14 +509,14 @@ class TrenchesState(AgendaState, Position):
 
     def forget_cached(self) -> None:
         super().forget_cached()
-        self._index = {}
+        self._index_french = self._index_german = self._index_both = None
         self._stale = {}
         self.offered = {}
         self.acted = {}
         self.offer_basis = None
         self.offer_parts = None
         self.touched = []
-        self._roster = {}
+        self._roster_french = self._roster_german = self._roster_both = None
 
     def bunker_of(self, p: geo.Point2) -> int | None:
         """The trench line whose bunker holds this point (Bunker (Archie))."""
@@ -498,12 +570,15 @@ class TrenchesState(AgendaState, Position):
         new.strafe_line = list(self.strafe_line)
         new.agenda = list(self.agenda)
         new.pending = dict(self.pending)
-        new._index = dict(self._index)  # the indexes themselves never change: shared
+        # the rosters and indexes themselves never change: shared
+        new._index_french, new._index_german = self._index_french, self._index_german
+        new._index_both = self._index_both
         new._stale = dict(self._stale)
         new.offered, new.acted = {}, {}  # a clone's frames are new: it offers afresh
         new.offer_basis = None
         new.offer_parts, new.touched = None, []
-        new._roster = dict(self._roster)
+        new._roster_french, new._roster_german = self._roster_french, self._roster_german
+        new._roster_both = self._roster_both
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -717,24 +792,19 @@ def kill(state: TrenchesState, index: int, rule: str, why: str) -> None:
         state.new_leader(f.group[index], rule)
 
 
-def lose(
-    indexes: dict[str | None, SideIndex],
-    rosters: dict[str | None, Roster],
-    index: int,
-    group: str,
-    kind: str,
-    side: str,
-) -> None:
+def lose(state: Position, index: int, group: str, kind: str, side: str) -> None:
     """A casualty (``TrenchesState.set_status``): the kept rosters and indexes of his side
     and of both sides lose figure ``index`` (of ``group`` and ``kind``); an index whose
     roster was the one kept loses him without a sort (nobody moved). In C (state.pxd)."""
     for key in (side, None):
-        found = indexes.pop(key, None)
-        roster = rosters.get(key)
+        found = state.kept_index(key)
+        state.keep_index(key, None)
+        roster = state.kept_roster(key)
         if roster is not None:
-            less = rosters[key] = roster.without(index, group, kind)
+            less = roster.without(index, group, kind)
+            state.keep_roster(key, less)
             if found is not None and found.roster is roster:
-                indexes[key] = found.without(index, less)
+                state.keep_index(key, found.without(index, less))
 
 
 def near_in(
