@@ -239,11 +239,22 @@ class Position(State):
     def moving(self, side: str) -> None:
         """A figure of ``side`` moves: its side's index and the index of both sides are stale
         (an order calls this once, then sets its men's x and y itself)."""
-        for key in (side, None):  # the roster stays
-            stale = self.kept_index(key)
-            if stale is not None:
-                self.keep_index(key, None)
-                self._stale[key] = stale
+        # the roster stays; the side's kept index read as a field when its name is interned
+        if side is FRENCH:
+            stale = self._index_french
+            self._index_french = None
+        elif side is GERMAN:
+            stale = self._index_german
+            self._index_german = None
+        else:
+            stale = self.kept_index(side)
+            self.keep_index(side, None)
+        if stale is not None:
+            self._stale[side] = stale
+        stale = self._index_both
+        if stale is not None:
+            self._index_both = None
+            self._stale[None] = stale
 
     def set_status(self, index: int, status: int) -> None:
         f = self.f
