@@ -19,6 +19,11 @@ cdef class Roster:
     cpdef Roster without(self, Py_ssize_t gone, str group, str kind)
 
 
+@cython.locals(groups=dict, kinds=dict, found=list, i=cython.Py_ssize_t, g=str, k=str,
+               table=dict, infantry=dict, men=tuple, names=tuple)
+cpdef tuple _tables(tuple kind_of, tuple figures, object group)
+
+
 cdef class SideIndex:
     cdef public Components c
     cdef public Roster roster

@@ -35,28 +35,7 @@ class Roster:
 
     def __init__(self, c: Components, figures: tuple[int, ...], group: Sequence[str]) -> None:
         self.figures = figures
-        groups: dict[str, list[int]] = {}
-        kinds: dict[str, list[int]] = {}
-        kind_of = c.kinds
-        for i in figures:  # get, not setdefault: no new list made for every figure
-            g, k = group[i], kind_of[i]
-            found = groups.get(g)
-            if found is None:
-                groups[g] = [i]
-            else:
-                found.append(i)
-            found = kinds.get(k)
-            if found is None:
-                kinds[k] = [i]
-            else:
-                found.append(i)
-        self.groups = {g: tuple(members) for g, members in groups.items()}
-        self.names = tuple(sorted(self.groups))  # the groups' names, sorted: offered in order
-        self.kinds = {k: tuple(members) for k, members in kinds.items()}
-        # group -> its men who fire rifles and throw grenades (Fire (Hot Steel))
-        self.infantry = {
-            g: tuple([i for i in men if kind_of[i] in INFANTRY]) for g, men in self.groups.items()
-        }
+        self.groups, self.names, self.kinds, self.infantry = _tables(c.kinds, figures, group)
         self.sorted_kinds: dict[tuple[str, ...], tuple[int, ...]] = {}  # of_kinds, as asked
 
     def without(self, gone: int, group: str, kind: str) -> Roster:
@@ -77,6 +56,40 @@ class Roster:
         if kind in INFANTRY:
             new.infantry = _less(self.infantry, group, gone)
         return new
+
+
+def _tables(
+    kind_of: tuple[str, ...], figures: tuple[int, ...], group: Sequence[str]
+) -> tuple[
+    dict[str, tuple[int, ...]],
+    tuple[str, ...],
+    dict[str, tuple[int, ...]],
+    dict[str, tuple[int, ...]],
+]:
+    """A new roster's groups, their names, its kinds and each group's infantry
+    (``Roster.__init__``): a function, so that index.pxd types its locals (the loops over
+    the figures run in C)."""
+    groups: dict[str, list[int]] = {}
+    kinds: dict[str, list[int]] = {}
+    for i in figures:  # get, not setdefault: no new list made for every figure
+        g, k = group[i], kind_of[i]
+        found = groups.get(g)
+        if found is None:
+            groups[g] = [i]
+        else:
+            found.append(i)
+        found = kinds.get(k)
+        if found is None:
+            kinds[k] = [i]
+        else:
+            found.append(i)
+    table = {g: tuple(members) for g, members in groups.items()}
+    names = tuple(sorted(table))  # the groups' names, sorted: offered in order
+    # group -> its men who fire rifles and throw grenades (Fire (Hot Steel))
+    infantry: dict[str, tuple[int, ...]] = {}
+    for g, men in table.items():
+        infantry[g] = tuple([i for i in men if kind_of[i] in INFANTRY])
+    return table, names, {k: tuple(members) for k, members in kinds.items()}, infantry
 
 
 def of_kinds(roster: Roster, kinds: tuple[str, ...]) -> tuple[int, ...]:
