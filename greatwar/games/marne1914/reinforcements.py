@@ -10,6 +10,7 @@ from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import ALLIED, GERMAN, OTHER, TRANSFER
 from greatwar.games.marne1914.movement import (
     destinations,
+    has_rail_destination,
     moved_note,
     rail_destinations,
     rail_move,
@@ -184,7 +185,7 @@ def may_arrive(state: MarneState, unit: int, group: str) -> bool:
             return True
         if not state.c.neighbors[entry]:
             continue
-        if rails_in(state, unit) and rail_destinations(state, unit, entry):
+        if rails_in(state, unit) and has_rail_destination(state, unit, entry):
             return True
         if counter.marker == "M":
             continue
@@ -219,11 +220,13 @@ class Reinforce(Prompt[MarneState]):
     title = "bring on your reinforcements (7.3)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        enter = state.c.unit_actions("enter")
         for group in arriving(state, side):
-            for unit in group_units(state, group):
+            waiting = group_units(state, group)  # (asked once: the offer changes nothing)
+            for unit in waiting:
                 if may_arrive(state, unit, group):
-                    yield state.c.unit_actions("enter")[unit]
-            whole = len(group_units(state, group)) == len(state.c.group_members[group])
+                    yield enter[unit]
+            whole = len(waiting) == len(state.c.group_members[group])
             if whole and group not in state.entry_hexes and delay_options(state, group):
                 yield act("delay", group)
         yield act("done")
