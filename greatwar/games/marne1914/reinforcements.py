@@ -363,13 +363,14 @@ def near_home(state: MarneState) -> list[int]:
     """7.3.2: the Moroccan units on the map attached to another HQ, no farther from their
     own HQ on the map than any 11.1.5 supply path reaches."""
     where, hq_of, c = state.where, state.hq_of, state.c
-    hq_of_corps, counters = c.hq_of_corps, c.counters
+    moroccans, homes = c.moroccans, c.home_of
     found = []
     radius = -1  # (``reach_radius``, asked once: the same in every game)
-    for unit in c.moroccans:
+    for i in range(len(moroccans)):
+        unit = moroccans[i]
         if where[unit] < 0:
             continue
-        home = hq_of_corps[counters[unit].corps]  # ``home_of``
+        home = homes[i]  # ``home_of``
         if hq_of[unit] == home or where[home] < 0:
             continue  # (the common case: asked at every Allied movement offer)
         if radius < 0:
