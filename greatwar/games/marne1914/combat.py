@@ -155,7 +155,8 @@ def may_bombard(state: MarneState, unit: int) -> bool:
 
 def gunners(state: MarneState, side: str, target: int) -> list[int]:
     """9.1.2: artillery within two hexes of the target that may bombard."""
-    near, where = state.c.within(target, 2), state.where  # (``distance`` at most two)
+    # (``distance`` at most two: a set, asked of every artillery unit of the side)
+    near, where = set(state.c.within(target, 2)), state.where
     return [u for u in artillery_on_map(state, side) if where[u] in near and may_bombard(state, u)]
 
 

@@ -8,7 +8,7 @@ import cython
 cdef class Components:
     cdef public dict _actions, _rings, _within, by_id, corps, entries, group_members
     cdef public dict hq_of_corps, side_hqs, side_units, tables, unit_sizes, zone_names, zones
-    cdef public tuple counters, hex_ids, moroccans, neighbors, _answers, _offers
+    cdef public tuple counters, hex_ids, home_of, moroccans, neighbors, _answers, _offers
     cdef public tuple is_hq_of, nation_of, side_of, sp_of, steps_of
     cdef public dict hex_index, start_units
     cdef public object board

@@ -182,6 +182,7 @@ class Components:
         "group_members",
         "hex_ids",
         "hex_index",
+        "home_of",
         "hq_of_corps",
         "is_hq_of",
         "moroccans",
@@ -240,6 +241,9 @@ class Components:
             s: tuple(c.index for c in counters if c.is_hq and c.side == s) for s in SIDES
         }
         self.moroccans = tuple(c.index for c in counters if c.marker == "M")  # 7.3.2
+        # 7.3.2: each Moroccan unit's own HQ (its corps' HQ), by the unit's place in
+        # ``moroccans`` (asked at every Allied movement offer)
+        self.home_of = tuple([self.hq_of_corps[counters[u].corps] for u in self.moroccans])
         self.group_members: dict[str, tuple[int, ...]] = {}  # 7.3.2 reinforcement groups
         for c in counters:
             if c.group:

@@ -27,7 +27,8 @@ cpdef list modes_offer(Position state, frame, side)
 
 
 # asked of every HQ at every modes offer: the position's sets and dicts read in C
-@cython.locals(limited=cython.bint, key=tuple, found=tuple)
+@cython.locals(limited=cython.bint, row=list, found=tuple, at=cython.Py_ssize_t,
+               k=cython.Py_ssize_t)
 cpdef tuple mode_actions(Position state, hq, chosen)
 
 

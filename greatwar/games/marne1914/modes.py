@@ -225,17 +225,24 @@ def mode_actions(state: MarneState, hq: int, chosen: str) -> tuple[Action, ...]:
     limited = (
         hq in state.oos or hq in state.cut_off or (state.mode[hq] == REGROUP and state.turn > 1)
     )  # ``allowed_modes`` is NOT_OFFENSIVE (11.2.3, 5.2.6)
-    key = (hq, chosen, limited)
-    found = _MODE_ACTIONS.get(key)
+    # kept by choice, then in a list by HQ and limit (no key tuple made and hashed at each
+    # ask; ``at`` a machine integer when compiled)
+    row = _MODE_ACTIONS.get(chosen)
+    if row is None:
+        row = _MODE_ACTIONS[chosen] = [None] * (2 * len(state.c.counters))
+    at = hq
+    k = 2 * at + 1 if limited else 2 * at
+    found = row[k]
     if found is None:
         hq_id = state.counter(hq).id
         allowed = allowed_modes(state, hq)
         found = tuple([act("mode", hq_id, mode) for mode in allowed if mode != chosen])
-        _MODE_ACTIONS[key] = found
+        row[k] = found
     return found
 
 
-_MODE_ACTIONS: dict[tuple[int, str, bool], tuple[Action, ...]] = {}
+# by choice, then at 2 * HQ (+ 1 when limited to Not Offensive): the same counters in every game
+_MODE_ACTIONS: dict[str, list[tuple[Action, ...] | None]] = {}
 COMMIT = act("commit")
 
 

@@ -189,6 +189,11 @@ cpdef bint has_destination(Position state, Py_ssize_t unit, bytes flags) except 
 cpdef long rail_destination(Position state, Py_ssize_t unit, RailReach reach) except? -2
 
 
+# 7.3: asked of every waiting unit at each reinforcements offer, its hexes read in C
+@cython.locals(reach=RailReach)
+cpdef bint has_rail_destination(Position state, Py_ssize_t unit, start) except -1
+
+
 cpdef bint may_recover(Position state, Py_ssize_t unit) except -1
 
 

@@ -1011,6 +1011,16 @@ def rail_destinations(state: MarneState, unit: int, start: int) -> list[int]:
     return sorted(h for h in reach.hexes(start) if h != start and has_room_for(state, unit, h))
 
 
+def has_rail_destination(state: MarneState, unit: int, start: int) -> bool:
+    """``rail_destinations`` is not empty (asked of every waiting unit at each reinforcements
+    offer: it stops at the first hex found, no list made or sorted)."""
+    reach = rail_reacher(state, state.c.counters[unit].side)
+    for h in reach.hexes(start):  # noqa: SIM110 (a loop: Cython makes no closure in a cpdef)
+        if h != start and has_room_for(state, unit, h):
+            return True
+    return False
+
+
 def rail_capacity_left(state: MarneState, unit: int) -> bool:
     """7.2.6 three German units; 7.2.7 three British, or two French, or one of each."""
     nation = state.counter(unit).nation

@@ -16,7 +16,7 @@ cpdef list revertible(Position state, side)
 
 
 @cython.locals(where=list, hq_of=list, radius=cython.long, unit=cython.Py_ssize_t,
-               home=cython.Py_ssize_t, counters=tuple, hq_of_corps=dict)
+               home=cython.Py_ssize_t, moroccans=tuple, homes=tuple, i=cython.Py_ssize_t)
 cpdef list near_home(Position state)
 
 

@@ -10,6 +10,7 @@ from greatwar.core import Action, Frame, Prompt, act
 from greatwar.games.marne1914.data import ALLIED, GERMAN, OTHER, TRANSFER
 from greatwar.games.marne1914.movement import (
     destinations,
+    has_rail_destination,
     moved_note,
     rail_destinations,
     rail_move,
@@ -184,7 +185,7 @@ def may_arrive(state: MarneState, unit: int, group: str) -> bool:
             return True
         if not state.c.neighbors[entry]:
             continue
-        if rails_in(state, unit) and rail_destinations(state, unit, entry):
+        if rails_in(state, unit) and has_rail_destination(state, unit, entry):
             return True
         if counter.marker == "M":
             continue
@@ -219,11 +220,13 @@ class Reinforce(Prompt[MarneState]):
     title = "bring on your reinforcements (7.3)"
 
     def offer(self, state: MarneState, frame: Frame, side: str) -> Iterator[Action]:
+        enter = state.c.unit_actions("enter")
         for group in arriving(state, side):
-            for unit in group_units(state, group):
+            waiting = group_units(state, group)  # (asked once: the offer changes nothing)
+            for unit in waiting:
                 if may_arrive(state, unit, group):
-                    yield state.c.unit_actions("enter")[unit]
-            whole = len(group_units(state, group)) == len(state.c.group_members[group])
+                    yield enter[unit]
+            whole = len(waiting) == len(state.c.group_members[group])
             if whole and group not in state.entry_hexes and delay_options(state, group):
                 yield act("delay", group)
         yield act("done")
@@ -360,13 +363,14 @@ def near_home(state: MarneState) -> list[int]:
     """7.3.2: the Moroccan units on the map attached to another HQ, no farther from their
     own HQ on the map than any 11.1.5 supply path reaches."""
     where, hq_of, c = state.where, state.hq_of, state.c
-    hq_of_corps, counters = c.hq_of_corps, c.counters
+    moroccans, homes = c.moroccans, c.home_of
     found = []
     radius = -1  # (``reach_radius``, asked once: the same in every game)
-    for unit in c.moroccans:
+    for i in range(len(moroccans)):
+        unit = moroccans[i]
         if where[unit] < 0:
             continue
-        home = hq_of_corps[counters[unit].corps]  # ``home_of``
+        home = homes[i]  # ``home_of``
         if hq_of[unit] == home or where[home] < 0:
             continue  # (the common case: asked at every Allied movement offer)
         if radius < 0:

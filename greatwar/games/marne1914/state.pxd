@@ -81,11 +81,12 @@ cpdef put_unit(Position state, Py_ssize_t unit, Py_ssize_t hex_index)
 cpdef _shift_holder(Position state, Py_ssize_t hex_index, was, now)
 
 
-@cython.locals(versions=dict, where=list, stacks=dict, stack=list)
+@cython.locals(versions=dict, where=list, stacks=dict, stack=list, key=object)
 cpdef set_down_unit(Position state, Py_ssize_t unit, Py_ssize_t hex_index)
 
 
-@cython.locals(versions=dict, stacks=dict, stack=list, old=cython.Py_ssize_t)
+# (``old`` the int read from ``where``, kept as it is for the set, list and dict it indexes)
+@cython.locals(versions=dict, stacks=dict, stack=list)
 cpdef lift_unit(Position state, Py_ssize_t unit)
 
 

@@ -689,17 +689,19 @@ def set_down_unit(state: MarneState, unit: int, hex_index: int) -> None:
     c, versions = state.c, state.versions
     side = c.side_of[unit]
     versions[side] += 1
-    if hex_index in state.garrison:
+    # (the hex as a Python int made once when compiled, for the set, list and dict below)
+    key = hex_index
+    if key in state.garrison:
         versions[ALLIED] += 1  # ``garrisoned`` may change
-    state.touched.append(hex_index)
+    state.touched.append(key)
     where = state.where
     if where[unit] == ELIMINATED:
         state.eliminations += 1  # 12.1.5 a unit brought back
-    where[unit] = hex_index
+    where[unit] = key
     stacks = state.stacks
-    stack = stacks.get(hex_index)
+    stack = stacks.get(key)
     if stack is None:
-        stacks[hex_index] = [unit]
+        stacks[key] = [unit]
     else:
         stack.append(unit)
     state.sp_at[hex_index] += c.sp_of[unit]
