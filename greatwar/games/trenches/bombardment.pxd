@@ -30,9 +30,11 @@ cdef dict SCATTER  # scatter_numbers(c), by the components
 @cython.locals(found=dict)
 cpdef dict aims(Position state, side)
 
-@cython.locals(owner=list, key=cython.longlong, line=cython.Py_ssize_t, kept=dict,
-               lines=tuple)
+@cython.locals(owner=list, key=cython.longlong, kept=dict, lines=tuple)
 cpdef tuple lines_aimed(Position state, str side)
+
+@cython.locals(key=cython.longlong, line=cython.Py_ssize_t)
+cpdef long long aims_key(list owner, str side) except -1
 
 @cython.locals(xs=list, ys=list, hq=tuple, last=cython.Py_ssize_t, leader=object)
 cpdef object named_aim(Position state, str side, str name)
@@ -41,8 +43,7 @@ cpdef object aim_point(Position state, str side, tuple args)
 
 cdef dict LINE_AIMS  # line_aims, by the components, then by the side and the lines French
 
-@cython.locals(owner=list, key=cython.longlong, line=cython.Py_ssize_t, kept=dict,
-               lines=tuple, names=list, status=list)
+@cython.locals(key=cython.longlong, kept=dict, lines=tuple, names=list, status=list)
 cpdef tuple aim_names(Position state, str side)
 
 cdef dict LINE_NAMES  # aim_names' of the lines, by the components, then as LINE_AIMS

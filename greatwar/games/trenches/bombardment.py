@@ -106,10 +106,7 @@ def aim_names(state: TrenchesState, side: str) -> tuple[str, ...]:
     """``tuple(aims(state, side))``: the aims' names alone, in the same order (the lines',
     then each French regiment's on the table with its leader, then the HQ, a name already
     there keeping its place), without their points."""
-    owner, key = state.owner, 1 if side == GERMAN else 0
-    for line in range(len(owner)):  # lines_aimed's key
-        if owner[line] == FRENCH:
-            key |= 2 << line
+    key = aims_key(state.owner, side)
     kept = LINE_NAMES.get(state.c)
     if kept is None:
         kept = LINE_NAMES[state.c] = {}
@@ -135,10 +132,8 @@ LINE_NAMES: dict[Components, dict[int, tuple[str, ...]]] = {}  # aim_names' of t
 def lines_aimed(state: TrenchesState, side: str) -> tuple[tuple[str, geo.Point2], ...]:
     """``line_aims`` of the lines as they are owned now, kept by the side and the lines
     French (a bit each), read from dicts in C."""
-    owner, key = state.owner, 1 if side == GERMAN else 0
-    for line in range(len(owner)):
-        if owner[line] == FRENCH:
-            key |= 2 << line
+    owner = state.owner
+    key = aims_key(owner, side)
     kept = LINE_AIMS.get(state.c)
     if kept is None:
         kept = LINE_AIMS[state.c] = {}
@@ -146,6 +141,16 @@ def lines_aimed(state: TrenchesState, side: str) -> tuple[tuple[str, geo.Point2]
     if lines is None:
         lines = kept[key] = line_aims(state.c, side, tuple(owner))
     return lines
+
+
+def aims_key(owner: list[str], side: str) -> int:
+    """The key the lines' aims are kept by: the side (a bit) and the lines French (a bit
+    each, line n: bit n)."""
+    key = 1 if side == GERMAN else 0
+    for line in range(len(owner)):
+        if owner[line] == FRENCH:
+            key |= 2 << line
+    return key
 
 
 def named_aim(state: TrenchesState, side: str, name: str) -> geo.Point2 | None:
