@@ -14,4 +14,4 @@ class RandomPlayer:
         self.rng = Rng(seed, stream=7)
 
     def choose(self, state: State, side: str) -> Action:
-        return self.rng.choice(state.legal_actions(side))
+        return self.rng.choice(state.legal_actions_kept(side))

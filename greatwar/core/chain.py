@@ -5,34 +5,36 @@ of times a second: copying a late game's 3,000 actions and log entries for every
 most of what a clone cost. ``fork`` freezes what has been appended so far as a segment that
 both copies share, and each goes on appending to its own tail, so a copy costs the same at
 the first action as at the last.
+
+A chain is an extension type when compiled (chain.pxd): the engine appends to its chains at
+every action and log entry, and calls ``append`` in C. Cython's extension types take no
+``Generic`` base, so a chain's items are typed ``Any`` here; its holders name what they keep.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import chain
-from typing import Generic, TypeVar
-
-T = TypeVar("T")
+from typing import Any
 
 _MOST_SEGMENTS = 32  # past this many frozen segments, a fork merges them into one
 
 
-class Chain(Generic[T]):
+class Chain:
     """A list that only grows (``append``), with O(1) ``fork`` (an independent copy)."""
 
     __slots__ = ("_frozen", "_frozen_size", "_tail")
 
     def __init__(self) -> None:
-        self._frozen: tuple[list[T], ...] = ()  # shared with forks: never mutated
+        self._frozen: tuple[list[Any], ...] = ()  # shared with forks: never mutated
         self._frozen_size = 0  # how many items ``_frozen`` holds
-        self._tail: list[T] = []  # this chain's own
+        self._tail: list[Any] = []  # this chain's own
 
-    def append(self, item: T) -> None:
+    def append(self, item: Any) -> None:
         # (no count kept here: an append, made at every action and log entry, is one list's)
         self._tail.append(item)
 
-    def fork(self) -> Chain[T]:
+    def fork(self) -> Chain:
         """An independent copy: what both hold is shared, what each appends is its own."""
         if self._tail:
             frozen = (*self._frozen, self._tail)
@@ -41,13 +43,13 @@ class Chain(Generic[T]):
             self._frozen = frozen
             self._frozen_size += len(self._tail)
             self._tail = []
-        new: Chain[T] = Chain.__new__(Chain)
+        new = Chain.__new__(Chain)
         new._frozen = self._frozen
         new._frozen_size = self._frozen_size
         new._tail = []
         return new
 
-    def last(self) -> T:
+    def last(self) -> Any:
         """The item appended last; IndexError when empty."""
         if self._tail:
             return self._tail[-1]
@@ -56,9 +58,9 @@ class Chain(Generic[T]):
                 return segment[-1]
         raise IndexError("the chain is empty")
 
-    def since(self, start: int) -> list[T]:
+    def since(self, start: int) -> list[Any]:
         """The items from index ``start`` on, in order."""
-        found: list[T] = []
+        found: list[Any] = []
         index = 0
         for segment in (*self._frozen, self._tail):
             end = index + len(segment)
@@ -73,12 +75,12 @@ class Chain(Generic[T]):
     def __bool__(self) -> bool:
         return self._frozen_size > 0 or len(self._tail) > 0
 
-    def __iter__(self) -> Iterator[T]:
+    def __iter__(self) -> Iterator[Any]:
         for segment in self._frozen:
             yield from segment
         yield from self._tail
 
-    def to_list(self) -> list[T]:
+    def to_list(self) -> list[Any]:
         if not self._frozen:
             return list(self._tail)
         return list(chain(*self._frozen, self._tail))

@@ -4,6 +4,7 @@
 # action, each in a few instructions where the generic attribute lookup of an instance field
 # costs a hundred. A game's state is a Python subclass (its own fields in its instance dict),
 # or an extension type that takes this one for base (marne1914 and trenches ``Position``).
+from greatwar.core.chain cimport Chain
 from greatwar.core.rng cimport Rng
 
 
@@ -12,7 +13,7 @@ cdef class State:
     cdef public object game, seed, lean_view
     cdef public Rng rng  # (a test's rigged generator is an Rng too)
     cdef public list stack
-    cdef public object _history, _chance, _log
+    cdef public Chain _history, _chance, _log  # (appended to in C)
     cdef public dict _log_views
     cdef public object _asked, _end, _last_side, _legal_cache, _public, _revealed
     cdef public object _undo_floor, _winner

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -167,9 +167,9 @@ class State:
         self.rng = Rng(seed)
         self.stack: list[Frame] = []
         # append-only, shared with clones (greatwar/core/chain.py)
-        self._history: Chain[PlayedTuple] = Chain()
-        self._chance: Chain[bool] = Chain()  # per history entry: did it draw from the generator?
-        self._log: Chain[EntryTuple] = Chain()
+        self._history = Chain()  # of PlayedTuple
+        self._chance = Chain()  # of bool, per history entry: did it draw from the generator?
+        self._log = Chain()  # of EntryTuple
         self._undo_floor = 0
         self._revealed = False
         # While sides make hidden simultaneous choices, the state as it was before the first
@@ -193,7 +193,9 @@ class State:
 
     def current_player(self) -> str:
         """The side to act, or TERMINAL."""
-        sides = self.sides_to_act()
+        sides = self._asked  # (``sides_to_act``, read without a method call once known)
+        if sides is None:
+            sides = self.sides_to_act()
         return sides[0] if sides else TERMINAL
 
     def sides_to_act(self) -> tuple[str, ...]:
@@ -212,12 +214,18 @@ class State:
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         """The legal actions of ``side`` (default: the current player); [] if it may not act."""
+        return list(self.legal_actions_kept(side))
+
+    def legal_actions_kept(self, side: str | None = None) -> Sequence[Action]:
+        """``legal_actions`` without its copy: the list the state keeps until its next action,
+        for a caller that only reads it (a random player choosing one, at every action of a
+        playout: the copy of a long offer cost as much as the choice)."""
         named = side is not None
         if side is None:
             side = self.current_player()  # (TERMINAL at the end: no actions)
         cache = self._legal_cache
         if cache is not None and cache[0] == side:
-            return list(cache[1])
+            return cache[1]
         asked = self._asked  # (``sides_to_act``, read without a method call once known)
         if side not in (asked if asked is not None else self.sides_to_act()):
             # (a side asked is one of the game's: only another one named is checked)
@@ -228,8 +236,8 @@ class State:
         actions = self.prompts[frame["p"]].offer(self, frame, side)
         if type(actions) is not list:  # an offer may yield its actions one by one
             actions = list(actions)
-        self._legal_cache = (side, actions)  # kept to itself: callers get copies
-        return list(actions)
+        self._legal_cache = (side, actions)  # kept to itself: legal_actions gives copies
+        return actions
 
     def apply_action(self, action: Action | str, side: str | None = None) -> None:
         """Apply a legal action (or its string form); IllegalAction leaves the state unchanged."""

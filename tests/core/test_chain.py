@@ -7,7 +7,7 @@ from greatwar.core.registry import load_game
 
 
 def test_fork_is_independent_both_ways() -> None:
-    a: Chain[int] = Chain()
+    a = Chain()
     for i in range(5):
         a.append(i)
     b = a.fork()
@@ -22,7 +22,7 @@ def test_fork_is_independent_both_ways() -> None:
 
 
 def test_many_forks_merge_segments_and_keep_order() -> None:
-    chain: Chain[int] = Chain()
+    chain = Chain()
     copies = []
     for i in range(100):
         chain.append(i)
@@ -33,7 +33,7 @@ def test_many_forks_merge_segments_and_keep_order() -> None:
 
 
 def test_empty_chain() -> None:
-    chain: Chain[str] = Chain()
+    chain = Chain()
     assert not chain and len(chain) == 0 and chain.to_list() == [] and chain.since(0) == []
     try:
         chain.last()
