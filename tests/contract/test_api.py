@@ -139,6 +139,16 @@ def test_legal_actions_have_distinct_string_forms_that_parse_back(game_id: str) 
                 assert Action.parse(text) == action and text == " ".join(text.split())
 
 
+def test_legal_actions_are_a_copy_of_the_kept_ones(game_id: str) -> None:
+    for state in positions(game_id):
+        for side in state.sides_to_act():
+            kept = state.legal_actions_kept(side)
+            actions = state.legal_actions(side)
+            assert actions == list(kept) and actions is not kept
+            actions.clear()  # a caller's copy: the state's own list is untouched
+            assert list(state.legal_actions_kept(side)) == state.legal_actions(side) != []
+
+
 def test_the_observation_of_every_side_is_json(game_id: str) -> None:
     for state in positions(game_id):
         for side in state.game.sides:
