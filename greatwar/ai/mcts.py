@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from greatwar.ai.game_players import (
@@ -182,7 +183,7 @@ class MctsPlayer:
                 movers = (side, *(m for m in movers if m != side))
             chosen: list[tuple[str, Action]] = []
             for mover in movers:  # all choose before any choice is applied
-                legal = sample.legal_actions(mover)
+                legal = sample.legal_actions_kept(mover)  # (only read)
                 first = hint if node is root and mover == side else None
                 chosen.append((mover, self._select(node, mover, legal, first)))
             for mover, action in chosen:
@@ -203,7 +204,9 @@ class MctsPlayer:
                 edge.reward += values[mover]
         root.visits += not path  # a sample that is already over still counts
 
-    def _select(self, node: Node, mover: str, legal: list[Action], first: Action | None) -> Action:
+    def _select(
+        self, node: Node, mover: str, legal: Sequence[Action], first: Action | None
+    ) -> Action:
         """UCB1 over ``mover``'s known legal actions here, or a new one while progressive
         widening allows; only ever one of ``legal``, the actions the rules offer in this
         sample."""
@@ -224,7 +227,7 @@ class MctsPlayer:
         return max(known, key=lambda a: edges[a].ucb(exploration))
 
     def _untried(
-        self, legal: list[Action], edges: dict[Action, Edge], first: Action | None
+        self, legal: Sequence[Action], edges: dict[Action, Edge], first: Action | None
     ) -> Action:
         if first is not None and first in legal and first not in edges:
             return first
