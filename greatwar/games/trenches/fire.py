@@ -1,3 +1,10 @@
+# cython: boundscheck=False, wraparound=False
+# (Cython reads the line above when it compiles this module; Python and the type checker take it
+# for a comment.) Every index the compiled module takes as a machine integer or a constant is
+# within its list or tuple and never negative: figures index the components' per-figure tuples
+# and the position's per-figure lists (0 <= i < their length); points and clouds are read at
+# their fields; a list of men or targets is read at [0] only when it has one; the sweep of
+# ``contacts`` reads 0 <= first <= k < count.
 """Fire (Hot Steel), Saving Rolls (Lucky Duck), Bunker (Archie) and Hand to hand combat: who
 may shoot whom at what range, the dice, the saves, and melee."""
 

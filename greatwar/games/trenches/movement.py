@@ -1,3 +1,14 @@
+# cython: boundscheck=False, wraparound=False
+# (Cython reads the line above when it compiles this module; Python and the type checker take it
+# for a comment.) Every index the compiled module takes as a machine integer or a constant is
+# within its list, tuple or bytearray and never negative: figures index the components'
+# per-figure tuples, the position's per-figure lists and the marks' bytes (0 <= i < their
+# length; ``figure``'s -1 is tested before it is used); an action's arguments are read as its
+# verb has them (an action is applied only when offered or accepted, and ``accepts`` and
+# ``explain`` test the count first); a group's men, movers and a band's men are read at [0]
+# only when there are some; PLACES and the wire belts' rows are read after testing the range;
+# the offer's parts, owners and entries are read at places their layout made; the bisections
+# read 0 <= lo <= mid < hi <= length.
 """Move and Fire, with the enemy's machine-gun opportunity fire (French Move and Fire and
 German machine gun opportunity fire; German Move and French Machinegun fire), Leaders (the 12"
 radius), Barbed Wire (no man moves through it; cutting), Tanks (3 dice, wire at will, trench
