@@ -89,11 +89,16 @@ def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> 
     f = state.f  # each figure's data (state.Figures)
     c = state.c
     longest = table(state, RANGE_KEYS[weapon])
+    if state.event == "fog":  # Fortune of War: ``reach`` is never more than smoke's 6"
+        smoke = table(state, "smoke_fire")
+        if smoke < longest:
+            longest = smoke  # (nothing farther can be hit: no band read beyond it)
     side = GERMAN if c.sides[shooter] == FRENCH else FRENCH  # enemy()
     xs, ys = f.x, f.y
     hx, hy = xs[shooter], ys[shooter]
-    # no cloud, no fog: ``reach`` is the weapon's range, which in_reach has checked already
-    plain = not state.clouds and state.event != "fog"
+    # no cloud: ``reach`` is ``longest`` (the weapon's range, cut by fog), which in_reach has
+    # checked already
+    plain = not state.clouds
     close = table(state, "mortar_min") - 1 if weapon == "mortar" else -1
     found: list[int] = []
     if limit <= 3:  # the nearest few beyond ``close``, without sorting them all

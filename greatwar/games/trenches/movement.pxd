@@ -110,6 +110,13 @@ cpdef bint _man_step(ManWay way, Py_ssize_t i, long long bx, long long by) excep
                rows=bytearray)
 cpdef dict cutters_among(Position state, list men, bint first=*)
 
+@cython.locals(f=Figures, i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
+               moved=bytearray, xs=list, ys=list, edges=tuple, cut=set, rows=bytearray,
+               first_edge=cython.longlong, last_edge=cython.longlong, parts=tuple, belt=tuple,
+               section=tuple, top=cython.longlong, bottom=cython.longlong, x0=cython.longlong,
+               x1=cython.longlong)
+cpdef bint any_cutter(Position state, list men) except -1
+
 cdef dict BELT_EDGES  # belt_edges(c), by the components
 cdef dict BELT_ROWS  # belt_rows(belt_edges(c)), by the components
 

@@ -931,6 +931,51 @@ BELT_EDGES: dict[Components, tuple[int, ...]] = {}
 BELT_ROWS: dict[Components, bytearray] = {}
 
 
+def any_cutter(state: TrenchesState, men: list[int]) -> bool:
+    """Barbed Wire: whether ``cutters_among(state, men, True)`` finds a cutter, one of ``men``
+    who has not moved within 1" of an uncut section (what a group's part of the offer asks):
+    his box tested against each belt's band and sections in machine integers (movement.pxd),
+    no list of the sections made and sorted (the first found, in any order, decides)."""
+    f = state.f  # each figure's data (state.Figures)
+    c, xs, ys, moved = f.c, f.x, f.y, f.moved.flags  # (the marks' bytes: Marks.has, in C)
+    edges = BELT_EDGES.get(c)  # belt_edges(c), read from a dict in C
+    if edges is None:
+        edges = BELT_EDGES[c] = belt_edges(c)
+    if not edges:
+        return False  # no wire on the table
+    first_edge, last_edge = edges[0], edges[len(edges) - 1]
+    rows = BELT_ROWS.get(c)  # belt_rows(c), read from a dict in C
+    if rows is None:
+        rows = BELT_ROWS[c] = belt_rows(edges)
+    parts = WIRE_PARTS.get(c)  # wire_parts(c): each section's id first
+    if parts is None:
+        parts = WIRE_PARTS[c] = wire_parts(c)
+    cut = state.cut
+    for man in men:
+        i = man
+        y = ys[i]
+        if y < first_edge or y >= last_edge:
+            continue  # south or north of every belt's band
+        if y >= 0:
+            if not rows[y]:  # y < last_edge: within the rows
+                continue  # most men: far from the wire
+        elif bisect_right(edges, y) % 2 == 0:
+            continue  # (below the table: an even count of edges at or below him)
+        if moved[i]:
+            continue
+        x = xs[i]
+        # Components.wire_meeting(x - 10, y - 10, x + 10, y + 10), each section as found
+        for belt in c.belts:
+            top, bottom = belt[0], belt[1]
+            if top > y + 10 or bottom < y - 10:
+                continue
+            for section in belt[2]:  # (x0, x1, section) west to east
+                x0, x1 = section[0], section[1]
+                if x0 <= x + 10 and x1 >= x - 10 and parts[section[2]][0] not in cut:
+                    return True
+    return False
+
+
 def belt_rows(edges: tuple[int, ...]) -> bytearray:
     """For each y from 0 up to the last of ``belt_edges``: 1 if it lies within 1" of a belt's
     band (an odd number of edges at or below it), else 0; one byte each, read in C."""
@@ -1330,7 +1375,7 @@ def group_part(
                 y = ys[i]
                 if first_edge <= y < last_edge and not moved[i]:
                     near.append(man)
-        if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
+        if near and any_cutter(state, near):  # Barbed Wire: is there a cutter?
             found.append(acts[1][3])
         return found
     men: list[int] = []  # (when some have fired or are pinned) those who may fire
@@ -1364,7 +1409,7 @@ def group_part(
         and any_target_among(state, foes, "grenade", kit.grenade, shooters, lo, hi)
     ):  # Bunker (Archie)
         found.append(acts[1][2])
-    if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
+    if near and any_cutter(state, near):  # Barbed Wire: is there a cutter?
         found.append(acts[1][3])
     return found
 
