@@ -227,6 +227,11 @@ def test_fortune_of_war_fog_a_weapons_targets_read_within_smokes_six_inches() ->
                         want = targets_reference(foggy, weapon, i)
                         assert fire.targets(foggy, weapon, i) == want
                         assert fire.targets(foggy, weapon, i, 1) == want[:1]
+                roster = foggy.roster(side)
+                if not fire.any_in_reach(foggy, roster.figures, movement.FIRE_REACH, True):
+                    for i in roster.figures:  # nobody within 6" north or south: no target
+                        for weapon in ("rifle", "mg", "mortar", "grenade"):
+                            assert targets_reference(foggy, weapon, i) == []
 
 
 def test_german_return_fire_french_fire_the_offer_reads_each_groups_band_once() -> None:
@@ -735,12 +740,13 @@ def test_the_game_sequence_a_new_games_shared_rosters_and_indexes_are_made_afres
 
 def test_fire_hot_steel_nobody_in_reach_north_or_south_has_no_target() -> None:
     """Move and Fire, German Return Fire and French Fire look for no target when no enemy
-    stands within the longest range north or south of the side's men (``fire.any_in_reach``):
-    then no group has a rifle or grenade target and no machine gun or mortar a target."""
+    stands within the longest range north or south of the side's men (``fire.any_in_reach``;
+    under fog (Fortune of War), within smoke's 6"): then no group has a rifle or grenade
+    target and no machine gun or mortar a target."""
     for state in positions():
         for side in SIDES:
             roster = state.roster(side)
-            if fire.any_in_reach(state, roster.figures, movement.FIRE_REACH):
+            if fire.any_in_reach(state, roster.figures, movement.FIRE_REACH, True):
                 continue
             for group in sorted(roster.groups):
                 men = fire.riflemen(state, group)

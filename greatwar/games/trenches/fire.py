@@ -218,11 +218,14 @@ def by_distance(
     return [k & (slots - 1) for k in found]
 
 
-def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ...]) -> bool:
+def any_in_reach(
+    state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ...], direct: bool = False
+) -> bool:
     """Whether an enemy of ``men`` (of one side) stands within the longest of the ranges
     ``keys`` (the fire table's) north or south of one of them: else none of them has a target
     for a weapon of those ranges (``targets`` and ``any_target`` look no farther; fog and
-    clouds only shorten a range)."""
+    clouds only shorten a range). ``direct``: every one of ``keys`` is the range of a weapon
+    ``reach`` measures, which fog cuts to smoke's 6" (Fortune of War): under fog no farther."""
     if not men:
         return False
     c = state.c
@@ -235,6 +238,10 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
                 longest = reach
         kept = LONGEST[keys] = (c, longest)
     longest = kept[1]
+    if direct and state.event == "fog":
+        smoke = table(state, "smoke_fire")
+        if smoke < longest:
+            longest = smoke
     side = c.sides[men[0]]
     own = state.kept_index(side)
     if own is not None and own.figures is men and own._by_y is not None:
@@ -316,13 +323,18 @@ def any_target_among(
     f = state.f  # each figure's data (state.Figures)
     c = state.c
     ys = f.y
+    fog = state.event == "fog"
+    if fog:  # Fortune of War: ``reach`` is never more than smoke's 6", no band read beyond
+        smoke = table(state, "smoke_fire")
+        if smoke < longest:
+            longest = smoke
     foes = index.between(lo - longest, hi + longest)
     if not foes:
         return False  # nobody within range north or south
     sure = longest
     if state.clouds:
         sure = min(sure, table(state, "cloud_fire"), table(state, "smoke_fire"))
-    if state.event == "fog":
+    if fog:
         sure = min(sure, table(state, "smoke_fire"))
     doubtful = _doubtful(men, foes, f.x, ys, c.tank_flags, sure, longest)
     if doubtful is None:

@@ -78,7 +78,8 @@ from greatwar.games.trenches.state import (
 DISTANCES = ("full", "half")
 # The ranges (the fire table's keys) of the weapons men, machine guns and mortars fire in Move
 # and Fire, German Return Fire and French Fire: beyond the longest, north or south of every
-# man of a side, none of them has a target (``fire.any_in_reach``).
+# man of a side, none of them has a target (``fire.any_in_reach``); each is measured by
+# ``fire.reach``, so under fog none reaches past smoke's 6" (any_in_reach's ``direct``).
 FIRE_REACH = ("rifle_range", "grenade_range", "mg_range", "mortar_max")
 # What ``walk`` looks at around a figure's way, in tenths: more than the reach of a gas cloud
 # (its radius and a tenth) or of contact (1"), so nothing farther can stop the figure.
@@ -1171,7 +1172,7 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
     owners, where, entries = layout
     # whether any enemy stands within a weapon's range of the side (most often not): asked
     # once, at the first part
-    reach = any_in_reach(state, roster.figures, FIRE_REACH)
+    reach = any_in_reach(state, roster.figures, FIRE_REACH, True)
     french = basis[6]
     foes = basis[1]
     for k in range(len(owners)):
@@ -1878,7 +1879,7 @@ def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
     """Return Fire's offer (``ReturnFire.offer``): a function, so that movement.pxd types it."""
     found: list[Action] = []
     roster = state.roster(side)  # groups(), each group's riflemen as in riflemen()
-    if not any_in_reach(state, roster.figures, FIRE_REACH):
+    if not any_in_reach(state, roster.figures, FIRE_REACH, True):
         found.append(DONE)
         return found  # most often: no enemy within any weapon's range north or south
     kit = offer_kit(state.c)
