@@ -254,7 +254,8 @@ cpdef list move_fire_offer(Position state, dict frame, str side)
                k=cython.Py_ssize_t, foes=Index, entries=list, entry=tuple)
 cpdef list parts_afresh(Position state, tuple basis, Roster roster)
 
-@cython.locals(owners=list, where=dict, groups=list, layouts=dict, found=tuple, entries=list)
+@cython.locals(owners=list, where=dict, groups=list, layouts=dict, found=tuple, entries=list,
+               entry=tuple, group=str, figures=tuple, places=list)
 cpdef tuple part_layout(Position state, OfferKit kit, Roster roster)
 
 @cython.locals(acts=tuple)
@@ -297,15 +298,21 @@ cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
                         long long french=*)
 
 
-@cython.locals(found=list, f=Figures, follows=tuple, men=list, near=list, acts=tuple,
-               kept=tuple, fired=bytearray, pinned=bytearray, moved=bytearray, ys=list,
-               first_edge=cython.longlong, last_edge=cython.longlong, lo=cython.longlong,
-               hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t,
-               volleys=cython.bint, by_key=dict, by_kept=dict, marked=cython.bint, infantry=tuple,
-               count=cython.Py_ssize_t, first=cython.Py_ssize_t, ref=cython.Py_ssize_t,
-               forward=cython.longlong, key=cython.longlong, shooters=object)
+@cython.locals(found=list)
 cpdef list group_part(Position state, OfferKit kit, str group, tuple entry, bint reach,
                       long long french, Index foes)
+
+@cython.locals(found=list, f=Figures, follows=tuple, acts=tuple, kept=tuple, y=cython.longlong,
+               by_key=dict, by_kept=dict, first=cython.Py_ssize_t, ref=cython.Py_ssize_t,
+               forward=cython.longlong, key=cython.longlong)
+cpdef list group_moves(Position state, OfferKit kit, str group, tuple entry, long long french)
+
+@cython.locals(found=list, f=Figures, men=list, near=list, acts=tuple, fired=bytearray,
+               pinned=bytearray, moved=bytearray, ys=list, first_edge=cython.longlong,
+               last_edge=cython.longlong, lo=cython.longlong, hi=cython.longlong,
+               y=cython.longlong, i=cython.Py_ssize_t, volleys=cython.bint, marked=cython.bint,
+               infantry=tuple, count=cython.Py_ssize_t, shooters=object)
+cpdef list group_fire(Position state, OfferKit kit, tuple entry, bint reach, Index foes)
 
 
 @cython.locals(f=Figures, lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
@@ -350,6 +357,9 @@ cpdef tuple anchors_between(Components c, long long lo_y, long long hi_y)
 cdef dict ANCHORS  # _anchors_by_y(c), by the components
 
 cpdef acting_group(Position state, action)
+
+@cython.locals(verb=str, args=tuple, i=cython.Py_ssize_t, f=Figures)
+cpdef object acting_part(Position state, action)
 
 cpdef figure(Position state, fid)
 

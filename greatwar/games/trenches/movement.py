@@ -33,7 +33,16 @@ from shapely.geometry.base import BaseGeometry
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
+from greatwar.games.trenches.data import (
+    FORWARD,
+    FRENCH,
+    GERMAN,
+    INFANTRY,
+    Belts,
+    Components,
+    Wire,
+    enemy,
+)
 from greatwar.games.trenches.fire import (  # C calls
     any_in_reach,
     any_target_among,
@@ -1096,9 +1105,9 @@ def move_fire_apply(state: TrenchesState, action: Action, side: str) -> None:
     it (its verb compared as a string, the position's fields read in C)."""
     verb, args = action.verb, action.args
     went: list[int] = []
-    group = acting_group(state, action)
-    if group is not None:
-        state.touched.append(group)  # its part of the offer is stale: made again next
+    stale = acting_part(state, action)
+    if stale is not None:
+        state.touched.append(stale)  # the parts it reads are stale: made again next
     if verb == "done":
         state.pop()
         state.note(move_rule(side), f"{side} ends the move")
@@ -1140,8 +1149,8 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     roster = state.roster(side)
     last = state.offer_parts
     if last is not None and last[0] is basis and last[1] is roster:
-        # the last offer's parts, of the same basis and men: only the groups that acted
-        # since (``state.touched``) have a part no longer current, made again
+        # the last offer's parts, of the same basis and men: only the parts of the groups
+        # and weapons that acted since (``state.touched``) are no longer current, made again
         if state.touched:
             made_again(state, basis, roster, last[2], last[3], last[4], state.touched, last[5])
         for part in last[3]:
@@ -1179,8 +1188,11 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
         owner = owners[k]
         entry = entries[k]
         if isinstance(owner, str):
-            assert entry is not None  # (a group's place holds its entry)
-            part = group_part(state, kit, owner, entry, reach, french, foes)
+            assert entry is not None  # (a group's places hold its entry)
+            part = group_moves(state, kit, owner, entry, french)
+        elif owner < 0:  # FIRE_PART
+            assert entry is not None
+            part = group_fire(state, kit, entry, reach, foes)
         else:
             part = single_part(state, kit, owner, reach)
         parts.append(part)
@@ -1191,16 +1203,29 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
 
 
 def part_layout(state: TrenchesState, kit: OfferKit, roster: Roster) -> PartLayout:
-    """The offer's parts in order for a roster: each group's (sorted), then each single
-    figure's (``singles``), as each part's group or figure, and the places of each group's
-    parts (its own and its figures'), kept by the kit for the roster (a roster is kept until
+    """The offer's parts in order for a roster: each group's (sorted) orders, then its
+    volley, grenades and cutting (FIRE_PART), then each single figure's (``singles``), as
+    each part's group, FIRE_PART or figure, and the places of the parts each ``acting_part``
+    makes stale: by a group's name, its own two and its figures'; by a single figure's id,
+    its group's orders and its own. Kept by the kit for the roster (a roster is kept until
     one of its figures falls, arrives or changes group)."""
-    owners: list[str | int] = [*roster.names]  # sorted(roster.groups)
-    where: dict[str, list[int]] = {group: [k] for k, group in enumerate(roster.names)}
-    entries: list[GroupEntry | None] = [group_entry(kit, roster, g) for g in roster.names]
-    groups = state.f.group
+    owners: list[str | int] = []
+    where: dict[str, list[int]] = {}
+    entries: list[GroupEntry | None] = []
+    for group in roster.names:  # sorted(roster.groups)
+        entry = group_entry(kit, roster, group)
+        where[group] = [len(owners), len(owners) + 1]
+        owners.append(group)
+        owners.append(FIRE_PART)
+        entries.append(entry)
+        entries.append(entry)
+    groups, figures = state.f.group, state.c.figures
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
-        where.setdefault(groups[i], []).append(len(owners))
+        places = where.get(groups[i])
+        if places is None:  # (every figure's group is the roster's: never)
+            places = where[groups[i]] = []
+        where[figures[i].id] = [places[0], len(owners)] if places else [len(owners)]
+        places.append(len(owners))
         owners.append(i)
         entries.append(None)
     layouts = kit.layouts
@@ -1236,9 +1261,10 @@ def made_again(
     touched: list[str],
     entries: list[GroupEntry | None],
 ) -> None:
-    """The parts of ``parts`` (``owners``: their groups or figures; ``where``: the places of
-    each group's parts, its own and its weapons'; ``entries``: what each group's part reads
-    by its name) of the groups in ``touched`` made again, in place, as ``parts_afresh``
+    """The parts of ``parts`` (``owners``: their groups, FIRE_PART or figures; ``where``:
+    the places of the parts each name in ``touched`` makes stale, ``acting_part``'s: a
+    group's own two and its weapons', a weapon's own and its group's orders; ``entries``:
+    what each group's parts read by its name) made again, in place, as ``parts_afresh``
     would. No "anyone in reach" gate: a group's volley and
     grenades and a weapon's targets each look only within their own range of its men."""
     french = basis[6]
@@ -1252,13 +1278,17 @@ def made_again(
             owner = owners[k]
             entry = entries[k]
             if isinstance(owner, str):
-                assert entry is not None  # (a group's place holds its entry)
-                parts[k] = group_part(state, kit, group, entry, True, french, foes)
+                assert entry is not None  # (a group's places hold its entry)
+                parts[k] = group_moves(state, kit, owner, entry, french)
+            elif owner < 0:  # FIRE_PART
+                assert entry is not None
+                parts[k] = group_fire(state, kit, entry, True, foes)
             else:
                 parts[k] = single_part(state, kit, owner, True)
 
 
 NO_PLACES: list[int] = []  # made_again's places of a group with no part (none)
+FIRE_PART = -1  # a layout's owner of a group's volley, grenades and cutting (no figure's)
 DONE = act("done")
 # each part's group or figure, each group's parts' places, what each group's part reads by its
 # name (``part_layout``)
@@ -1330,7 +1360,19 @@ def group_part(
     roster (as ``state.members`` and ``state.group_infantry`` give them: no group name is
     both sides') and its actions (``group_entry``); ``reach`` False: no enemy stands within
     FIRE_REACH of the side (``fire.any_in_reach``), so no man has a target; ``french``: the
-    mask of the lines French (``french_lines``); ``foes``: the enemy's index."""
+    mask of the lines French (``french_lines``); ``foes``: the enemy's index. Its orders
+    (``group_moves``), then its volley, grenades and cutting (``group_fire``): two parts of
+    the offer, as a weapon's action makes only the first stale."""
+    found = group_moves(state, kit, group, entry, french)
+    found.extend(group_fire(state, kit, entry, reach, foes))
+    return found
+
+
+def group_moves(
+    state: TrenchesState, kit: OfferKit, group: str, entry: GroupEntry, french: int
+) -> list[Action]:
+    """The first part of ``group_part``: a regiment's orders, "follow the leader" and "cover",
+    if a man may move."""
     found: list[Action] = []
     f = state.f  # each figure's data (state.Figures)
     acts = entry[2]
@@ -1356,6 +1398,18 @@ def group_part(
         if follows:
             found.extend(follows)
         found.append(acts[1][0])
+    return found
+
+
+def group_fire(
+    state: TrenchesState, kit: OfferKit, entry: GroupEntry, reach: bool, foes: SideIndex
+) -> list[Action]:
+    """The second part of ``group_part``: a regiment's volley (Fire (Hot Steel)), grenades
+    (Bunker (Archie)) and wire cutting (Barbed Wire), which read only its men who fire
+    rifles (``entry``'s infantry)."""
+    found: list[Action] = []
+    f = state.f  # each figure's data (state.Figures)
+    acts = entry[2]
     # one pass over the group's men who fire rifles: those who may still fire
     # (``riflemen_among``), the least and greatest y among them (``any_target``'s band), and
     # those who have not moved either and stand between the first and last edge of the wire
@@ -1570,6 +1624,26 @@ def same_owners(kept: tuple[str, ...], owner: list[str]) -> bool:
         if kept[line] != owner[line]:
             return False
     return True
+
+
+def acting_part(state: TrenchesState, action: Action) -> str | None:
+    """The name the Move and Fire offer's parts an action makes stale are kept by
+    (``part_layout``'s places): the group a group's action names or a rifleman's move is
+    of; a weapon's, the HQ's gun's or a tank's own id for its own action (no man of its
+    group who fires rifles moves or fires: the group's volley, grenades and cutting stand,
+    only its orders and the figure's own part are made again). None: done, strafe."""
+    verb, args = action.verb, action.args
+    if verb in ("order", "follow", "cover", "volley", "grenade", "cut"):
+        return args[0]
+    if verb in ("move", "fire", "ap", "he"):
+        i = figure(state, args[0])
+        if i < 0:
+            return None
+        f = state.f
+        if f.kinds[i] in INFANTRY:  # (the HQ too: its group's volley reads him)
+            return f.group[i]
+        return args[0]
+    return None
 
 
 def acting_group(state: TrenchesState, action: Action) -> str | None:
