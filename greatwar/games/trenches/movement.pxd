@@ -265,9 +265,13 @@ cdef Py_ssize_t LAYOUTS_KEPT
 
 
 @cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, group=str, owner=object,
-               french=cython.longlong, kit=OfferKit, foes=Index, entry=tuple)
+               french=cython.longlong, kit=OfferKit, foes=Index, entry=tuple, places=list)
 cpdef made_again(Position state, tuple basis, Roster roster, list owners, list parts,
                  dict where, list touched, list entries)
+
+@cython.locals(i=cython.Py_ssize_t, group=str, places=list, found=list, k=cython.Py_ssize_t,
+               m=cython.Py_ssize_t, owner=cython.Py_ssize_t)
+cpdef list single_places(Position state, list owners, dict where, str fid)
 
 cdef list NO_PLACES
 

@@ -1206,9 +1206,10 @@ def part_layout(state: TrenchesState, kit: OfferKit, roster: Roster) -> PartLayo
     """The offer's parts in order for a roster: each group's (sorted) orders, then its
     volley, grenades and cutting (FIRE_PART), then each single figure's (``singles``), as
     each part's group, FIRE_PART or figure, and the places of the parts each ``acting_part``
-    makes stale: by a group's name, its own two and its figures'; by a single figure's id,
-    its group's orders and its own. Kept by the kit for the roster (a roster is kept until
-    one of its figures falls, arrives or changes group)."""
+    makes stale: by a group's name, its own two and its figures' (by a single figure's id,
+    its group's orders and its own: ``single_places``, when it first acts). Kept by the kit
+    for the roster (a roster is kept until one of its figures falls, arrives or changes
+    group)."""
     owners: list[str | int] = []
     where: dict[str, list[int]] = {}
     entries: list[GroupEntry | None] = []
@@ -1219,13 +1220,9 @@ def part_layout(state: TrenchesState, kit: OfferKit, roster: Roster) -> PartLayo
         owners.append(FIRE_PART)
         entries.append(entry)
         entries.append(entry)
-    groups, figures = state.f.group, state.c.figures
+    groups = state.f.group
     for i in of_kinds(roster, SINGLE):  # singles(state, side)
-        places = where.get(groups[i])
-        if places is None:  # (every figure's group is the roster's: never)
-            places = where[groups[i]] = []
-        where[figures[i].id] = [places[0], len(owners)] if places else [len(owners)]
-        places.append(len(owners))
+        where.setdefault(groups[i], []).append(len(owners))
         owners.append(i)
         entries.append(None)
     layouts = kit.layouts
@@ -1274,7 +1271,10 @@ def made_again(
         group = touched[n]
         if n and touched.index(group) < n:
             continue  # (it acted twice since the last offer: made again once)
-        for k in where.get(group, NO_PLACES):
+        places = where.get(group)
+        if places is None:  # a single figure's id, the first time it acts
+            places = single_places(state, owners, where, group)
+        for k in places:
             owner = owners[k]
             entry = entries[k]
             if isinstance(owner, str):
@@ -1285,6 +1285,27 @@ def made_again(
                 parts[k] = group_fire(state, kit, entry, True, foes)
             else:
                 parts[k] = single_part(state, kit, owner, True)
+
+
+def single_places(
+    state: TrenchesState, owners: list[str | int], where: dict[str, list[int]], fid: str
+) -> list[int]:
+    """The places of the parts a single figure's action makes stale (``acting_part``: its
+    id): its group's orders and its own part, found among its group's places and kept in
+    ``where`` by its id. Its group's every place if it has no part of its own (never: a
+    figure that acts alone is one of ``singles``)."""
+    i = figure(state, fid)
+    group = state.f.group[i] if i >= 0 else ""
+    places = where.get(group, NO_PLACES)
+    found = places
+    for m in range(2, len(places)):  # after its group's own two parts, its figures'
+        k = places[m]
+        owner = owners[k]  # a figure (movement.pxd: compared in C)
+        if owner == i:
+            found = [places[0], k]
+            break
+    where[fid] = found
+    return found
 
 
 NO_PLACES: list[int] = []  # made_again's places of a group with no part (none)
