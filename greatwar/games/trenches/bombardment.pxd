@@ -43,10 +43,16 @@ cpdef object aim_point(Position state, str side, tuple args)
 
 cdef dict LINE_AIMS  # line_aims, by the components, then by the side and the lines French
 
-@cython.locals(key=cython.longlong, kept=dict, lines=tuple, names=list, status=list)
+@cython.locals(key=cython.longlong, kept=dict, lines=tuple, names=list, status=list,
+               leaders=dict, group=str)
 cpdef tuple aim_names(Position state, str side)
 
 cdef dict LINE_NAMES  # aim_names' of the lines, by the components, then as LINE_AIMS
+
+@cython.locals(kept=tuple, found=tuple, group=str)
+cpdef tuple leader_groups(Components c, dict leaders)
+
+cdef dict LEADER_GROUPS  # leader_groups', by the components
 
 @cython.locals(kept=dict, key=cython.longlong, gid=str)
 cpdef object gun_action(object c, Py_ssize_t g, Py_ssize_t t)

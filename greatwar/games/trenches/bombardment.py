@@ -118,8 +118,9 @@ def aim_names(state: TrenchesState, side: str) -> tuple[str, ...]:
     f = state.f  # each figure's data (state.Figures)
     names = list(lines)
     status = f.status
-    for group, leader in sorted(f.leader.items()):
-        if status[leader] == TABLE and group not in names:
+    leaders = f.leader
+    for group in leader_groups(state.c, leaders):  # sorted(f.leader.items()), no items made
+        if status[leaders[group]] == TABLE and group not in names:
             names.append(group)
     if of_kinds(state.roster(FRENCH), HQ) and "HQ" not in names:
         names.append("HQ")
@@ -127,6 +128,23 @@ def aim_names(state: TrenchesState, side: str) -> tuple[str, ...]:
 
 
 LINE_NAMES: dict[Components, dict[int, tuple[str, ...]]] = {}  # aim_names' of the lines
+
+
+def leader_groups(c: Components, leaders: dict[str, int]) -> tuple[str, ...]:
+    """The groups ``leaders`` holds, sorted: kept by the components while they are those
+    (the French regiments; a fallen leader's place is taken, the group stays)."""
+    kept = LEADER_GROUPS.get(c)
+    if kept is not None and len(kept) == len(leaders):
+        for group in kept:
+            if group not in leaders:
+                break
+        else:
+            return kept
+    found = LEADER_GROUPS[c] = tuple(sorted(leaders))
+    return found
+
+
+LEADER_GROUPS: dict[Components, tuple[str, ...]] = {}  # leader_groups', by the components
 
 
 def lines_aimed(state: TrenchesState, side: str) -> tuple[tuple[str, geo.Point2], ...]:
