@@ -234,8 +234,12 @@ cpdef list follow(Position state, str group, str objective)
 cpdef list single_offers(Position state, Py_ssize_t i, bint reach=*)
 
 @cython.locals(f=Figures, found=list, kind=str, by_figure=list, weapon=str, moves=tuple,
-               t=cython.Py_ssize_t)
-cpdef list single_part(Position state, OfferKit kit, Py_ssize_t i, bint reach)
+               t=cython.Py_ssize_t, kept=tuple, shots=list, tanks=list)
+cpdef tuple single_part(Position state, OfferKit kit, Py_ssize_t i, bint reach)
+
+cdef tuple NO_ACTIONS
+cdef list NO_TARGETS
+cdef list NO_TANK_ACTIONS
 
 cdef dict FIRE_ACTIONS  # fire_action's, by the components
 
@@ -245,12 +249,12 @@ cpdef object fire_action(Components c, Py_ssize_t shooter, Py_ssize_t target)
 
 
 
-@cython.locals(found=list, last=tuple, roster=Roster, part=list)
+@cython.locals(found=list, last=tuple, roster=Roster, part=tuple)
 cpdef list move_fire_offer(Position state, dict frame, str side)
 
 
 @cython.locals(found=list, owners=list, parts=list, where=dict, reach=cython.bint,
-               part=list, french=cython.longlong, kit=OfferKit, layout=tuple,
+               part=tuple, french=cython.longlong, kit=OfferKit, layout=tuple,
                k=cython.Py_ssize_t, foes=Index, entries=list, entry=tuple)
 cpdef list parts_afresh(Position state, tuple basis, Roster roster)
 
@@ -306,17 +310,18 @@ cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
 cpdef list group_part(Position state, OfferKit kit, str group, tuple entry, bint reach,
                       long long french, Index foes)
 
-@cython.locals(found=list, f=Figures, follows=tuple, acts=tuple, kept=tuple, y=cython.longlong,
+@cython.locals(found=tuple, f=Figures, follows=tuple, acts=tuple, kept=tuple, y=cython.longlong,
                by_key=dict, by_kept=dict, first=cython.Py_ssize_t, ref=cython.Py_ssize_t,
                forward=cython.longlong, key=cython.longlong)
-cpdef list group_moves(Position state, OfferKit kit, str group, tuple entry, long long french)
+cpdef tuple group_moves(Position state, OfferKit kit, str group, tuple entry, long long french)
 
 @cython.locals(found=list, f=Figures, men=list, near=list, acts=tuple, fired=bytearray,
                pinned=bytearray, moved=bytearray, ys=list, first_edge=cython.longlong,
                last_edge=cython.longlong, lo=cython.longlong, hi=cython.longlong,
                y=cython.longlong, i=cython.Py_ssize_t, volleys=cython.bint, marked=cython.bint,
-               infantry=tuple, count=cython.Py_ssize_t, shooters=object)
-cpdef list group_fire(Position state, OfferKit kit, tuple entry, bint reach, Index foes)
+               infantry=tuple, count=cython.Py_ssize_t, shooters=object, grenade=cython.bint,
+               cutting=cython.bint)
+cpdef tuple group_fire(Position state, OfferKit kit, tuple entry, bint reach, Index foes)
 
 
 @cython.locals(f=Figures, lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,

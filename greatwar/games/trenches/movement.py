@@ -1173,7 +1173,7 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
     roster. A new basis or roster (a phase's start, an enemy fallen or moved, a figure of
     the side fallen) makes every part afresh: a group's part is rarely current then."""
     found: list[Action] = []
-    parts: list[list[Action]] = []
+    parts: list[tuple[Action, ...]] = []
     kit = offer_kit(state.c)
     layout = kit.layouts.get(roster)  # each part's group or figure, each group's places
     if layout is None:
@@ -1253,7 +1253,7 @@ def made_again(
     basis: OfferBasis,
     roster: Roster,
     owners: list[str | int],
-    parts: list[list[Action]],
+    parts: list[tuple[Action, ...]],
     where: dict[str, list[int]],
     touched: list[str],
     entries: list[GroupEntry | None],
@@ -1384,51 +1384,51 @@ def group_part(
     mask of the lines French (``french_lines``); ``foes``: the enemy's index. Its orders
     (``group_moves``), then its volley, grenades and cutting (``group_fire``): two parts of
     the offer, as a weapon's action makes only the first stale."""
-    found = group_moves(state, kit, group, entry, french)
+    found = list(group_moves(state, kit, group, entry, french))
     found.extend(group_fire(state, kit, entry, reach, foes))
     return found
 
 
 def group_moves(
     state: TrenchesState, kit: OfferKit, group: str, entry: GroupEntry, french: int
-) -> list[Action]:
+) -> tuple[Action, ...]:
     """The first part of ``group_part``: a regiment's orders, "follow the leader" and "cover",
-    if a man may move."""
-    found: list[Action] = []
+    if a man may move; a tuple kept by the objectives it follows (none made an offer), or
+    NO_ACTIONS."""
     f = state.f  # each figure's data (state.Figures)
     acts = entry[2]
     leader = f.leader.get(group)
     first = _first(state, kit, group, entry[0], leader)
-    if first >= 0:
-        found.extend(acts[0])
-        ref = first  # reference(state, group, first): the leader if he may move
-        if leader is not None and f.status[leader] == TABLE and can_move(state, leader):
-            ref = leader
-        y = f.y[ref]
-        forward = FORWARD[f.sides[ref]]
-        key = objectives_key(kit.north if forward > 0 else kit.south, y, forward, french)
-        by_key = acts[2]
-        follows = by_key.get(key)
-        if follows is None:  # their "follow" orders, made once for these objectives
-            kept = ahead_of(f.c, y, forward, french)
-            by_kept = acts[3]
-            follows = by_kept.get(kept)
-            if follows is None:
-                follows = by_kept[kept] = tuple([act("follow", group, o) for o in kept])
-            by_key[key] = follows
-        if follows:
-            found.extend(follows)
-        found.append(acts[1][0])
+    if first < 0:
+        return NO_ACTIONS
+    ref = first  # reference(state, group, first): the leader if he may move
+    if leader is not None and f.status[leader] == TABLE and can_move(state, leader):
+        ref = leader
+    y = f.y[ref]
+    forward = FORWARD[f.sides[ref]]
+    key = objectives_key(kit.north if forward > 0 else kit.south, y, forward, french)
+    by_key = acts[2]
+    found = by_key.get(key)
+    if found is None:  # the part with these objectives' "follow" orders, made once
+        kept = ahead_of(f.c, y, forward, french)
+        by_kept = acts[3]
+        follows = by_kept.get(kept)
+        if follows is None:
+            follows = by_kept[kept] = tuple([act("follow", group, o) for o in kept])
+        found = by_key[key] = (*acts[0], *follows, acts[1][0])
     return found
+
+
+# A part of the offer with no action: shared (a part is a tuple, read only)
+NO_ACTIONS: tuple[Action, ...] = ()
 
 
 def group_fire(
     state: TrenchesState, kit: OfferKit, entry: GroupEntry, reach: bool, foes: SideIndex
-) -> list[Action]:
+) -> tuple[Action, ...]:
     """The second part of ``group_part``: a regiment's volley (Fire (Hot Steel)), grenades
     (Bunker (Archie)) and wire cutting (Barbed Wire), which read only its men who fire
-    rifles (``entry``'s infantry)."""
-    found: list[Action] = []
+    rifles (``entry``'s infantry); a tuple, most often NO_ACTIONS."""
     f = state.f  # each figure's data (state.Figures)
     acts = entry[2]
     # one pass over the group's men who fire rifles: those who may still fire
@@ -1452,8 +1452,8 @@ def group_fire(
                 if first_edge <= y < last_edge and not moved[i]:
                     near.append(man)
         if near and any_cutter(state, near):  # Barbed Wire: is there a cutter?
-            found.append(acts[1][3])
-        return found
+            return (acts[1][3],)
+        return NO_ACTIONS
     men: list[int] = []  # (when some have fired or are pinned) those who may fire
     lo = hi = 0
     count = 0  # the men who may fire, so far
@@ -1474,27 +1474,33 @@ def group_fire(
         if first_edge <= y < last_edge and not moved[i]:
             near.append(man)
     if not count:
-        return found
+        return NO_ACTIONS
     shooters = men if marked else infantry  # (every man, read as he is: no list made)
     volleys = reach and any_target_among(state, foes, "rifle", kit.rifle, shooters, lo, hi)
-    if volleys:  # Fire (Hot Steel)
-        found.append(acts[1][1])
-    if (
+    grenade = (
         reach
         and (volleys or not kit.grenade_within_rifle)
         and any_target_among(state, foes, "grenade", kit.grenade, shooters, lo, hi)
-    ):  # Bunker (Archie)
+    )  # Bunker (Archie)
+    cutting = bool(near) and any_cutter(state, near)  # Barbed Wire: is there a cutter?
+    if not volleys and not grenade and not cutting:
+        return NO_ACTIONS  # (most often)
+    found: list[Action] = []
+    if volleys:  # Fire (Hot Steel)
+        found.append(acts[1][1])
+    if grenade:
         found.append(acts[1][2])
-    if near and any_cutter(state, near):  # Barbed Wire: is there a cutter?
+    if cutting:
         found.append(acts[1][3])
-    return found
+    return tuple(found)
 
 
 # A group's members and riflemen in a roster, and its actions (``group_entry``)
 GroupEntry = tuple[tuple[int, ...], tuple[int, ...], "GroupActions"]
-# A group's orders, its "cover", "volley", "grenade" and "cut", and its "follow" orders by
-# the key of the objectives it may march on (``objectives_key``) and by the objectives
-# themselves (``group_orders``, ``group_acts``, ``ahead_of``), read from the kit's dict in C.
+# A group's orders, its "cover", "volley", "grenade" and "cut", its part of the offer's moves
+# (orders, "follow" orders, "cover": ``group_moves``) by the key of the objectives it may
+# march on (``objectives_key``), and its "follow" orders by the objectives themselves
+# (``group_orders``, ``group_acts``, ``ahead_of``), read from the kit's dict in C.
 GroupActions = tuple[
     tuple[Action, ...],
     tuple[Action, Action, Action, Action],
@@ -1551,23 +1557,25 @@ def _first(
 def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Action]:
     """A weapon's, the HQ's or a tank's part of the Move and Fire offer (``single_part``).
     ``reach`` False: no enemy stands within FIRE_REACH of the side."""
-    return single_part(state, offer_kit(state.c), i, reach)
+    return list(single_part(state, offer_kit(state.c), i, reach))
 
 
-def single_part(state: TrenchesState, kit: OfferKit, i: int, reach: bool) -> list[Action]:
+def single_part(state: TrenchesState, kit: OfferKit, i: int, reach: bool) -> tuple[Action, ...]:
     """A weapon's, the HQ's or a tank's part of the Move and Fire offer: its moves, a machine
     gun's or mortar's three nearest targets, a tank's weapons (Tanks). ``kit``: the
     components' (``offer_kit``); ``reach`` False: no enemy stands within FIRE_REACH of the
-    side, so a machine gun or mortar has no target."""
-    found: list[Action] = []
+    side, so a machine gun or mortar has no target. A tuple: its moves as kept, or
+    NO_ACTIONS, when it has no target (most often)."""
     f = state.f  # each figure's data (state.Figures)
+    moves = NO_ACTIONS
     if can_move(state, i):
         by_figure = kit.moves  # figure_moves of each figure, made when first asked
-        moves = by_figure[i]
-        if moves is None:
-            moves = by_figure[i] = figure_moves(f.c.figures[i].id)
-        found.extend(moves)
+        kept = by_figure[i]
+        if kept is None:
+            kept = by_figure[i] = figure_moves(f.c.figures[i].id)
+        moves = kept
     kind = f.kinds[i]
+    shots: list[int] = NO_TARGETS
     if (
         reach
         and (kind == "mg" or kind == "mortar")
@@ -1575,11 +1583,19 @@ def single_part(state: TrenchesState, kit: OfferKit, i: int, reach: bool) -> lis
         and not f.fired.flags[i]
     ):
         weapon = "mortar" if kind == "mortar" else "mg"  # weapon_of
-        for t in targets(state, weapon, i):
-            found.append(fire_action(f.c, i, t))
-    if f.tanks[i]:  # f.is_tank
-        found.extend(tank_offers(state, i))
-    return found
+        shots = targets(state, weapon, i)
+    tanks: list[Action] = tank_offers(state, i) if f.tanks[i] else NO_TANK_ACTIONS  # f.is_tank
+    if not shots and not tanks:
+        return moves
+    found = list(moves)
+    for t in shots:
+        found.append(fire_action(f.c, i, t))
+    found.extend(tanks)
+    return tuple(found)
+
+
+NO_TARGETS: list[int] = []  # single_part's targets when it asks none (never changed)
+NO_TANK_ACTIONS: list[Action] = []  # single_part's tank actions for a figure that is none
 
 
 def fire_action(c: Components, shooter: int, target: int) -> Action:
@@ -1606,7 +1622,7 @@ OfferParts = tuple[
     OfferBasis,
     Roster,
     list[str | int],
-    list[list[Action]],
+    list[tuple[Action, ...]],
     dict[str, list[int]],
     list[GroupEntry | None],
 ]
