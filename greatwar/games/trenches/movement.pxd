@@ -320,8 +320,10 @@ cpdef tuple group_moves(Position state, OfferKit kit, str group, tuple entry, lo
                last_edge=cython.longlong, lo=cython.longlong, hi=cython.longlong,
                y=cython.longlong, i=cython.Py_ssize_t, volleys=cython.bint, marked=cython.bint,
                infantry=tuple, count=cython.Py_ssize_t, shooters=object, grenade=cython.bint,
-               cutting=cython.bint)
+               cutting=cython.bint, k=cython.Py_ssize_t)
 cpdef tuple group_fire(Position state, OfferKit kit, tuple entry, bint reach, Index foes)
+
+cdef list NO_MEN
 
 
 @cython.locals(f=Figures, lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,

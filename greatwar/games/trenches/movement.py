@@ -1419,6 +1419,7 @@ def group_moves(
     return found
 
 
+NO_MEN: list[int] = []  # group_fire's men who may fire while none is left out (never read)
 # A part of the offer with no action: shared (a part is a tuple, read only)
 NO_ACTIONS: tuple[Action, ...] = ()
 
@@ -1454,15 +1455,19 @@ def group_fire(
         if near and any_cutter(state, near):  # Barbed Wire: is there a cutter?
             return (acts[1][3],)
         return NO_ACTIONS
-    men: list[int] = []  # (when some have fired or are pinned) those who may fire
+    men: list[int] = NO_MEN  # (once one of them has fired or is pinned) those who may fire
     lo = hi = 0
     count = 0  # the men who may fire, so far
-    for man in infantry:
+    for k in range(len(infantry)):
+        man = infantry[k]
         i = man
         if marked:
             if fired[i] or pinned[i]:
+                if count == k:  # the first man left out: those before him may fire
+                    men = list(infantry[:k])
                 continue
-            men.append(man)
+            if count < k:
+                men.append(man)
         y = ys[i]
         if count == 0:
             lo = hi = y
@@ -1475,7 +1480,7 @@ def group_fire(
             near.append(man)
     if not count:
         return NO_ACTIONS
-    shooters = men if marked else infantry  # (every man, read as he is: no list made)
+    shooters = men if count < len(infantry) else infantry  # (all of them: no list made)
     volleys = reach and any_target_among(state, foes, "rifle", kit.rifle, shooters, lo, hi)
     grenade = (
         reach
@@ -1657,8 +1662,9 @@ def same_owners(kept: tuple[str, ...], owner: list[str]) -> bool:
     made of the kept tuple to compare)."""
     if len(kept) != len(owner):
         return False
-    for line in range(len(owner)):  # noqa: SIM110 (a loop: compiled, all() of a generator costs more)
-        if kept[line] != owner[line]:
+    for line in range(len(owner)):
+        a, b = kept[line], owner[line]
+        if a is not b and a != b:  # (the same interned name most often: no compare)
             return False
     return True
 
