@@ -64,7 +64,7 @@ cpdef list nearest(tuple near, list xs, list ys, tuple tanks, long long hx, long
                close=cython.longlong, plain=cython.bint, found=list, t=cython.Py_ssize_t,
                side=str, xs=list, ys=list, tx=cython.longlong, ty=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, index=Index, near=tuple,
-               smoke=cython.longlong)
+               smoke=cython.longlong, own=object)
 cpdef list targets(Position state, str weapon, Py_ssize_t shooter, Py_ssize_t limit=*)
 
 

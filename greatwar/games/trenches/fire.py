@@ -93,7 +93,13 @@ def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> 
         smoke = table(state, "smoke_fire")
         if smoke < longest:
             longest = smoke  # (nothing farther can be hit: no band read beyond it)
-    side = GERMAN if c.sides[shooter] == FRENCH else FRENCH  # enemy()
+    own = c.sides[shooter]  # enemy(own): the sides' interned names told apart by identity
+    if own is FRENCH:
+        side = GERMAN
+    elif own is GERMAN:
+        side = FRENCH
+    else:
+        side = GERMAN if own == FRENCH else FRENCH  # (a name not interned: compared)
     xs, ys = f.x, f.y
     hx, hy = xs[shooter], ys[shooter]
     # no cloud: ``reach`` is ``longest`` (the weapon's range, cut by fog), which in_reach has

@@ -391,7 +391,7 @@ cpdef str move_rule(str side)
 
 # Return Fire's offer (ReturnFire.offer): the position's fields read in C
 @cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=bytearray,
-               pinned=bytearray, figures=tuple, i=cython.Py_ssize_t, kit=OfferKit, foes=Index, ys=list,
+               pinned=bytearray, kinds=tuple, i=cython.Py_ssize_t, kit=OfferKit, foes=Index, ys=list,
                men=list, lo=cython.longlong, hi=cython.longlong, y=cython.longlong,
                acts=tuple)
 cpdef list return_fire_offer(Position state, str side)

@@ -2023,10 +2023,10 @@ def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
             state, foes, "grenade", kit.grenade, men, lo, hi
         ):
             found.append(acts[1][2])
-    fired, pinned, figures = state.f.fired.flags, state.f.pinned.flags, state.c.figures
+    fired, pinned, kinds = state.f.fired.flags, state.f.pinned.flags, state.f.kinds
     for i in of_kinds(roster, WEAPONS):  # state.of_kind
         if not fired[i] and not pinned[i]:  # (Marks.has, in C)
-            weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
+            weapon = "mortar" if kinds[i] == "mortar" else "mg"  # weapon_of
             for t in targets(state, weapon, i):
                 found.append(fire_action(state.c, i, t))
     found.append(DONE)
