@@ -342,6 +342,8 @@ cpdef tuple offer_basis(Position state, object frame, str side)
 @cython.locals(line=cython.Py_ssize_t)
 cpdef bint same_owners(tuple kept, list owner) except -1
 
+cpdef bint german(str side) except -1
+
 
 cpdef object first_mover(Position state, str group, tuple men=*)
 

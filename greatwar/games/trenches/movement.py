@@ -1160,7 +1160,7 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
         found = parts_afresh(state, basis, roster)
     if state.touched:
         state.touched = []  # (a new list: cheaper than deleting a slice)
-    if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
+    if german(side) and state.plane == "ready" and not state.strafed:  # else none
         found.extend(strafe_offers(state, side))
     found.append(DONE)
     return found
@@ -1639,7 +1639,7 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
     fire and cut only by its own actions): the phase's frame, the enemy's index (a new one
     when an enemy falls or moves), the wire cut, the lines owned, the clouds and the event.
     The last offer's basis while nothing of it changed, so that it is compared by identity."""
-    foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
+    foes = state.index(FRENCH if german(side) else GERMAN)  # enemy(side)'s
     cut, owner, clouds, event = len(state.cut), state.owner, len(state.clouds), state.event
     last: OfferBasis | None = state.offer_basis
     if (
@@ -1655,6 +1655,12 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
     basis = (frame, foes, cut, tuple(owner), clouds, event, french_lines(owner))
     state.offer_basis = basis
     return basis
+
+
+def german(side: str) -> bool:
+    """Whether ``side`` is the Germans: the sides' interned names told apart by identity
+    (called in C: movement.pxd), any other string compared."""
+    return side is GERMAN or (side is not FRENCH and side == GERMAN)
 
 
 def same_owners(kept: tuple[str, ...], owner: list[str]) -> bool:
