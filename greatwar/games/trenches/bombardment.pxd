@@ -64,4 +64,10 @@ cpdef off_board(Position state, side)
 
 cpdef guns(Position state, side)
 
+@cython.locals(found=list, names=tuple, figures=tuple, done=object, g=cython.Py_ssize_t,
+               gid=str, shells=tuple, t=cython.Py_ssize_t)
+cpdef list guns_offer(Position state, dict frame, str side)
+
+cdef tuple GUNS
+
 cpdef on_board(Position state, side)

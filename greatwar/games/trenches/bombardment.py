@@ -336,22 +336,7 @@ class Guns(Prompt[TrenchesState]):
     title = "fire the on-board artillery (Bombardment Phase)"
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
-        found: list[Action] = []
-        names: tuple[str, ...] | None = None  # the aims, asked once for all the guns
-        figures, done = state.c.figures, frame["done"]
-        for g in guns(state, side):
-            if g in done:
-                continue
-            gid = figures[g].id
-            if names is None:
-                names = aim_names(state, side)
-            shells = SHELLS.get((gid, names))
-            if shells is None:
-                shells = SHELLS[(gid, names)] = shell_actions(gid, names)
-            found += shells
-            found += [gun_action(state.c, g, t) for t in targets(state, "ap", g)]
-            found.append(gun_action(state.c, g, g))
-        return found
+        return guns_offer(state, frame, side)
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         if len(action.args) < 2:
@@ -373,6 +358,33 @@ class Guns(Prompt[TrenchesState]):
 
     def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
         guns_apply(state, frame, action, side)
+
+
+def guns_offer(state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+    """The guns' offer (``Guns.offer``): a function, so that bombardment.pxd types it (the
+    position's fields read in C, the guns read from the roster's kept tuple, no list copied,
+    each gun's shells kept by its id and the aims' names)."""
+    found: list[Action] = []
+    names: tuple[str, ...] | None = None  # the aims, asked once for all the guns
+    c = state.c
+    figures, done = c.figures, frame["done"]
+    for g in of_kinds(state.roster(side), GUNS):  # guns(state, side)
+        if g in done:
+            continue
+        gid = figures[g].id
+        if names is None:
+            names = aim_names(state, side)
+        shells = SHELLS.get((gid, names))
+        if shells is None:
+            shells = SHELLS[(gid, names)] = shell_actions(gid, names)
+        found.extend(shells)
+        for t in targets(state, "ap", g):
+            found.append(gun_action(c, g, t))
+        found.append(gun_action(c, g, g))
+    return found
+
+
+GUNS = ("gun",)  # the kinds ``guns`` reads
 
 
 def guns_apply(state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
