@@ -311,8 +311,8 @@ cpdef list group_part(Position state, OfferKit kit, str group, tuple entry, bint
                       long long french, Index foes)
 
 @cython.locals(found=tuple, f=Figures, follows=tuple, acts=tuple, kept=tuple, y=cython.longlong,
-               by_key=dict, by_kept=dict, first=cython.Py_ssize_t, ref=cython.Py_ssize_t,
-               forward=cython.longlong, key=cython.longlong)
+               by_key=dict, by_kept=dict, ref=cython.Py_ssize_t, forward=cython.longlong,
+               key=cython.longlong)
 cpdef tuple group_moves(Position state, OfferKit kit, str group, tuple entry, long long french)
 
 @cython.locals(found=list, f=Figures, men=list, near=list, acts=tuple, fired=bytearray,

@@ -1398,12 +1398,14 @@ def group_moves(
     f = state.f  # each figure's data (state.Figures)
     acts = entry[2]
     leader = f.leader.get(group)
-    first = _first(state, kit, group, entry[0], leader)
-    if first < 0:
-        return NO_ACTIONS
-    ref = first  # reference(state, group, first): the leader if he may move
+    # reference(state, group): the leader if he may move (then he is a first mover too, and
+    # no other is looked for), else the first mover
     if leader is not None and f.status[leader] == TABLE and can_move(state, leader):
         ref = leader
+    else:
+        ref = _first(state, kit, group, entry[0], leader)
+        if ref < 0:
+            return NO_ACTIONS
     y = f.y[ref]
     forward = FORWARD[f.sides[ref]]
     key = objectives_key(kit.north if forward > 0 else kit.south, y, forward, french)
