@@ -11,7 +11,7 @@ from greatwar.games.trenches.index cimport (  # in C
     Roster, SideIndex as Index, _first_at_least, of_kinds)
 from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target_among, can_hit, table, grenade_within_rifle, grenades, riflemen,
-    riflemen_among, shoot, targets, volley)
+    shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
     Figures, Marks, Position)
 from greatwar.games.trenches.geometry cimport (  # in C
@@ -324,6 +324,7 @@ cpdef tuple group_moves(Position state, OfferKit kit, str group, tuple entry, lo
 cpdef tuple group_fire(Position state, OfferKit kit, tuple entry, bint reach, Index foes)
 
 cdef list NO_MEN
+cdef tuple NO_FIGURES
 
 
 @cython.locals(f=Figures, lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
@@ -395,7 +396,8 @@ cpdef str move_rule(str side)
 @cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=bytearray,
                pinned=bytearray, kinds=tuple, i=cython.Py_ssize_t, kit=OfferKit, foes=Index, ys=list,
                men=list, lo=cython.longlong, hi=cython.longlong, y=cython.longlong,
-               acts=tuple)
+               acts=tuple, f=Figures, marked=cython.bint, infantry=tuple, count=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, shooters=object)
 cpdef list return_fire_offer(Position state, str side)
 
 cdef tuple WEAPONS

@@ -50,7 +50,6 @@ from greatwar.games.trenches.fire import (  # C calls
     grenade_within_rifle,
     grenades,
     riflemen,
-    riflemen_among,
     shoot,
     table,
     targets,
@@ -1422,6 +1421,7 @@ def group_moves(
 
 
 NO_MEN: list[int] = []  # group_fire's men who may fire while none is left out (never read)
+NO_FIGURES: tuple[int, ...] = ()  # a group's riflemen when it has none
 # A part of the offer with no action: shared (a part is a tuple, read only)
 NO_ACTIONS: tuple[Action, ...] = ()
 
@@ -2008,30 +2008,49 @@ def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
         found.append(DONE)
         return found  # most often: no enemy within any weapon's range north or south
     kit = offer_kit(state.c)
-    foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
-    ys = state.f.y
+    foes = state.index(FRENCH if german(side) else GERMAN)  # enemy(side)'s
+    f = state.f
+    ys, fired, pinned = f.y, f.fired.flags, f.pinned.flags  # (Marks.has, in C)
+    marked = f.fired.count or f.pinned.count  # else every man may fire
     for group in roster.names:  # sorted(roster.groups)
-        men = riflemen_among(state, roster.infantry.get(group, ()))
-        if not men:
-            continue  # (any_target: no man, no target)
-        lo = hi = ys[men[0]]  # the band of the men's y (any_target's)
-        for i in men:
+        # riflemen_among(state, infantry) and the band of their y (any_target's) in one pass:
+        # the roster's tuple itself while none of them has fired or is pinned
+        infantry = roster.infantry.get(group, NO_FIGURES)
+        men: list[int] = NO_MEN
+        lo = hi = 0
+        count = 0  # the men who may fire, so far
+        for k in range(len(infantry)):
+            man = infantry[k]
+            i = man
+            if marked:
+                if fired[i] or pinned[i]:
+                    if count == k:  # the first man left out: those before him may fire
+                        men = list(infantry[:k])
+                    continue
+                if count < k:
+                    men.append(man)
             y = ys[i]
-            if y < lo:
+            if count == 0:
+                lo = hi = y
+            elif y < lo:
                 lo = y
             elif y > hi:
                 hi = y
+            count += 1
+        if not count:
+            continue  # (any_target: no man, no target)
+        shooters = men if count < len(infantry) else infantry
         acts = kit.groups.get(group)
         if acts is None:
             acts = kit.groups[group] = (group_orders(group), group_acts(group), {}, {})
-        volleys = any_target_among(state, foes, "rifle", kit.rifle, men, lo, hi)
+        volleys = any_target_among(state, foes, "rifle", kit.rifle, shooters, lo, hi)
         if volleys:
             found.append(acts[1][1])
         if (volleys or not kit.grenade_within_rifle) and any_target_among(
-            state, foes, "grenade", kit.grenade, men, lo, hi
+            state, foes, "grenade", kit.grenade, shooters, lo, hi
         ):
             found.append(acts[1][2])
-    fired, pinned, kinds = state.f.fired.flags, state.f.pinned.flags, state.f.kinds
+    kinds = f.kinds
     for i in of_kinds(roster, WEAPONS):  # state.of_kind
         if not fired[i] and not pinned[i]:  # (Marks.has, in C)
             weapon = "mortar" if kinds[i] == "mortar" else "mg"  # weapon_of
