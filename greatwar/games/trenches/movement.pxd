@@ -282,6 +282,7 @@ cdef list NO_PLACES
 
 # what every part of a Move and Fire offer reads of the components (movement.OfferKit)
 cdef class OfferKit:
+    cdef public Components c
     cdef public long long first_edge
     cdef public long long last_edge
     cdef public long long rifle
@@ -295,10 +296,11 @@ cdef class OfferKit:
     cdef public dict layouts
 
 
-@cython.locals(kit=OfferKit)
+@cython.locals(kit=OfferKit, found=OfferKit)
 cpdef OfferKit offer_kit(Components c)
 
 cdef dict OFFER_KITS
+cdef OfferKit LAST_KIT
 
 
 @cython.locals(side=str, foes=Index, members=tuple, kit=OfferKit)

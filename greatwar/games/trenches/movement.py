@@ -1318,7 +1318,7 @@ PartLayout = tuple[list[str | int], dict[str, list[int]], list["GroupEntry | Non
 class OfferKit:
     """What every part of a Move and Fire offer reads of the components, made once for them
     (``offer_kit``) and handed down, so that a part reads it as fields (movement.pxd: in C),
-    not from dicts by the components: the first and last edge of the wire belts' bands
+    not from dicts by the components: the components themselves, the first and last edge of the wire belts' bands
     (``belt_edges``; 0, 0 without wire), the rifle's and the grenade's range, whether a
     grenade's range lies within a rifle's whatever cuts it (``grenade_within_rifle``), the
     leader's radius, the edges of the objectives' bands going south and north
@@ -1326,6 +1326,7 @@ class OfferKit:
     key (``objectives_key``), each figure's moves, and the parts' layouts by roster."""
 
     def __init__(self, c: Components) -> None:
+        self.c = c
         edges = belt_edges(c)
         self.first_edge = edges[0] if edges else 0
         self.last_edge = edges[len(edges) - 1] if edges else 0
@@ -1340,14 +1341,21 @@ class OfferKit:
 
 
 def offer_kit(c: Components) -> OfferKit:
-    """The components' ``OfferKit``, made when first asked."""
-    kit = OFFER_KITS.get(c)
-    if kit is None:
-        kit = OFFER_KITS[c] = OfferKit(c)
-    return kit
+    """The components' ``OfferKit``, made when first asked: the last one asked for read
+    first (a process plays one set of components), no dict asked."""
+    global LAST_KIT
+    kit = LAST_KIT
+    if kit is not None and kit.c is c:
+        return kit
+    found = OFFER_KITS.get(c)
+    if found is None:
+        found = OFFER_KITS[c] = OfferKit(c)
+    LAST_KIT = found
+    return found
 
 
 OFFER_KITS: dict[Components, OfferKit] = {}
+LAST_KIT: OfferKit | None = None  # offer_kit's last
 
 
 def group_offers(
