@@ -1318,12 +1318,13 @@ PartLayout = tuple[list[str | int], dict[str, list[int]], list["GroupEntry | Non
 class OfferKit:
     """What every part of a Move and Fire offer reads of the components, made once for them
     (``offer_kit``) and handed down, so that a part reads it as fields (movement.pxd: in C),
-    not from dicts by the components: the components themselves, the first and last edge of the wire belts' bands
-    (``belt_edges``; 0, 0 without wire), the rifle's and the grenade's range, whether a
-    grenade's range lies within a rifle's whatever cuts it (``grenade_within_rifle``), the
-    leader's radius, the edges of the objectives' bands going south and north
-    (``objective_edges``), each group's orders, acts and "follow" orders by the objectives'
-    key (``objectives_key``), each figure's moves, and the parts' layouts by roster."""
+    not from dicts by the components: the components themselves, the first and last edge of
+    the wire belts' bands (``belt_edges``; 0, 0 without wire), the rifle's and the grenade's
+    range, whether a grenade's range lies within a rifle's whatever cuts it
+    (``grenade_within_rifle``), the leader's radius, the edges of the objectives' bands going
+    south and north (``objective_edges``), each group's orders, acts, part of the moves and
+    "follow" orders by the objectives' key (``objectives_key``), each figure's moves, and
+    the parts' layouts by roster."""
 
     def __init__(self, c: Components) -> None:
         self.c = c
