@@ -44,8 +44,10 @@ cpdef object aim_point(Position state, str side, tuple args)
 cdef dict LINE_AIMS  # line_aims, by the components, then by the side and the lines French
 
 @cython.locals(key=cython.longlong, kept=dict, lines=tuple, names=list, status=list,
-               leaders=dict, group=str)
+               leaders=dict, group=str, hqs=tuple, i=cython.Py_ssize_t)
 cpdef tuple aim_names(Position state, str side)
+
+cdef dict HQ_FIGURES  # hq_figures(c), by the components
 
 cdef dict LINE_NAMES  # aim_names' of the lines, by the components, then as LINE_AIMS
 

@@ -122,9 +122,23 @@ def aim_names(state: TrenchesState, side: str) -> tuple[str, ...]:
     for group in leader_groups(state.c, leaders):  # sorted(f.leader.items()), no items made
         if status[leaders[group]] == TABLE and group not in names:
             names.append(group)
-    if of_kinds(state.roster(FRENCH), HQ) and "HQ" not in names:
-        names.append("HQ")
+    if "HQ" not in names:
+        hqs = HQ_FIGURES.get(state.c)  # hq_figures(c), read from a dict in C
+        if hqs is None:
+            hqs = HQ_FIGURES[state.c] = hq_figures(state.c)
+        for i in hqs:  # of_kinds(state.roster(FRENCH), HQ): no roster made for it
+            if status[i] == TABLE:
+                names.append("HQ")
+                break
     return tuple(names)
+
+
+def hq_figures(c: Components) -> tuple[int, ...]:
+    """The French HQ's figures (its kinds, HQ), on the table or not."""
+    return tuple([f.index for f in c.figures if f.side == FRENCH and f.kind in HQ])
+
+
+HQ_FIGURES: dict[Components, tuple[int, ...]] = {}  # hq_figures(c), by the components
 
 
 LINE_NAMES: dict[Components, dict[int, tuple[str, ...]]] = {}  # aim_names' of the lines
