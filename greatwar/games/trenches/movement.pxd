@@ -259,8 +259,11 @@ cpdef list move_fire_offer(Position state, dict frame, str side)
 cpdef list parts_afresh(Position state, tuple basis, Roster roster)
 
 @cython.locals(owners=list, where=dict, groups=list, layouts=dict, found=tuple, entries=list,
-               entry=tuple, group=str, figures=tuple, places=list)
+               entry=tuple, group=str, figures=tuple, places=list, flags=bytes,
+               i=cython.Py_ssize_t)
 cpdef tuple part_layout(Position state, OfferKit kit, Roster roster)
+
+cdef dict SINGLE_FLAGS  # single_flags(c), by the components
 
 @cython.locals(acts=tuple)
 cpdef tuple group_entry(OfferKit kit, Roster roster, str group)

@@ -1220,10 +1220,15 @@ def part_layout(state: TrenchesState, kit: OfferKit, roster: Roster) -> PartLayo
         entries.append(entry)
         entries.append(entry)
     groups = state.f.group
-    for i in of_kinds(roster, SINGLE):  # singles(state, side)
-        where.setdefault(groups[i], []).append(len(owners))
-        owners.append(i)
-        entries.append(None)
+    flags = SINGLE_FLAGS.get(state.c)  # single_flags(c), read from a dict in C
+    if flags is None:
+        flags = SINGLE_FLAGS[state.c] = single_flags(state.c)
+    for man in roster.figures:  # singles(state, side), in figure order: no sorted list made
+        i = man
+        if flags[i]:
+            where.setdefault(groups[i], []).append(len(owners))
+            owners.append(man)
+            entries.append(None)
     layouts = kit.layouts
     if len(layouts) >= LAYOUTS_KEPT:
         layouts.clear()  # (rosters of past games: the kit keeps a few)
@@ -1307,6 +1312,12 @@ def single_places(
     return found
 
 
+def single_flags(c: Components) -> bytes:
+    """For each figure, 1 if it moves one by one (its kind one of SINGLE), else 0."""
+    return bytes([1 if kind in SINGLE else 0 for kind in c.kinds])
+
+
+SINGLE_FLAGS: dict[Components, bytes] = {}  # single_flags(c), by the components
 NO_PLACES: list[int] = []  # made_again's places of a group with no part (none)
 FIRE_PART = -1  # a layout's owner of a group's volley, grenades and cutting (no figure's)
 DONE = act("done")
