@@ -1440,7 +1440,7 @@ def group_moves(
     return found
 
 
-NO_MEN: list[int] = []  # group_fire's men who may fire while none is left out (never read)
+NO_MEN: list[int] = []  # group_fire's men who may fire, or near the wire, while none is (empty)
 NO_FIGURES: tuple[int, ...] = ()  # a group's riflemen when it has none
 # A part of the offer with no action: shared (a part is a tuple, read only)
 NO_ACTIONS: tuple[Action, ...] = ()
@@ -1457,8 +1457,9 @@ def group_fire(
     # one pass over the group's men who fire rifles: those who may still fire
     # (``riflemen_among``), the least and greatest y among them (``any_target``'s band), and
     # those who have not moved either and stand between the first and last edge of the wire
-    # belts' bands (the only ones ``cutters_among`` can find at the wire)
-    near: list[int] = []
+    # belts' bands (the only ones ``cutters_among`` can find at the wire): a list made for
+    # the first of them (most groups: none)
+    near: list[int] = NO_MEN
     ys = f.y
     # the marks' bytes (Marks.has), read in C
     fired, pinned, moved = f.fired.flags, f.pinned.flags, f.moved.flags
@@ -1473,6 +1474,8 @@ def group_fire(
                     continue
                 y = ys[i]
                 if first_edge <= y < last_edge and not moved[i]:
+                    if near is NO_MEN:
+                        near = []
                     near.append(man)
         if near and any_cutter(state, near):  # Barbed Wire: is there a cutter?
             return (acts[1][3],)
@@ -1499,6 +1502,8 @@ def group_fire(
             hi = y
         count += 1
         if first_edge <= y < last_edge and not moved[i]:
+            if near is NO_MEN:
+                near = []
             near.append(man)
     if not count:
         return NO_ACTIONS
