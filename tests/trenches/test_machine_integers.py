@@ -212,6 +212,28 @@ def test_fire_hot_steel_bunker_targets_and_hand_to_hand_contacts_in_machine_inte
         assert sorted(fire.contacts(state)) == pairs
 
 
+def test_fortune_of_war_fog_a_weapons_targets_read_within_smokes_six_inches() -> None:
+    """Fortune of War (fog: no fire beyond 6", as through smoke): a weapon's targets
+    (fire.targets reads the enemy's band only within the range fog leaves) are those can_hit
+    says, with and without the clouds on the table, in positions where fog is made to fall."""
+    for state in positions()[::5]:
+        for clouds in (state.clouds, []):
+            foggy = state.clone()
+            assert isinstance(foggy, TrenchesState)
+            foggy.event, foggy.clouds = "fog", list(clouds)
+            for side in SIDES:
+                for i in foggy.on_table(side)[::2]:
+                    for weapon in ("rifle", "mg", "mortar", "ap", "grenade"):
+                        want = targets_reference(foggy, weapon, i)
+                        assert fire.targets(foggy, weapon, i) == want
+                        assert fire.targets(foggy, weapon, i, 1) == want[:1]
+                roster = foggy.roster(side)
+                if not fire.any_in_reach(foggy, roster.figures, movement.FIRE_REACH, True):
+                    for i in roster.figures:  # nobody within 6" north or south: no target
+                        for weapon in ("rifle", "mg", "mortar", "grenade"):
+                            assert targets_reference(foggy, weapon, i) == []
+
+
 def test_german_return_fire_french_fire_the_offer_reads_each_groups_band_once() -> None:
     """German Return Fire and French Fire: the offer, each group's volley and grenades asked
     with the enemy's index and the kit's ranges (movement.return_fire_offer), is the one the
@@ -280,6 +302,7 @@ def test_leaders_movers_cover_and_wire_cutters_in_machine_integers() -> None:
                 expected = cutters_reference(state, men)
                 assert movement.cutters_among(state, men) == expected
                 assert bool(movement.cutters_among(state, men, True)) == bool(expected)
+                assert movement.any_cutter(state, men) == bool(expected)
             for i in state.on_table(side)[::5]:
                 here, reach = state.at(i), 120
                 anchors = movement.anchors_between(state.c, here[1] - reach, here[1] + reach)
@@ -717,12 +740,13 @@ def test_the_game_sequence_a_new_games_shared_rosters_and_indexes_are_made_afres
 
 def test_fire_hot_steel_nobody_in_reach_north_or_south_has_no_target() -> None:
     """Move and Fire, German Return Fire and French Fire look for no target when no enemy
-    stands within the longest range north or south of the side's men (``fire.any_in_reach``):
-    then no group has a rifle or grenade target and no machine gun or mortar a target."""
+    stands within the longest range north or south of the side's men (``fire.any_in_reach``;
+    under fog (Fortune of War), within smoke's 6"): then no group has a rifle or grenade
+    target and no machine gun or mortar a target."""
     for state in positions():
         for side in SIDES:
             roster = state.roster(side)
-            if fire.any_in_reach(state, roster.figures, movement.FIRE_REACH):
+            if fire.any_in_reach(state, roster.figures, movement.FIRE_REACH, True):
                 continue
             for group in sorted(roster.groups):
                 men = fire.riflemen(state, group)

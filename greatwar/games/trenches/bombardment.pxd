@@ -43,10 +43,18 @@ cpdef object aim_point(Position state, str side, tuple args)
 
 cdef dict LINE_AIMS  # line_aims, by the components, then by the side and the lines French
 
-@cython.locals(key=cython.longlong, kept=dict, lines=tuple, names=list, status=list)
+@cython.locals(key=cython.longlong, kept=dict, lines=tuple, names=list, status=list,
+               leaders=dict, group=str, hqs=tuple, i=cython.Py_ssize_t)
 cpdef tuple aim_names(Position state, str side)
 
+cdef dict HQ_FIGURES  # hq_figures(c), by the components
+
 cdef dict LINE_NAMES  # aim_names' of the lines, by the components, then as LINE_AIMS
+
+@cython.locals(kept=tuple, found=tuple, group=str)
+cpdef tuple leader_groups(Components c, dict leaders)
+
+cdef dict LEADER_GROUPS  # leader_groups', by the components
 
 @cython.locals(kept=dict, key=cython.longlong, gid=str)
 cpdef object gun_action(object c, Py_ssize_t g, Py_ssize_t t)
@@ -57,5 +65,11 @@ cdef dict GUN_ACTIONS  # gun_action's, by the components
 cpdef off_board(Position state, side)
 
 cpdef guns(Position state, side)
+
+@cython.locals(found=list, names=tuple, figures=tuple, done=object, g=cython.Py_ssize_t,
+               gid=str, shells=tuple, t=cython.Py_ssize_t)
+cpdef list guns_offer(Position state, dict frame, str side)
+
+cdef tuple GUNS
 
 cpdef on_board(Position state, side)

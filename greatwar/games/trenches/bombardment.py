@@ -118,15 +118,47 @@ def aim_names(state: TrenchesState, side: str) -> tuple[str, ...]:
     f = state.f  # each figure's data (state.Figures)
     names = list(lines)
     status = f.status
-    for group, leader in sorted(f.leader.items()):
-        if status[leader] == TABLE and group not in names:
+    leaders = f.leader
+    for group in leader_groups(state.c, leaders):  # sorted(f.leader.items()), no items made
+        if status[leaders[group]] == TABLE and group not in names:
             names.append(group)
-    if of_kinds(state.roster(FRENCH), HQ) and "HQ" not in names:
-        names.append("HQ")
+    if "HQ" not in names:
+        hqs = HQ_FIGURES.get(state.c)  # hq_figures(c), read from a dict in C
+        if hqs is None:
+            hqs = HQ_FIGURES[state.c] = hq_figures(state.c)
+        for i in hqs:  # of_kinds(state.roster(FRENCH), HQ): no roster made for it
+            if status[i] == TABLE:
+                names.append("HQ")
+                break
     return tuple(names)
 
 
+def hq_figures(c: Components) -> tuple[int, ...]:
+    """The French HQ's figures (its kinds, HQ), on the table or not."""
+    return tuple([f.index for f in c.figures if f.side == FRENCH and f.kind in HQ])
+
+
+HQ_FIGURES: dict[Components, tuple[int, ...]] = {}  # hq_figures(c), by the components
+
+
 LINE_NAMES: dict[Components, dict[int, tuple[str, ...]]] = {}  # aim_names' of the lines
+
+
+def leader_groups(c: Components, leaders: dict[str, int]) -> tuple[str, ...]:
+    """The groups ``leaders`` holds, sorted: kept by the components while they are those
+    (the French regiments; a fallen leader's place is taken, the group stays)."""
+    kept = LEADER_GROUPS.get(c)
+    if kept is not None and len(kept) == len(leaders):
+        for group in kept:
+            if group not in leaders:
+                break
+        else:
+            return kept
+    found = LEADER_GROUPS[c] = tuple(sorted(leaders))
+    return found
+
+
+LEADER_GROUPS: dict[Components, tuple[str, ...]] = {}  # leader_groups', by the components
 
 
 def lines_aimed(state: TrenchesState, side: str) -> tuple[tuple[str, geo.Point2], ...]:
@@ -318,22 +350,7 @@ class Guns(Prompt[TrenchesState]):
     title = "fire the on-board artillery (Bombardment Phase)"
 
     def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
-        found: list[Action] = []
-        names: tuple[str, ...] | None = None  # the aims, asked once for all the guns
-        figures, done = state.c.figures, frame["done"]
-        for g in guns(state, side):
-            if g in done:
-                continue
-            gid = figures[g].id
-            if names is None:
-                names = aim_names(state, side)
-            shells = SHELLS.get((gid, names))
-            if shells is None:
-                shells = SHELLS[(gid, names)] = shell_actions(gid, names)
-            found += shells
-            found += [gun_action(state.c, g, t) for t in targets(state, "ap", g)]
-            found.append(gun_action(state.c, g, g))
-        return found
+        return guns_offer(state, frame, side)
 
     def accepts(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> bool:
         if len(action.args) < 2:
@@ -355,6 +372,33 @@ class Guns(Prompt[TrenchesState]):
 
     def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
         guns_apply(state, frame, action, side)
+
+
+def guns_offer(state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+    """The guns' offer (``Guns.offer``): a function, so that bombardment.pxd types it (the
+    position's fields read in C, the guns read from the roster's kept tuple, no list copied,
+    each gun's shells kept by its id and the aims' names)."""
+    found: list[Action] = []
+    names: tuple[str, ...] | None = None  # the aims, asked once for all the guns
+    c = state.c
+    figures, done = c.figures, frame["done"]
+    for g in of_kinds(state.roster(side), GUNS):  # guns(state, side)
+        if g in done:
+            continue
+        gid = figures[g].id
+        if names is None:
+            names = aim_names(state, side)
+        shells = SHELLS.get((gid, names))
+        if shells is None:
+            shells = SHELLS[(gid, names)] = shell_actions(gid, names)
+        found.extend(shells)
+        for t in targets(state, "ap", g):
+            found.append(gun_action(c, g, t))
+        found.append(gun_action(c, g, g))
+    return found
+
+
+GUNS = ("gun",)  # the kinds ``guns`` reads
 
 
 def guns_apply(state: TrenchesState, frame: Frame, action: Action, side: str) -> None:

@@ -27,7 +27,8 @@ cpdef bint any_target(Position state, str weapon, list men) except -1
 cpdef bint any_target_within(Position state, str weapon, list men, long long lo,
                              long long hi) except -1
 
-@cython.locals(f=Figures, sure=cython.longlong, foes=tuple, ys=list)
+@cython.locals(f=Figures, sure=cython.longlong, foes=tuple, ys=list, fog=cython.bint,
+               smoke=cython.longlong)
 cpdef bint any_target_among(Position state, Index index, str weapon, long long longest,
                             object men, long long lo, long long hi) except -1
 
@@ -62,7 +63,8 @@ cpdef list nearest(tuple near, list xs, list ys, tuple tanks, long long hx, long
 @cython.locals(f=Figures, longest=cython.longlong, hx=cython.longlong, hy=cython.longlong,
                close=cython.longlong, plain=cython.bint, found=list, t=cython.Py_ssize_t,
                side=str, xs=list, ys=list, tx=cython.longlong, ty=cython.longlong,
-               dx=cython.longlong, dy=cython.longlong, index=Index, near=tuple)
+               dx=cython.longlong, dy=cython.longlong, index=Index, near=tuple,
+               smoke=cython.longlong, own=object)
 cpdef list targets(Position state, str weapon, Py_ssize_t shooter, Py_ssize_t limit=*)
 
 
@@ -93,8 +95,8 @@ cpdef bint can_hit(Position state, str weapon, Py_ssize_t shooter, Py_ssize_t ta
 @cython.locals(longest=cython.longlong, reach=cython.longlong, lo=cython.longlong,
                hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t, ys=list, index=Index,
                kept=tuple, own=Index, packed=list, south=cython.longlong,
-               north=cython.longlong)
-cpdef bint any_in_reach(Position state, tuple men, tuple keys) except -1
+               north=cython.longlong, smoke=cython.longlong)
+cpdef bint any_in_reach(Position state, tuple men, tuple keys, bint direct=*) except -1
 
 
 cdef dict LONGEST  # any_in_reach's longest range, by its keys

@@ -1,3 +1,10 @@
+# cython: boundscheck=False, wraparound=False
+# (Cython reads the line above when it compiles this module; Python and the type checker take it
+# for a comment.) Every index the compiled module takes as a machine integer or a constant is
+# within its list or tuple and never negative: figures index the components' per-figure tuples
+# and the position's per-figure lists (0 <= i < their length); points and clouds are read at
+# their fields; a list of men or targets is read at [0] only when it has one; the sweep of
+# ``contacts`` reads 0 <= first <= k < count.
 """Fire (Hot Steel), Saving Rolls (Lucky Duck), Bunker (Archie) and Hand to hand combat: who
 may shoot whom at what range, the dice, the saves, and melee."""
 
@@ -82,11 +89,22 @@ def targets(state: TrenchesState, weapon: str, shooter: int, limit: int = 3) -> 
     f = state.f  # each figure's data (state.Figures)
     c = state.c
     longest = table(state, RANGE_KEYS[weapon])
-    side = GERMAN if c.sides[shooter] == FRENCH else FRENCH  # enemy()
+    if state.event == "fog":  # Fortune of War: ``reach`` is never more than smoke's 6"
+        smoke = table(state, "smoke_fire")
+        if smoke < longest:
+            longest = smoke  # (nothing farther can be hit: no band read beyond it)
+    own = c.sides[shooter]  # enemy(own): the sides' interned names told apart by identity
+    if own is FRENCH:
+        side = GERMAN
+    elif own is GERMAN:
+        side = FRENCH
+    else:
+        side = GERMAN if own == FRENCH else FRENCH  # (a name not interned: compared)
     xs, ys = f.x, f.y
     hx, hy = xs[shooter], ys[shooter]
-    # no cloud, no fog: ``reach`` is the weapon's range, which in_reach has checked already
-    plain = not state.clouds and state.event != "fog"
+    # no cloud: ``reach`` is ``longest`` (the weapon's range, cut by fog), which in_reach has
+    # checked already
+    plain = not state.clouds
     close = table(state, "mortar_min") - 1 if weapon == "mortar" else -1
     found: list[int] = []
     if limit <= 3:  # the nearest few beyond ``close``, without sorting them all
@@ -206,11 +224,14 @@ def by_distance(
     return [k & (slots - 1) for k in found]
 
 
-def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ...]) -> bool:
+def any_in_reach(
+    state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ...], direct: bool = False
+) -> bool:
     """Whether an enemy of ``men`` (of one side) stands within the longest of the ranges
     ``keys`` (the fire table's) north or south of one of them: else none of them has a target
     for a weapon of those ranges (``targets`` and ``any_target`` look no farther; fog and
-    clouds only shorten a range)."""
+    clouds only shorten a range). ``direct``: every one of ``keys`` is the range of a weapon
+    ``reach`` measures, which fog cuts to smoke's 6" (Fortune of War): under fog no farther."""
     if not men:
         return False
     c = state.c
@@ -223,6 +244,10 @@ def any_in_reach(state: TrenchesState, men: tuple[int, ...], keys: tuple[str, ..
                 longest = reach
         kept = LONGEST[keys] = (c, longest)
     longest = kept[1]
+    if direct and state.event == "fog":
+        smoke = table(state, "smoke_fire")
+        if smoke < longest:
+            longest = smoke
     side = c.sides[men[0]]
     own = state.kept_index(side)
     if own is not None and own.figures is men and own._by_y is not None:
@@ -304,13 +329,18 @@ def any_target_among(
     f = state.f  # each figure's data (state.Figures)
     c = state.c
     ys = f.y
+    fog = state.event == "fog"
+    if fog:  # Fortune of War: ``reach`` is never more than smoke's 6", no band read beyond
+        smoke = table(state, "smoke_fire")
+        if smoke < longest:
+            longest = smoke
     foes = index.between(lo - longest, hi + longest)
     if not foes:
         return False  # nobody within range north or south
     sure = longest
     if state.clouds:
         sure = min(sure, table(state, "cloud_fire"), table(state, "smoke_fire"))
-    if state.event == "fog":
+    if fog:
         sure = min(sure, table(state, "smoke_fire"))
     doubtful = _doubtful(men, foes, f.x, ys, c.tank_flags, sure, longest)
     if doubtful is None:

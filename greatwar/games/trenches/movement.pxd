@@ -11,7 +11,7 @@ from greatwar.games.trenches.index cimport (  # in C
     Roster, SideIndex as Index, _first_at_least, of_kinds)
 from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target_among, can_hit, table, grenade_within_rifle, grenades, riflemen,
-    riflemen_among, shoot, targets, volley)
+    shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
     Figures, Marks, Position)
 from greatwar.games.trenches.geometry cimport (  # in C
@@ -109,6 +109,13 @@ cpdef bint _man_step(ManWay way, Py_ssize_t i, long long bx, long long by) excep
                edges=tuple, cut=set, first_edge=cython.longlong, last_edge=cython.longlong,
                rows=bytearray)
 cpdef dict cutters_among(Position state, list men, bint first=*)
+
+@cython.locals(f=Figures, i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
+               moved=bytearray, xs=list, ys=list, edges=tuple, cut=set, rows=bytearray,
+               first_edge=cython.longlong, last_edge=cython.longlong, parts=tuple, belt=tuple,
+               section=tuple, top=cython.longlong, bottom=cython.longlong, x0=cython.longlong,
+               x1=cython.longlong)
+cpdef bint any_cutter(Position state, list men) except -1
 
 cdef dict BELT_EDGES  # belt_edges(c), by the components
 cdef dict BELT_ROWS  # belt_rows(belt_edges(c)), by the components
@@ -227,8 +234,12 @@ cpdef list follow(Position state, str group, str objective)
 cpdef list single_offers(Position state, Py_ssize_t i, bint reach=*)
 
 @cython.locals(f=Figures, found=list, kind=str, by_figure=list, weapon=str, moves=tuple,
-               t=cython.Py_ssize_t)
-cpdef list single_part(Position state, OfferKit kit, Py_ssize_t i, bint reach)
+               t=cython.Py_ssize_t, kept=tuple, shots=list, tanks=list)
+cpdef tuple single_part(Position state, OfferKit kit, Py_ssize_t i, bint reach)
+
+cdef tuple NO_ACTIONS
+cdef list NO_TARGETS
+cdef list NO_TANK_ACTIONS
 
 cdef dict FIRE_ACTIONS  # fire_action's, by the components
 
@@ -238,17 +249,21 @@ cpdef object fire_action(Components c, Py_ssize_t shooter, Py_ssize_t target)
 
 
 
-@cython.locals(found=list, last=tuple, roster=Roster, part=list)
+@cython.locals(found=list, last=tuple, roster=Roster, part=tuple)
 cpdef list move_fire_offer(Position state, dict frame, str side)
 
 
 @cython.locals(found=list, owners=list, parts=list, where=dict, reach=cython.bint,
-               part=list, french=cython.longlong, kit=OfferKit, layout=tuple,
+               part=tuple, french=cython.longlong, kit=OfferKit, layout=tuple,
                k=cython.Py_ssize_t, foes=Index, entries=list, entry=tuple)
 cpdef list parts_afresh(Position state, tuple basis, Roster roster)
 
-@cython.locals(owners=list, where=dict, groups=list, layouts=dict, found=tuple, entries=list)
+@cython.locals(owners=list, where=dict, groups=list, layouts=dict, found=tuple, entries=list,
+               entry=tuple, group=str, figures=tuple, places=list, flags=bytes,
+               i=cython.Py_ssize_t)
 cpdef tuple part_layout(Position state, OfferKit kit, Roster roster)
+
+cdef dict SINGLE_FLAGS  # single_flags(c), by the components
 
 @cython.locals(acts=tuple)
 cpdef tuple group_entry(OfferKit kit, Roster roster, str group)
@@ -257,15 +272,20 @@ cdef Py_ssize_t LAYOUTS_KEPT
 
 
 @cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, group=str, owner=object,
-               french=cython.longlong, kit=OfferKit, foes=Index, entry=tuple)
+               french=cython.longlong, kit=OfferKit, foes=Index, entry=tuple, places=list)
 cpdef made_again(Position state, tuple basis, Roster roster, list owners, list parts,
                  dict where, list touched, list entries)
+
+@cython.locals(i=cython.Py_ssize_t, group=str, places=list, found=list, k=cython.Py_ssize_t,
+               m=cython.Py_ssize_t, owner=cython.Py_ssize_t)
+cpdef list single_places(Position state, list owners, dict where, str fid)
 
 cdef list NO_PLACES
 
 
 # what every part of a Move and Fire offer reads of the components (movement.OfferKit)
 cdef class OfferKit:
+    cdef public Components c
     cdef public long long first_edge
     cdef public long long last_edge
     cdef public long long rifle
@@ -279,10 +299,11 @@ cdef class OfferKit:
     cdef public dict layouts
 
 
-@cython.locals(kit=OfferKit)
+@cython.locals(kit=OfferKit, found=OfferKit)
 cpdef OfferKit offer_kit(Components c)
 
 cdef dict OFFER_KITS
+cdef OfferKit LAST_KIT
 
 
 @cython.locals(side=str, foes=Index, members=tuple, kit=OfferKit)
@@ -290,15 +311,25 @@ cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
                         long long french=*)
 
 
-@cython.locals(found=list, f=Figures, follows=tuple, men=list, near=list, acts=tuple,
-               kept=tuple, fired=bytearray, pinned=bytearray, moved=bytearray, ys=list,
-               first_edge=cython.longlong, last_edge=cython.longlong, lo=cython.longlong,
-               hi=cython.longlong, y=cython.longlong, i=cython.Py_ssize_t,
-               volleys=cython.bint, by_key=dict, by_kept=dict, marked=cython.bint, infantry=tuple,
-               count=cython.Py_ssize_t, first=cython.Py_ssize_t, ref=cython.Py_ssize_t,
-               forward=cython.longlong, key=cython.longlong, shooters=object)
+@cython.locals(found=list)
 cpdef list group_part(Position state, OfferKit kit, str group, tuple entry, bint reach,
                       long long french, Index foes)
+
+@cython.locals(found=tuple, f=Figures, follows=tuple, acts=tuple, kept=tuple, y=cython.longlong,
+               by_key=dict, by_kept=dict, ref=cython.Py_ssize_t, forward=cython.longlong,
+               key=cython.longlong)
+cpdef tuple group_moves(Position state, OfferKit kit, str group, tuple entry, long long french)
+
+@cython.locals(found=list, f=Figures, men=list, near=list, acts=tuple, fired=bytearray,
+               pinned=bytearray, moved=bytearray, ys=list, first_edge=cython.longlong,
+               last_edge=cython.longlong, lo=cython.longlong, hi=cython.longlong,
+               y=cython.longlong, i=cython.Py_ssize_t, volleys=cython.bint, marked=cython.bint,
+               infantry=tuple, count=cython.Py_ssize_t, shooters=object, grenade=cython.bint,
+               cutting=cython.bint, k=cython.Py_ssize_t)
+cpdef tuple group_fire(Position state, OfferKit kit, tuple entry, bint reach, Index foes)
+
+cdef list NO_MEN
+cdef tuple NO_FIGURES
 
 
 @cython.locals(f=Figures, lx=cython.longlong, ly=cython.longlong, reach=cython.longlong,
@@ -316,6 +347,8 @@ cpdef tuple offer_basis(Position state, object frame, str side)
 
 @cython.locals(line=cython.Py_ssize_t)
 cpdef bint same_owners(tuple kept, list owner) except -1
+
+cpdef bint german(str side) except -1
 
 
 cpdef object first_mover(Position state, str group, tuple men=*)
@@ -344,6 +377,9 @@ cdef dict ANCHORS  # _anchors_by_y(c), by the components
 
 cpdef acting_group(Position state, action)
 
+@cython.locals(verb=str, args=tuple, i=cython.Py_ssize_t, f=Figures)
+cpdef object acting_part(Position state, action)
+
 cpdef figure(Position state, fid)
 
 cpdef weapon_of(Position state, i)
@@ -363,9 +399,10 @@ cpdef str move_rule(str side)
 
 # Return Fire's offer (ReturnFire.offer): the position's fields read in C
 @cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=bytearray,
-               pinned=bytearray, figures=tuple, i=cython.Py_ssize_t, kit=OfferKit, foes=Index, ys=list,
+               pinned=bytearray, kinds=tuple, i=cython.Py_ssize_t, kit=OfferKit, foes=Index, ys=list,
                men=list, lo=cython.longlong, hi=cython.longlong, y=cython.longlong,
-               acts=tuple)
+               acts=tuple, f=Figures, marked=cython.bint, infantry=tuple, count=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, shooters=object)
 cpdef list return_fire_offer(Position state, str side)
 
 cdef tuple WEAPONS

@@ -1,3 +1,14 @@
+# cython: boundscheck=False, wraparound=False
+# (Cython reads the line above when it compiles this module; Python and the type checker take it
+# for a comment.) Every index the compiled module takes as a machine integer or a constant is
+# within its list, tuple or bytearray and never negative: figures index the components'
+# per-figure tuples, the position's per-figure lists and the marks' bytes (0 <= i < their
+# length; ``figure``'s -1 is tested before it is used); an action's arguments are read as its
+# verb has them (an action is applied only when offered or accepted, and ``accepts`` and
+# ``explain`` test the count first); a group's men, movers and a band's men are read at [0]
+# only when there are some; PLACES and the wire belts' rows are read after testing the range;
+# the offer's parts, owners and entries are read at places their layout made; the bisections
+# read 0 <= lo <= mid < hi <= length.
 """Move and Fire, with the enemy's machine-gun opportunity fire (French Move and Fire and
 German machine gun opportunity fire; German Move and French Machinegun fire), Leaders (the 12"
 radius), Barbed Wire (no man moves through it; cutting), Tanks (3 dice, wire at will, trench
@@ -22,7 +33,16 @@ from shapely.geometry.base import BaseGeometry
 from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FORWARD, FRENCH, GERMAN, Belts, Components, Wire, enemy
+from greatwar.games.trenches.data import (
+    FORWARD,
+    FRENCH,
+    GERMAN,
+    INFANTRY,
+    Belts,
+    Components,
+    Wire,
+    enemy,
+)
 from greatwar.games.trenches.fire import (  # C calls
     any_in_reach,
     any_target_among,
@@ -30,7 +50,6 @@ from greatwar.games.trenches.fire import (  # C calls
     grenade_within_rifle,
     grenades,
     riflemen,
-    riflemen_among,
     shoot,
     table,
     targets,
@@ -67,7 +86,8 @@ from greatwar.games.trenches.state import (
 DISTANCES = ("full", "half")
 # The ranges (the fire table's keys) of the weapons men, machine guns and mortars fire in Move
 # and Fire, German Return Fire and French Fire: beyond the longest, north or south of every
-# man of a side, none of them has a target (``fire.any_in_reach``).
+# man of a side, none of them has a target (``fire.any_in_reach``); each is measured by
+# ``fire.reach``, so under fog none reaches past smoke's 6" (any_in_reach's ``direct``).
 FIRE_REACH = ("rifle_range", "grenade_range", "mg_range", "mortar_max")
 # What ``walk`` looks at around a figure's way, in tenths: more than the reach of a gas cloud
 # (its radius and a tenth) or of contact (1"), so nothing farther can stop the figure.
@@ -920,6 +940,51 @@ BELT_EDGES: dict[Components, tuple[int, ...]] = {}
 BELT_ROWS: dict[Components, bytearray] = {}
 
 
+def any_cutter(state: TrenchesState, men: list[int]) -> bool:
+    """Barbed Wire: whether ``cutters_among(state, men, True)`` finds a cutter, one of ``men``
+    who has not moved within 1" of an uncut section (what a group's part of the offer asks):
+    his box tested against each belt's band and sections in machine integers (movement.pxd),
+    no list of the sections made and sorted (the first found, in any order, decides)."""
+    f = state.f  # each figure's data (state.Figures)
+    c, xs, ys, moved = f.c, f.x, f.y, f.moved.flags  # (the marks' bytes: Marks.has, in C)
+    edges = BELT_EDGES.get(c)  # belt_edges(c), read from a dict in C
+    if edges is None:
+        edges = BELT_EDGES[c] = belt_edges(c)
+    if not edges:
+        return False  # no wire on the table
+    first_edge, last_edge = edges[0], edges[len(edges) - 1]
+    rows = BELT_ROWS.get(c)  # belt_rows(c), read from a dict in C
+    if rows is None:
+        rows = BELT_ROWS[c] = belt_rows(edges)
+    parts = WIRE_PARTS.get(c)  # wire_parts(c): each section's id first
+    if parts is None:
+        parts = WIRE_PARTS[c] = wire_parts(c)
+    cut = state.cut
+    for man in men:
+        i = man
+        y = ys[i]
+        if y < first_edge or y >= last_edge:
+            continue  # south or north of every belt's band
+        if y >= 0:
+            if not rows[y]:  # y < last_edge: within the rows
+                continue  # most men: far from the wire
+        elif bisect_right(edges, y) % 2 == 0:
+            continue  # (below the table: an even count of edges at or below him)
+        if moved[i]:
+            continue
+        x = xs[i]
+        # Components.wire_meeting(x - 10, y - 10, x + 10, y + 10), each section as found
+        for belt in c.belts:
+            top, bottom = belt[0], belt[1]
+            if top > y + 10 or bottom < y - 10:
+                continue
+            for section in belt[2]:  # (x0, x1, section) west to east
+                x0, x1 = section[0], section[1]
+                if x0 <= x + 10 and x1 >= x - 10 and parts[section[2]][0] not in cut:
+                    return True
+    return False
+
+
 def belt_rows(edges: tuple[int, ...]) -> bytearray:
     """For each y from 0 up to the last of ``belt_edges``: 1 if it lies within 1" of a belt's
     band (an odd number of edges at or below it), else 0; one byte each, read in C."""
@@ -1039,9 +1104,9 @@ def move_fire_apply(state: TrenchesState, action: Action, side: str) -> None:
     it (its verb compared as a string, the position's fields read in C)."""
     verb, args = action.verb, action.args
     went: list[int] = []
-    group = acting_group(state, action)
-    if group is not None:
-        state.touched.append(group)  # its part of the offer is stale: made again next
+    stale = acting_part(state, action)
+    if stale is not None:
+        state.touched.append(stale)  # the parts it reads are stale: made again next
     if verb == "done":
         state.pop()
         state.note(move_rule(side), f"{side} ends the move")
@@ -1083,8 +1148,8 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
     roster = state.roster(side)
     last = state.offer_parts
     if last is not None and last[0] is basis and last[1] is roster:
-        # the last offer's parts, of the same basis and men: only the groups that acted
-        # since (``state.touched``) have a part no longer current, made again
+        # the last offer's parts, of the same basis and men: only the parts of the groups
+        # and weapons that acted since (``state.touched``) are no longer current, made again
         if state.touched:
             made_again(state, basis, roster, last[2], last[3], last[4], state.touched, last[5])
         for part in last[3]:
@@ -1094,7 +1159,7 @@ def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Actio
         found = parts_afresh(state, basis, roster)
     if state.touched:
         state.touched = []  # (a new list: cheaper than deleting a slice)
-    if side == GERMAN and state.plane == "ready" and not state.strafed:  # else none
+    if german(side) and state.plane == "ready" and not state.strafed:  # else none
         found.extend(strafe_offers(state, side))
     found.append(DONE)
     return found
@@ -1107,7 +1172,7 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
     roster. A new basis or roster (a phase's start, an enemy fallen or moved, a figure of
     the side fallen) makes every part afresh: a group's part is rarely current then."""
     found: list[Action] = []
-    parts: list[list[Action]] = []
+    parts: list[tuple[Action, ...]] = []
     kit = offer_kit(state.c)
     layout = kit.layouts.get(roster)  # each part's group or figure, each group's places
     if layout is None:
@@ -1115,15 +1180,18 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
     owners, where, entries = layout
     # whether any enemy stands within a weapon's range of the side (most often not): asked
     # once, at the first part
-    reach = any_in_reach(state, roster.figures, FIRE_REACH)
+    reach = any_in_reach(state, roster.figures, FIRE_REACH, True)
     french = basis[6]
     foes = basis[1]
     for k in range(len(owners)):
         owner = owners[k]
         entry = entries[k]
         if isinstance(owner, str):
-            assert entry is not None  # (a group's place holds its entry)
-            part = group_part(state, kit, owner, entry, reach, french, foes)
+            assert entry is not None  # (a group's places hold its entry)
+            part = group_moves(state, kit, owner, entry, french)
+        elif owner < 0:  # FIRE_PART
+            assert entry is not None
+            part = group_fire(state, kit, entry, reach, foes)
         else:
             part = single_part(state, kit, owner, reach)
         parts.append(part)
@@ -1134,18 +1202,33 @@ def parts_afresh(state: TrenchesState, basis: OfferBasis, roster: Roster) -> lis
 
 
 def part_layout(state: TrenchesState, kit: OfferKit, roster: Roster) -> PartLayout:
-    """The offer's parts in order for a roster: each group's (sorted), then each single
-    figure's (``singles``), as each part's group or figure, and the places of each group's
-    parts (its own and its figures'), kept by the kit for the roster (a roster is kept until
-    one of its figures falls, arrives or changes group)."""
-    owners: list[str | int] = [*roster.names]  # sorted(roster.groups)
-    where: dict[str, list[int]] = {group: [k] for k, group in enumerate(roster.names)}
-    entries: list[GroupEntry | None] = [group_entry(kit, roster, g) for g in roster.names]
+    """The offer's parts in order for a roster: each group's (sorted) orders, then its
+    volley, grenades and cutting (FIRE_PART), then each single figure's (``singles``), as
+    each part's group, FIRE_PART or figure, and the places of the parts each ``acting_part``
+    makes stale: by a group's name, its own two and its figures' (by a single figure's id,
+    its group's orders and its own: ``single_places``, when it first acts). Kept by the kit
+    for the roster (a roster is kept until one of its figures falls, arrives or changes
+    group)."""
+    owners: list[str | int] = []
+    where: dict[str, list[int]] = {}
+    entries: list[GroupEntry | None] = []
+    for group in roster.names:  # sorted(roster.groups)
+        entry = group_entry(kit, roster, group)
+        where[group] = [len(owners), len(owners) + 1]
+        owners.append(group)
+        owners.append(FIRE_PART)
+        entries.append(entry)
+        entries.append(entry)
     groups = state.f.group
-    for i in of_kinds(roster, SINGLE):  # singles(state, side)
-        where.setdefault(groups[i], []).append(len(owners))
-        owners.append(i)
-        entries.append(None)
+    flags = SINGLE_FLAGS.get(state.c)  # single_flags(c), read from a dict in C
+    if flags is None:
+        flags = SINGLE_FLAGS[state.c] = single_flags(state.c)
+    for man in roster.figures:  # singles(state, side), in figure order: no sorted list made
+        i = man
+        if flags[i]:
+            where.setdefault(groups[i], []).append(len(owners))
+            owners.append(man)
+            entries.append(None)
     layouts = kit.layouts
     if len(layouts) >= LAYOUTS_KEPT:
         layouts.clear()  # (rosters of past games: the kit keeps a few)
@@ -1174,14 +1257,15 @@ def made_again(
     basis: OfferBasis,
     roster: Roster,
     owners: list[str | int],
-    parts: list[list[Action]],
+    parts: list[tuple[Action, ...]],
     where: dict[str, list[int]],
     touched: list[str],
     entries: list[GroupEntry | None],
 ) -> None:
-    """The parts of ``parts`` (``owners``: their groups or figures; ``where``: the places of
-    each group's parts, its own and its weapons'; ``entries``: what each group's part reads
-    by its name) of the groups in ``touched`` made again, in place, as ``parts_afresh``
+    """The parts of ``parts`` (``owners``: their groups, FIRE_PART or figures; ``where``:
+    the places of the parts each name in ``touched`` makes stale, ``acting_part``'s: a
+    group's own two and its weapons', a weapon's own and its group's orders; ``entries``:
+    what each group's parts read by its name) made again, in place, as ``parts_afresh``
     would. No "anyone in reach" gate: a group's volley and
     grenades and a weapon's targets each look only within their own range of its men."""
     french = basis[6]
@@ -1191,17 +1275,51 @@ def made_again(
         group = touched[n]
         if n and touched.index(group) < n:
             continue  # (it acted twice since the last offer: made again once)
-        for k in where.get(group, NO_PLACES):
+        places = where.get(group)
+        if places is None:  # a single figure's id, the first time it acts
+            places = single_places(state, owners, where, group)
+        for k in places:
             owner = owners[k]
             entry = entries[k]
             if isinstance(owner, str):
-                assert entry is not None  # (a group's place holds its entry)
-                parts[k] = group_part(state, kit, group, entry, True, french, foes)
+                assert entry is not None  # (a group's places hold its entry)
+                parts[k] = group_moves(state, kit, owner, entry, french)
+            elif owner < 0:  # FIRE_PART
+                assert entry is not None
+                parts[k] = group_fire(state, kit, entry, True, foes)
             else:
                 parts[k] = single_part(state, kit, owner, True)
 
 
+def single_places(
+    state: TrenchesState, owners: list[str | int], where: dict[str, list[int]], fid: str
+) -> list[int]:
+    """The places of the parts a single figure's action makes stale (``acting_part``: its
+    id): its group's orders and its own part, found among its group's places and kept in
+    ``where`` by its id. Its group's every place if it has no part of its own (never: a
+    figure that acts alone is one of ``singles``)."""
+    i = figure(state, fid)
+    group = state.f.group[i] if i >= 0 else ""
+    places = where.get(group, NO_PLACES)
+    found = places
+    for m in range(2, len(places)):  # after its group's own two parts, its figures'
+        k = places[m]
+        owner = owners[k]  # a figure (movement.pxd: compared in C)
+        if owner == i:
+            found = [places[0], k]
+            break
+    where[fid] = found
+    return found
+
+
+def single_flags(c: Components) -> bytes:
+    """For each figure, 1 if it moves one by one (its kind one of SINGLE), else 0."""
+    return bytes([1 if kind in SINGLE else 0 for kind in c.kinds])
+
+
+SINGLE_FLAGS: dict[Components, bytes] = {}  # single_flags(c), by the components
 NO_PLACES: list[int] = []  # made_again's places of a group with no part (none)
+FIRE_PART = -1  # a layout's owner of a group's volley, grenades and cutting (no figure's)
 DONE = act("done")
 # each part's group or figure, each group's parts' places, what each group's part reads by its
 # name (``part_layout``)
@@ -1211,14 +1329,16 @@ PartLayout = tuple[list[str | int], dict[str, list[int]], list["GroupEntry | Non
 class OfferKit:
     """What every part of a Move and Fire offer reads of the components, made once for them
     (``offer_kit``) and handed down, so that a part reads it as fields (movement.pxd: in C),
-    not from dicts by the components: the first and last edge of the wire belts' bands
-    (``belt_edges``; 0, 0 without wire), the rifle's and the grenade's range, whether a
-    grenade's range lies within a rifle's whatever cuts it (``grenade_within_rifle``), the
-    leader's radius, the edges of the objectives' bands going south and north
-    (``objective_edges``), each group's orders, acts and "follow" orders by the objectives'
-    key (``objectives_key``), each figure's moves, and the parts' layouts by roster."""
+    not from dicts by the components: the components themselves, the first and last edge of
+    the wire belts' bands (``belt_edges``; 0, 0 without wire), the rifle's and the grenade's
+    range, whether a grenade's range lies within a rifle's whatever cuts it
+    (``grenade_within_rifle``), the leader's radius, the edges of the objectives' bands going
+    south and north (``objective_edges``), each group's orders, acts, part of the moves and
+    "follow" orders by the objectives' key (``objectives_key``), each figure's moves, and
+    the parts' layouts by roster."""
 
     def __init__(self, c: Components) -> None:
+        self.c = c
         edges = belt_edges(c)
         self.first_edge = edges[0] if edges else 0
         self.last_edge = edges[len(edges) - 1] if edges else 0
@@ -1233,14 +1353,21 @@ class OfferKit:
 
 
 def offer_kit(c: Components) -> OfferKit:
-    """The components' ``OfferKit``, made when first asked."""
-    kit = OFFER_KITS.get(c)
-    if kit is None:
-        kit = OFFER_KITS[c] = OfferKit(c)
-    return kit
+    """The components' ``OfferKit``, made when first asked: the last one asked for read
+    first (a process plays one set of components), no dict asked."""
+    global LAST_KIT
+    kit = LAST_KIT
+    if kit is not None and kit.c is c:
+        return kit
+    found = OFFER_KITS.get(c)
+    if found is None:
+        found = OFFER_KITS[c] = OfferKit(c)
+    LAST_KIT = found
+    return found
 
 
 OFFER_KITS: dict[Components, OfferKit] = {}
+LAST_KIT: OfferKit | None = None  # offer_kit's last
 
 
 def group_offers(
@@ -1273,37 +1400,66 @@ def group_part(
     roster (as ``state.members`` and ``state.group_infantry`` give them: no group name is
     both sides') and its actions (``group_entry``); ``reach`` False: no enemy stands within
     FIRE_REACH of the side (``fire.any_in_reach``), so no man has a target; ``french``: the
-    mask of the lines French (``french_lines``); ``foes``: the enemy's index."""
-    found: list[Action] = []
+    mask of the lines French (``french_lines``); ``foes``: the enemy's index. Its orders
+    (``group_moves``), then its volley, grenades and cutting (``group_fire``): two parts of
+    the offer, as a weapon's action makes only the first stale."""
+    found = list(group_moves(state, kit, group, entry, french))
+    found.extend(group_fire(state, kit, entry, reach, foes))
+    return found
+
+
+def group_moves(
+    state: TrenchesState, kit: OfferKit, group: str, entry: GroupEntry, french: int
+) -> tuple[Action, ...]:
+    """The first part of ``group_part``: a regiment's orders, "follow the leader" and "cover",
+    if a man may move; a tuple kept by the objectives it follows (none made an offer), or
+    NO_ACTIONS."""
     f = state.f  # each figure's data (state.Figures)
     acts = entry[2]
     leader = f.leader.get(group)
-    first = _first(state, kit, group, entry[0], leader)
-    if first >= 0:
-        found.extend(acts[0])
-        ref = first  # reference(state, group, first): the leader if he may move
-        if leader is not None and f.status[leader] == TABLE and can_move(state, leader):
-            ref = leader
-        y = f.y[ref]
-        forward = FORWARD[f.sides[ref]]
-        key = objectives_key(kit.north if forward > 0 else kit.south, y, forward, french)
-        by_key = acts[2]
-        follows = by_key.get(key)
-        if follows is None:  # their "follow" orders, made once for these objectives
-            kept = ahead_of(f.c, y, forward, french)
-            by_kept = acts[3]
-            follows = by_kept.get(kept)
-            if follows is None:
-                follows = by_kept[kept] = tuple([act("follow", group, o) for o in kept])
-            by_key[key] = follows
-        if follows:
-            found.extend(follows)
-        found.append(acts[1][0])
+    # reference(state, group): the leader if he may move (then he is a first mover too, and
+    # no other is looked for), else the first mover
+    if leader is not None and f.status[leader] == TABLE and can_move(state, leader):
+        ref = leader
+    else:
+        ref = _first(state, kit, group, entry[0], leader)
+        if ref < 0:
+            return NO_ACTIONS
+    y = f.y[ref]
+    forward = FORWARD[f.sides[ref]]
+    key = objectives_key(kit.north if forward > 0 else kit.south, y, forward, french)
+    by_key = acts[2]
+    found = by_key.get(key)
+    if found is None:  # the part with these objectives' "follow" orders, made once
+        kept = ahead_of(f.c, y, forward, french)
+        by_kept = acts[3]
+        follows = by_kept.get(kept)
+        if follows is None:
+            follows = by_kept[kept] = tuple([act("follow", group, o) for o in kept])
+        found = by_key[key] = (*acts[0], *follows, acts[1][0])
+    return found
+
+
+NO_MEN: list[int] = []  # group_fire's men who may fire, or near the wire, while none is (empty)
+NO_FIGURES: tuple[int, ...] = ()  # a group's riflemen when it has none
+# A part of the offer with no action: shared (a part is a tuple, read only)
+NO_ACTIONS: tuple[Action, ...] = ()
+
+
+def group_fire(
+    state: TrenchesState, kit: OfferKit, entry: GroupEntry, reach: bool, foes: SideIndex
+) -> tuple[Action, ...]:
+    """The second part of ``group_part``: a regiment's volley (Fire (Hot Steel)), grenades
+    (Bunker (Archie)) and wire cutting (Barbed Wire), which read only its men who fire
+    rifles (``entry``'s infantry); a tuple, most often NO_ACTIONS."""
+    f = state.f  # each figure's data (state.Figures)
+    acts = entry[2]
     # one pass over the group's men who fire rifles: those who may still fire
     # (``riflemen_among``), the least and greatest y among them (``any_target``'s band), and
     # those who have not moved either and stand between the first and last edge of the wire
-    # belts' bands (the only ones ``cutters_among`` can find at the wire)
-    near: list[int] = []
+    # belts' bands (the only ones ``cutters_among`` can find at the wire): a list made for
+    # the first of them (most groups: none)
+    near: list[int] = NO_MEN
     ys = f.y
     # the marks' bytes (Marks.has), read in C
     fired, pinned, moved = f.fired.flags, f.pinned.flags, f.moved.flags
@@ -1318,19 +1474,25 @@ def group_part(
                     continue
                 y = ys[i]
                 if first_edge <= y < last_edge and not moved[i]:
+                    if near is NO_MEN:
+                        near = []
                     near.append(man)
-        if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
-            found.append(acts[1][3])
-        return found
-    men: list[int] = []  # (when some have fired or are pinned) those who may fire
+        if near and any_cutter(state, near):  # Barbed Wire: is there a cutter?
+            return (acts[1][3],)
+        return NO_ACTIONS
+    men: list[int] = NO_MEN  # (once one of them has fired or is pinned) those who may fire
     lo = hi = 0
     count = 0  # the men who may fire, so far
-    for man in infantry:
+    for k in range(len(infantry)):
+        man = infantry[k]
         i = man
         if marked:
             if fired[i] or pinned[i]:
+                if count == k:  # the first man left out: those before him may fire
+                    men = list(infantry[:k])
                 continue
-            men.append(man)
+            if count < k:
+                men.append(man)
         y = ys[i]
         if count == 0:
             lo = hi = y
@@ -1340,29 +1502,37 @@ def group_part(
             hi = y
         count += 1
         if first_edge <= y < last_edge and not moved[i]:
+            if near is NO_MEN:
+                near = []
             near.append(man)
     if not count:
-        return found
-    shooters = men if marked else infantry  # (every man, read as he is: no list made)
+        return NO_ACTIONS
+    shooters = men if count < len(infantry) else infantry  # (all of them: no list made)
     volleys = reach and any_target_among(state, foes, "rifle", kit.rifle, shooters, lo, hi)
-    if volleys:  # Fire (Hot Steel)
-        found.append(acts[1][1])
-    if (
+    grenade = (
         reach
         and (volleys or not kit.grenade_within_rifle)
         and any_target_among(state, foes, "grenade", kit.grenade, shooters, lo, hi)
-    ):  # Bunker (Archie)
+    )  # Bunker (Archie)
+    cutting = bool(near) and any_cutter(state, near)  # Barbed Wire: is there a cutter?
+    if not volleys and not grenade and not cutting:
+        return NO_ACTIONS  # (most often)
+    found: list[Action] = []
+    if volleys:  # Fire (Hot Steel)
+        found.append(acts[1][1])
+    if grenade:
         found.append(acts[1][2])
-    if near and cutters_among(state, near, True):  # Barbed Wire: is there a cutter?
+    if cutting:
         found.append(acts[1][3])
-    return found
+    return tuple(found)
 
 
 # A group's members and riflemen in a roster, and its actions (``group_entry``)
 GroupEntry = tuple[tuple[int, ...], tuple[int, ...], "GroupActions"]
-# A group's orders, its "cover", "volley", "grenade" and "cut", and its "follow" orders by
-# the key of the objectives it may march on (``objectives_key``) and by the objectives
-# themselves (``group_orders``, ``group_acts``, ``ahead_of``), read from the kit's dict in C.
+# A group's orders, its "cover", "volley", "grenade" and "cut", its part of the offer's moves
+# (orders, "follow" orders, "cover": ``group_moves``) by the key of the objectives it may
+# march on (``objectives_key``), and its "follow" orders by the objectives themselves
+# (``group_orders``, ``group_acts``, ``ahead_of``), read from the kit's dict in C.
 GroupActions = tuple[
     tuple[Action, ...],
     tuple[Action, Action, Action, Action],
@@ -1419,23 +1589,25 @@ def _first(
 def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Action]:
     """A weapon's, the HQ's or a tank's part of the Move and Fire offer (``single_part``).
     ``reach`` False: no enemy stands within FIRE_REACH of the side."""
-    return single_part(state, offer_kit(state.c), i, reach)
+    return list(single_part(state, offer_kit(state.c), i, reach))
 
 
-def single_part(state: TrenchesState, kit: OfferKit, i: int, reach: bool) -> list[Action]:
+def single_part(state: TrenchesState, kit: OfferKit, i: int, reach: bool) -> tuple[Action, ...]:
     """A weapon's, the HQ's or a tank's part of the Move and Fire offer: its moves, a machine
     gun's or mortar's three nearest targets, a tank's weapons (Tanks). ``kit``: the
     components' (``offer_kit``); ``reach`` False: no enemy stands within FIRE_REACH of the
-    side, so a machine gun or mortar has no target."""
-    found: list[Action] = []
+    side, so a machine gun or mortar has no target. A tuple: its moves as kept, or
+    NO_ACTIONS, when it has no target (most often)."""
     f = state.f  # each figure's data (state.Figures)
+    moves = NO_ACTIONS
     if can_move(state, i):
         by_figure = kit.moves  # figure_moves of each figure, made when first asked
-        moves = by_figure[i]
-        if moves is None:
-            moves = by_figure[i] = figure_moves(f.c.figures[i].id)
-        found.extend(moves)
+        kept = by_figure[i]
+        if kept is None:
+            kept = by_figure[i] = figure_moves(f.c.figures[i].id)
+        moves = kept
     kind = f.kinds[i]
+    shots: list[int] = NO_TARGETS
     if (
         reach
         and (kind == "mg" or kind == "mortar")
@@ -1443,11 +1615,19 @@ def single_part(state: TrenchesState, kit: OfferKit, i: int, reach: bool) -> lis
         and not f.fired.flags[i]
     ):
         weapon = "mortar" if kind == "mortar" else "mg"  # weapon_of
-        for t in targets(state, weapon, i):
-            found.append(fire_action(f.c, i, t))
-    if f.tanks[i]:  # f.is_tank
-        found.extend(tank_offers(state, i))
-    return found
+        shots = targets(state, weapon, i)
+    tanks: list[Action] = tank_offers(state, i) if f.tanks[i] else NO_TANK_ACTIONS  # f.is_tank
+    if not shots and not tanks:
+        return moves
+    found = list(moves)
+    for t in shots:
+        found.append(fire_action(f.c, i, t))
+    found.extend(tanks)
+    return tuple(found)
+
+
+NO_TARGETS: list[int] = []  # single_part's targets when it asks none (never changed)
+NO_TANK_ACTIONS: list[Action] = []  # single_part's tank actions for a figure that is none
 
 
 def fire_action(c: Components, shooter: int, target: int) -> Action:
@@ -1474,7 +1654,7 @@ OfferParts = tuple[
     OfferBasis,
     Roster,
     list[str | int],
-    list[list[Action]],
+    list[tuple[Action, ...]],
     dict[str, list[int]],
     list[GroupEntry | None],
 ]
@@ -1486,7 +1666,7 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
     fire and cut only by its own actions): the phase's frame, the enemy's index (a new one
     when an enemy falls or moves), the wire cut, the lines owned, the clouds and the event.
     The last offer's basis while nothing of it changed, so that it is compared by identity."""
-    foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
+    foes = state.index(FRENCH if german(side) else GERMAN)  # enemy(side)'s
     cut, owner, clouds, event = len(state.cut), state.owner, len(state.clouds), state.event
     last: OfferBasis | None = state.offer_basis
     if (
@@ -1504,15 +1684,42 @@ def offer_basis(state: TrenchesState, frame: Frame, side: str) -> OfferBasis:
     return basis
 
 
+def german(side: str) -> bool:
+    """Whether ``side`` is the Germans: the sides' interned names told apart by identity
+    (called in C: movement.pxd), any other string compared."""
+    return side is GERMAN or (side is not FRENCH and side == GERMAN)
+
+
 def same_owners(kept: tuple[str, ...], owner: list[str]) -> bool:
     """Whether the lines' owners kept in a basis are those of now, line by line (no list
     made of the kept tuple to compare)."""
     if len(kept) != len(owner):
         return False
-    for line in range(len(owner)):  # noqa: SIM110 (a loop: compiled, all() of a generator costs more)
-        if kept[line] != owner[line]:
+    for line in range(len(owner)):
+        a, b = kept[line], owner[line]
+        if a is not b and a != b:  # (the same interned name most often: no compare)
             return False
     return True
+
+
+def acting_part(state: TrenchesState, action: Action) -> str | None:
+    """The name the Move and Fire offer's parts an action makes stale are kept by
+    (``part_layout``'s places): the group a group's action names or a rifleman's move is
+    of; a weapon's, the HQ's gun's or a tank's own id for its own action (no man of its
+    group who fires rifles moves or fires: the group's volley, grenades and cutting stand,
+    only its orders and the figure's own part are made again). None: done, strafe."""
+    verb, args = action.verb, action.args
+    if verb in ("order", "follow", "cover", "volley", "grenade", "cut"):
+        return args[0]
+    if verb in ("move", "fire", "ap", "he"):
+        i = figure(state, args[0])
+        if i < 0:
+            return None
+        f = state.f
+        if f.kinds[i] in INFANTRY:  # (the HQ too: its group's volley reads him)
+            return f.group[i]
+        return args[0]
+    return None
 
 
 def acting_group(state: TrenchesState, action: Action) -> str | None:
@@ -1822,37 +2029,56 @@ def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
     """Return Fire's offer (``ReturnFire.offer``): a function, so that movement.pxd types it."""
     found: list[Action] = []
     roster = state.roster(side)  # groups(), each group's riflemen as in riflemen()
-    if not any_in_reach(state, roster.figures, FIRE_REACH):
+    if not any_in_reach(state, roster.figures, FIRE_REACH, True):
         found.append(DONE)
         return found  # most often: no enemy within any weapon's range north or south
     kit = offer_kit(state.c)
-    foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy(side)'s
-    ys = state.f.y
+    foes = state.index(FRENCH if german(side) else GERMAN)  # enemy(side)'s
+    f = state.f
+    ys, fired, pinned = f.y, f.fired.flags, f.pinned.flags  # (Marks.has, in C)
+    marked = f.fired.count or f.pinned.count  # else every man may fire
     for group in roster.names:  # sorted(roster.groups)
-        men = riflemen_among(state, roster.infantry.get(group, ()))
-        if not men:
-            continue  # (any_target: no man, no target)
-        lo = hi = ys[men[0]]  # the band of the men's y (any_target's)
-        for i in men:
+        # riflemen_among(state, infantry) and the band of their y (any_target's) in one pass:
+        # the roster's tuple itself while none of them has fired or is pinned
+        infantry = roster.infantry.get(group, NO_FIGURES)
+        men: list[int] = NO_MEN
+        lo = hi = 0
+        count = 0  # the men who may fire, so far
+        for k in range(len(infantry)):
+            man = infantry[k]
+            i = man
+            if marked:
+                if fired[i] or pinned[i]:
+                    if count == k:  # the first man left out: those before him may fire
+                        men = list(infantry[:k])
+                    continue
+                if count < k:
+                    men.append(man)
             y = ys[i]
-            if y < lo:
+            if count == 0:
+                lo = hi = y
+            elif y < lo:
                 lo = y
             elif y > hi:
                 hi = y
+            count += 1
+        if not count:
+            continue  # (any_target: no man, no target)
+        shooters = men if count < len(infantry) else infantry
         acts = kit.groups.get(group)
         if acts is None:
             acts = kit.groups[group] = (group_orders(group), group_acts(group), {}, {})
-        volleys = any_target_among(state, foes, "rifle", kit.rifle, men, lo, hi)
+        volleys = any_target_among(state, foes, "rifle", kit.rifle, shooters, lo, hi)
         if volleys:
             found.append(acts[1][1])
         if (volleys or not kit.grenade_within_rifle) and any_target_among(
-            state, foes, "grenade", kit.grenade, men, lo, hi
+            state, foes, "grenade", kit.grenade, shooters, lo, hi
         ):
             found.append(acts[1][2])
-    fired, pinned, figures = state.f.fired.flags, state.f.pinned.flags, state.c.figures
+    kinds = f.kinds
     for i in of_kinds(roster, WEAPONS):  # state.of_kind
         if not fired[i] and not pinned[i]:  # (Marks.has, in C)
-            weapon = "mortar" if figures[i].kind == "mortar" else "mg"  # weapon_of
+            weapon = "mortar" if kinds[i] == "mortar" else "mg"  # weapon_of
             for t in targets(state, weapon, i):
                 found.append(fire_action(state.c, i, t))
     found.append(DONE)

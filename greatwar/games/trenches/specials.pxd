@@ -4,7 +4,7 @@
 import cython
 
 from greatwar.games.trenches.fire cimport (  # called in C
-    any_in_reach, can_hit, casualty, nearest, shoot, table, targets)
+    any_in_reach, can_hit, casualty, nearest, shoot, targets)
 from greatwar.games.trenches.index cimport SideIndex as Index
 from greatwar.games.trenches.state cimport Position
 
@@ -13,14 +13,18 @@ cpdef list tanks(Position state, side)
 
 cpdef may_fire(Position state, i)
 
+@cython.locals(arms=tuple, weapons=cython.long)
 cpdef list tank_offers(Position state, i)
+
+cdef dict TANK_ARMS  # tank_arms(c), by the components
 
 @cython.locals(kept=dict, key=cython.longlong)
 cpdef object tank_action(object c, long long weapon, long long shooter, long long target)
 
 cdef dict TANK_ACTIONS  # tank_action's, by the components, then by weapon, shooter, target
 
-@cython.locals(index=Index, near=tuple)
+@cython.locals(index=Index, near=tuple, arms=tuple, reach=cython.longlong,
+               hx=cython.longlong, hy=cython.longlong)
 cpdef he_targets(Position state, i)
 
 cpdef tank_fire(Position state, action)

@@ -11,14 +11,13 @@ from shapely.geometry.base import BaseGeometry
 
 from greatwar.core import Action, act
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, TANKS, Components, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, TANKS, Components
 from greatwar.games.trenches.fire import (  # C calls (specials.pxd)
     any_in_reach,
     can_hit,
     casualty,
     nearest,
     shoot,
-    table,
     targets,
 )
 from greatwar.games.trenches.index import SideIndex
@@ -84,24 +83,43 @@ def tank_offers(state: TrenchesState, i: int) -> list[Action]:
     found: list[Action] = []
     if not may_fire(state, i):
         return found
+    c = state.c
+    arms = TANK_ARMS.get(c)  # tank_arms(c), read from a dict in C
+    if arms is None:
+        arms = TANK_ARMS[c] = tank_arms(c)
     # Tanks: no enemy within its weapons' longest range north or south of it (most often):
     # no target for its machine guns (mg_range), its gun (ap_range) or its HE (tank_he_range,
     # when within ap_range), each of which looks only within its own range (fire.in_reach)
-    if int(state.c.tables["scatter"]["tank_he_range"]) <= table(
-        state, "ap_range"
-    ) and not any_in_reach(state, (i,), TANK_REACH):
+    if arms[0] and not any_in_reach(state, (i,), TANK_REACH):
         return found
-    c = state.c
-    w = c.tables["tanks"][c.figures[i].kind]  # tank_weapons, read only
-    if i not in state.mgs_fired and int(str(w["mgs"])) > 0:
+    weapons = arms[2][i]  # its machine guns (1) and gun (2), as tank_weapons has them
+    if weapons & 1 and i not in state.mgs_fired:
         for t in targets(state, "mg", i):
             found.append(tank_action(c, 0, i, t))
-    if i not in state.gun_fired and w["gun"]:
+    if weapons & 2 and i not in state.gun_fired:
         for t in targets(state, "ap", i):  # ap_targets
             found.append(tank_action(c, 1, i, t))
         for t in he_targets(state, i):
             found.append(tank_action(c, 2, i, t))
     return found
+
+
+def tank_arms(c: Components) -> tuple[bool, int, tuple[int, ...]]:
+    """What a tank's offer reads of the tables (Tanks): whether its HE's range lies within
+    its gun's (ap_range), the HE's range, and each figure's weapons as bits, 1 for machine
+    guns (``mgs`` above 0), 2 for a gun (0 for a figure that is no tank)."""
+    he = int(c.tables["scatter"]["tank_he_range"])
+    kinds = c.tables["tanks"]
+    weapons = []
+    for f in c.figures:
+        w = kinds.get(f.kind) if f.is_tank else None
+        weapons.append(
+            0 if w is None else (1 if int(str(w["mgs"])) > 0 else 0) | (2 if w["gun"] else 0)
+        )
+    return (he <= int(c.fire_table["ap_range"]), he, tuple(weapons))
+
+
+TANK_ARMS: dict[Components, tuple[bool, int, tuple[int, ...]]] = {}  # tank_arms(c), by c
 
 
 def tank_action(c: Components, weapon: int, shooter: int, target: int) -> Action:
@@ -129,8 +147,12 @@ TANK_REACH = ("mg_range", "ap_range")  # a tank's direct-fire ranges (fire.any_i
 def he_targets(state: TrenchesState, i: int) -> list[int]:
     """The three nearest enemy figures within a tank's HE range, tanks excepted."""
     f = state.f  # each figure's data (state.Figures)
-    reach = int(state.c.tables["scatter"]["tank_he_range"])
-    side = enemy(state.fig(i).side)
+    c = state.c
+    arms = TANK_ARMS.get(c)  # tank_arms(c), read from a dict in C
+    if arms is None:
+        arms = TANK_ARMS[c] = tank_arms(c)
+    reach = arms[1]  # the HE's range (tank_he_range)
+    side = GERMAN if c.sides[i] == FRENCH else FRENCH  # enemy()
     hx, hy = f.x[i], f.y[i]
     index: SideIndex = state.index(side)
     near = index.between(hy - reach, hy + reach)
