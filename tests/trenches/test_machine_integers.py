@@ -536,6 +536,25 @@ def test_german_morale_a_garrison_counted_only_as_far_as_needed() -> None:
                 assert garrison(state, t.line, beyond) == whole[: beyond + 1]
 
 
+def test_german_morale_french_reinforcements_a_points_line_read_from_a_row_of_bytes() -> None:
+    """German morale and French reinforcements (entering a line): a point's trench line read
+    from its row of bytes (``sequence.line_at``, rows made when first asked) is line_of's, at
+    every whole tenth of every line's band and around it, and off the table."""
+    from greatwar.games.trenches.sequence import line_at, line_rows
+    from greatwar.games.trenches.state import line_band
+
+    state = fresh()
+    c = state.c
+    rows = line_rows(c)
+    for t in c.trenches:
+        lo, hi = line_band(c, t.line)
+        for y in range(lo - 2, hi + 3):
+            for x in range(-3, c.width + 4):
+                assert line_at(c, rows, x, y) == (state.line_of((x, y)) or 0)
+    for x, y in ((-5, 300), (c.width + 5, 490), (400, -1), (400, c.depth + 1)):
+        assert line_at(c, rows, x, y) == (state.line_of((x, y)) or 0)
+
+
 def test_the_game_sequence_an_index_kept_through_a_casualty_is_the_index_made_afresh() -> None:
     """An index a casualty leaves standing (``SideIndex.without``: nobody moved, so no sort)
     holds what an index made afresh holds, after every action of random games and in their

@@ -3,6 +3,7 @@
 # asked of every man at every end of turn, called in C, and the indexes' bands.
 import cython
 
+from greatwar.games.trenches.data cimport Components
 from greatwar.games.trenches.index cimport SideIndex as Index
 from greatwar.games.trenches.state cimport (
     Position, bunker_in, hole_in, line_in, marks, near_in)
@@ -12,7 +13,8 @@ from greatwar.games.trenches.specials cimport tanks  # called in C
 # French reinforcements' captures and German morale's garrison: the indexes' bands asked in C
 @cython.locals(near=list, germans=list, i=cython.Py_ssize_t, x=cython.longlong,
                y=cython.longlong, rows=bytes, xs=list, ys=list, key=str,
-               last=cython.Py_ssize_t, kinds=cython.long, bands=tuple, holes=cython.Py_ssize_t)
+               last=cython.Py_ssize_t, kinds=cython.long, bands=tuple, holes=cython.Py_ssize_t,
+               lines=list)
 cpdef captures(Position state)
 
 cdef long HOLES, LINES  # feature_rows' bits
@@ -26,8 +28,15 @@ cpdef list near_features(tuple figures, list ys, bytes rows, tuple bands, Py_ssi
                          long kinds)
 
 
-@cython.locals(german=Index, near=list, found=list)
+@cython.locals(german=Index, found=list, rows=list, i=cython.Py_ssize_t, tanks=tuple,
+               xs=list, ys=list)
 cpdef list garrison(Position state, long long line, long long beyond=*)
+
+# a point's trench line read from a row of bytes by y, in C
+@cython.locals(row=bytes)
+cpdef long line_at(Components c, list rows, long long x, long long y) except -1
+
+cdef dict LINE_ROWS  # line_rows(c), by the components
 
 
 # The game sequence's steps and what they call, their position typed: its fields read in C

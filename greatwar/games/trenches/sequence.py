@@ -291,6 +291,9 @@ def captures(state: TrenchesState) -> None:
     held_bunkers: set[int | None] | None = None
     ground = terrain(c)  # state.hole_of, bunker_of and line_of, in machine integers
     last = len(rows)
+    lines = LINE_ROWS.get(c)  # each point's line_in, a row of bytes by y (line_rows)
+    if lines is None:
+        lines = LINE_ROWS[c] = line_rows(c)
     for i in near:
         group = groups[i]
         if group not in leaders:
@@ -320,7 +323,7 @@ def captures(state: TrenchesState) -> None:
                 held_bunkers = {bunker_in(ground, xs[g], ys[g]) for g in germans}
             if bunker not in held_bunkers:
                 earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
-        line = line_in(c, ground, x, y)
+        line = line_at(c, lines, x, y)  # line_in, read from a row of bytes
         if line and owner[line - 1] == GERMAN:
             earn(state, group, f"trench:{line}:{group}", int(r["trench"]))
 
@@ -564,18 +567,52 @@ def garrison(state: TrenchesState, line: int, beyond: int = -1) -> list[int]:
     only the first ``beyond`` + 1 of them if ``beyond`` >= 0 (enough to tell that more than
     ``beyond`` hold it)."""
     f = state.f  # each figure's data (state.Figures)
-    lo, hi = line_band(state.c, line)
-    german: SideIndex = state.index(GERMAN)  # state.index, its band asked in C
-    near = sorted(german.between(lo, hi))
     c = state.c
-    tanks, xs, ys, ground = c.tank_flags, f.x, f.y, terrain(c)
+    lo, hi = line_band(c, line)
+    german: SideIndex = state.index(GERMAN)  # state.index, its band asked in C
+    rows = LINE_ROWS.get(c)  # each point's line_in, a row of bytes by y (line_rows)
+    if rows is None:
+        rows = LINE_ROWS[c] = line_rows(c)
+    tanks, xs, ys = c.tank_flags, f.x, f.y
     found = []
-    for i in near:
-        if not tanks[i] and line_in(c, ground, xs[i], ys[i]) == line:  # state.line_of
-            found.append(i)
-            if len(found) == beyond + 1:
-                break
+    for man in german.between(lo, hi):  # by y: sorted into figure order below
+        i = man
+        if tanks[i]:
+            continue
+        if line_at(c, rows, xs[i], ys[i]) == line:  # state.line_of
+            found.append(man)
+    found.sort()
+    if 0 <= beyond < len(found) - 1:
+        del found[beyond + 1 :]
     return found
+
+
+def line_at(c: Components, rows: list[bytes | None], x: int, y: int) -> int:
+    """``line_in`` (x, y), 0 for none, read from ``rows`` (LINE_ROWS) on the table."""
+    if 0 <= x <= c.width and 0 <= y < len(rows):
+        row = rows[y]
+        if row is None:
+            row = rows[y] = line_row(c, y)
+        return row[x]
+    return line_in(c, terrain(c), x, y) or 0  # off the table: asked of the terrain
+
+
+def line_rows(c: Components) -> list[bytes | None]:
+    """``line_row`` of each y of the table, None until first asked (LINE_ROWS)."""
+    return [None] * (c.depth + 1)
+
+
+def line_row(c: Components, y: int) -> bytes:
+    """The trench line (``line_in``: its bunker included; 0 for none) at each whole tenth x of
+    the table's row ``y``, a byte each: German morale asks it of every German in a line's
+    band at every end of turn, and French reinforcements of every Frenchman at a line's y;
+    the terrain never changes."""
+    ground = terrain(c)
+    return bytes([line_in(c, ground, x, y) or 0 for x in range(c.width + 1)])
+
+
+# line_row of each y of the table (None: not yet asked), by the components
+LINE_ROWS: dict[Components, list[bytes | None]] = {}
 
 
 def surrender(state: TrenchesState) -> None:
