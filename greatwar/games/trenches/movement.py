@@ -138,8 +138,48 @@ LEADER_RADIUS: dict[Components, int] = {}
 
 
 def movers(state: TrenchesState, group: str) -> list[int]:
-    """The figures a regiment-wide order moves (tanks move on their own)."""
-    return _movers(state, group, None, False)
+    """The figures a regiment-wide order moves (tanks move on their own): ``_movers``' tests
+    of every man, the marks read as their bytes (Marks.has) in C (movement.pxd)."""
+    f = state.f  # each figure's data (state.Figures)
+    found: list[int] = []
+    if f.allow.get(group, 0) <= 0:
+        return found
+    broken = f.broken
+    if broken and broken.get(group, 0) > 0:
+        return found
+    men = state.members(group)
+    if not men:
+        return found
+    status = f.status
+    lead = -1  # the leader, -1 for none (a French regiment's, on the table: Leaders)
+    leader = f.leader.get(group)
+    if leader is not None and f.sides[men[0]] == FRENCH and status[leader] == TABLE:
+        lead = leader
+    lx = ly = reach = 0
+    xs = ys = NOWHERE  # the places, read only to measure from a leader (most groups: none)
+    if lead >= 0:
+        xs, ys = f.x, f.y
+        lx, ly = xs[lead], ys[lead]
+        reach = leader_radius(f.c)
+    moved, fired, pinned = f.moved.flags, f.fired.flags, f.pinned.flags
+    walkers, out = f.walkers, f.tank_out  # walkers: not a tank, a gun, the plane
+    table = TABLE
+    for man in men:  # an object for the list, a machine integer ``i``
+        i = man
+        if moved[i] or fired[i] or pinned[i] or not walkers[i]:
+            continue
+        here = status[i]  # a machine integer (movement.pxd): compared in C
+        if here != table:
+            continue
+        if out and man in out:
+            continue
+        if lead >= 0 and lead != i:
+            px, py = xs[i], ys[i]
+            dx, dy = px - lx, py - ly
+            if dx * dx + dy * dy > reach * reach:  # geo.within
+                continue
+        found.append(man)
+    return found
 
 
 def first_mover(state: TrenchesState, group: str, men: tuple[int, ...] | None = None) -> int | None:
