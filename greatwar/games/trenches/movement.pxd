@@ -92,11 +92,14 @@ cpdef tuple _walk_man(Position state, Py_ssize_t i, long long bx, long long by)
 
 
 # the end as a C pair (a ctuple): no tuple made for the caller in C
-@cython.locals(width=cython.longlong, depth=cython.longlong, ax=cython.longlong,
-               ay=cython.longlong, dx=cython.longlong, dy=cython.longlong, d2=cython.longlong,
-               whole=cython.longlong, stop=cython.longlong, xs=list, ys=list,
-               reach=cython.longlong)
+@cython.locals(xs=list, ys=list)
 cpdef (long long, long long) _man_end(ManWay way, Py_ssize_t i, long long bx, long long by)
+
+@cython.locals(width=cython.longlong, depth=cython.longlong, dx=cython.longlong,
+               dy=cython.longlong, d2=cython.longlong, whole=cython.longlong,
+               stop=cython.longlong, reach=cython.longlong)
+cpdef (long long, long long) _end_from(ManWay way, long long ax, long long ay, long long bx,
+                                       long long by)
 
 
 @cython.locals(ax=cython.longlong, ay=cython.longlong, ex=cython.longlong,
@@ -361,8 +364,14 @@ cpdef point_move(Position state, action, side)
 cpdef shot(Position state, action, side)
 
 # Move and Fire's action (MoveFire.apply): its verb a string, compared in C
-@cython.locals(verb=str, args=tuple, went=list)
+@cython.locals(verb=str, args=tuple, went=list, code=cython.long, n=cython.Py_ssize_t,
+               count=cython.Py_ssize_t, text=str)
 cpdef move_fire_apply(Position state, action, str side)
+
+cdef dict MOVE_VERBS  # Move and Fire's verbs by number
+cdef long GROUP_VERBS, FIGURE_VERBS
+
+cpdef _acting(Position state, long code, tuple args)
 
 # the section of a side's move, called in C
 cpdef str move_rule(str side)

@@ -405,11 +405,16 @@ def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
 
 
 def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
-    """Where man ``i`` ends when he heads for b, in machine integers (movement.pxd): the
-    point b on the table, the way's length rounded up (``geo.ceil_length``), where it stops
-    (``_way_stop``), and the point that far along (``geo.at_distance``)."""
-    width, depth, xs, ys = way.width, way.depth, way.xs, way.ys
-    ax, ay = xs[i], ys[i]
+    """Where man ``i`` ends when he heads for b, in machine integers (movement.pxd)."""
+    xs, ys = way.xs, way.ys
+    return _end_from(way, xs[i], ys[i], bx, by)
+
+
+def _end_from(way: ManWay, ax: int, ay: int, bx: int, by: int) -> geo.Point2:
+    """``_man_end`` of a man at a: the point b on the table, the way's length rounded up
+    (``geo.ceil_length``), where it stops (``_way_stop``), and the point that far along
+    (``geo.at_distance``)."""
+    width, depth = way.width, way.depth
     bx, by = min(max(bx, 0), width), min(max(by, 0), depth)  # geo.clamp
     dx, dy = bx - ax, by - ay
     d2 = dx * dx + dy * dy
@@ -437,7 +442,7 @@ def _man_step(way: ManWay, i: int, bx: int, by: int) -> bool:
     moved, all at once (no way reads who has moved)."""
     xs, ys = way.xs, way.ys
     ax, ay = xs[i], ys[i]
-    ex, ey = _man_end(way, i, bx, by)  # two machine integers (movement.pxd)
+    ex, ey = _end_from(way, ax, ay, bx, by)  # two machine integers (movement.pxd)
     if ex == ax and ey == ay:
         return False  # he stays: his place is unchanged
     # TrenchesState.place, less what the order did once: the shared integer objects of the
@@ -1076,42 +1081,70 @@ class MoveFire(Prompt[TrenchesState]):
 
 def move_fire_apply(state: TrenchesState, action: Action, side: str) -> None:
     """Move and Fire's action (``MoveFire.apply``): a function, so that movement.pxd types
-    it (its verb compared as a string, the position's fields read in C)."""
+    it (its verb told by its number, MOVE_VERBS, the position's fields read in C)."""
     verb, args = action.verb, action.args
+    code = MOVE_VERBS.get(verb, -1)  # one lookup, then machine integers compared
     went: list[int] = []
-    group = acting_group(state, action)
+    group = _acting(state, code, args)
     if group is not None:
         state.touched.append(group)  # its part of the offer is stale: made again next
-    if verb == "done":
+    if code == 0:  # done
         state.pop()
         state.note(move_rule(side), f"{side} ends the move")
         return
-    if verb == "order":
+    if code == 1:
         went = order(state, args[0], args[1], args[2])
-    elif verb == "follow":
+    elif code == 2:
         went = follow(state, args[0], args[1])
-    elif verb == "cover":
+    elif code == 3:
         went = to_cover(state, args[0])
-    elif verb == "volley":
+    elif code == 4:
         volley(state, args[0], "Fire (Hot Steel)")
-    elif verb == "grenade":
+    elif code == 5:
         grenades(state, args[0])
-    elif verb == "cut":
+    elif code == 6:
         cut(state, args[0])
-    elif verb == "move":
+    elif code == 7:
         went = single_move(state, action, side)
-    elif verb == "fire" and not state.fig(figure(state, args[0])).is_tank:
+    elif code == 8 and not state.fig(figure(state, args[0])).is_tank:
         shooter, target = shot(state, action, side) or (0, 0)
         state.f.fired.add(shooter)
         shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
-    elif verb in ("fire", "ap", "he"):
+    elif 8 <= code <= 10:  # a tank's fire, ap or he
         tank_fire(state, action)
-    elif verb == "strafe":
+    elif code == 11:
         strafe(state, action)
-    if verb in ("order", "follow", "cover", "move"):
-        text = f"{verb} {' '.join(args)}" if args else verb  # str(action): no tuple made
-        state.note(move_rule(side), f"{side}: {text} ({len(went)} figures moved)")
+    if 1 <= code <= 3 or code == 7:  # order, follow, cover, move: str(action) in one text
+        n, count = len(args), len(went)
+        if n == 3:
+            text = f"{side}: {verb} {args[0]} {args[1]} {args[2]} ({count} figures moved)"
+        elif n == 2:
+            text = f"{side}: {verb} {args[0]} {args[1]} ({count} figures moved)"
+        elif n == 1:
+            text = f"{side}: {verb} {args[0]} ({count} figures moved)"
+        else:
+            text = f"{side}: {verb} {' '.join(args)} ({count} figures moved)"
+        state.note(move_rule(side), text)
     opportunity(state, side, went)
+
+
+# Move and Fire's verbs by number (move_fire_apply, _acting): 1 to GROUP_VERBS name a group,
+# GROUP_VERBS + 1 to FIGURE_VERBS a figure
+MOVE_VERBS = {
+    "done": 0,
+    "order": 1,
+    "follow": 2,
+    "cover": 3,
+    "volley": 4,
+    "grenade": 5,
+    "cut": 6,
+    "move": 7,
+    "fire": 8,
+    "ap": 9,
+    "he": 10,
+    "strafe": 11,
+}
+GROUP_VERBS, FIGURE_VERBS = 6, 10
 
 
 def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Action]:
@@ -1558,10 +1591,14 @@ def same_owners(kept: tuple[str, ...], owner: list[str]) -> bool:
 def acting_group(state: TrenchesState, action: Action) -> str | None:
     """The group whose men a Move and Fire action moves, fires or sets cutting: the one named,
     or the named figure's (None: done, strafe)."""
-    verb, args = action.verb, action.args
-    if verb in ("order", "follow", "cover", "volley", "grenade", "cut"):
+    return _acting(state, MOVE_VERBS.get(action.verb, -1), action.args)
+
+
+def _acting(state: TrenchesState, code: int, args: tuple[str, ...]) -> str | None:
+    """``acting_group`` of a verb's number (MOVE_VERBS) and its arguments."""
+    if 1 <= code <= GROUP_VERBS:  # order, follow, cover, volley, grenade, cut
         return args[0]
-    if verb in ("move", "fire", "ap", "he"):
+    if GROUP_VERBS < code <= FIGURE_VERBS:  # move, fire, ap, he
         i = figure(state, args[0])
         return state.f.group[i] if i >= 0 else None
     return None
@@ -1664,13 +1701,14 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
     """While one side moves, the other's machine guns may fire three times each at the
     figures that just moved."""
     status = state.f.status
-    moved: list[int] = []
+    moved = went  # the list itself (the action's own) when all of them are on the table
     table = TABLE
     for man in went:  # a loop, not a comprehension: typed in movement.pxd
-        i = man  # a machine integer for the list, the object itself kept (none made)
+        i = man  # a machine integer, the object itself kept (none made)
         here = status[i]  # a machine integer: compared in C, no integer made for it
-        if here == table:
-            moved.append(man)
+        if here != table:
+            moved = [m for m in went if status[m] == TABLE]
+            break
     state.just_moved = moved
     other = GERMAN if mover == FRENCH else FRENCH  # enemy(mover)
     if moved and any_opportunity(state, other):
