@@ -47,8 +47,9 @@ def land_shell(
     if not (0 <= lx <= c.width and 0 <= ly <= c.depth):  # geo.on_table
         state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands off the table", dice=rolled)
         return landed
-    where = f"{tenths(lx)},{tenths(ly)}"
-    state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {where}", dice=rolled)
+    state.note(  # one text, its pieces joined once
+        rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {tenths(lx)},{tenths(ly)}", dice=rolled
+    )
     if kind == "he":
         for i in near(state, landed, blast):
             casualty(state, i, rule, "shell")

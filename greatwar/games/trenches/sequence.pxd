@@ -4,7 +4,7 @@
 import cython
 
 from greatwar.games.trenches.data cimport Components
-from greatwar.games.trenches.index cimport SideIndex as Index
+from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds
 from greatwar.games.trenches.state cimport (
     Position, bunker_in, hole_in, line_in, marks, near_in)
 from greatwar.games.trenches.specials cimport tanks  # called in C
@@ -64,3 +64,6 @@ cpdef new_units(Position state)
 cpdef surrender(Position state)
 
 cpdef end_turn(Position state)
+
+@cython.locals(owner=list, line=cython.Py_ssize_t)
+cpdef check_victory(Position state)

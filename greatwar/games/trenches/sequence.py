@@ -11,8 +11,8 @@ from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, Components, enemy
-from greatwar.games.trenches.index import SideIndex
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM, INFANTRY, SIDES, Components, enemy
+from greatwar.games.trenches.index import SideIndex, of_kinds
 from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
 from greatwar.games.trenches.state import (
@@ -637,12 +637,17 @@ def surrender(state: TrenchesState) -> None:
 def check_victory(state: TrenchesState) -> None:
     """The game ends when the French take all 3 trenches; the German victory is PROPOSED
     (option german_victory): the French spent, or the turn limit reached."""
-    if all(o == FRENCH for o in state.owner):
+    owner = state.owner
+    for line in range(len(owner)):  # a loop in C (sequence.pxd), no generator made
+        if owner[line] != FRENCH:
+            break
+    else:
         state.end(FRENCH, "The Game Sequence", "the French hold all three trench lines")
         return
     rule = str(state.game.options["german_victory"])
     spent = int(state.c.tables["victory"]["spent"])
-    if rule == "both" and len(state.infantry(FRENCH)) < spent:
+    # len(state.infantry(FRENCH)): the roster's tuple of them counted, no list copied
+    if rule == "both" and len(of_kinds(state.roster(FRENCH), INFANTRY)) < spent:
         state.end(
             GERMAN,
             "The Game Sequence",
