@@ -106,6 +106,14 @@ cpdef (long long, long long) _end_from(ManWay way, long long ax, long long ay, l
                ey=cython.longlong, xs=list, ys=list, places=tuple)
 cpdef bint _man_step(ManWay way, Py_ssize_t i, long long bx, long long by) except -1
 
+@cython.locals(near=tuple)
+cpdef bint _clear(ManWay way) except -1
+
+@cython.locals(xs=list, ys=list, width=cython.longlong, depth=cython.longlong, places=tuple,
+               i=cython.Py_ssize_t, ax=cython.longlong, ay=cython.longlong,
+               bx=cython.longlong, by=cython.longlong)
+cpdef _step_all(ManWay way, list men, long long dx, long long dy, list went)
+
 
 @cython.locals(f=Figures, i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
                below=cython.Py_ssize_t, e=cython.longlong, moved=Marks, xs=list, ys=list,

@@ -789,14 +789,44 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
     with_band(way, men, dy)
-    xs, ys = way.xs, way.ys
-    for man in men:  # an object for the list (none made), a machine integer ``i``
-        i = man
-        x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
-        if _man_step(way, i, x + dx, y + dy):
-            went.append(man)
+    if _clear(way):
+        _step_all(way, men, dx, dy, went)
+    else:
+        xs, ys = way.xs, way.ys
+        for man in men:  # an object for the list (none made), a machine integer ``i``
+            i = man
+            x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
+            if _man_step(way, i, x + dx, y + dy):
+                went.append(man)
     f.moved.update(men)  # each has moved, whether he went anywhere or not
     return went
+
+
+def _clear(way: ManWay) -> bool:
+    """Whether nothing can stop a man of the order ``with_band`` narrowed ``way`` to: no wire
+    belt, gas cloud or enemy within reach of any of their ways (``_way_stop`` would give
+    each his whole way)."""
+    near = way.near
+    return near is not None and not near and not way.belts and way.gas < 0
+
+
+def _step_all(way: ManWay, men: list[int], dx: int, dy: int, went: list[int]) -> None:
+    """``_man_step`` for each of ``men`` stepping (dx, dy) on a ``_clear`` way: each goes
+    the whole way to its point on the table (``_man_end``'s b), added to ``went`` if he went
+    anywhere; in machine integers (movement.pxd), no way measured."""
+    xs, ys, width, depth = way.xs, way.ys, way.width, way.depth
+    places = PLACES  # the table's tenths as shared integer objects (_man_step)
+    for man in men:
+        i = man
+        ax, ay = xs[i], ys[i]
+        bx, by = min(max(ax + dx, 0), width), min(max(ay + dy, 0), depth)  # geo.clamp
+        if bx == ax and by == ay:
+            continue  # he stays: his place is unchanged
+        if bx < len(places) and by < len(places):
+            xs[i], ys[i] = places[bx], places[by]
+        else:
+            xs[i], ys[i] = bx, by
+        went.append(man)
 
 
 def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
@@ -825,11 +855,14 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     xs, ys = way.xs, way.ys
     dx, dy = xs[ref] - start[0], ys[ref] - start[1]
     with_band(way, others, dy)
-    for man in others:  # an object for the list (none made), a machine integer ``i``
-        i = man
-        x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
-        if _man_step(way, i, x + dx, y + dy):
-            went.append(man)
+    if _clear(way):
+        _step_all(way, others, dx, dy, went)
+    else:
+        for man in others:  # an object for the list (none made), a machine integer ``i``
+            i = man
+            x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
+            if _man_step(way, i, x + dx, y + dy):
+                went.append(man)
     moved.update(others)  # each has moved, whether he went anywhere or not
     return went
 
