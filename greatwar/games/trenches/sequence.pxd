@@ -4,6 +4,7 @@
 import cython
 
 from greatwar.games.trenches.data cimport Components
+from greatwar.games.trenches.geometry cimport tenths
 from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds
 from greatwar.games.trenches.state cimport (
     Position, bunker_in, hole_in, line_in, marks, near_in)
@@ -43,13 +44,18 @@ cdef dict LINE_ROWS  # line_rows(c), by the components
 cpdef clouds(Position state)
 
 @cython.locals(regular=list, elite=list, regulars=cython.longlong, elites=cython.longlong,
-               pip=cython.longlong)
+               pip=cython.longlong, dice=cython.longlong, halve=cython.longlong, group=str)
 cpdef move_phase(Position state, side)
 
 cpdef list on_table_groups(Position state, side)
 
-@cython.locals(rolled=list, pips=cython.longlong, pip=cython.longlong)
-cpdef roll_group(Position state, group, dice, halve)
+@cython.locals(rolled=list, pips=cython.longlong, pip=cython.longlong, allow=cython.longlong)
+cpdef roll_group(Position state, str group, long long dice, long long halve)
+
+@cython.locals(rolled=dict)
+cpdef fortune(Position state)
+
+cdef dict ROLLED  # rolled_events(c), by the components
 
 cpdef return_fire(Position state, side)
 

@@ -11,7 +11,8 @@ from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, GM, INFANTRY, SIDES, Components, enemy
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM, INFANTRY, SIDES, Components
+from greatwar.games.trenches.geometry import tenths  # called in C (sequence.pxd)
 from greatwar.games.trenches.index import SideIndex, of_kinds
 from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
@@ -54,8 +55,25 @@ def fortune(state: TrenchesState) -> None:
         state.push("gm", side=GM, chosen=False)
         return
     roll = state.rng.die()
-    state.event = next(e["id"] for e in state.c.events if int(e["roll"]) == roll)
-    announce(state, "rolled", [roll])
+    rolled = ROLLED.get(state.c)  # rolled_events(c), read from a dict in C
+    if rolled is None:
+        rolled = ROLLED[state.c] = rolled_events(state.c)
+    state.event, text = rolled[roll]  # announce(state, "rolled", [roll])'s text, made once
+    state.note("Fortune of War", text, dice=[roll])
+
+
+def rolled_events(c: Components) -> dict[int, tuple[str, str]]:
+    """For each roll of the event table: its event (the first of that roll) and the text
+    ``announce`` writes of it rolled."""
+    found: dict[int, tuple[str, str]] = {}
+    for e in c.events:
+        roll = int(e["roll"])
+        if roll not in found:
+            found[roll] = (e["id"], f"{e['title']} (rolled): {e['text']}")
+    return found
+
+
+ROLLED: dict[Components, dict[int, tuple[str, str]]] = {}  # rolled_events(c), by the components
 
 
 def announce(state: TrenchesState, how: str, dice: list[int] | None = None) -> None:
@@ -164,10 +182,11 @@ def move_phase(state: TrenchesState, side: str) -> None:
     halve = 2 if state.event == "mud" else 1
     mv = state.c.tables["move"]
     if side == FRENCH:
+        dice = int(mv["regiment_dice"])
         for group in on_table_groups(state, FRENCH):
-            if group.startswith("T"):
+            if group[0] == "T":  # a tank's (group.startswith("T"): a group is named)
                 continue
-            roll_group(state, group, int(mv["regiment_dice"]), halve)
+            roll_group(state, group, dice, halve)
     else:
         regular = state.rng.dice(int(mv["regiment_dice"]))
         elite = state.rng.dice(int(mv["elite_dice"]))
@@ -186,7 +205,8 @@ def move_phase(state: TrenchesState, side: str) -> None:
         roll_tank(state, t)
     shots = int(state.c.tables["fire"]["opportunity_shots"])
     # the enemy's machine guns on the table, in figure order
-    f.shots = {i: shots for i in state.roster(enemy(side)).kinds.get("mg", ())}
+    other = GERMAN if side == FRENCH else FRENCH  # enemy(side)
+    f.shots = {i: shots for i in state.roster(other).kinds.get("mg", ())}
     for group, turns in list(f.broken.items()):
         if group in f.allow and side == FRENCH:
             state.note("Morale", f"{group} is broken and does not move this turn")
@@ -209,10 +229,9 @@ def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
     pips = 0
     for pip in rolled:  # sum(rolled), in C (sequence.pxd): no call of the builtin
         pips += pip
-    f.allow[group] = pips * 10 // halve
-    state.note(
-        "French Move and Fire", f"{group} moves {geo.tenths(f.allow[group])} in", dice=rolled
-    )
+    allow = pips * 10 // halve
+    f.allow[group] = allow
+    state.note("French Move and Fire", f"{group} moves {tenths(allow)} in", dice=rolled)
 
 
 def return_fire(state: TrenchesState, side: str) -> None:
