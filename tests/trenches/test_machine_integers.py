@@ -555,6 +555,24 @@ def test_german_morale_french_reinforcements_a_points_line_read_from_a_row_of_by
         assert line_at(c, rows, x, y) == (state.line_of((x, y)) or 0)
 
 
+def test_french_reinforcements_a_points_shell_hole_read_from_a_row_of_bytes() -> None:
+    """French reinforcements (capturing a large shell hole): a point's hole read from its row
+    of bytes (``sequence.hole_at``) is hole_of's, at every whole tenth of every hole's band
+    and around it, and off the table."""
+    from greatwar.games.trenches.sequence import hole_at, line_rows
+    from greatwar.games.trenches.state import terrain
+
+    state = fresh()
+    c = state.c
+    ground, rows = terrain(c), line_rows(c)
+    for h in c.holes:
+        for y in range(h.at[1] - h.radius - 2, h.at[1] + h.radius + 3):
+            for x in range(-3, c.width + 4):
+                assert hole_at(c, ground, rows, x, y) == state.hole_of((x, y))
+    for x, y in ((-5, 130), (c.width + 5, 130), (400, -1), (400, c.depth + 1)):
+        assert hole_at(c, ground, rows, x, y) == state.hole_of((x, y))
+
+
 def test_the_game_sequence_an_index_kept_through_a_casualty_is_the_index_made_afresh() -> None:
     """An index a casualty leaves standing (``SideIndex.without``: nobody moved, so no sort)
     holds what an index made afresh holds, after every action of random games and in their

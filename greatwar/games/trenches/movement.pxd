@@ -84,7 +84,7 @@ cpdef list _movers(Position state, str group, tuple men, bint first)
 @cython.locals(lo=cython.longlong, hi=cython.longlong, y=cython.longlong, ys=list,
                foes=Index, gas=cython.longlong, belts=list, clouds=list, belt=tuple,
                cloud=tuple, i=cython.Py_ssize_t, top=cython.longlong, bottom=cython.longlong,
-               at=cython.longlong)
+               at=cython.longlong, margin=cython.longlong)
 cpdef with_band(ManWay way, list men, long long dy)
 
 

@@ -381,7 +381,8 @@ def with_band(way: ManWay, men: list[int], dy: int) -> None:
             hi = y
     lo, hi = lo + min(dy, 0), hi + max(dy, 0)  # every way's y lies in lo..hi
     foes: SideIndex = way.foes
-    way.near = foes.between(lo - WAY_MARGIN, hi + WAY_MARGIN)
+    margin = WAY_MARGIN  # read once: a machine integer here (movement.pxd)
+    way.near = foes.between(lo - margin, hi + margin)
     belts = []  # Barbed Wire: a belt beyond lo..hi meets no way (_wire_stop)
     for belt in way.belts:
         top, bottom = belt[0], belt[1]  # machine integers (movement.pxd): compared in C

@@ -15,7 +15,7 @@ from greatwar.games.trenches.specials cimport tanks  # called in C
 @cython.locals(near=list, germans=list, i=cython.Py_ssize_t, x=cython.longlong,
                y=cython.longlong, rows=bytes, xs=list, ys=list, key=str,
                last=cython.Py_ssize_t, kinds=cython.long, bands=tuple, holes=cython.Py_ssize_t,
-               lines=list)
+               lines=list, hole_rows=list)
 cpdef captures(Position state)
 
 cdef long HOLES, LINES  # feature_rows' bits
@@ -38,6 +38,18 @@ cpdef list garrison(Position state, long long line, long long beyond=*)
 cpdef long line_at(Components c, list rows, long long x, long long y) except -1
 
 cdef dict LINE_ROWS  # line_rows(c), by the components
+
+# a point's shell hole read from a row of bytes by y, in C
+@cython.locals(row=bytes, k=cython.long)
+cpdef object hole_at(Components c, tuple ground, list rows, long long x, long long y)
+
+cdef dict HOLE_ROWS  # the rows of hole_row, by the components
+
+@cython.locals(ground=tuple, found=bytearray, x=cython.longlong)
+cpdef bytes line_row(Components c, long long y)
+
+@cython.locals(ids=tuple, found=bytearray, x=cython.longlong)
+cpdef bytes hole_row(Components c, tuple ground, long long y)
 
 
 # The game sequence's steps and what they call, their position typed: its fields read in C

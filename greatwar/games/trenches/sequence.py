@@ -21,6 +21,7 @@ from greatwar.games.trenches.state import (
     GONE,
     POOL,
     TABLE,
+    Terrain,
     TrenchesState,
     bunker_in,
     feature_bands,
@@ -313,6 +314,9 @@ def captures(state: TrenchesState) -> None:
     lines = LINE_ROWS.get(c)  # each point's line_in, a row of bytes by y (line_rows)
     if lines is None:
         lines = LINE_ROWS[c] = line_rows(c)
+    hole_rows = HOLE_ROWS.get(c)  # each point's hole_in, likewise (hole_row)
+    if hole_rows is None:
+        hole_rows = HOLE_ROWS[c] = line_rows(c)
     for i in near:
         group = groups[i]
         if group not in leaders:
@@ -320,7 +324,7 @@ def captures(state: TrenchesState) -> None:
         x, y = xs[i], ys[i]
         # which features' bands hold his y (feature_rows' bits): the others are not asked
         kinds = rows[y] if 0 <= y < last else HOLES | LINES
-        hole = hole_in(ground, x, y) if kinds & HOLES else None
+        hole = hole_at(c, ground, hole_rows, x, y) if kinds & HOLES else None
         if hole:
             key = HOLE_KEYS.get(hole)  # f"hole:{hole}", made once
             if key is None:
@@ -330,7 +334,7 @@ def captures(state: TrenchesState) -> None:
                     germans = near_features(
                         state.roster(GERMAN).figures, ys, rows, bands, holes, HOLES
                     )
-                    held_holes = {hole_in(ground, xs[g], ys[g]) for g in germans}
+                    held_holes = {hole_at(c, ground, hole_rows, xs[g], ys[g]) for g in germans}
                 if hole not in held_holes:
                     earn(state, group, key, int(r["shell_hole"]))
         if not kinds & LINES:
@@ -617,8 +621,33 @@ def line_at(c: Components, rows: list[bytes | None], x: int, y: int) -> int:
 
 
 def line_rows(c: Components) -> list[bytes | None]:
-    """``line_row`` of each y of the table, None until first asked (LINE_ROWS)."""
+    """``line_row`` (or ``hole_row``) of each y of the table, None until first asked
+    (LINE_ROWS, HOLE_ROWS)."""
     return [None] * (c.depth + 1)
+
+
+def hole_at(c: Components, ground: Terrain, rows: list[bytes | None], x: int, y: int) -> str | None:
+    """``hole_in`` (x, y), read from ``rows`` (HOLE_ROWS) on the table."""
+    if 0 <= x <= c.width and 0 <= y < len(rows):
+        row = rows[y]
+        if row is None:
+            row = rows[y] = hole_row(c, ground, y)
+        k = row[x]
+        return ground[1][k - 1] if k else None
+    return hole_in(ground, x, y)  # off the table: asked of the terrain
+
+
+def hole_row(c: Components, ground: Terrain, y: int) -> bytes:
+    """The large shell hole (``hole_in``: 1 + its place among the holes; 0 for none) at each
+    whole tenth x of the table's row ``y``, a byte each: French reinforcements ask it of
+    every man at a hole's y at every turn's end; the terrain never changes."""
+    ids = ground[1]
+    found = bytearray(c.width + 1)
+    for x in range(c.width + 1):  # a loop in C (sequence.pxd)
+        hole = hole_in(ground, x, y)
+        if hole is not None:
+            found[x] = ids.index(hole) + 1  # the first hole of that id, as hole_in's
+    return bytes(found)
 
 
 def line_row(c: Components, y: int) -> bytes:
@@ -627,11 +656,17 @@ def line_row(c: Components, y: int) -> bytes:
     band at every end of turn, and French reinforcements of every Frenchman at a line's y;
     the terrain never changes."""
     ground = terrain(c)
-    return bytes([line_in(c, ground, x, y) or 0 for x in range(c.width + 1)])
+    found = bytearray(c.width + 1)
+    for x in range(c.width + 1):  # a loop in C (sequence.pxd)
+        line = line_in(c, ground, x, y)
+        if line is not None:
+            found[x] = line
+    return bytes(found)
 
 
-# line_row of each y of the table (None: not yet asked), by the components
+# line_row and hole_row of each y of the table (None: not yet asked), by the components
 LINE_ROWS: dict[Components, list[bytes | None]] = {}
+HOLE_ROWS: dict[Components, list[bytes | None]] = {}
 
 
 def surrender(state: TrenchesState) -> None:

@@ -52,7 +52,7 @@ cdef class Marks:
 
     cpdef bint has(self, Py_ssize_t i) except -1
     cpdef add(self, Py_ssize_t i)
-    @cython.locals(i=cython.Py_ssize_t)
+    @cython.locals(i=cython.Py_ssize_t, flags=bytearray)
     cpdef update(self, object men)
     cpdef discard(self, Py_ssize_t i)
     cpdef clear(self)
