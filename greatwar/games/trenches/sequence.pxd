@@ -5,10 +5,10 @@ import cython
 
 from greatwar.games.trenches.data cimport Components
 from greatwar.games.trenches.geometry cimport tenths
-from greatwar.games.trenches.index cimport SideIndex as Index, of_kinds
+from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds
 from greatwar.games.trenches.state cimport (
     Position, bunker_in, hole_in, line_in, marks, near_in)
-from greatwar.games.trenches.specials cimport tanks  # called in C
+from greatwar.games.trenches.specials cimport roll_tank, tanks  # called in C
 
 
 # French reinforcements' captures and German morale's garrison: the indexes' bands asked in C
@@ -59,6 +59,7 @@ cpdef clouds(Position state)
                pip=cython.longlong, dice=cython.longlong, halve=cython.longlong, group=str)
 cpdef move_phase(Position state, side)
 
+@cython.locals(roster=Roster, groups=dict)
 cpdef list on_table_groups(Position state, side)
 
 @cython.locals(rolled=list, pips=cython.longlong, pip=cython.longlong, allow=cython.longlong)

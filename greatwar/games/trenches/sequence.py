@@ -221,7 +221,9 @@ def move_phase(state: TrenchesState, side: str) -> None:
 def on_table_groups(state: TrenchesState, side: str) -> list[str]:
     """The groups of the side's figures on the table, sorted: the roster's groups that still
     have a man (a casualty leaves his group's entry, empty, in the roster)."""
-    return sorted([group for group, men in state.roster(side).groups.items() if men])
+    roster = state.roster(side)
+    groups = roster.groups  # its names sorted: those with a man kept (no sort)
+    return [group for group in roster.names if groups[group]]
 
 
 def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
