@@ -48,7 +48,8 @@ cdef dict HOLE_ROWS  # the rows of hole_row, by the components
 @cython.locals(ground=tuple, found=bytearray, x=cython.longlong)
 cpdef bytes line_row(Components c, long long y)
 
-@cython.locals(ids=tuple, found=bytearray, x=cython.longlong)
+@cython.locals(discs=tuple, ids=tuple, found=bytearray, x=cython.longlong, k=cython.Py_ssize_t,
+               cx=cython.longlong, cy=cython.longlong, radius=cython.longlong)
 cpdef bytes hole_row(Components c, tuple ground, long long y)
 
 

@@ -643,12 +643,16 @@ def hole_row(c: Components, ground: Terrain, y: int) -> bytes:
     """The large shell hole (``hole_in``: 1 + its place among the holes; 0 for none) at each
     whole tenth x of the table's row ``y``, a byte each: French reinforcements ask it of
     every man at a hole's y at every turn's end; the terrain never changes."""
-    ids = ground[1]
+    discs, ids = ground[0], ground[1]
     found = bytearray(c.width + 1)
-    for x in range(c.width + 1):  # a loop in C (sequence.pxd)
-        hole = hole_in(ground, x, y)
-        if hole is not None:
-            found[x] = ids.index(hole) + 1  # the first hole of that id, as hole_in's
+    for k in range(len(discs)):  # only the x within a disc's radius of its centre can be in it
+        cx, cy, radius = discs[k]
+        if y < cy - radius or y > cy + radius:
+            continue
+        for x in range(max(cx - radius, 0), min(cx + radius, c.width) + 1):  # in C
+            hole = hole_in(ground, x, y)
+            if hole is not None:
+                found[x] = ids.index(hole) + 1  # the first hole of that id, as hole_in's
     return bytes(found)
 
 
