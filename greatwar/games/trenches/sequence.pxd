@@ -75,6 +75,13 @@ cpdef return_fire(Position state, side)
 
 cpdef hand_to_hand(Position state)
 
+@cython.locals(threshold=cython.longlong, hq=list, attacking=cython.bint)
+cpdef morale(Position state)
+
+@cython.locals(where=str, part=str, group=str, n=cython.Py_ssize_t, x=cython.longlong,
+               off=cython.longlong, px=cython.longlong)
+cpdef arrive(Position state, action)
+
 cpdef earn(Position state, group, key, dice)
 
 cpdef reinforcements(Position state)

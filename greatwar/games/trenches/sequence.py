@@ -262,14 +262,21 @@ def morale(state: TrenchesState) -> None:
     f = state.f  # each figure's data (state.Figures)
     state.phase = "Morale"
     mor = state.c.tables["morale"]
-    hq = state.of_kind(FRENCH, ("hq",))
+    threshold = int(mor["threshold"])
+    hq: list[int] | None = None  # the HQ, asked for the first regiment that rolls
     for group, leader in sorted(f.leader.items()):
         men = state.count(group)
-        if men == 0 or men * 100 >= state.strength[group] * int(mor["threshold"]):
+        if men == 0 or men * 100 >= state.strength[group] * threshold:
             continue
-        attacking = any(f.group[i] == group for i in f.moved)
+        attacking = False  # any(f.group[i] == group for i in f.moved), no generator made
+        for i in f.moved:
+            if f.group[i] == group:
+                attacking = True
+                break
         breaks = int(mor["attack_breaks"] if attacking else mor["defend_breaks"])
         roll = state.rng.die()
+        if hq is None:
+            hq = state.of_kind(FRENCH, ("hq",))
         bonus = (
             1 if hq and geo.within(state.at(hq[0]), state.at(leader), int(mor["hq_radius"])) else 0
         )
@@ -565,23 +572,29 @@ class Arrive(Prompt[TrenchesState]):
                 yield act("arrive", where, part)
 
     def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
-        state.pop()
-        where, part = action.args
-        x = {"W": state.c.width // 6, "C": state.c.width // 2, "E": state.c.width * 5 // 6}[part]
-        group = "R" if where == "rear" else f"L{where[-1]}"
-        for n, i in enumerate(state.arrivals):
-            f = state.fig(i)
-            off = (n // 2 + 1) * 15 * (1 if n % 2 else -1)
-            px = min(max(x + off, 0), state.c.width)
-            if where == "rear":
-                py = state.c.depth - 20
-            else:
-                py = state.c.trenches[int(where[-1]) - 1].y_at(px)
-            state.set_status(i, TABLE)
-            state.set_group(i, "A" if f.is_tank else "E" if f.is_elite else group)
-            state.place(i, (px, py))
-        state.note("German New Units", f"{len(state.arrivals)} figures arrive ({where} {part})")
-        state.arrivals = []
+        arrive(state, action)
+
+
+def arrive(state: TrenchesState, action: Action) -> None:
+    """``Arrive.apply``: a function, so that sequence.pxd types it (the position's methods
+    called in C)."""
+    state.pop()
+    where, part = action.args
+    x = {"W": state.c.width // 6, "C": state.c.width // 2, "E": state.c.width * 5 // 6}[part]
+    group = "R" if where == "rear" else f"L{where[-1]}"
+    for n, i in enumerate(state.arrivals):
+        f = state.fig(i)
+        off = (n // 2 + 1) * 15 * (1 if n % 2 else -1)
+        px = min(max(x + off, 0), state.c.width)
+        if where == "rear":
+            py = state.c.depth - 20
+        else:
+            py = state.c.trenches[int(where[-1]) - 1].y_at(px)
+        state.set_status(i, TABLE)
+        state.set_group(i, "A" if f.is_tank else "E" if f.is_elite else group)
+        state.place(i, (px, py))
+    state.note("German New Units", f"{len(state.arrivals)} figures arrive ({where} {part})")
+    state.arrivals = []
 
 
 # --- German morale and victory -------------------------------------------------------------

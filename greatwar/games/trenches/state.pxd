@@ -86,6 +86,7 @@ cdef class Figures:
 @cython.locals(f=Figures)
 cpdef kill(Position state, Py_ssize_t index, str rule, str why)
 
+@cython.locals(found=Marks)
 cpdef Marks marks(Figures f, object members=*)
 
 

@@ -700,7 +700,11 @@ def marks(f: Figures, members: Iterable[int] = ()) -> Marks:
     """A Marks of ``f``'s figures (``members`` marked): given as is if it is one."""
     if isinstance(members, Marks):
         return members
-    return Marks(len(f.x), members)
+    found = Marks.__new__(Marks)  # Marks(len(f.x), members), its fields set in C (state.pxd)
+    found.flags = bytearray(len(f.x))
+    found.count = 0
+    found.update(members)
+    return found
 
 
 class Figures:
