@@ -4,7 +4,7 @@
 import cython
 
 from greatwar.games.trenches.data cimport Components
-from greatwar.games.trenches.geometry cimport tenths
+from greatwar.games.trenches.geometry cimport on_table, tenths
 from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds
 from greatwar.games.trenches.state cimport (
     Position, bunker_in, hole_in, line_in, marks, near_in)

@@ -12,7 +12,7 @@ from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, GM, INFANTRY, SIDES, Components
-from greatwar.games.trenches.geometry import tenths  # called in C (sequence.pxd)
+from greatwar.games.trenches.geometry import on_table, tenths  # called in C (sequence.pxd)
 from greatwar.games.trenches.index import SideIndex, of_kinds
 from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
@@ -148,7 +148,7 @@ def clouds(state: TrenchesState) -> None:
     moved = []
     for kind, x, y in state.clouds:
         p = (x + dx * drift, y + dy * drift)
-        if geo.on_table(p, state.c.width, state.c.depth):
+        if on_table(p, state.c.width, state.c.depth):  # called in C (sequence.pxd)
             moved.append((kind, p[0], p[1]))
         else:
             state.note(
