@@ -616,6 +616,43 @@ def test_tanks_a_crossing_looks_only_at_trenches_whose_box_the_way_meets() -> No
                 assert movement.crossing(state, 0, a, b, dry=True) == want
 
 
+def test_tanks_a_ways_entry_into_a_trench_line_in_doubles_is_shapelys() -> None:
+    """Tanks (a trench crossed straight on): where a way first enters a trench line, worked
+    out in doubles from the line's boundary (``movement.ring_entry``), is shapely's
+    (geo.first_entry) wherever it decides, for ways in the eight directions from every 3rd
+    tenth of y and 11th of x in and around each line and for random ways; undecided seldom."""
+    state = fresh()
+    c = state.c
+    rings = movement.trench_rings(c)
+    rng = random.Random(14)
+    decided = undecided = 0
+    for k, t in enumerate(c.trenches):
+        x0, y0, x1, y1 = (int(v) for v in t.shape.bounds)
+        ways = [
+            ((ax, ay), (ax + dx * reach // 1000, ay + dy * reach // 1000))
+            for ay in range(y0 - 40, y1 + 41, 3)
+            for ax in range(x0 - 10, x1 + 11, 11 * 3)
+            for dx, dy in geo.DIRECTIONS.values()
+            for reach in (30, 90, 360)
+        ]
+        for _ in range(3000):
+            a = (rng.randint(x0 - 30, x1 + 30), rng.randint(y0 - 60, y1 + 60))
+            ways.append(
+                (a, (rng.randint(a[0] - 200, a[0] + 200), rng.randint(a[1] - 200, a[1] + 200)))
+            )
+        for a, b in ways:
+            if in_trench(t, a):
+                continue
+            found = movement.ring_entry(rings[k], a[0], a[1], b[0], b[1])
+            if found == movement.UNDECIDED:
+                undecided += 1
+                continue
+            want = geo.first_entry(a, b, t.shape)
+            assert found == (-1 if want is None else want), (a, b)
+            decided += 1
+    assert undecided * 100 < decided
+
+
 def test_french_reinforcements_german_morale_the_terrain_of_a_point_in_machine_integers() -> None:
     """French reinforcements (a shell hole, a bunker, a trench entered) and German morale (who
     holds a line): the terrain read as plain tuples (``state.terrain``: hole_in, bunker_in,

@@ -13,7 +13,7 @@ from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target_among, can_hit, table, grenade_within_rifle, grenades, riflemen,
     riflemen_among, shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
-    Figures, Marks, Position)
+    Figures, Marks, Position, in_trench)
 from greatwar.games.trenches.geometry cimport (  # in C
     _isqrt, _part, at_distance, first_entry_box_xy)
 from greatwar.games.trenches.specials cimport tank_offers  # in C
@@ -130,6 +130,26 @@ cdef dict BELT_ROWS  # belt_rows(belt_edges(c)), by the components
                dy=cython.longlong, d2=cython.longlong)
 cpdef object nearest_cover(tuple anchors, long long hx, long long hy, long long reach,
                            long long forward)
+
+
+# a tank's way into a trench line's boundary, in doubles
+@cython.locals(dx=cython.double, dy=cython.double, length=cython.double, best=cython.double,
+               margin=cython.double, k=cython.Py_ssize_t, px=cython.double, py=cython.double,
+               sx=cython.double, sy=cython.double, denom=cython.double, wx=cython.double,
+               wy=cython.double, t=cython.double, u=cython.double, along=cython.double,
+               whole=cython.double)
+cpdef long long ring_entry(tuple ring, long long ax, long long ay, long long bx,
+                           long long by) except? -9
+
+cdef dict TRENCH_RINGS  # trench_rings(c), by the components
+
+@cython.locals(c=Components, d2=cython.longlong, whole=cython.longlong, lo_x=cython.longlong,
+               hi_x=cython.longlong, lo_y=cython.longlong, hi_y=cython.longlong, rings=tuple,
+               boxes=tuple, trenches=tuple, k=cython.Py_ssize_t, x0=cython.double,
+               y0=cython.double, x1=cython.double, y1=cython.double, entry=cython.longlong,
+               a=tuple)
+cpdef long long _crossing(Position state, Py_ssize_t i, long long ax, long long ay,
+                          long long bx, long long by, bint dry) except? -9
 
 
 @cython.locals(x=cython.longlong, y=cython.longlong, entry=cython.longlong)

@@ -13,6 +13,7 @@ each weapon's three nearest targets, the airplane's tapes; and done.
 from __future__ import annotations
 
 import itertools
+import math
 from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cache
@@ -278,7 +279,7 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     b = (min(max(b[0], 0), c.width), min(max(b[1], 0), c.depth))  # geo.clamp
     stop = geo.ceil_length(a, b)
     if not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
-        stop = min(stop, crossing(state, i, a, b, dry=dry))
+        stop = min(stop, _crossing(state, i, a[0], a[1], b[0], b[1], dry))  # crossing
     return geo.at_distance(a, b, max(stop, 0))
 
 
@@ -608,18 +609,40 @@ def _first_contact(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, radius:
 def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry: bool) -> int:
     """Tanks: a trench is crossed only straight on, on 13 or better with three dice (D2),
     or at once with a fascine; otherwise the tank halts at its edge."""
-    whole = geo.ceil_length(a, b)
-    lo_x, hi_x = min(a[0], b[0]), max(a[0], b[0])
-    lo_y, hi_y = min(a[1], b[1]), max(a[1], b[1])
-    for t, (x0, y0, x1, y1) in zip(state.c.trenches, trench_boxes(state.c), strict=True):
+    return _crossing(state, i, a[0], a[1], b[0], b[1], dry)
+
+
+def _crossing(state: TrenchesState, i: int, ax: int, ay: int, bx: int, by: int, dry: bool) -> int:
+    """``crossing`` of the way a -> b, typed (movement.pxd): the way's box, the trenches'
+    boxes and their entries in machine integers and doubles, shapely only for an entry too
+    near to tell (``ring_entry``)."""
+    c = state.c
+    d2 = (bx - ax) * (bx - ax) + (by - ay) * (by - ay)
+    whole = _isqrt(d2)  # geo.ceil_length(a, b)
+    if whole * whole != d2:
+        whole += 1
+    lo_x, hi_x = min(ax, bx), max(ax, bx)
+    lo_y, hi_y = min(ay, by), max(ay, by)
+    rings = TRENCH_RINGS.get(c)  # trench_rings(c), read from a dict in C
+    if rings is None:
+        rings = TRENCH_RINGS[c] = trench_rings(c)
+    boxes = trench_boxes(c)
+    trenches = c.trenches
+    a = (ax, ay)
+    for k in range(len(trenches)):
+        x0, y0, x1, y1 = boxes[k]
         if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
             continue  # the way's box misses the trench's: first_entry would find nothing
+        t = trenches[k]
         if in_trench(t, a):
             continue
-        entry = geo.first_entry(a, b, t.shape)
-        if entry is None or entry >= whole:
+        entry = ring_entry(rings[k], ax, ay, bx, by)  # geo.first_entry, -1 for None
+        if entry == UNDECIDED:
+            found = geo.first_entry(a, (bx, by), t.shape)  # too near to tell: shapely's
+            entry = -1 if found is None else found
+        if entry < 0 or entry >= whole:
             continue
-        straight = abs(b[0] - a[0]) * 5 <= abs(b[1] - a[1])
+        straight = abs(bx - ax) * 5 <= abs(by - ay)
         if not straight or dry:
             return entry - 1
         if i in state.fascines:
@@ -627,13 +650,70 @@ def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry:
             state.note("Tanks", f"{state.label(i)} drops its fascine and crosses line {t.line}")
             continue
         dice = state.rng.dice(3)
-        need = int(state.c.tables["move"]["tank_cross"])
+        need = int(c.tables["move"]["tank_cross"])
         if sum(dice) >= need:
             state.note("Tanks", f"{state.label(i)} crosses line {t.line}", dice=dice)
             continue
         state.note("Tanks", f"{state.label(i)} fails to cross line {t.line}", dice=dice)
         return entry - 1
     return whole
+
+
+UNDECIDED = -2  # ring_entry: too near an edge's end, a whole tenth or a parallel to tell
+# ring_entry's margin: its answers are shapely's but for a few units in the last place of a
+# double (lengths on the table are below 2**11), far within it
+ENTRY_MARGIN = 1e-7
+
+
+def ring_entry(ring: tuple[tuple[float, ...], ...], ax: int, ay: int, bx: int, by: int) -> int:
+    """``geo.first_entry`` of the way a -> b into the polygon whose boundary is ``ring`` (its
+    vertices' x and y, the last the first), a not in it: the least distance along the way at
+    which it meets an edge, rounded down to whole tenths; -1 for None. In doubles
+    (movement.pxd), as shapely's intersection and its points located along the way work it
+    out: UNDECIDED where a meeting lies within ENTRY_MARGIN of an edge's end or of the way's
+    ends, the least distance within it of a whole tenth, or an edge runs along the way."""
+    if ax == bx and ay == by:
+        return -1
+    dx, dy = float(bx - ax), float(by - ay)
+    length = math.sqrt(dx * dx + dy * dy)
+    best = -1.0
+    margin = ENTRY_MARGIN
+    for k in range(len(ring) - 1):
+        px, py = ring[k][0], ring[k][1]
+        sx, sy = ring[k + 1][0] - px, ring[k + 1][1] - py
+        denom = dx * sy - dy * sx  # the way's direction across the edge's
+        wx, wy = px - ax, py - ay
+        if abs(denom) <= margin * (abs(dx * sy) + abs(dy * sx) + 1.0):
+            if abs(wx * dy - wy * dx) <= margin * (abs(wx * dy) + abs(wy * dx) + 1.0):
+                return UNDECIDED  # the edge lies along the way's line
+            continue  # parallel: they never meet
+        t = (wx * sy - wy * sx) / denom  # along the way, 0 at a and 1 at b
+        u = (wx * dy - wy * dx) / denom  # along the edge
+        if t < -margin or t > 1.0 + margin or u < -margin or u > 1.0 + margin:
+            continue
+        if t < margin or t > 1.0 - margin or u < margin or u > 1.0 - margin:
+            return UNDECIDED  # at an end of the way or of the edge
+        along = t * length
+        if best < 0 or along < best:
+            best = along
+    if best < 0:
+        return -1
+    whole = math.floor(best)
+    if best - whole < margin * (best + 1.0) or whole + 1 - best < margin * (best + 1.0):
+        return UNDECIDED  # within the margin of a whole tenth
+    return int(whole)
+
+
+def trench_rings(c: Components) -> tuple[tuple[tuple[float, ...], ...], ...]:
+    """Each trench line's boundary, its vertices' x and y (``ring_entry``'s ``ring``)."""
+    found = []
+    for t in c.trenches:
+        assert not t.shape.interiors, "a trench line is one ring"
+        found.append(tuple(tuple(p) for p in t.shape.exterior.coords))
+    return tuple(found)
+
+
+TRENCH_RINGS: dict[Components, tuple[tuple[tuple[float, ...], ...], ...]] = {}
 
 
 @cache
@@ -1760,27 +1840,31 @@ def any_opportunity(state: TrenchesState, side: str) -> bool:
     status, xs, ys = f.status, f.x, f.y
     moved = state.just_moved
     table_ = TABLE
-    lo = hi = 0
-    n = 0  # the figures that just moved and are on the table
-    for t in moved:
-        here = status[t]  # a machine integer: compared in C, no integer made for it
-        if here != table_:
-            continue
-        ty = ys[t]
-        if n == 0 or ty < lo:
-            lo = ty
-        if n == 0 or ty > hi:
-            hi = ty
-        n += 1
-    if n == 0:
-        return False
-    reach = table(state, "mg_range")  # fire.table
-    longest, tanks = reach * reach, f.tanks
-    plain = not state.clouds and state.event != "fog"
+    lo = hi = reach = longest = 0
+    n = -1  # the figures that just moved and are on the table (-1: not yet counted)
+    tanks = f.tanks
+    plain = True
     shots, pinned, sides, kinds = f.shots, f.pinned, f.sides, f.kinds
     for g, left in shots.items():  # gunners' tests, in the dict's order
         if left <= 0:
             continue
+        if n < 0:  # the band they stand in, read for the first loaded gun (most often none)
+            n = 0
+            for t in moved:
+                here = status[t]  # a machine integer: compared in C, no integer made for it
+                if here != table_:
+                    continue
+                ty = ys[t]
+                if n == 0 or ty < lo:
+                    lo = ty
+                if n == 0 or ty > hi:
+                    hi = ty
+                n += 1
+            if n == 0:
+                return False
+            reach = table(state, "mg_range")  # fire.table
+            longest = reach * reach
+            plain = not state.clouds and state.event != "fog"
         i = g
         hx, hy = xs[i], ys[i]
         if hy + reach < lo or hy - reach > hi:
