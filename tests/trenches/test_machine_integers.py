@@ -616,6 +616,47 @@ def test_tanks_a_crossing_looks_only_at_trenches_whose_box_the_way_meets() -> No
                 assert movement.crossing(state, 0, a, b, dry=True) == want
 
 
+def beside_reference(state: TrenchesState, p: geo.Point2, n: int) -> geo.Point2:
+    """French reinforcements' free place, as the rules word it (geo's points)."""
+    wire = [state.c.wire[w].box for w in state.uncut_wire()]
+    radius = int(state.c.tables["scatter"]["gas_radius"])
+    free = 0
+    for k in range(8 * 12):
+        ring, slot = divmod(k, 8)
+        spot = geo.heading(p, list(geo.DIRECTIONS)[slot], 15 * (ring + 1))
+        x, y = geo.clamp(spot, state.c.width, state.c.depth)
+        if any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in wire):
+            continue
+        if any(g == "gas" and geo.within((x, y), (gx, gy), radius) for g, gx, gy in state.clouds):
+            continue
+        if free == n:
+            return (x, y)
+        free += 1
+    return p
+
+
+def test_french_reinforcements_a_free_place_beside_the_leader_in_machine_integers() -> None:
+    """French reinforcements: the n-th free place around a point (``sequence.beside``, in
+    machine integers) is the rules' wording's, near the wire, under gas, at the table's edges."""
+    from greatwar.games.trenches.sequence import beside
+
+    state = fresh()
+    rng = random.Random(3)
+    belts = [w.box for w in state.c.wire]
+    for trial in range(300):
+        if trial % 3 == 0:
+            x0, y0, x1, y1 = belts[rng.randrange(len(belts))]
+            p = (rng.randint(x0 - 30, x1 + 30), rng.randint(y0 - 30, y1 + 30))
+        else:
+            p = (rng.randint(-5, state.c.width + 5), rng.randint(-5, state.c.depth + 5))
+        state.clouds = [("gas", p[0] + rng.randint(-60, 60), p[1] + rng.randint(-60, 60))]
+        if trial % 2:
+            state.clouds.append(("smoke", p[0], p[1]))
+        state.cut = {w.id for w in state.c.wire if rng.random() < 0.3}
+        for n in (0, 1, 5, 40):
+            assert beside(state, p, n) == beside_reference(state, p, n)
+
+
 def test_tanks_a_ways_entry_into_a_trench_line_in_doubles_is_shapelys() -> None:
     """Tanks (a trench crossed straight on): where a way first enters a trench line, worked
     out in doubles from the line's boundary (``movement.ring_entry``), is shapely's

@@ -5,7 +5,7 @@ import cython
 
 from greatwar.games.trenches.data cimport Components
 from greatwar.games.trenches.geometry cimport on_table, tenths
-from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds
+from greatwar.games.trenches.index cimport Roster, SideIndex as Index
 from greatwar.games.trenches.state cimport (
     Position, bunker_in, hole_in, line_in, marks, near_in)
 from greatwar.games.trenches.specials cimport roll_tank, tanks  # called in C
@@ -94,3 +94,16 @@ cpdef end_turn(Position state)
 
 @cython.locals(owner=list, line=cython.Py_ssize_t)
 cpdef check_victory(Position state)
+
+@cython.locals(count=cython.Py_ssize_t, men=tuple)
+cpdef Py_ssize_t infantry_count(Roster roster) except -1
+
+@cython.locals(c=Components, wire=list, radius=cython.longlong, gas=list, px=cython.longlong,
+               py=cython.longlong, steps=tuple, free=cython.longlong, k=cython.longlong,
+               ring=cython.longlong, slot=cython.Py_ssize_t, dx=cython.longlong,
+               dy=cython.longlong, reach=cython.longlong, x=cython.longlong, y=cython.longlong,
+               blocked=cython.bint, x0=cython.longlong, y0=cython.longlong, x1=cython.longlong,
+               y1=cython.longlong, gx=cython.longlong, gy=cython.longlong)
+cpdef tuple beside(Position state, tuple p, long long n)
+
+cdef tuple BESIDE_STEPS

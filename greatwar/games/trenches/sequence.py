@@ -11,9 +11,9 @@ from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, GM, INFANTRY, SIDES, Components
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, Components
 from greatwar.games.trenches.geometry import on_table, tenths  # called in C (sequence.pxd)
-from greatwar.games.trenches.index import SideIndex, of_kinds
+from greatwar.games.trenches.index import Roster, SideIndex
 from greatwar.games.trenches.movement import walk
 from greatwar.games.trenches.specials import roll_tank, tanks
 from greatwar.games.trenches.state import (
@@ -444,24 +444,39 @@ def reinforcements(state: TrenchesState) -> None:
 
 def beside(state: TrenchesState, p: geo.Point2, n: int) -> geo.Point2:
     """The n-th free place in rings around a point (1.5" apart): on the table, not in uncut
-    wire nor in gas."""
-    wire = [state.c.wire[w].box for w in state.uncut_wire()]  # a section is its box
-    radius = int(state.c.tables["scatter"]["gas_radius"])
-    directions = list(geo.DIRECTIONS)
+    wire nor in gas. In machine integers (sequence.pxd): geo.heading, clamp and within
+    spelt out."""
+    c = state.c
+    wire = [c.wire[w].box for w in state.uncut_wire()]  # a section is its box
+    radius = int(c.tables["scatter"]["gas_radius"])
+    gas = [(gx, gy) for kind, gx, gy in state.clouds if kind == "gas"]
+    px, py = p
+    steps = BESIDE_STEPS
     free = 0
     for k in range(8 * 12):
-        ring, slot = divmod(k, 8)
-        spot = geo.heading(p, directions[slot], 15 * (ring + 1))
-        x, y = geo.clamp(spot, state.c.width, state.c.depth)
-        if any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in wire):
-            continue
-        spot = (x, y)
-        if any(g == "gas" and geo.within(spot, (x, y), radius) for g, x, y in state.clouds):
+        ring, slot = k // 8, k % 8  # divmod(k, 8)
+        dx, dy = steps[slot]
+        reach = 15 * (ring + 1)
+        x = min(max(px + dx * reach // 1000, 0), c.width)  # geo.clamp(geo.heading(...))
+        y = min(max(py + dy * reach // 1000, 0), c.depth)
+        blocked = False
+        for x0, y0, x1, y1 in wire:
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                blocked = True
+                break
+        for gx, gy in gas:
+            if (x - gx) * (x - gx) + (y - gy) * (y - gy) <= radius * radius:  # geo.within
+                blocked = True
+                break
+        if blocked:
             continue
         if free == n:
-            return spot
+            return (x, y)
         free += 1
     return p
+
+
+BESIDE_STEPS = tuple(geo.DIRECTIONS.values())  # beside's rings: each direction's step, in order
 
 
 def support(state: TrenchesState) -> None:
@@ -719,13 +734,21 @@ def check_victory(state: TrenchesState) -> None:
         return
     rule = str(state.game.options["german_victory"])
     spent = int(state.c.tables["victory"]["spent"])
-    # len(state.infantry(FRENCH)): the roster's tuple of them counted, no list copied
-    if rule == "both" and len(of_kinds(state.roster(FRENCH), INFANTRY)) < spent:
+    if rule == "both" and infantry_count(state.roster(FRENCH)) < spent:
         state.end(
             GERMAN,
             "The Game Sequence",
             f"PROPOSED German victory: the French are spent (fewer than {spent} men)",
         )
+
+
+def infantry_count(roster: Roster) -> int:
+    """``len(state.infantry(side))`` of the side's roster: its groups' infantry counted, no
+    list of them made (a casualty's roster has none kept)."""
+    count = 0
+    for men in roster.infantry.values():
+        count += len(men)
+    return count
 
 
 def end_turn(state: TrenchesState) -> None:
