@@ -107,3 +107,8 @@ cpdef Py_ssize_t infantry_count(Roster roster) except -1
 cpdef tuple beside(Position state, tuple p, long long n)
 
 cdef tuple BESIDE_STEPS
+
+@cython.locals(owner=list, key=cython.long, line=cython.Py_ssize_t, found=tuple, kept=dict)
+cpdef tuple arrivals(Position state)
+
+cdef dict ARRIVALS  # arrivals' actions, by the components, then by the lines still German

@@ -581,13 +581,34 @@ class Arrive(Prompt[TrenchesState]):
     name = "arrive"
     title = "bring up the new unit (German New Units)"
 
-    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
-        for where in entries(state):
-            for part in ("W", "C", "E"):
-                yield act("arrive", where, part)
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+        return list(arrivals(state))
 
     def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
         arrive(state, action)
+
+
+def arrivals(state: TrenchesState) -> tuple[Action, ...]:
+    """``arrive WHERE PART`` for each of ``entries`` and each part of it, kept by the lines
+    still German (the same actions each time they are the same)."""
+    owner = state.owner
+    key = 0  # the lines still German, a bit each
+    for line in range(len(owner)):
+        if owner[line] == GERMAN:
+            key |= 1 << line
+    kept = ARRIVALS.get(state.c)
+    if kept is None:
+        kept = ARRIVALS[state.c] = {}
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = tuple(
+            [act("arrive", where, part) for where in entries(state) for part in ("W", "C", "E")]
+        )
+    return found
+
+
+# arrivals' actions, by the components, then by the lines still German
+ARRIVALS: dict[Components, dict[int, tuple[Action, ...]]] = {}
 
 
 def arrive(state: TrenchesState, action: Action) -> None:

@@ -89,6 +89,8 @@ cpdef kill(Position state, Py_ssize_t index, str rule, str why)
 @cython.locals(found=Marks)
 cpdef Marks marks(Figures f, object members=*)
 
+cdef bytearray NO_FLAGS  # one figure not marked
+
 
 # ``Position``: TrenchesState's own fields as C struct members, typed as ``TrenchesState.__init__``
 # and ``copy_into`` set them (a list stays a list, a dict a dict...). A function whose .pxd

@@ -701,10 +701,13 @@ def marks(f: Figures, members: Iterable[int] = ()) -> Marks:
     if isinstance(members, Marks):
         return members
     found = Marks.__new__(Marks)  # Marks(len(f.x), members), its fields set in C (state.pxd)
-    found.flags = bytearray(len(f.x))
+    found.flags = NO_FLAGS * len(f.x)  # zeros repeated in C, no call of bytearray
     found.count = 0
     found.update(members)
     return found
+
+
+NO_FLAGS = bytearray(1)  # one figure not marked (marks: repeated for all of them)
 
 
 class Figures:
