@@ -163,7 +163,7 @@ def movers(state: TrenchesState, group: str) -> list[int]:
         lx, ly = xs[lead], ys[lead]
         reach = leader_radius(f.c)
     moved, fired, pinned = f.moved.flags, f.fired.flags, f.pinned.flags
-    walkers, out = f.walkers, f.tank_out  # walkers: not a tank, a gun, the plane
+    walkers = f.walkers  # not a tank (nor out of action: f.tank_out), a gun, the plane
     table = TABLE
     for man in men:  # an object for the list, a machine integer ``i``
         i = man
@@ -171,8 +171,6 @@ def movers(state: TrenchesState, group: str) -> list[int]:
             continue
         here = status[i]  # a machine integer (movement.pxd): compared in C
         if here != table:
-            continue
-        if out and man in out:
             continue
         if lead >= 0 and lead != i:
             px, py = xs[i], ys[i]
@@ -1870,7 +1868,7 @@ def any_opportunity(state: TrenchesState, side: str) -> bool:
         if hy + reach < lo or hy - reach > hi:
             continue  # nobody moved within the machine gun's range north or south
         here = status[i]
-        if here != table_ or pinned.has(i):
+        if here != table_ or pinned.flags[i]:  # (Marks.has, in C)
             continue
         if sides[i] != side or kinds[i] == "plane":
             continue
