@@ -90,6 +90,10 @@ cpdef with_band(ManWay way, list men, long long dy)
 
 cpdef tuple _walk_man(Position state, Py_ssize_t i, long long bx, long long by)
 
+@cython.locals(f=Figures, c=Components, ax=cython.longlong, ay=cython.longlong,
+               d2=cython.longlong, stop=cython.longlong)
+cpdef tuple _walk_tank(Position state, Py_ssize_t i, long long bx, long long by, bint dry)
+
 
 # the end as a C pair (a ctuple): no tuple made for the caller in C
 @cython.locals(xs=list, ys=list)

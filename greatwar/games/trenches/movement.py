@@ -269,16 +269,25 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     a tank crosses wire at will and a trench only straight on (Tanks), the A7V crosses a
     trench at will (The German Tank). ``dry`` rolls no dice (a tank then stops at the
     trench)."""
+    if not state.c.tank_flags[i]:
+        return _walk_man(state, i, b[0], b[1])
+    return _walk_tank(state, i, b[0], b[1], dry)
+
+
+def _walk_tank(state: TrenchesState, i: int, bx: int, by: int, dry: bool) -> geo.Point2:
+    """``walk`` for a tank, typed (movement.pxd): its way's length and the trench lines it
+    crosses in C."""
     f = state.f  # each figure's data (state.Figures)
     c = state.c
-    if not c.tank_flags[i]:
-        return _walk_man(state, i, b[0], b[1])
-    a = (f.x[i], f.y[i])
-    b = (min(max(b[0], 0), c.width), min(max(b[1], 0), c.depth))  # geo.clamp
-    stop = geo.ceil_length(a, b)
+    ax, ay = f.x[i], f.y[i]
+    bx, by = min(max(bx, 0), c.width), min(max(by, 0), c.depth)  # geo.clamp
+    d2 = (bx - ax) * (bx - ax) + (by - ay) * (by - ay)
+    stop = _isqrt(d2)  # geo.ceil_length
+    if stop * stop != d2:
+        stop += 1
     if not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
-        stop = min(stop, _crossing(state, i, a[0], a[1], b[0], b[1], dry))  # crossing
-    return geo.at_distance(a, b, max(stop, 0))
+        stop = min(stop, _crossing(state, i, ax, ay, bx, by, dry))  # crossing
+    return at_distance((ax, ay), (bx, by), max(stop, 0))  # geo.at_distance, in C
 
 
 class ManWay:
@@ -724,8 +733,11 @@ def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
     """Move one figure toward b; True if it went anywhere."""
     f = state.f  # each figure's data (state.Figures)
     a = (f.x[i], f.y[i])
-    # walk, a man's way called in C (walk's own path for him: no keyword call)
-    end = walk(state, i, b) if state.c.tank_flags[i] else _walk_man(state, i, b[0], b[1])
+    # walk, called in C (its own path for a man or a tank: no keyword call)
+    if state.c.tank_flags[i]:
+        end = _walk_tank(state, i, b[0], b[1], False)
+    else:
+        end = _walk_man(state, i, b[0], b[1])
     state.place(i, end)
     f.moved.add(i)
     return end != a
