@@ -657,6 +657,21 @@ def test_french_reinforcements_a_free_place_beside_the_leader_in_machine_integer
             assert beside(state, p, n) == beside_reference(state, p, n)
 
 
+def test_poison_gas_a_ways_gas_clouds_kept_for_the_clouds_last_read_are_those_found_afresh() -> (
+    None
+):
+    """Poison Gas: the gas clouds' centres a man's way reads (``movement.man_way``, kept for
+    the clouds it last read) are those of the position's clouds, after every action of random
+    games and in positions whose clouds changed in between."""
+    for state in positions():
+        for clouds in (list(state.clouds), [("gas", 100, 200), ("smoke", 5, 6)], []):
+            state.clouds = clouds
+            want = tuple((x, y) for kind, x, y in clouds if kind == "gas")
+            for side in SIDES:
+                way = movement.man_way(state, side)
+                assert way.clouds == want and (way.gas >= 0) == bool(want)
+
+
 def test_tanks_a_ways_entry_into_a_trench_line_in_doubles_is_shapelys() -> None:
     """Tanks (a trench crossed straight on): where a way first enters a trench line, worked
     out in doubles from the line's boundary (``movement.ring_entry``), is shapely's

@@ -41,6 +41,8 @@ cdef class ManWay:
 @cython.locals(f=Figures, way=ManWay, reaches=tuple, clouds=list, at=tuple, wire=tuple)
 cpdef ManWay man_way(Position state, str side)
 
+cdef list GAS_CLOUDS  # the clouds man_way last read and their gas clouds' centres
+
 cdef dict WAY_REACHES  # way_reaches(c), by the components
 cdef dict WIRE_PARTS  # wire_parts(c), by the components
 cdef tuple PLACES  # the table's tenths as shared integer objects

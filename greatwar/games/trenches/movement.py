@@ -17,6 +17,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cache
+from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
@@ -347,11 +348,22 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
         wire,
     )
     clouds = state.clouds
-    at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"]) if clouds else ()
+    at: tuple[tuple[int, int], ...] = ()
+    if clouds:  # the gas clouds' centres, kept for the clouds last asked (the same all phase)
+        if clouds == GAS_CLOUDS[0]:  # (a copy of the list: its tuples compared by identity)
+            at = GAS_CLOUDS[1]
+        else:
+            at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"])
+            GAS_CLOUDS[0], GAS_CLOUDS[1] = list(clouds), at
     way.gas = reaches[1] if at else -1
     way.clouds, way.near = at, None
     way.d2 = way.whole = -1  # no way measured yet (_man_end)
     return way
+
+
+# the clouds man_way last read (a copy) and their gas clouds' centres: whatever the position,
+# the same clouds have the same centres
+GAS_CLOUDS: list[Any] = [[], ()]
 
 
 def wire_parts(c: Components) -> WireParts:
