@@ -26,6 +26,8 @@ cpdef bint in_boxes(tuple boxes, long long x, long long y) except -1
 
 cdef dict COVER_BOXES  # cover_boxes(c), by the components
 
+cdef dict LABELS  # each figure's "id (name)", by the components
+
 
 @cython.locals(line=object, x0=cython.longlong, y0=cython.longlong, x1=cython.longlong,
                y1=cython.longlong)
@@ -140,6 +142,7 @@ cdef class Position(State):
     @cython.locals(boxes=tuple, x=cython.longlong, y=cython.longlong)
     cpdef bint in_cover(self, Py_ssize_t index) except -1
 
+    @cython.locals(names=tuple)
     cpdef str label(self, Py_ssize_t index)
 
     @cython.locals(found=tuple)
