@@ -291,6 +291,12 @@ def test_leaders_movers_cover_and_wire_cutters_in_machine_integers() -> None:
                     best = key if best is None or key < best else best
                 found = movement.nearest_cover(anchors, here[0], here[1], reach, FORWARD[side])
                 assert found == (best[1] if best else None)
+                for far in (20, 60, reach, 240):  # to_cover's: its band bisected and cut back
+                    near = movement.anchors_between(state.c, here[1] - far, here[1] + far)
+                    for forward in (1, -1):
+                        assert movement.cover_point(
+                            state.c, here[0], here[1], far, forward
+                        ) == movement.nearest_cover(near, here[0], here[1], far, forward)
 
 
 def test_barbed_wire_a_wire_cutters_row_is_within_a_belts_band_at_every_tenth() -> None:

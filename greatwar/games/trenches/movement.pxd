@@ -131,11 +131,14 @@ cdef dict BELT_EDGES  # belt_edges(c), by the components
 cdef dict BELT_ROWS  # belt_rows(belt_edges(c)), by the components
 
 
-@cython.locals(best_d2=cython.longlong, best_x=cython.longlong, best_y=cython.longlong,
-               px=cython.longlong, py=cython.longlong, dx=cython.longlong,
-               dy=cython.longlong, d2=cython.longlong)
 cpdef object nearest_cover(tuple anchors, long long hx, long long hy, long long reach,
                            long long forward)
+
+@cython.locals(best_d2=cython.longlong, best_x=cython.longlong, best_y=cython.longlong,
+               px=cython.longlong, py=cython.longlong, dx=cython.longlong,
+               dy=cython.longlong, d2=cython.longlong, k=cython.Py_ssize_t, p=tuple)
+cpdef object _nearest_in(tuple anchors, Py_ssize_t start, Py_ssize_t end, long long hx,
+                         long long hy, long long reach, long long forward)
 
 
 # a tank's way into a trench line's boundary, in doubles
@@ -376,8 +379,13 @@ cpdef list single_move(Position state, action, side)
 
 @cython.locals(f=Figures, c=Components, xs=list, ys=list, hx=cython.longlong,
                hy=cython.longlong, reach=cython.longlong, forward=cython.longlong,
-               moved=Marks, went=list, men=list, way=ManWay, anchors=tuple)
+               moved=Marks, went=list, men=list, way=ManWay)
 cpdef list to_cover(Position state, str group)
+
+@cython.locals(kept=tuple, anchors=tuple, band=list, lo=cython.longlong, hi=cython.longlong,
+               start=cython.Py_ssize_t, end=cython.Py_ssize_t)
+cpdef object cover_point(Components c, long long hx, long long hy, long long reach,
+                         long long forward)
 
 # the points of cover in a band of y: kept by the components, bisected in C
 @cython.locals(kept=tuple, anchors=tuple, band=list, start=cython.Py_ssize_t)

@@ -985,9 +985,7 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     reach = f.allow.get(group, 0)  # allowance: every man of the group has the group's
     forward = FORWARD[side]  # a group's men are of one side
     for i in men:
-        hx, hy = xs[i], ys[i]  # machine integers (movement.pxd)
-        anchors = anchors_between(c, hy - reach, hy + reach)
-        best = nearest_cover(anchors, hx, hy, reach, forward)
+        best = cover_point(c, xs[i], ys[i], reach, forward)
         if best is not None and not placed:
             state.moving(side)  # the first man placed
             placed = True
@@ -997,15 +995,47 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     return went
 
 
+def cover_point(c: Components, hx: int, hy: int, reach: int, forward: int) -> geo.Point2 | None:
+    """``nearest_cover`` of the points of cover in ``anchors_between(c, hy - reach, hy +
+    reach)``, their band bisected here (no slice made) and cut 2" back, where nearest_cover
+    looks no farther."""
+    kept = ANCHORS.get(c)  # _anchors_by_y(c), read from a dict in C
+    if kept is None:
+        kept = ANCHORS[c] = _anchors_by_y(c)
+    anchors, band = kept
+    lo, hi = hy - reach, hy + reach
+    if forward == 1:  # (py - hy) * forward < -20: passed over by nearest_cover
+        lo = max(lo, hy - 20)
+    elif forward == -1:
+        hi = min(hi, hy + 20)
+    start = _first_at_least(band, lo)
+    end = _first_at_least(band, hi + 1, start)
+    return _nearest_in(anchors, start, end, hx, hy, reach, forward)
+
+
 def nearest_cover(
     anchors: tuple[geo.Point2, ...], hx: int, hy: int, reach: int, forward: int
 ) -> geo.Point2 | None:
     """The nearest of ``anchors`` within ``reach`` of (hx, hy) and not more than 2" back
     (``forward``: the side's way ahead), the lowest (x, y) among the nearest; None if none.
     In machine integers (movement.pxd)."""
+    return _nearest_in(anchors, 0, len(anchors), hx, hy, reach, forward)
+
+
+def _nearest_in(
+    anchors: tuple[geo.Point2, ...],
+    start: int,
+    end: int,
+    hx: int,
+    hy: int,
+    reach: int,
+    forward: int,
+) -> geo.Point2 | None:
+    """``nearest_cover`` among ``anchors[start:end]``, no slice made."""
     best = None
     best_d2 = best_x = best_y = 0
-    for p in anchors:
+    for k in range(start, end):
+        p = anchors[k]
         px, py = p
         if (py - hy) * forward < -20:
             continue
