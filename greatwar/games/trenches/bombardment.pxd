@@ -56,6 +56,8 @@ cdef dict GUN_ACTIONS  # gun_action's, by the components
 
 cpdef off_board(Position state, side)
 
+cdef dict BOMBARDMENTS  # the phase's name, by side
+
 cpdef guns(Position state, side)
 
 cpdef on_board(Position state, side)

@@ -211,7 +211,7 @@ def aim_point(state: TrenchesState, side: str, args: tuple[str, ...]) -> geo.Poi
 def off_board(state: TrenchesState, side: str) -> None:
     """Bombardment Phase: the French roll, 5 or 6 is that many shells; German Bombardment:
     off-board only on a 6, which allows 6 shells (Fortune of War may grant a barrage)."""
-    state.phase = f"{side} bombardment"
+    state.phase = BOMBARDMENTS.get(side) or f"{side} bombardment"  # (the same text, kept)
     state.shells = []
     units = state.c.tables["german_units"]
     if side == FRENCH and state.event == "barrage":
@@ -225,6 +225,9 @@ def off_board(state: TrenchesState, side: str) -> None:
         state.note(rule, f"{side} off-board bombardment: {shells or 'no'} shells", dice=[roll])
     if shells:
         state.push("barrage", side=side, shells=shells)
+
+
+BOMBARDMENTS = {side: f"{side} bombardment" for side in SIDES}  # the phase's name, by side
 
 
 class Barrage(Prompt[TrenchesState]):

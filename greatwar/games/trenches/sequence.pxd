@@ -5,10 +5,10 @@ import cython
 
 from greatwar.games.trenches.data cimport Components
 from greatwar.games.trenches.geometry cimport on_table, tenths
-from greatwar.games.trenches.index cimport Roster, SideIndex as Index
+from greatwar.games.trenches.index cimport Roster, SideIndex as Index, of_kinds
 from greatwar.games.trenches.state cimport (
     Position, bunker_in, hole_in, line_in, marks, near_in)
-from greatwar.games.trenches.specials cimport roll_tank, tanks  # called in C
+from greatwar.games.trenches.specials cimport roll_tank  # called in C
 
 
 # French reinforcements' captures and German morale's garrison: the indexes' bands asked in C
@@ -62,6 +62,8 @@ cpdef move_phase(Position state, side)
 
 @cython.locals(roster=Roster, groups=dict)
 cpdef list on_table_groups(Position state, side)
+
+cdef dict MOVE_PHASES, FIRE_PHASES  # the phases' names, by side
 
 @cython.locals(rolled=list, pips=cython.longlong, pip=cython.longlong, allow=cython.longlong)
 cpdef roll_group(Position state, str group, long long dice, long long halve)

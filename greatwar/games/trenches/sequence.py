@@ -11,11 +11,11 @@ from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, Components
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, TANKS, Components
 from greatwar.games.trenches.geometry import on_table, tenths  # called in C (sequence.pxd)
-from greatwar.games.trenches.index import Roster, SideIndex
+from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 from greatwar.games.trenches.movement import walk
-from greatwar.games.trenches.specials import roll_tank, tanks
+from greatwar.games.trenches.specials import roll_tank
 from greatwar.games.trenches.state import (
     DEAD,
     GONE,
@@ -175,7 +175,7 @@ def move_phase(state: TrenchesState, side: str) -> None:
     """Move and Fire: the movement dice (each French regiment 2 dice; German regulars 2 dice,
     elite 3; each tank 3), the enemy's machine guns loaded with three shots of opportunity."""
     f = state.f  # each figure's data (state.Figures)
-    state.phase = f"{side} move and fire"
+    state.phase = MOVE_PHASES.get(side) or f"{side} move and fire"  # (the same text, kept)
     f.moved, f.fired = marks(f), marks(f)
     state.gun_fired, state.mgs_fired, f.no_fire = set(), set(), set()
     state.strafed = False
@@ -202,7 +202,7 @@ def move_phase(state: TrenchesState, side: str) -> None:
             f.allow[group] = (elites if group == "E" else regulars) * 10 // halve
         state.note("German Move", f"German regulars move {regulars} in", dice=regular)
         state.note("German Move", f"German elite move {elites} in", dice=elite)
-    for t in tanks(state, side):
+    for t in of_kinds(state.roster(side), TANKS):  # tanks(state, side), no list copied
         roll_tank(state, t)
     shots = int(state.c.tables["fire"]["opportunity_shots"])
     # the enemy's machine guns on the table, in figure order
@@ -216,6 +216,11 @@ def move_phase(state: TrenchesState, side: str) -> None:
                 del f.broken[group]
             f.allow[group] = 0
     state.push("move_fire", side=side)
+
+
+# the move and fire phases' names, by side
+MOVE_PHASES = {side: f"{side} move and fire" for side in SIDES}
+FIRE_PHASES = {side: f"{side} fire" for side in SIDES}
 
 
 def on_table_groups(state: TrenchesState, side: str) -> list[str]:
@@ -240,7 +245,7 @@ def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
 def return_fire(state: TrenchesState, side: str) -> None:
     """German Return Fire / French Fire: the other side fires all its weapons."""
     f = state.f  # each figure's data (state.Figures)
-    state.phase = f"{side} fire"
+    state.phase = FIRE_PHASES.get(side) or f"{side} fire"  # (the same text, kept)
     f.moved, f.fired = marks(f), marks(f)
     state.push("return_fire", side=side)
 
