@@ -266,7 +266,8 @@ cpdef list order(Position state, str group, str direction, str distance)
 
 @cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=Marks,
                others=list, way=ManWay, went=list, i=cython.Py_ssize_t,
-               x=cython.longlong, y=cython.longlong)
+               x=cython.longlong, y=cython.longlong, r=cython.Py_ssize_t, sx=cython.longlong,
+               sy=cython.longlong)
 cpdef list follow(Position state, str group, str objective)
 
 

@@ -939,9 +939,15 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     ref = reference(state, group)
     if ref is None:
         return []
-    start = state.at(ref)
+    r = ref  # a machine integer (movement.pxd)
+    start = state.at(r)
+    sx, sy = f.x[r], f.y[r]  # start, as machine integers
     target = state.c.objectives[objective]
-    others = [man for man in movers(state, group) if man != ref]  # the 12" radius, before
+    others: list[int] = []  # the 12" radius, before
+    for man in movers(state, group):  # a loop: the figures compared as machine integers
+        i = man
+        if i != r:
+            others.append(man)
     aim = at_distance(start, target, allowance(state, ref))  # geo.toward, called in C
     side = state.c.sides[ref]
     way = man_way(state, side)  # the leader's and his men's
@@ -956,7 +962,7 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
         return went
     state.moving(side)
     xs, ys = way.xs, way.ys
-    dx, dy = xs[ref] - start[0], ys[ref] - start[1]
+    dx, dy = xs[r] - sx, ys[r] - sy
     with_band(way, others, dy)
     if _clear(way):
         _step_all(way, others, dx, dy, went)
