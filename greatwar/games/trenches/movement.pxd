@@ -161,7 +161,9 @@ cpdef long long _crossing(Position state, Py_ssize_t i, long long ax, long long 
                           long long bx, long long by, bint dry) except? -9
 
 
-@cython.locals(x=cython.longlong, y=cython.longlong, entry=cython.longlong)
+@cython.locals(x=cython.longlong, y=cython.longlong, entry=cython.longlong,
+               lo_x=cython.longlong, hi_x=cython.longlong, lo_y=cython.longlong,
+               hi_y=cython.longlong)
 cpdef long long _gas_stop(tuple clouds, long long ax, long long ay, long long bx, long long by,
                           long long radius, long long stop) except? -9
 

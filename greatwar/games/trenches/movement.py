@@ -597,7 +597,11 @@ def _gas_stop(
 ) -> int:
     """Poison Gas: ``stop``, or a tenth short of where the way a -> b first comes within
     ``radius`` of a gas cloud's centre (``clouds``: the gas clouds' centres)."""
+    lo_x, hi_x = min(ax, bx) - radius, max(ax, bx) + radius
+    lo_y, hi_y = min(ay, by) - radius, max(ay, by) + radius
     for x, y in clouds:
+        if x < lo_x or x > hi_x or y < lo_y or y > hi_y:
+            continue  # farther than the radius from every point of the way: never reached
         entry = _first_contact(ax, ay, bx, by, x, y, radius)
         if entry > 0 and entry - 1 < stop:
             stop = entry - 1
