@@ -117,7 +117,8 @@ cpdef bint _clear(ManWay way) except -1
 
 @cython.locals(xs=list, ys=list, width=cython.longlong, depth=cython.longlong, places=tuple,
                i=cython.Py_ssize_t, ax=cython.longlong, ay=cython.longlong,
-               bx=cython.longlong, by=cython.longlong)
+               bx=cython.longlong, by=cython.longlong, k=cython.Py_ssize_t,
+               stays=cython.Py_ssize_t)
 cpdef _step_all(ManWay way, list men, long long dx, long long dy, list went)
 
 

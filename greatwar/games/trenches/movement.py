@@ -923,17 +923,27 @@ def _step_all(way: ManWay, men: list[int], dx: int, dy: int, went: list[int]) ->
     anywhere; in machine integers (movement.pxd), no way measured."""
     xs, ys, width, depth = way.xs, way.ys, way.width, way.depth
     places = PLACES  # the table's tenths as shared integer objects (_man_step)
+    k = 0  # the men before the k-th
+    stays = -1  # the first who stays (-1: none yet): those before him went, added at once
     for man in men:
         i = man
         ax, ay = xs[i], ys[i]
         bx, by = min(max(ax + dx, 0), width), min(max(ay + dy, 0), depth)  # geo.clamp
-        if bx == ax and by == ay:
-            continue  # he stays: his place is unchanged
+        if bx == ax and by == ay:  # he stays: his place is unchanged
+            if stays < 0:
+                stays = k
+                went.extend(men[:k])
+            k += 1
+            continue
         if bx < len(places) and by < len(places):
             xs[i], ys[i] = places[bx], places[by]
         else:
             xs[i], ys[i] = bx, by
-        went.append(man)
+        if stays >= 0:
+            went.append(man)
+        k += 1
+    if stays < 0:
+        went.extend(men)  # (most often: every man went)
 
 
 def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
