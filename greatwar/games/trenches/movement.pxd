@@ -238,7 +238,8 @@ cpdef object reference(Position state, str group, object first=*)
 @cython.locals(f=Figures, found=list, broken=dict, men=tuple, status=list,
                lead=cython.Py_ssize_t, lx=cython.longlong, ly=cython.longlong,
                reach=cython.longlong, xs=list, ys=list, moved=bytearray, fired=bytearray,
-               pinned=bytearray, walkers=tuple, table=cython.longlong,
+               pinned=bytearray, walkers=tuple, table=cython.longlong, k=cython.Py_ssize_t,
+               stays=cython.Py_ssize_t, goes=cython.bint,
                i=cython.Py_ssize_t, here=cython.longlong, px=cython.longlong,
                py=cython.longlong, dx=cython.longlong, dy=cython.longlong)
 cpdef list movers(Position state, str group)

@@ -166,19 +166,25 @@ def movers(state: TrenchesState, group: str) -> list[int]:
     moved, fired, pinned = f.moved.flags, f.fired.flags, f.pinned.flags
     walkers = f.walkers  # not a tank (nor out of action: f.tank_out), a gun, the plane
     table = TABLE
-    for man in men:  # an object for the list, a machine integer ``i``
+    stays = -1  # the first who may not move (-1: none yet): those before him added at once
+    for k, man in enumerate(men):  # an object for the list, a machine integer ``i``
         i = man
-        if moved[i] or fired[i] or pinned[i] or not walkers[i]:
-            continue
-        here = status[i]  # a machine integer (movement.pxd): compared in C
-        if here != table:
-            continue
-        if lead >= 0 and lead != i:
+        goes = not (moved[i] or fired[i] or pinned[i]) and walkers[i]
+        if goes:
+            here = status[i]  # a machine integer (movement.pxd): compared in C
+            goes = here == table
+        if goes and lead >= 0 and lead != i:
             px, py = xs[i], ys[i]
             dx, dy = px - lx, py - ly
-            if dx * dx + dy * dy > reach * reach:  # geo.within
-                continue
-        found.append(man)
+            goes = dx * dx + dy * dy <= reach * reach  # geo.within
+        if not goes:
+            if stays < 0:
+                stays = k
+                found.extend(men[:k])
+        elif stays >= 0:
+            found.append(man)
+    if stays < 0:
+        found.extend(men)  # (most orders: every man may move)
     return found
 
 
