@@ -475,10 +475,10 @@ def _man_step(way: ManWay, i: int, bx: int, by: int) -> bool:
     # TrenchesState.place, less what the order did once: the shared integer objects of the
     # table's tenths (PLACES), none made for a man's new place (nor freed when he moves on)
     places = PLACES
-    if 0 <= ex < len(places) and 0 <= ey < len(places):
-        xs[i], ys[i] = places[ex], places[ey]
-    else:
-        xs[i], ys[i] = ex, ey
+    if ex != ax:  # (a way north or south leaves x as it is)
+        xs[i] = places[ex] if 0 <= ex < len(places) else ex
+    if ey != ay:
+        ys[i] = places[ey] if 0 <= ey < len(places) else ey
     return True
 
 
@@ -941,10 +941,10 @@ def _step_all(way: ManWay, men: list[int], dx: int, dy: int, went: list[int]) ->
                 went.extend(men[:k])
             k += 1
             continue
-        if bx < len(places) and by < len(places):
-            xs[i], ys[i] = places[bx], places[by]
-        else:
-            xs[i], ys[i] = bx, by
+        if bx != ax:  # (an order north or south leaves every x as it is)
+            xs[i] = places[bx] if bx < len(places) else bx
+        if by != ay:
+            ys[i] = places[by] if by < len(places) else by
         if stays >= 0:
             went.append(man)
         k += 1
