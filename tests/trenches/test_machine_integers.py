@@ -314,6 +314,12 @@ def test_leaders_movers_cover_and_wire_cutters_in_machine_integers() -> None:
                     best = key if best is None or key < best else best
                 found = movement.nearest_cover(anchors, here[0], here[1], reach, FORWARD[side])
                 assert found == (best[1] if best else None)
+                for far in (20, 60, reach, 240):  # to_cover's: its band bisected and cut back
+                    near = movement.anchors_between(state.c, here[1] - far, here[1] + far)
+                    for forward in (1, -1):
+                        assert movement.cover_point(
+                            state.c, here[0], here[1], far, forward
+                        ) == movement.nearest_cover(near, here[0], here[1], far, forward)
 
 
 def test_barbed_wire_a_wire_cutters_row_is_within_a_belts_band_at_every_tenth() -> None:
@@ -559,6 +565,43 @@ def test_german_morale_a_garrison_counted_only_as_far_as_needed() -> None:
                 assert garrison(state, t.line, beyond) == whole[: beyond + 1]
 
 
+def test_german_morale_french_reinforcements_a_points_line_read_from_a_row_of_bytes() -> None:
+    """German morale and French reinforcements (entering a line): a point's trench line read
+    from its row of bytes (``sequence.line_at``, rows made when first asked) is line_of's, at
+    every whole tenth of every line's band and around it, and off the table."""
+    from greatwar.games.trenches.sequence import line_at, line_rows
+    from greatwar.games.trenches.state import line_band
+
+    state = fresh()
+    c = state.c
+    rows = line_rows(c)
+    for t in c.trenches:
+        lo, hi = line_band(c, t.line)
+        for y in range(lo - 2, hi + 3):
+            for x in range(-3, c.width + 4):
+                assert line_at(c, rows, x, y) == (state.line_of((x, y)) or 0)
+    for x, y in ((-5, 300), (c.width + 5, 490), (400, -1), (400, c.depth + 1)):
+        assert line_at(c, rows, x, y) == (state.line_of((x, y)) or 0)
+
+
+def test_french_reinforcements_a_points_shell_hole_read_from_a_row_of_bytes() -> None:
+    """French reinforcements (capturing a large shell hole): a point's hole read from its row
+    of bytes (``sequence.hole_at``) is hole_of's, at every whole tenth of every hole's band
+    and around it, and off the table."""
+    from greatwar.games.trenches.sequence import hole_at, line_rows
+    from greatwar.games.trenches.state import terrain
+
+    state = fresh()
+    c = state.c
+    ground, rows = terrain(c), line_rows(c)
+    for h in c.holes:
+        for y in range(h.at[1] - h.radius - 2, h.at[1] + h.radius + 3):
+            for x in range(-3, c.width + 4):
+                assert hole_at(c, ground, rows, x, y) == state.hole_of((x, y))
+    for x, y in ((-5, 130), (c.width + 5, 130), (400, -1), (400, c.depth + 1)):
+        assert hole_at(c, ground, rows, x, y) == state.hole_of((x, y))
+
+
 def test_the_game_sequence_an_index_kept_through_a_casualty_is_the_index_made_afresh() -> None:
     """An index a casualty leaves standing (``SideIndex.without``: nobody moved, so no sort)
     holds what an index made afresh holds, after every action of random games and in their
@@ -600,6 +643,99 @@ def test_tanks_a_crossing_looks_only_at_trenches_whose_box_the_way_meets() -> No
                         want = entry - 1
                         break
                 assert movement.crossing(state, 0, a, b, dry=True) == want
+
+
+def beside_reference(state: TrenchesState, p: geo.Point2, n: int) -> geo.Point2:
+    """French reinforcements' free place, as the rules word it (geo's points)."""
+    wire = [state.c.wire[w].box for w in state.uncut_wire()]
+    radius = int(state.c.tables["scatter"]["gas_radius"])
+    free = 0
+    for k in range(8 * 12):
+        ring, slot = divmod(k, 8)
+        spot = geo.heading(p, list(geo.DIRECTIONS)[slot], 15 * (ring + 1))
+        x, y = geo.clamp(spot, state.c.width, state.c.depth)
+        if any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in wire):
+            continue
+        if any(g == "gas" and geo.within((x, y), (gx, gy), radius) for g, gx, gy in state.clouds):
+            continue
+        if free == n:
+            return (x, y)
+        free += 1
+    return p
+
+
+def test_french_reinforcements_a_free_place_beside_the_leader_in_machine_integers() -> None:
+    """French reinforcements: the n-th free place around a point (``sequence.beside``, in
+    machine integers) is the rules' wording's, near the wire, under gas, at the table's edges."""
+    from greatwar.games.trenches.sequence import beside
+
+    state = fresh()
+    rng = random.Random(3)
+    belts = [w.box for w in state.c.wire]
+    for trial in range(300):
+        if trial % 3 == 0:
+            x0, y0, x1, y1 = belts[rng.randrange(len(belts))]
+            p = (rng.randint(x0 - 30, x1 + 30), rng.randint(y0 - 30, y1 + 30))
+        else:
+            p = (rng.randint(-5, state.c.width + 5), rng.randint(-5, state.c.depth + 5))
+        state.clouds = [("gas", p[0] + rng.randint(-60, 60), p[1] + rng.randint(-60, 60))]
+        if trial % 2:
+            state.clouds.append(("smoke", p[0], p[1]))
+        state.cut = {w.id for w in state.c.wire if rng.random() < 0.3}
+        for n in (0, 1, 5, 40):
+            assert beside(state, p, n) == beside_reference(state, p, n)
+
+
+def test_poison_gas_a_ways_gas_clouds_kept_for_the_clouds_last_read_are_those_found_afresh() -> (
+    None
+):
+    """Poison Gas: the gas clouds' centres a man's way reads (``movement.man_way``, kept for
+    the clouds it last read) are those of the position's clouds, after every action of random
+    games and in positions whose clouds changed in between."""
+    for state in positions():
+        for clouds in (list(state.clouds), [("gas", 100, 200), ("smoke", 5, 6)], []):
+            state.clouds = clouds
+            want = tuple((x, y) for kind, x, y in clouds if kind == "gas")
+            for side in SIDES:
+                way = movement.man_way(state, side)
+                assert way.clouds == want and (way.gas >= 0) == bool(want)
+
+
+def test_tanks_a_ways_entry_into_a_trench_line_in_doubles_is_shapelys() -> None:
+    """Tanks (a trench crossed straight on): where a way first enters a trench line, worked
+    out in doubles from the line's boundary (``movement.ring_entry``), is shapely's
+    (geo.first_entry) wherever it decides, for ways in the eight directions from every 3rd
+    tenth of y and 11th of x in and around each line and for random ways; undecided seldom."""
+    state = fresh()
+    c = state.c
+    rings = movement.trench_rings(c)
+    rng = random.Random(14)
+    decided = undecided = 0
+    for k, t in enumerate(c.trenches):
+        x0, y0, x1, y1 = (int(v) for v in t.shape.bounds)
+        ways = [
+            ((ax, ay), (ax + dx * reach // 1000, ay + dy * reach // 1000))
+            for ay in range(y0 - 40, y1 + 41, 3)
+            for ax in range(x0 - 10, x1 + 11, 11 * 3)
+            for dx, dy in geo.DIRECTIONS.values()
+            for reach in (30, 90, 360)
+        ]
+        for _ in range(3000):
+            a = (rng.randint(x0 - 30, x1 + 30), rng.randint(y0 - 60, y1 + 60))
+            ways.append(
+                (a, (rng.randint(a[0] - 200, a[0] + 200), rng.randint(a[1] - 200, a[1] + 200)))
+            )
+        for a, b in ways:
+            if in_trench(t, a):
+                continue
+            found = movement.ring_entry(rings[k], a[0], a[1], b[0], b[1])
+            if found == movement.UNDECIDED:
+                undecided += 1
+                continue
+            want = geo.first_entry(a, b, t.shape)
+            assert found == (-1 if want is None else want), (a, b)
+            decided += 1
+    assert undecided * 100 < decided
 
 
 def test_french_reinforcements_german_morale_the_terrain_of_a_point_in_machine_integers() -> None:

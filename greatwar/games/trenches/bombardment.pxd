@@ -64,6 +64,8 @@ cdef dict GUN_ACTIONS  # gun_action's, by the components
 
 cpdef off_board(Position state, side)
 
+cdef dict BOMBARDMENTS  # the phase's name, by side
+
 cpdef guns(Position state, side)
 
 @cython.locals(found=list, names=tuple, figures=tuple, done=object, g=cython.Py_ssize_t,

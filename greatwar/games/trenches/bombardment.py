@@ -47,8 +47,9 @@ def land_shell(
     if not (0 <= lx <= c.width and 0 <= ly <= c.depth):  # geo.on_table
         state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands off the table", dice=rolled)
         return landed
-    where = f"{tenths(lx)},{tenths(ly)}"
-    state.note(rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {where}", dice=rolled)
+    state.note(  # one text, its pieces joined once
+        rule, f"{side} {MUNITION_NAMES[kind]} shell lands at {tenths(lx)},{tenths(ly)}", dice=rolled
+    )
     if kind == "he":
         for i in near(state, landed, blast):
             casualty(state, i, rule, "shell")
@@ -242,7 +243,7 @@ def aim_point(state: TrenchesState, side: str, args: tuple[str, ...]) -> geo.Poi
 def off_board(state: TrenchesState, side: str) -> None:
     """Bombardment Phase: the French roll, 5 or 6 is that many shells; German Bombardment:
     off-board only on a 6, which allows 6 shells (Fortune of War may grant a barrage)."""
-    state.phase = f"{side} bombardment"
+    state.phase = BOMBARDMENTS.get(side) or f"{side} bombardment"  # (the same text, kept)
     state.shells = []
     units = state.c.tables["german_units"]
     if side == FRENCH and state.event == "barrage":
@@ -256,6 +257,9 @@ def off_board(state: TrenchesState, side: str) -> None:
         state.note(rule, f"{side} off-board bombardment: {shells or 'no'} shells", dice=[roll])
     if shells:
         state.push("barrage", side=side, shells=shells)
+
+
+BOMBARDMENTS = {side: f"{side} bombardment" for side in SIDES}  # the phase's name, by side
 
 
 class Barrage(Prompt[TrenchesState]):

@@ -6,7 +6,8 @@ import cython
 from greatwar.games.trenches.data cimport Components
 
 from greatwar.games.trenches.index cimport SideIndex as Index  # between() called in C
-from greatwar.games.trenches.state cimport Figures, Marks, Position  # in C
+from greatwar.games.trenches.state cimport (  # in C
+    Figures, Marks, Position, bunker_in, kill)
 from greatwar.games.trenches.geometry cimport within  # called in C
 
 
@@ -111,7 +112,8 @@ cpdef to_hit(Position state, weapon, target)
 
 cpdef shoot(Position state, weapon, shooter, target, rule)
 
-cpdef casualty(Position state, target, rule, cause)
+@cython.locals(figures=Figures)
+cpdef casualty(Position state, Py_ssize_t target, str rule, str cause)
 
 cpdef riflemen(Position state, group)
 

@@ -17,7 +17,7 @@ from greatwar.games.trenches import geometry as geo
 from greatwar.games.trenches.data import FRENCH, GERMAN, Components, enemy
 from greatwar.games.trenches.geometry import within  # called in C (fire.pxd)
 from greatwar.games.trenches.index import FIGURE_SLOTS, SideIndex
-from greatwar.games.trenches.state import TABLE, TrenchesState
+from greatwar.games.trenches.state import TABLE, TrenchesState, bunker_in, kill, terrain
 
 # The range of each way of firing, by the table's key.
 RANGE_KEYS = {
@@ -413,17 +413,19 @@ def casualty(state: TrenchesState, target: int, rule: str, cause: str) -> bool:
     """A prospective casualty: tanks die only to armour-piercing rounds (Tanks); a man in a
     bunker saves on a 6, on 5-6 against grenades (Bunker (Archie)); elite men save on 4-6
     (Saving Rolls (Lucky Duck)). True if the figure dies."""
-    if state.f.status[target] != TABLE:
+    figures = state.f  # each figure's data (state.Figures)
+    if figures.status[target] != TABLE:
         return False
     f = state.fig(target)
     if f.is_tank:
         if cause != "ap":
             state.note("Tanks", f"{state.label(target)} shrugs off the {cause}")
             return False
-        state.kill(target, rule, "armour-piercing hit")
+        kill(state, target, rule, "armour-piercing hit")  # state.kill, called in C
         return True
     save = state.c.tables["save"]
-    if state.bunker_of(state.at(target)) is not None:
+    # state.bunker_of(state.at(target)), the bunkers' boxes read as machine integers
+    if bunker_in(terrain(state.c), figures.x[target], figures.y[target]) is not None:
         need = int(save["bunker_grenade"] if cause == "grenade" else save["bunker"])
         roll = state.rng.die()
         if roll >= need:
@@ -434,7 +436,7 @@ def casualty(state: TrenchesState, target: int, rule: str, cause: str) -> bool:
         if roll >= int(save["elite"]):
             state.note("Saving Rolls", f"{state.label(target)} saves", dice=[roll])
             return False
-    state.kill(target, rule, cause)
+    kill(state, target, rule, cause)  # state.kill, called in C
     return True
 
 

@@ -13,7 +13,7 @@ from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, any_target_among, can_hit, table, grenade_within_rifle, grenades, riflemen,
     shoot, targets, volley)
 from greatwar.games.trenches.state cimport (  # in C
-    Figures, Marks, Position)
+    Figures, Marks, Position, in_trench)
 from greatwar.games.trenches.geometry cimport (  # in C
     _isqrt, _part, at_distance, first_entry_box_xy)
 from greatwar.games.trenches.specials cimport tank_offers  # in C
@@ -40,6 +40,8 @@ cdef class ManWay:
 
 @cython.locals(f=Figures, way=ManWay, reaches=tuple, clouds=list, at=tuple, wire=tuple)
 cpdef ManWay man_way(Position state, str side)
+
+cdef list GAS_CLOUDS  # the clouds man_way last read and their gas clouds' centres
 
 cdef dict WAY_REACHES  # way_reaches(c), by the components
 cdef dict WIRE_PARTS  # wire_parts(c), by the components
@@ -84,24 +86,40 @@ cpdef list _movers(Position state, str group, tuple men, bint first)
 @cython.locals(lo=cython.longlong, hi=cython.longlong, y=cython.longlong, ys=list,
                foes=Index, gas=cython.longlong, belts=list, clouds=list, belt=tuple,
                cloud=tuple, i=cython.Py_ssize_t, top=cython.longlong, bottom=cython.longlong,
-               at=cython.longlong)
+               at=cython.longlong, margin=cython.longlong)
 cpdef with_band(ManWay way, list men, long long dy)
 
 
 cpdef tuple _walk_man(Position state, Py_ssize_t i, long long bx, long long by)
 
+@cython.locals(f=Figures, c=Components, ax=cython.longlong, ay=cython.longlong,
+               d2=cython.longlong, stop=cython.longlong)
+cpdef tuple _walk_tank(Position state, Py_ssize_t i, long long bx, long long by, bint dry)
+
 
 # the end as a C pair (a ctuple): no tuple made for the caller in C
-@cython.locals(width=cython.longlong, depth=cython.longlong, ax=cython.longlong,
-               ay=cython.longlong, dx=cython.longlong, dy=cython.longlong, d2=cython.longlong,
-               whole=cython.longlong, stop=cython.longlong, xs=list, ys=list,
-               reach=cython.longlong)
+@cython.locals(xs=list, ys=list)
 cpdef (long long, long long) _man_end(ManWay way, Py_ssize_t i, long long bx, long long by)
+
+@cython.locals(width=cython.longlong, depth=cython.longlong, dx=cython.longlong,
+               dy=cython.longlong, d2=cython.longlong, whole=cython.longlong,
+               stop=cython.longlong, reach=cython.longlong)
+cpdef (long long, long long) _end_from(ManWay way, long long ax, long long ay, long long bx,
+                                       long long by)
 
 
 @cython.locals(ax=cython.longlong, ay=cython.longlong, ex=cython.longlong,
                ey=cython.longlong, xs=list, ys=list, places=tuple)
 cpdef bint _man_step(ManWay way, Py_ssize_t i, long long bx, long long by) except -1
+
+@cython.locals(near=tuple)
+cpdef bint _clear(ManWay way) except -1
+
+@cython.locals(xs=list, ys=list, width=cython.longlong, depth=cython.longlong, places=tuple,
+               i=cython.Py_ssize_t, ax=cython.longlong, ay=cython.longlong,
+               bx=cython.longlong, by=cython.longlong, k=cython.Py_ssize_t,
+               stays=cython.Py_ssize_t)
+cpdef _step_all(ManWay way, list men, long long dx, long long dy, list went)
 
 
 @cython.locals(f=Figures, i=cython.Py_ssize_t, y=cython.longlong, x=cython.longlong,
@@ -121,14 +139,39 @@ cdef dict BELT_EDGES  # belt_edges(c), by the components
 cdef dict BELT_ROWS  # belt_rows(belt_edges(c)), by the components
 
 
-@cython.locals(best_d2=cython.longlong, best_x=cython.longlong, best_y=cython.longlong,
-               px=cython.longlong, py=cython.longlong, dx=cython.longlong,
-               dy=cython.longlong, d2=cython.longlong)
 cpdef object nearest_cover(tuple anchors, long long hx, long long hy, long long reach,
                            long long forward)
 
+@cython.locals(best_d2=cython.longlong, best_x=cython.longlong, best_y=cython.longlong,
+               px=cython.longlong, py=cython.longlong, dx=cython.longlong,
+               dy=cython.longlong, d2=cython.longlong, k=cython.Py_ssize_t, p=tuple)
+cpdef object _nearest_in(tuple anchors, Py_ssize_t start, Py_ssize_t end, long long hx,
+                         long long hy, long long reach, long long forward)
 
-@cython.locals(x=cython.longlong, y=cython.longlong, entry=cython.longlong)
+
+# a tank's way into a trench line's boundary, in doubles
+@cython.locals(dx=cython.double, dy=cython.double, length=cython.double, best=cython.double,
+               margin=cython.double, k=cython.Py_ssize_t, px=cython.double, py=cython.double,
+               sx=cython.double, sy=cython.double, denom=cython.double, wx=cython.double,
+               wy=cython.double, t=cython.double, u=cython.double, along=cython.double,
+               whole=cython.double)
+cpdef long long ring_entry(tuple ring, long long ax, long long ay, long long bx,
+                           long long by) except? -9
+
+cdef dict TRENCH_RINGS  # trench_rings(c), by the components
+
+@cython.locals(c=Components, d2=cython.longlong, whole=cython.longlong, lo_x=cython.longlong,
+               hi_x=cython.longlong, lo_y=cython.longlong, hi_y=cython.longlong, rings=tuple,
+               boxes=tuple, trenches=tuple, k=cython.Py_ssize_t, x0=cython.double,
+               y0=cython.double, x1=cython.double, y1=cython.double, entry=cython.longlong,
+               a=tuple)
+cpdef long long _crossing(Position state, Py_ssize_t i, long long ax, long long ay,
+                          long long bx, long long by, bint dry) except? -9
+
+
+@cython.locals(x=cython.longlong, y=cython.longlong, entry=cython.longlong,
+               lo_x=cython.longlong, hi_x=cython.longlong, lo_y=cython.longlong,
+               hi_y=cython.longlong)
 cpdef long long _gas_stop(tuple clouds, long long ax, long long ay, long long bx, long long by,
                           long long radius, long long stop) except? -9
 
@@ -199,6 +242,13 @@ cdef long long FRENCH_SLOTS
 @cython.locals(f=Figures)
 cpdef object reference(Position state, str group, object first=*)
 
+@cython.locals(f=Figures, found=list, broken=dict, men=tuple, status=list,
+               lead=cython.Py_ssize_t, lx=cython.longlong, ly=cython.longlong,
+               reach=cython.longlong, xs=list, ys=list, moved=bytearray, fired=bytearray,
+               pinned=bytearray, walkers=tuple, table=cython.longlong, k=cython.Py_ssize_t,
+               stays=cython.Py_ssize_t, goes=cython.bint,
+               i=cython.Py_ssize_t, here=cython.longlong, px=cython.longlong,
+               py=cython.longlong, dx=cython.longlong, dy=cython.longlong)
 cpdef list movers(Position state, str group)
 
 
@@ -227,7 +277,8 @@ cpdef list order(Position state, str group, str direction, str distance)
 
 @cython.locals(f=Figures, dx=cython.longlong, dy=cython.longlong, xs=list, ys=list, moved=Marks,
                others=list, way=ManWay, went=list, i=cython.Py_ssize_t,
-               x=cython.longlong, y=cython.longlong)
+               x=cython.longlong, y=cython.longlong, r=cython.Py_ssize_t, sx=cython.longlong,
+               sy=cython.longlong)
 cpdef list follow(Position state, str group, str objective)
 
 
@@ -366,8 +417,13 @@ cpdef list single_move(Position state, action, side)
 
 @cython.locals(f=Figures, c=Components, xs=list, ys=list, hx=cython.longlong,
                hy=cython.longlong, reach=cython.longlong, forward=cython.longlong,
-               moved=Marks, went=list, men=list, way=ManWay, anchors=tuple)
+               moved=Marks, went=list, men=list, way=ManWay)
 cpdef list to_cover(Position state, str group)
+
+@cython.locals(kept=tuple, anchors=tuple, band=list, lo=cython.longlong, hi=cython.longlong,
+               start=cython.Py_ssize_t, end=cython.Py_ssize_t)
+cpdef object cover_point(Components c, long long hx, long long hy, long long reach,
+                         long long forward)
 
 # the points of cover in a band of y: kept by the components, bisected in C
 @cython.locals(kept=tuple, anchors=tuple, band=list, start=cython.Py_ssize_t)
@@ -375,9 +431,6 @@ cpdef tuple anchors_between(Components c, long long lo_y, long long hi_y)
 
 cdef dict ANCHORS  # _anchors_by_y(c), by the components
 
-cpdef acting_group(Position state, action)
-
-@cython.locals(verb=str, args=tuple, i=cython.Py_ssize_t, f=Figures)
 cpdef object acting_part(Position state, action)
 
 cpdef figure(Position state, fid)
@@ -391,8 +444,15 @@ cpdef point_move(Position state, action, side)
 cpdef shot(Position state, action, side)
 
 # Move and Fire's action (MoveFire.apply): its verb a string, compared in C
-@cython.locals(verb=str, args=tuple, went=list)
+@cython.locals(verb=str, args=tuple, went=list, code=cython.long, n=cython.Py_ssize_t,
+               count=cython.Py_ssize_t, text=str)
 cpdef move_fire_apply(Position state, action, str side)
+
+cdef dict MOVE_VERBS  # Move and Fire's verbs by number
+cdef long GROUP_VERBS, FIGURE_VERBS
+
+@cython.locals(i=cython.Py_ssize_t, f=Figures)
+cpdef object _acting_part(Position state, long code, tuple args)
 
 # the section of a side's move, called in C
 cpdef str move_rule(str side)

@@ -24,9 +24,11 @@ each weapon's three nearest targets, the airplane's tapes; and done.
 from __future__ import annotations
 
 import itertools
+import math
 from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cache
+from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
@@ -158,8 +160,52 @@ LEADER_RADIUS: dict[Components, int] = {}
 
 
 def movers(state: TrenchesState, group: str) -> list[int]:
-    """The figures a regiment-wide order moves (tanks move on their own)."""
-    return _movers(state, group, None, False)
+    """The figures a regiment-wide order moves (tanks move on their own): ``_movers``' tests
+    of every man, the marks read as their bytes (Marks.has) in C (movement.pxd)."""
+    f = state.f  # each figure's data (state.Figures)
+    found: list[int] = []
+    if f.allow.get(group, 0) <= 0:
+        return found
+    broken = f.broken
+    if broken and broken.get(group, 0) > 0:
+        return found
+    men = state.members(group)
+    if not men:
+        return found
+    status = f.status
+    lead = -1  # the leader, -1 for none (a French regiment's, on the table: Leaders)
+    leader = f.leader.get(group)
+    if leader is not None and f.sides[men[0]] == FRENCH and status[leader] == TABLE:
+        lead = leader
+    lx = ly = reach = 0
+    xs = ys = NOWHERE  # the places, read only to measure from a leader (most groups: none)
+    if lead >= 0:
+        xs, ys = f.x, f.y
+        lx, ly = xs[lead], ys[lead]
+        reach = leader_radius(f.c)
+    moved, fired, pinned = f.moved.flags, f.fired.flags, f.pinned.flags
+    walkers = f.walkers  # not a tank (nor out of action: f.tank_out), a gun, the plane
+    table = TABLE
+    stays = -1  # the first who may not move (-1: none yet): those before him added at once
+    for k, man in enumerate(men):  # an object for the list, a machine integer ``i``
+        i = man
+        goes = not (moved[i] or fired[i] or pinned[i]) and walkers[i]
+        if goes:
+            here = status[i]  # a machine integer (movement.pxd): compared in C
+            goes = here == table
+        if goes and lead >= 0 and lead != i:
+            px, py = xs[i], ys[i]
+            dx, dy = px - lx, py - ly
+            goes = dx * dx + dy * dy <= reach * reach  # geo.within
+        if not goes:
+            if stays < 0:
+                stays = k
+                found.extend(men[:k])
+        elif stays >= 0:
+            found.append(man)
+    if stays < 0:
+        found.extend(men)  # (most orders: every man may move)
+    return found
 
 
 def first_mover(state: TrenchesState, group: str, men: tuple[int, ...] | None = None) -> int | None:
@@ -250,16 +296,25 @@ def walk(state: TrenchesState, i: int, b: geo.Point2, *, dry: bool = False) -> g
     a tank crosses wire at will and a trench only straight on (Tanks), the A7V crosses a
     trench at will (The German Tank). ``dry`` rolls no dice (a tank then stops at the
     trench)."""
+    if not state.c.tank_flags[i]:
+        return _walk_man(state, i, b[0], b[1])
+    return _walk_tank(state, i, b[0], b[1], dry)
+
+
+def _walk_tank(state: TrenchesState, i: int, bx: int, by: int, dry: bool) -> geo.Point2:
+    """``walk`` for a tank, typed (movement.pxd): its way's length and the trench lines it
+    crosses in C."""
     f = state.f  # each figure's data (state.Figures)
     c = state.c
-    if not c.tank_flags[i]:
-        return _walk_man(state, i, b[0], b[1])
-    a = (f.x[i], f.y[i])
-    b = (min(max(b[0], 0), c.width), min(max(b[1], 0), c.depth))  # geo.clamp
-    stop = geo.ceil_length(a, b)
+    ax, ay = f.x[i], f.y[i]
+    bx, by = min(max(bx, 0), c.width), min(max(by, 0), c.depth)  # geo.clamp
+    d2 = (bx - ax) * (bx - ax) + (by - ay) * (by - ay)
+    stop = _isqrt(d2)  # geo.ceil_length
+    if stop * stop != d2:
+        stop += 1
     if not c.tables["tanks"][c.kinds[i]]["trench_at_will"]:
-        stop = min(stop, crossing(state, i, a, b, dry=dry))
-    return geo.at_distance(a, b, max(stop, 0))
+        stop = min(stop, _crossing(state, i, ax, ay, bx, by, dry))  # crossing
+    return at_distance((ax, ay), (bx, by), max(stop, 0))  # geo.at_distance, in C
 
 
 class ManWay:
@@ -319,11 +374,22 @@ def man_way(state: TrenchesState, side: str) -> ManWay:
         wire,
     )
     clouds = state.clouds
-    at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"]) if clouds else ()
+    at: tuple[tuple[int, int], ...] = ()
+    if clouds:  # the gas clouds' centres, kept for the clouds last asked (the same all phase)
+        if clouds == GAS_CLOUDS[0]:  # (a copy of the list: its tuples compared by identity)
+            at = GAS_CLOUDS[1]
+        else:
+            at = tuple([(x, y) for kind, x, y in clouds if kind == "gas"])
+            GAS_CLOUDS[0], GAS_CLOUDS[1] = list(clouds), at
     way.gas = reaches[1] if at else -1
     way.clouds, way.near = at, None
     way.d2 = way.whole = -1  # no way measured yet (_man_end)
     return way
+
+
+# the clouds man_way last read (a copy) and their gas clouds' centres: whatever the position,
+# the same clouds have the same centres
+GAS_CLOUDS: list[Any] = [[], ()]
 
 
 def wire_parts(c: Components) -> WireParts:
@@ -361,7 +427,8 @@ def with_band(way: ManWay, men: list[int], dy: int) -> None:
             hi = y
     lo, hi = lo + min(dy, 0), hi + max(dy, 0)  # every way's y lies in lo..hi
     foes: SideIndex = way.foes
-    way.near = foes.between(lo - WAY_MARGIN, hi + WAY_MARGIN)
+    margin = WAY_MARGIN  # read once: a machine integer here (movement.pxd)
+    way.near = foes.between(lo - margin, hi + margin)
     belts = []  # Barbed Wire: a belt beyond lo..hi meets no way (_wire_stop)
     for belt in way.belts:
         top, bottom = belt[0], belt[1]  # machine integers (movement.pxd): compared in C
@@ -385,11 +452,16 @@ def _walk_man(state: TrenchesState, i: int, bx: int, by: int) -> geo.Point2:
 
 
 def _man_end(way: ManWay, i: int, bx: int, by: int) -> geo.Point2:
-    """Where man ``i`` ends when he heads for b, in machine integers (movement.pxd): the
-    point b on the table, the way's length rounded up (``geo.ceil_length``), where it stops
-    (``_way_stop``), and the point that far along (``geo.at_distance``)."""
-    width, depth, xs, ys = way.width, way.depth, way.xs, way.ys
-    ax, ay = xs[i], ys[i]
+    """Where man ``i`` ends when he heads for b, in machine integers (movement.pxd)."""
+    xs, ys = way.xs, way.ys
+    return _end_from(way, xs[i], ys[i], bx, by)
+
+
+def _end_from(way: ManWay, ax: int, ay: int, bx: int, by: int) -> geo.Point2:
+    """``_man_end`` of a man at a: the point b on the table, the way's length rounded up
+    (``geo.ceil_length``), where it stops (``_way_stop``), and the point that far along
+    (``geo.at_distance``)."""
+    width, depth = way.width, way.depth
     bx, by = min(max(bx, 0), width), min(max(by, 0), depth)  # geo.clamp
     dx, dy = bx - ax, by - ay
     d2 = dx * dx + dy * dy
@@ -417,16 +489,16 @@ def _man_step(way: ManWay, i: int, bx: int, by: int) -> bool:
     moved, all at once (no way reads who has moved)."""
     xs, ys = way.xs, way.ys
     ax, ay = xs[i], ys[i]
-    ex, ey = _man_end(way, i, bx, by)  # two machine integers (movement.pxd)
+    ex, ey = _end_from(way, ax, ay, bx, by)  # two machine integers (movement.pxd)
     if ex == ax and ey == ay:
         return False  # he stays: his place is unchanged
     # TrenchesState.place, less what the order did once: the shared integer objects of the
     # table's tenths (PLACES), none made for a man's new place (nor freed when he moves on)
     places = PLACES
-    if 0 <= ex < len(places) and 0 <= ey < len(places):
-        xs[i], ys[i] = places[ex], places[ey]
-    else:
-        xs[i], ys[i] = ex, ey
+    if ex != ax:  # (a way north or south leaves x as it is)
+        xs[i] = places[ex] if 0 <= ex < len(places) else ex
+    if ey != ay:
+        ys[i] = places[ey] if 0 <= ey < len(places) else ey
     return True
 
 
@@ -551,7 +623,11 @@ def _gas_stop(
 ) -> int:
     """Poison Gas: ``stop``, or a tenth short of where the way a -> b first comes within
     ``radius`` of a gas cloud's centre (``clouds``: the gas clouds' centres)."""
+    lo_x, hi_x = min(ax, bx) - radius, max(ax, bx) + radius
+    lo_y, hi_y = min(ay, by) - radius, max(ay, by) + radius
     for x, y in clouds:
+        if x < lo_x or x > hi_x or y < lo_y or y > hi_y:
+            continue  # farther than the radius from every point of the way: never reached
         entry = _first_contact(ax, ay, bx, by, x, y, radius)
         if entry > 0 and entry - 1 < stop:
             stop = entry - 1
@@ -582,18 +658,40 @@ def _first_contact(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, radius:
 def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry: bool) -> int:
     """Tanks: a trench is crossed only straight on, on 13 or better with three dice (D2),
     or at once with a fascine; otherwise the tank halts at its edge."""
-    whole = geo.ceil_length(a, b)
-    lo_x, hi_x = min(a[0], b[0]), max(a[0], b[0])
-    lo_y, hi_y = min(a[1], b[1]), max(a[1], b[1])
-    for t, (x0, y0, x1, y1) in zip(state.c.trenches, trench_boxes(state.c), strict=True):
+    return _crossing(state, i, a[0], a[1], b[0], b[1], dry)
+
+
+def _crossing(state: TrenchesState, i: int, ax: int, ay: int, bx: int, by: int, dry: bool) -> int:
+    """``crossing`` of the way a -> b, typed (movement.pxd): the way's box, the trenches'
+    boxes and their entries in machine integers and doubles, shapely only for an entry too
+    near to tell (``ring_entry``)."""
+    c = state.c
+    d2 = (bx - ax) * (bx - ax) + (by - ay) * (by - ay)
+    whole = _isqrt(d2)  # geo.ceil_length(a, b)
+    if whole * whole != d2:
+        whole += 1
+    lo_x, hi_x = min(ax, bx), max(ax, bx)
+    lo_y, hi_y = min(ay, by), max(ay, by)
+    rings = TRENCH_RINGS.get(c)  # trench_rings(c), read from a dict in C
+    if rings is None:
+        rings = TRENCH_RINGS[c] = trench_rings(c)
+    boxes = trench_boxes(c)
+    trenches = c.trenches
+    a = (ax, ay)
+    for k in range(len(trenches)):
+        x0, y0, x1, y1 = boxes[k]
         if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
             continue  # the way's box misses the trench's: first_entry would find nothing
+        t = trenches[k]
         if in_trench(t, a):
             continue
-        entry = geo.first_entry(a, b, t.shape)
-        if entry is None or entry >= whole:
+        entry = ring_entry(rings[k], ax, ay, bx, by)  # geo.first_entry, -1 for None
+        if entry == UNDECIDED:
+            found = geo.first_entry(a, (bx, by), t.shape)  # too near to tell: shapely's
+            entry = -1 if found is None else found
+        if entry < 0 or entry >= whole:
             continue
-        straight = abs(b[0] - a[0]) * 5 <= abs(b[1] - a[1])
+        straight = abs(bx - ax) * 5 <= abs(by - ay)
         if not straight or dry:
             return entry - 1
         if i in state.fascines:
@@ -601,13 +699,70 @@ def crossing(state: TrenchesState, i: int, a: geo.Point2, b: geo.Point2, *, dry:
             state.note("Tanks", f"{state.label(i)} drops its fascine and crosses line {t.line}")
             continue
         dice = state.rng.dice(3)
-        need = int(state.c.tables["move"]["tank_cross"])
+        need = int(c.tables["move"]["tank_cross"])
         if sum(dice) >= need:
             state.note("Tanks", f"{state.label(i)} crosses line {t.line}", dice=dice)
             continue
         state.note("Tanks", f"{state.label(i)} fails to cross line {t.line}", dice=dice)
         return entry - 1
     return whole
+
+
+UNDECIDED = -2  # ring_entry: too near an edge's end, a whole tenth or a parallel to tell
+# ring_entry's margin: its answers are shapely's but for a few units in the last place of a
+# double (lengths on the table are below 2**11), far within it
+ENTRY_MARGIN = 1e-7
+
+
+def ring_entry(ring: tuple[tuple[float, ...], ...], ax: int, ay: int, bx: int, by: int) -> int:
+    """``geo.first_entry`` of the way a -> b into the polygon whose boundary is ``ring`` (its
+    vertices' x and y, the last the first), a not in it: the least distance along the way at
+    which it meets an edge, rounded down to whole tenths; -1 for None. In doubles
+    (movement.pxd), as shapely's intersection and its points located along the way work it
+    out: UNDECIDED where a meeting lies within ENTRY_MARGIN of an edge's end or of the way's
+    ends, the least distance within it of a whole tenth, or an edge runs along the way."""
+    if ax == bx and ay == by:
+        return -1
+    dx, dy = float(bx - ax), float(by - ay)
+    length = math.sqrt(dx * dx + dy * dy)
+    best = -1.0
+    margin = ENTRY_MARGIN
+    for k in range(len(ring) - 1):
+        px, py = ring[k][0], ring[k][1]
+        sx, sy = ring[k + 1][0] - px, ring[k + 1][1] - py
+        denom = dx * sy - dy * sx  # the way's direction across the edge's
+        wx, wy = px - ax, py - ay
+        if abs(denom) <= margin * (abs(dx * sy) + abs(dy * sx) + 1.0):
+            if abs(wx * dy - wy * dx) <= margin * (abs(wx * dy) + abs(wy * dx) + 1.0):
+                return UNDECIDED  # the edge lies along the way's line
+            continue  # parallel: they never meet
+        t = (wx * sy - wy * sx) / denom  # along the way, 0 at a and 1 at b
+        u = (wx * dy - wy * dx) / denom  # along the edge
+        if t < -margin or t > 1.0 + margin or u < -margin or u > 1.0 + margin:
+            continue
+        if t < margin or t > 1.0 - margin or u < margin or u > 1.0 - margin:
+            return UNDECIDED  # at an end of the way or of the edge
+        along = t * length
+        if best < 0 or along < best:
+            best = along
+    if best < 0:
+        return -1
+    whole = math.floor(best)
+    if best - whole < margin * (best + 1.0) or whole + 1 - best < margin * (best + 1.0):
+        return UNDECIDED  # within the margin of a whole tenth
+    return int(whole)
+
+
+def trench_rings(c: Components) -> tuple[tuple[tuple[float, ...], ...], ...]:
+    """Each trench line's boundary, its vertices' x and y (``ring_entry``'s ``ring``)."""
+    found = []
+    for t in c.trenches:
+        assert not t.shape.interiors, "a trench line is one ring"
+        found.append(tuple(tuple(p) for p in t.shape.exterior.coords))
+    return tuple(found)
+
+
+TRENCH_RINGS: dict[Components, tuple[tuple[tuple[float, ...], ...], ...]] = {}
 
 
 @cache
@@ -620,8 +775,11 @@ def step_to(state: TrenchesState, i: int, b: geo.Point2) -> bool:
     """Move one figure toward b; True if it went anywhere."""
     f = state.f  # each figure's data (state.Figures)
     a = (f.x[i], f.y[i])
-    # walk, a man's way called in C (walk's own path for him: no keyword call)
-    end = walk(state, i, b) if state.c.tank_flags[i] else _walk_man(state, i, b[0], b[1])
+    # walk, called in C (its own path for a man or a tank: no keyword call)
+    if state.c.tank_flags[i]:
+        end = _walk_tank(state, i, b[0], b[1], False)
+    else:
+        end = _walk_man(state, i, b[0], b[1])
     state.place(i, end)
     f.moved.add(i)
     return end != a
@@ -764,14 +922,54 @@ def order(state: TrenchesState, group: str, direction: str, distance: str) -> li
     way = man_way(state, side)
     state.moving(side)  # every man is placed, moved or not
     with_band(way, men, dy)
-    xs, ys = way.xs, way.ys
-    for man in men:  # an object for the list (none made), a machine integer ``i``
-        i = man
-        x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
-        if _man_step(way, i, x + dx, y + dy):
-            went.append(man)
+    if _clear(way):
+        _step_all(way, men, dx, dy, went)
+    else:
+        xs, ys = way.xs, way.ys
+        for man in men:  # an object for the list (none made), a machine integer ``i``
+            i = man
+            x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
+            if _man_step(way, i, x + dx, y + dy):
+                went.append(man)
     f.moved.update(men)  # each has moved, whether he went anywhere or not
     return went
+
+
+def _clear(way: ManWay) -> bool:
+    """Whether nothing can stop a man of the order ``with_band`` narrowed ``way`` to: no wire
+    belt, gas cloud or enemy within reach of any of their ways (``_way_stop`` would give
+    each his whole way)."""
+    near = way.near
+    return near is not None and not near and not way.belts and way.gas < 0
+
+
+def _step_all(way: ManWay, men: list[int], dx: int, dy: int, went: list[int]) -> None:
+    """``_man_step`` for each of ``men`` stepping (dx, dy) on a ``_clear`` way: each goes
+    the whole way to its point on the table (``_man_end``'s b), added to ``went`` if he went
+    anywhere; in machine integers (movement.pxd), no way measured."""
+    xs, ys, width, depth = way.xs, way.ys, way.width, way.depth
+    places = PLACES  # the table's tenths as shared integer objects (_man_step)
+    k = 0  # the men before the k-th
+    stays = -1  # the first who stays (-1: none yet): those before him went, added at once
+    for man in men:
+        i = man
+        ax, ay = xs[i], ys[i]
+        bx, by = min(max(ax + dx, 0), width), min(max(ay + dy, 0), depth)  # geo.clamp
+        if bx == ax and by == ay:  # he stays: his place is unchanged
+            if stays < 0:
+                stays = k
+                went.extend(men[:k])
+            k += 1
+            continue
+        if bx != ax:  # (an order north or south leaves every x as it is)
+            xs[i] = places[bx] if bx < len(places) else bx
+        if by != ay:
+            ys[i] = places[by] if by < len(places) else by
+        if stays >= 0:
+            went.append(man)
+        k += 1
+    if stays < 0:
+        went.extend(men)  # (most often: every man went)
 
 
 def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
@@ -781,9 +979,15 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
     ref = reference(state, group)
     if ref is None:
         return []
-    start = state.at(ref)
+    r = ref  # a machine integer (movement.pxd)
+    start = state.at(r)
+    sx, sy = f.x[r], f.y[r]  # start, as machine integers
     target = state.c.objectives[objective]
-    others = [man for man in movers(state, group) if man != ref]  # the 12" radius, before
+    others: list[int] = []  # the 12" radius, before
+    for man in movers(state, group):  # a loop: the figures compared as machine integers
+        i = man
+        if i != r:
+            others.append(man)
     aim = at_distance(start, target, allowance(state, ref))  # geo.toward, called in C
     side = state.c.sides[ref]
     way = man_way(state, side)  # the leader's and his men's
@@ -798,13 +1002,16 @@ def follow(state: TrenchesState, group: str, objective: str) -> list[int]:
         return went
     state.moving(side)
     xs, ys = way.xs, way.ys
-    dx, dy = xs[ref] - start[0], ys[ref] - start[1]
+    dx, dy = xs[r] - sx, ys[r] - sy
     with_band(way, others, dy)
-    for man in others:  # an object for the list (none made), a machine integer ``i``
-        i = man
-        x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
-        if _man_step(way, i, x + dx, y + dy):
-            went.append(man)
+    if _clear(way):
+        _step_all(way, others, dx, dy, went)
+    else:
+        for man in others:  # an object for the list (none made), a machine integer ``i``
+            i = man
+            x, y = xs[i], ys[i]  # machine integers (movement.pxd): the sums in C
+            if _man_step(way, i, x + dx, y + dy):
+                went.append(man)
     moved.update(others)  # each has moved, whether he went anywhere or not
     return went
 
@@ -824,9 +1031,7 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     reach = f.allow.get(group, 0)  # allowance: every man of the group has the group's
     forward = FORWARD[side]  # a group's men are of one side
     for i in men:
-        hx, hy = xs[i], ys[i]  # machine integers (movement.pxd)
-        anchors = anchors_between(c, hy - reach, hy + reach)
-        best = nearest_cover(anchors, hx, hy, reach, forward)
+        best = cover_point(c, xs[i], ys[i], reach, forward)
         if best is not None and not placed:
             state.moving(side)  # the first man placed
             placed = True
@@ -836,15 +1041,47 @@ def to_cover(state: TrenchesState, group: str) -> list[int]:
     return went
 
 
+def cover_point(c: Components, hx: int, hy: int, reach: int, forward: int) -> geo.Point2 | None:
+    """``nearest_cover`` of the points of cover in ``anchors_between(c, hy - reach, hy +
+    reach)``, their band bisected here (no slice made) and cut 2" back, where nearest_cover
+    looks no farther."""
+    kept = ANCHORS.get(c)  # _anchors_by_y(c), read from a dict in C
+    if kept is None:
+        kept = ANCHORS[c] = _anchors_by_y(c)
+    anchors, band = kept
+    lo, hi = hy - reach, hy + reach
+    if forward == 1:  # (py - hy) * forward < -20: passed over by nearest_cover
+        lo = max(lo, hy - 20)
+    elif forward == -1:
+        hi = min(hi, hy + 20)
+    start = _first_at_least(band, lo)
+    end = _first_at_least(band, hi + 1, start)
+    return _nearest_in(anchors, start, end, hx, hy, reach, forward)
+
+
 def nearest_cover(
     anchors: tuple[geo.Point2, ...], hx: int, hy: int, reach: int, forward: int
 ) -> geo.Point2 | None:
     """The nearest of ``anchors`` within ``reach`` of (hx, hy) and not more than 2" back
     (``forward``: the side's way ahead), the lowest (x, y) among the nearest; None if none.
     In machine integers (movement.pxd)."""
+    return _nearest_in(anchors, 0, len(anchors), hx, hy, reach, forward)
+
+
+def _nearest_in(
+    anchors: tuple[geo.Point2, ...],
+    start: int,
+    end: int,
+    hx: int,
+    hy: int,
+    reach: int,
+    forward: int,
+) -> geo.Point2 | None:
+    """``nearest_cover`` among ``anchors[start:end]``, no slice made."""
     best = None
     best_d2 = best_x = best_y = 0
-    for p in anchors:
+    for k in range(start, end):
+        p = anchors[k]
         px, py = p
         if (py - hy) * forward < -20:
             continue
@@ -1101,42 +1338,70 @@ class MoveFire(Prompt[TrenchesState]):
 
 def move_fire_apply(state: TrenchesState, action: Action, side: str) -> None:
     """Move and Fire's action (``MoveFire.apply``): a function, so that movement.pxd types
-    it (its verb compared as a string, the position's fields read in C)."""
+    it (its verb told by its number, MOVE_VERBS, the position's fields read in C)."""
     verb, args = action.verb, action.args
+    code = MOVE_VERBS.get(verb, -1)  # one lookup, then machine integers compared
     went: list[int] = []
-    stale = acting_part(state, action)
+    stale = _acting_part(state, code, args)
     if stale is not None:
         state.touched.append(stale)  # the parts it reads are stale: made again next
-    if verb == "done":
+    if code == 0:  # done
         state.pop()
         state.note(move_rule(side), f"{side} ends the move")
         return
-    if verb == "order":
+    if code == 1:
         went = order(state, args[0], args[1], args[2])
-    elif verb == "follow":
+    elif code == 2:
         went = follow(state, args[0], args[1])
-    elif verb == "cover":
+    elif code == 3:
         went = to_cover(state, args[0])
-    elif verb == "volley":
+    elif code == 4:
         volley(state, args[0], "Fire (Hot Steel)")
-    elif verb == "grenade":
+    elif code == 5:
         grenades(state, args[0])
-    elif verb == "cut":
+    elif code == 6:
         cut(state, args[0])
-    elif verb == "move":
+    elif code == 7:
         went = single_move(state, action, side)
-    elif verb == "fire" and not state.fig(figure(state, args[0])).is_tank:
+    elif code == 8 and not state.fig(figure(state, args[0])).is_tank:
         shooter, target = shot(state, action, side) or (0, 0)
         state.f.fired.add(shooter)
         shoot(state, weapon_of(state, shooter), shooter, target, "Fire (Hot Steel)")
-    elif verb in ("fire", "ap", "he"):
+    elif 8 <= code <= 10:  # a tank's fire, ap or he
         tank_fire(state, action)
-    elif verb == "strafe":
+    elif code == 11:
         strafe(state, action)
-    if verb in ("order", "follow", "cover", "move"):
-        text = f"{verb} {' '.join(args)}" if args else verb  # str(action): no tuple made
-        state.note(move_rule(side), f"{side}: {text} ({len(went)} figures moved)")
+    if 1 <= code <= 3 or code == 7:  # order, follow, cover, move: str(action) in one text
+        n, count = len(args), len(went)
+        if n == 3:
+            text = f"{side}: {verb} {args[0]} {args[1]} {args[2]} ({count} figures moved)"
+        elif n == 2:
+            text = f"{side}: {verb} {args[0]} {args[1]} ({count} figures moved)"
+        elif n == 1:
+            text = f"{side}: {verb} {args[0]} ({count} figures moved)"
+        else:
+            text = f"{side}: {verb} {' '.join(args)} ({count} figures moved)"
+        state.note(move_rule(side), text)
     opportunity(state, side, went)
+
+
+# Move and Fire's verbs by number (move_fire_apply, _acting_part): 1 to GROUP_VERBS name a group,
+# GROUP_VERBS + 1 to FIGURE_VERBS a figure
+MOVE_VERBS = {
+    "done": 0,
+    "order": 1,
+    "follow": 2,
+    "cover": 3,
+    "volley": 4,
+    "grenade": 5,
+    "cut": 6,
+    "move": 7,
+    "fire": 8,
+    "ap": 9,
+    "he": 10,
+    "strafe": 11,
+}
+GROUP_VERBS, FIGURE_VERBS = 6, 10
 
 
 def move_fire_offer(state: TrenchesState, frame: Frame, side: str) -> list[Action]:
@@ -1708,10 +1973,14 @@ def acting_part(state: TrenchesState, action: Action) -> str | None:
     of; a weapon's, the HQ's gun's or a tank's own id for its own action (no man of its
     group who fires rifles moves or fires: the group's volley, grenades and cutting stand,
     only its orders and the figure's own part are made again). None: done, strafe."""
-    verb, args = action.verb, action.args
-    if verb in ("order", "follow", "cover", "volley", "grenade", "cut"):
+    return _acting_part(state, MOVE_VERBS.get(action.verb, -1), action.args)
+
+
+def _acting_part(state: TrenchesState, code: int, args: tuple[str, ...]) -> str | None:
+    """``acting_part`` of a verb's number (MOVE_VERBS) and its arguments."""
+    if 1 <= code <= GROUP_VERBS:  # order, follow, cover, volley, grenade, cut
         return args[0]
-    if verb in ("move", "fire", "ap", "he"):
+    if GROUP_VERBS < code <= FIGURE_VERBS:  # move, fire, ap, he
         i = figure(state, args[0])
         if i < 0:
             return None
@@ -1719,18 +1988,6 @@ def acting_part(state: TrenchesState, action: Action) -> str | None:
         if f.kinds[i] in INFANTRY:  # (the HQ too: its group's volley reads him)
             return f.group[i]
         return args[0]
-    return None
-
-
-def acting_group(state: TrenchesState, action: Action) -> str | None:
-    """The group whose men a Move and Fire action moves, fires or sets cutting: the one named,
-    or the named figure's (None: done, strafe)."""
-    verb, args = action.verb, action.args
-    if verb in ("order", "follow", "cover", "volley", "grenade", "cut"):
-        return args[0]
-    if verb in ("move", "fire", "ap", "he"):
-        i = figure(state, args[0])
-        return state.f.group[i] if i >= 0 else None
     return None
 
 
@@ -1831,13 +2088,14 @@ def opportunity(state: TrenchesState, mover: str, went: list[int]) -> None:
     """While one side moves, the other's machine guns may fire three times each at the
     figures that just moved."""
     status = state.f.status
-    moved: list[int] = []
+    moved = went  # the list itself (the action's own) when all of them are on the table
     table = TABLE
     for man in went:  # a loop, not a comprehension: typed in movement.pxd
-        i = man  # a machine integer for the list, the object itself kept (none made)
+        i = man  # a machine integer, the object itself kept (none made)
         here = status[i]  # a machine integer: compared in C, no integer made for it
-        if here == table:
-            moved.append(man)
+        if here != table:
+            moved = [m for m in went if status[m] == TABLE]
+            break
     state.just_moved = moved
     other = GERMAN if mover == FRENCH else FRENCH  # enemy(mover)
     if moved and any_opportunity(state, other):
@@ -1855,33 +2113,37 @@ def any_opportunity(state: TrenchesState, side: str) -> bool:
     status, xs, ys = f.status, f.x, f.y
     moved = state.just_moved
     table_ = TABLE
-    lo = hi = 0
-    n = 0  # the figures that just moved and are on the table
-    for t in moved:
-        here = status[t]  # a machine integer: compared in C, no integer made for it
-        if here != table_:
-            continue
-        ty = ys[t]
-        if n == 0 or ty < lo:
-            lo = ty
-        if n == 0 or ty > hi:
-            hi = ty
-        n += 1
-    if n == 0:
-        return False
-    reach = table(state, "mg_range")  # fire.table
-    longest, tanks = reach * reach, f.tanks
-    plain = not state.clouds and state.event != "fog"
+    lo = hi = reach = longest = 0
+    n = -1  # the figures that just moved and are on the table (-1: not yet counted)
+    tanks = f.tanks
+    plain = True
     shots, pinned, sides, kinds = f.shots, f.pinned, f.sides, f.kinds
     for g, left in shots.items():  # gunners' tests, in the dict's order
         if left <= 0:
             continue
+        if n < 0:  # the band they stand in, read for the first loaded gun (most often none)
+            n = 0
+            for t in moved:
+                here = status[t]  # a machine integer: compared in C, no integer made for it
+                if here != table_:
+                    continue
+                ty = ys[t]
+                if n == 0 or ty < lo:
+                    lo = ty
+                if n == 0 or ty > hi:
+                    hi = ty
+                n += 1
+            if n == 0:
+                return False
+            reach = table(state, "mg_range")  # fire.table
+            longest = reach * reach
+            plain = not state.clouds and state.event != "fog"
         i = g
         hx, hy = xs[i], ys[i]
         if hy + reach < lo or hy - reach > hi:
             continue  # nobody moved within the machine gun's range north or south
         here = status[i]
-        if here != table_ or pinned.has(i):
+        if here != table_ or pinned.flags[i]:  # (Marks.has, in C)
             continue
         if sides[i] != side or kinds[i] == "plane":
             continue

@@ -11,15 +11,17 @@ from greatwar.core import Action, Prompt, act
 from greatwar.core.state import Frame
 from greatwar.games.trenches import fire
 from greatwar.games.trenches import geometry as geo
-from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, Components, enemy
-from greatwar.games.trenches.index import SideIndex
+from greatwar.games.trenches.data import FRENCH, GERMAN, GM, SIDES, TANKS, Components
+from greatwar.games.trenches.geometry import on_table, tenths  # called in C (sequence.pxd)
+from greatwar.games.trenches.index import Roster, SideIndex, of_kinds
 from greatwar.games.trenches.movement import walk
-from greatwar.games.trenches.specials import roll_tank, tanks
+from greatwar.games.trenches.specials import roll_tank
 from greatwar.games.trenches.state import (
     DEAD,
     GONE,
     POOL,
     TABLE,
+    Terrain,
     TrenchesState,
     bunker_in,
     feature_bands,
@@ -54,8 +56,25 @@ def fortune(state: TrenchesState) -> None:
         state.push("gm", side=GM, chosen=False)
         return
     roll = state.rng.die()
-    state.event = next(e["id"] for e in state.c.events if int(e["roll"]) == roll)
-    announce(state, "rolled", [roll])
+    rolled = ROLLED.get(state.c)  # rolled_events(c), read from a dict in C
+    if rolled is None:
+        rolled = ROLLED[state.c] = rolled_events(state.c)
+    state.event, text = rolled[roll]  # announce(state, "rolled", [roll])'s text, made once
+    state.note("Fortune of War", text, dice=[roll])
+
+
+def rolled_events(c: Components) -> dict[int, tuple[str, str]]:
+    """For each roll of the event table: its event (the first of that roll) and the text
+    ``announce`` writes of it rolled."""
+    found: dict[int, tuple[str, str]] = {}
+    for e in c.events:
+        roll = int(e["roll"])
+        if roll not in found:
+            found[roll] = (e["id"], f"{e['title']} (rolled): {e['text']}")
+    return found
+
+
+ROLLED: dict[Components, dict[int, tuple[str, str]]] = {}  # rolled_events(c), by the components
 
 
 def announce(state: TrenchesState, how: str, dice: list[int] | None = None) -> None:
@@ -129,7 +148,7 @@ def clouds(state: TrenchesState) -> None:
     moved = []
     for kind, x, y in state.clouds:
         p = (x + dx * drift, y + dy * drift)
-        if geo.on_table(p, state.c.width, state.c.depth):
+        if on_table(p, state.c.width, state.c.depth):  # called in C (sequence.pxd)
             moved.append((kind, p[0], p[1]))
         else:
             state.note(
@@ -156,7 +175,7 @@ def move_phase(state: TrenchesState, side: str) -> None:
     """Move and Fire: the movement dice (each French regiment 2 dice; German regulars 2 dice,
     elite 3; each tank 3), the enemy's machine guns loaded with three shots of opportunity."""
     f = state.f  # each figure's data (state.Figures)
-    state.phase = f"{side} move and fire"
+    state.phase = MOVE_PHASES.get(side) or f"{side} move and fire"  # (the same text, kept)
     f.moved, f.fired = marks(f), marks(f)
     state.gun_fired, state.mgs_fired, f.no_fire = set(), set(), set()
     state.strafed = False
@@ -164,10 +183,11 @@ def move_phase(state: TrenchesState, side: str) -> None:
     halve = 2 if state.event == "mud" else 1
     mv = state.c.tables["move"]
     if side == FRENCH:
+        dice = int(mv["regiment_dice"])
         for group in on_table_groups(state, FRENCH):
-            if group.startswith("T"):
+            if group[0] == "T":  # a tank's (group.startswith("T"): a group is named)
                 continue
-            roll_group(state, group, int(mv["regiment_dice"]), halve)
+            roll_group(state, group, dice, halve)
     else:
         regular = state.rng.dice(int(mv["regiment_dice"]))
         elite = state.rng.dice(int(mv["elite_dice"]))
@@ -182,11 +202,12 @@ def move_phase(state: TrenchesState, side: str) -> None:
             f.allow[group] = (elites if group == "E" else regulars) * 10 // halve
         state.note("German Move", f"German regulars move {regulars} in", dice=regular)
         state.note("German Move", f"German elite move {elites} in", dice=elite)
-    for t in tanks(state, side):
+    for t in of_kinds(state.roster(side), TANKS):  # tanks(state, side), no list copied
         roll_tank(state, t)
     shots = int(state.c.tables["fire"]["opportunity_shots"])
     # the enemy's machine guns on the table, in figure order
-    f.shots = {i: shots for i in state.roster(enemy(side)).kinds.get("mg", ())}
+    other = GERMAN if side == FRENCH else FRENCH  # enemy(side)
+    f.shots = {i: shots for i in state.roster(other).kinds.get("mg", ())}
     for group, turns in list(f.broken.items()):
         if group in f.allow and side == FRENCH:
             state.note("Morale", f"{group} is broken and does not move this turn")
@@ -197,10 +218,17 @@ def move_phase(state: TrenchesState, side: str) -> None:
     state.push("move_fire", side=side)
 
 
+# the move and fire phases' names, by side
+MOVE_PHASES = {side: f"{side} move and fire" for side in SIDES}
+FIRE_PHASES = {side: f"{side} fire" for side in SIDES}
+
+
 def on_table_groups(state: TrenchesState, side: str) -> list[str]:
     """The groups of the side's figures on the table, sorted: the roster's groups that still
     have a man (a casualty leaves his group's entry, empty, in the roster)."""
-    return sorted([group for group, men in state.roster(side).groups.items() if men])
+    roster = state.roster(side)
+    groups = roster.groups  # its names sorted: those with a man kept (no sort)
+    return [group for group in roster.names if groups[group]]
 
 
 def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
@@ -209,16 +237,15 @@ def roll_group(state: TrenchesState, group: str, dice: int, halve: int) -> None:
     pips = 0
     for pip in rolled:  # sum(rolled), in C (sequence.pxd): no call of the builtin
         pips += pip
-    f.allow[group] = pips * 10 // halve
-    state.note(
-        "French Move and Fire", f"{group} moves {geo.tenths(f.allow[group])} in", dice=rolled
-    )
+    allow = pips * 10 // halve
+    f.allow[group] = allow
+    state.note("French Move and Fire", f"{group} moves {tenths(allow)} in", dice=rolled)
 
 
 def return_fire(state: TrenchesState, side: str) -> None:
     """German Return Fire / French Fire: the other side fires all its weapons."""
     f = state.f  # each figure's data (state.Figures)
-    state.phase = f"{side} fire"
+    state.phase = FIRE_PHASES.get(side) or f"{side} fire"  # (the same text, kept)
     f.moved, f.fired = marks(f), marks(f)
     state.push("return_fire", side=side)
 
@@ -240,14 +267,21 @@ def morale(state: TrenchesState) -> None:
     f = state.f  # each figure's data (state.Figures)
     state.phase = "Morale"
     mor = state.c.tables["morale"]
-    hq = state.of_kind(FRENCH, ("hq",))
+    threshold = int(mor["threshold"])
+    hq: list[int] | None = None  # the HQ, asked for the first regiment that rolls
     for group, leader in sorted(f.leader.items()):
         men = state.count(group)
-        if men == 0 or men * 100 >= state.strength[group] * int(mor["threshold"]):
+        if men == 0 or men * 100 >= state.strength[group] * threshold:
             continue
-        attacking = any(f.group[i] == group for i in f.moved)
+        attacking = False  # any(f.group[i] == group for i in f.moved), no generator made
+        for i in f.moved:
+            if f.group[i] == group:
+                attacking = True
+                break
         breaks = int(mor["attack_breaks"] if attacking else mor["defend_breaks"])
         roll = state.rng.die()
+        if hq is None:
+            hq = state.of_kind(FRENCH, ("hq",))
         bonus = (
             1 if hq and geo.within(state.at(hq[0]), state.at(leader), int(mor["hq_radius"])) else 0
         )
@@ -291,6 +325,12 @@ def captures(state: TrenchesState) -> None:
     held_bunkers: set[int | None] | None = None
     ground = terrain(c)  # state.hole_of, bunker_of and line_of, in machine integers
     last = len(rows)
+    lines = LINE_ROWS.get(c)  # each point's line_in, a row of bytes by y (line_rows)
+    if lines is None:
+        lines = LINE_ROWS[c] = line_rows(c)
+    hole_rows = HOLE_ROWS.get(c)  # each point's hole_in, likewise (hole_row)
+    if hole_rows is None:
+        hole_rows = HOLE_ROWS[c] = line_rows(c)
     for i in near:
         group = groups[i]
         if group not in leaders:
@@ -298,7 +338,7 @@ def captures(state: TrenchesState) -> None:
         x, y = xs[i], ys[i]
         # which features' bands hold his y (feature_rows' bits): the others are not asked
         kinds = rows[y] if 0 <= y < last else HOLES | LINES
-        hole = hole_in(ground, x, y) if kinds & HOLES else None
+        hole = hole_at(c, ground, hole_rows, x, y) if kinds & HOLES else None
         if hole:
             key = HOLE_KEYS.get(hole)  # f"hole:{hole}", made once
             if key is None:
@@ -308,7 +348,7 @@ def captures(state: TrenchesState) -> None:
                     germans = near_features(
                         state.roster(GERMAN).figures, ys, rows, bands, holes, HOLES
                     )
-                    held_holes = {hole_in(ground, xs[g], ys[g]) for g in germans}
+                    held_holes = {hole_at(c, ground, hole_rows, xs[g], ys[g]) for g in germans}
                 if hole not in held_holes:
                     earn(state, group, key, int(r["shell_hole"]))
         if not kinds & LINES:
@@ -320,7 +360,7 @@ def captures(state: TrenchesState) -> None:
                 held_bunkers = {bunker_in(ground, xs[g], ys[g]) for g in germans}
             if bunker not in held_bunkers:
                 earn(state, group, f"bunker:{bunker}", int(r["bunker"]))
-        line = line_in(c, ground, x, y)
+        line = line_at(c, lines, x, y)  # line_in, read from a row of bytes
         if line and owner[line - 1] == GERMAN:
             earn(state, group, f"trench:{line}:{group}", int(r["trench"]))
 
@@ -409,24 +449,39 @@ def reinforcements(state: TrenchesState) -> None:
 
 def beside(state: TrenchesState, p: geo.Point2, n: int) -> geo.Point2:
     """The n-th free place in rings around a point (1.5" apart): on the table, not in uncut
-    wire nor in gas."""
-    wire = [state.c.wire[w].box for w in state.uncut_wire()]  # a section is its box
-    radius = int(state.c.tables["scatter"]["gas_radius"])
-    directions = list(geo.DIRECTIONS)
+    wire nor in gas. In machine integers (sequence.pxd): geo.heading, clamp and within
+    spelt out."""
+    c = state.c
+    wire = [c.wire[w].box for w in state.uncut_wire()]  # a section is its box
+    radius = int(c.tables["scatter"]["gas_radius"])
+    gas = [(gx, gy) for kind, gx, gy in state.clouds if kind == "gas"]
+    px, py = p
+    steps = BESIDE_STEPS
     free = 0
     for k in range(8 * 12):
-        ring, slot = divmod(k, 8)
-        spot = geo.heading(p, directions[slot], 15 * (ring + 1))
-        x, y = geo.clamp(spot, state.c.width, state.c.depth)
-        if any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in wire):
-            continue
-        spot = (x, y)
-        if any(g == "gas" and geo.within(spot, (x, y), radius) for g, x, y in state.clouds):
+        ring, slot = k // 8, k % 8  # divmod(k, 8)
+        dx, dy = steps[slot]
+        reach = 15 * (ring + 1)
+        x = min(max(px + dx * reach // 1000, 0), c.width)  # geo.clamp(geo.heading(...))
+        y = min(max(py + dy * reach // 1000, 0), c.depth)
+        blocked = False
+        for x0, y0, x1, y1 in wire:
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                blocked = True
+                break
+        for gx, gy in gas:
+            if (x - gx) * (x - gx) + (y - gy) * (y - gy) <= radius * radius:  # geo.within
+                blocked = True
+                break
+        if blocked:
             continue
         if free == n:
-            return spot
+            return (x, y)
         free += 1
     return p
+
+
+BESIDE_STEPS = tuple(geo.DIRECTIONS.values())  # beside's rings: each direction's step, in order
 
 
 def support(state: TrenchesState) -> None:
@@ -531,29 +586,56 @@ class Arrive(Prompt[TrenchesState]):
     name = "arrive"
     title = "bring up the new unit (German New Units)"
 
-    def offer(self, state: TrenchesState, frame: Frame, side: str) -> Iterator[Action]:
-        for where in entries(state):
-            for part in ("W", "C", "E"):
-                yield act("arrive", where, part)
+    def offer(self, state: TrenchesState, frame: Frame, side: str) -> list[Action]:
+        return list(arrivals(state))
 
     def apply(self, state: TrenchesState, frame: Frame, action: Action, side: str) -> None:
-        state.pop()
-        where, part = action.args
-        x = {"W": state.c.width // 6, "C": state.c.width // 2, "E": state.c.width * 5 // 6}[part]
-        group = "R" if where == "rear" else f"L{where[-1]}"
-        for n, i in enumerate(state.arrivals):
-            f = state.fig(i)
-            off = (n // 2 + 1) * 15 * (1 if n % 2 else -1)
-            px = min(max(x + off, 0), state.c.width)
-            if where == "rear":
-                py = state.c.depth - 20
-            else:
-                py = state.c.trenches[int(where[-1]) - 1].y_at(px)
-            state.set_status(i, TABLE)
-            state.set_group(i, "A" if f.is_tank else "E" if f.is_elite else group)
-            state.place(i, (px, py))
-        state.note("German New Units", f"{len(state.arrivals)} figures arrive ({where} {part})")
-        state.arrivals = []
+        arrive(state, action)
+
+
+def arrivals(state: TrenchesState) -> tuple[Action, ...]:
+    """``arrive WHERE PART`` for each of ``entries`` and each part of it, kept by the lines
+    still German (the same actions each time they are the same)."""
+    owner = state.owner
+    key = 0  # the lines still German, a bit each
+    for line in range(len(owner)):
+        if owner[line] == GERMAN:
+            key |= 1 << line
+    kept = ARRIVALS.get(state.c)
+    if kept is None:
+        kept = ARRIVALS[state.c] = {}
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = tuple(
+            [act("arrive", where, part) for where in entries(state) for part in ("W", "C", "E")]
+        )
+    return found
+
+
+# arrivals' actions, by the components, then by the lines still German
+ARRIVALS: dict[Components, dict[int, tuple[Action, ...]]] = {}
+
+
+def arrive(state: TrenchesState, action: Action) -> None:
+    """``Arrive.apply``: a function, so that sequence.pxd types it (the position's methods
+    called in C)."""
+    state.pop()
+    where, part = action.args
+    x = {"W": state.c.width // 6, "C": state.c.width // 2, "E": state.c.width * 5 // 6}[part]
+    group = "R" if where == "rear" else f"L{where[-1]}"
+    for n, i in enumerate(state.arrivals):
+        f = state.fig(i)
+        off = (n // 2 + 1) * 15 * (1 if n % 2 else -1)
+        px = min(max(x + off, 0), state.c.width)
+        if where == "rear":
+            py = state.c.depth - 20
+        else:
+            py = state.c.trenches[int(where[-1]) - 1].y_at(px)
+        state.set_status(i, TABLE)
+        state.set_group(i, "A" if f.is_tank else "E" if f.is_elite else group)
+        state.place(i, (px, py))
+    state.note("German New Units", f"{len(state.arrivals)} figures arrive ({where} {part})")
+    state.arrivals = []
 
 
 # --- German morale and victory -------------------------------------------------------------
@@ -564,18 +646,87 @@ def garrison(state: TrenchesState, line: int, beyond: int = -1) -> list[int]:
     only the first ``beyond`` + 1 of them if ``beyond`` >= 0 (enough to tell that more than
     ``beyond`` hold it)."""
     f = state.f  # each figure's data (state.Figures)
-    lo, hi = line_band(state.c, line)
-    german: SideIndex = state.index(GERMAN)  # state.index, its band asked in C
-    near = sorted(german.between(lo, hi))
     c = state.c
-    tanks, xs, ys, ground = c.tank_flags, f.x, f.y, terrain(c)
+    lo, hi = line_band(c, line)
+    german: SideIndex = state.index(GERMAN)  # state.index, its band asked in C
+    rows = LINE_ROWS.get(c)  # each point's line_in, a row of bytes by y (line_rows)
+    if rows is None:
+        rows = LINE_ROWS[c] = line_rows(c)
+    tanks, xs, ys = c.tank_flags, f.x, f.y
     found = []
-    for i in near:
-        if not tanks[i] and line_in(c, ground, xs[i], ys[i]) == line:  # state.line_of
-            found.append(i)
-            if len(found) == beyond + 1:
-                break
+    for man in german.between(lo, hi):  # by y: sorted into figure order below
+        i = man
+        if tanks[i]:
+            continue
+        if line_at(c, rows, xs[i], ys[i]) == line:  # state.line_of
+            found.append(man)
+    found.sort()
+    if 0 <= beyond < len(found) - 1:
+        del found[beyond + 1 :]
     return found
+
+
+def line_at(c: Components, rows: list[bytes | None], x: int, y: int) -> int:
+    """``line_in`` (x, y), 0 for none, read from ``rows`` (LINE_ROWS) on the table."""
+    if 0 <= x <= c.width and 0 <= y < len(rows):
+        row = rows[y]
+        if row is None:
+            row = rows[y] = line_row(c, y)
+        return row[x]
+    return line_in(c, terrain(c), x, y) or 0  # off the table: asked of the terrain
+
+
+def line_rows(c: Components) -> list[bytes | None]:
+    """``line_row`` (or ``hole_row``) of each y of the table, None until first asked
+    (LINE_ROWS, HOLE_ROWS)."""
+    return [None] * (c.depth + 1)
+
+
+def hole_at(c: Components, ground: Terrain, rows: list[bytes | None], x: int, y: int) -> str | None:
+    """``hole_in`` (x, y), read from ``rows`` (HOLE_ROWS) on the table."""
+    if 0 <= x <= c.width and 0 <= y < len(rows):
+        row = rows[y]
+        if row is None:
+            row = rows[y] = hole_row(c, ground, y)
+        k = row[x]
+        return ground[1][k - 1] if k else None
+    return hole_in(ground, x, y)  # off the table: asked of the terrain
+
+
+def hole_row(c: Components, ground: Terrain, y: int) -> bytes:
+    """The large shell hole (``hole_in``: 1 + its place among the holes; 0 for none) at each
+    whole tenth x of the table's row ``y``, a byte each: French reinforcements ask it of
+    every man at a hole's y at every turn's end; the terrain never changes."""
+    discs, ids = ground[0], ground[1]
+    found = bytearray(c.width + 1)
+    for k in range(len(discs)):  # only the x within a disc's radius of its centre can be in it
+        cx, cy, radius = discs[k]
+        if y < cy - radius or y > cy + radius:
+            continue
+        for x in range(max(cx - radius, 0), min(cx + radius, c.width) + 1):  # in C
+            hole = hole_in(ground, x, y)
+            if hole is not None:
+                found[x] = ids.index(hole) + 1  # the first hole of that id, as hole_in's
+    return bytes(found)
+
+
+def line_row(c: Components, y: int) -> bytes:
+    """The trench line (``line_in``: its bunker included; 0 for none) at each whole tenth x of
+    the table's row ``y``, a byte each: German morale asks it of every German in a line's
+    band at every end of turn, and French reinforcements of every Frenchman at a line's y;
+    the terrain never changes."""
+    ground = terrain(c)
+    found = bytearray(c.width + 1)
+    for x in range(c.width + 1):  # a loop in C (sequence.pxd)
+        line = line_in(c, ground, x, y)
+        if line is not None:
+            found[x] = line
+    return bytes(found)
+
+
+# line_row and hole_row of each y of the table (None: not yet asked), by the components
+LINE_ROWS: dict[Components, list[bytes | None]] = {}
+HOLE_ROWS: dict[Components, list[bytes | None]] = {}
 
 
 def surrender(state: TrenchesState) -> None:
@@ -600,17 +751,30 @@ def surrender(state: TrenchesState) -> None:
 def check_victory(state: TrenchesState) -> None:
     """The game ends when the French take all 3 trenches; the German victory is PROPOSED
     (option german_victory): the French spent, or the turn limit reached."""
-    if all(o == FRENCH for o in state.owner):
+    owner = state.owner
+    for line in range(len(owner)):  # a loop in C (sequence.pxd), no generator made
+        if owner[line] != FRENCH:
+            break
+    else:
         state.end(FRENCH, "The Game Sequence", "the French hold all three trench lines")
         return
     rule = str(state.game.options["german_victory"])
     spent = int(state.c.tables["victory"]["spent"])
-    if rule == "both" and len(state.infantry(FRENCH)) < spent:
+    if rule == "both" and infantry_count(state.roster(FRENCH)) < spent:
         state.end(
             GERMAN,
             "The Game Sequence",
             f"PROPOSED German victory: the French are spent (fewer than {spent} men)",
         )
+
+
+def infantry_count(roster: Roster) -> int:
+    """``len(state.infantry(side))`` of the side's roster: its groups' infantry counted, no
+    list of them made (a casualty's roster has none kept)."""
+    count = 0
+    for men in roster.infantry.values():
+        count += len(men)
+    return count
 
 
 def end_turn(state: TrenchesState) -> None:

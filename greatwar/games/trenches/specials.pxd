@@ -6,10 +6,16 @@ import cython
 from greatwar.games.trenches.fire cimport (  # called in C
     any_in_reach, can_hit, casualty, nearest, shoot, targets)
 from greatwar.games.trenches.index cimport SideIndex as Index
-from greatwar.games.trenches.state cimport Position
+from greatwar.games.trenches.geometry cimport tenths
+from greatwar.games.trenches.state cimport Figures, Position
 
 
 cpdef list tanks(Position state, side)
+
+# a tank's move dice (the move phase's), its position typed: its fields read in C
+@cython.locals(f=Figures, out=dict, dice=list, ones=cython.long, pips=cython.longlong,
+               die=cython.longlong, turns=cython.longlong, reach=cython.longlong)
+cpdef roll_tank(Position state, Py_ssize_t i)
 
 cpdef may_fire(Position state, i)
 

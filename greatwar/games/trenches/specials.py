@@ -20,6 +20,7 @@ from greatwar.games.trenches.fire import (  # C calls (specials.pxd)
     shoot,
     targets,
 )
+from greatwar.games.trenches.geometry import tenths  # called in C (specials.pxd)
 from greatwar.games.trenches.index import SideIndex
 from greatwar.games.trenches.state import GONE, TABLE, TrenchesState
 
@@ -35,34 +36,44 @@ def roll_tank(state: TrenchesState, i: int) -> None:
     mechanical problem, out of action for the third die's turns; three 1s, lost."""
     f = state.f  # each figure's data (state.Figures)
     label = state.label(i)
-    if i in f.tank_out:
-        f.tank_out[i] -= 1
-        if f.tank_out[i] <= 0:
-            del f.tank_out[i]
+    out = f.tank_out
+    if i in out:
+        out[i] -= 1
+        if out[i] <= 0:
+            del out[i]
             state.note("Tanks", f"{label} is repaired")
         else:
-            state.note("Tanks", f"{label} is out of action ({f.tank_out[i]} more turns)")
+            state.note("Tanks", f"{label} is out of action ({out[i]} more turns)")
         f.allow[f.group[i]] = 0
         return
     dice = state.rng.dice(int(state.c.tables["move"]["tank_dice"]))
-    ones = dice.count(1)
+    ones = pips = 0  # dice.count(1) and sum(dice), in C (specials.pxd)
+    turns = 0  # the first die that is not a 1 (two 1s: the turns out of action), 1 if none
+    for die in dice:
+        pips += die
+        if die == 1:
+            ones += 1
+        elif turns == 0:
+            turns = die
+    if turns == 0:
+        turns = 1
     if ones == 3:
         state.set_status(i, GONE)
         state.note("Tanks", f"{label} suffers a fatal mechanical problem", dice=dice)
         return
     if ones == 2:
-        turns = next(d for d in dice if d != 1) if any(d != 1 for d in dice) else 1
         f.tank_out[i] = turns
         f.allow[f.group[i]] = 0
         state.note("Tanks", f"{label} breaks down for {turns} turns", dice=dice)
         return
     if ones == 1:
         f.no_fire.add(i)
-    reach = sum(dice) * 10 // (2 if state.event == "mud" else 1)
+    reach = pips * 10 // (2 if state.event == "mud" else 1)
     f.allow[f.group[i]] = reach
-    state.note(
-        "Tanks", f"{label} moves {geo.tenths(reach)} in" + (", no fire" if ones else ""), dice=dice
-    )
+    if ones:
+        state.note("Tanks", f"{label} moves {tenths(reach)} in, no fire", dice=dice)
+    else:
+        state.note("Tanks", f"{label} moves {tenths(reach)} in", dice=dice)
 
 
 def tank_weapons(state: TrenchesState, i: int) -> dict[str, object]:

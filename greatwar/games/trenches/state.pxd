@@ -26,6 +26,8 @@ cpdef bint in_boxes(tuple boxes, long long x, long long y) except -1
 
 cdef dict COVER_BOXES  # cover_boxes(c), by the components
 
+cdef dict LABELS  # each figure's "id (name)", by the components
+
 
 @cython.locals(line=object, x0=cython.longlong, y0=cython.longlong, x1=cython.longlong,
                y1=cython.longlong)
@@ -52,7 +54,7 @@ cdef class Marks:
 
     cpdef bint has(self, Py_ssize_t i) except -1
     cpdef add(self, Py_ssize_t i)
-    @cython.locals(i=cython.Py_ssize_t)
+    @cython.locals(i=cython.Py_ssize_t, flags=bytearray)
     cpdef update(self, object men)
     cpdef discard(self, Py_ssize_t i)
     cpdef clear(self)
@@ -86,7 +88,10 @@ cdef class Figures:
 @cython.locals(f=Figures)
 cpdef kill(Position state, Py_ssize_t index, str rule, str why)
 
+@cython.locals(found=Marks)
 cpdef Marks marks(Figures f, object members=*)
+
+cdef bytearray NO_FLAGS  # one figure not marked
 
 
 # ``Position``: TrenchesState's own fields as C struct members, typed as ``TrenchesState.__init__``
@@ -137,6 +142,7 @@ cdef class Position(State):
     @cython.locals(boxes=tuple, x=cython.longlong, y=cython.longlong)
     cpdef bint in_cover(self, Py_ssize_t index) except -1
 
+    @cython.locals(names=tuple)
     cpdef str label(self, Py_ssize_t index)
 
     @cython.locals(found=tuple)

@@ -290,13 +290,12 @@ class Position(State):
         return _cover_at(self.c, (x, y))
 
     def label(self, index: int) -> str:
-        f = self.fig(index)
-        where = (
-            f" at {tenths(self.f.x[index])},{tenths(self.f.y[index])}"
-            if self.f.status[index]
-            else ""
-        )
-        return f"{f.id} ({f.name}){where}"
+        names = LABELS.get(self.c)  # each figure's "id (name)", made once
+        if names is None:
+            names = LABELS[self.c] = figure_names(self.c)
+        if self.f.status[index]:
+            return f"{names[index]} at {tenths(self.f.x[index])},{tenths(self.f.y[index])}"
+        return names[index]
 
     def members(self, group: str) -> tuple[int, ...]:
         """A group's figures on the table (a group belongs to one side)."""
@@ -316,6 +315,14 @@ class Position(State):
     def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[int]:
         """A side's figures on the table of these kinds, in figure order."""
         return list(of_kinds(self.roster(side), kinds))
+
+
+def figure_names(c: Components) -> tuple[str, ...]:
+    """Each figure's "id (name)", as its label begins."""
+    return tuple(f"{f.id} ({f.name})" for f in c.figures)
+
+
+LABELS: dict[Components, tuple[str, ...]] = {}  # figure_names(c), by the components
 
 
 class TrenchesState(AgendaState, Position):
@@ -653,8 +660,11 @@ class Marks:
             self.count += 1
 
     def update(self, men: Iterable[int]) -> None:
+        flags = self.flags  # add's test and mark, in C (state.pxd): no call a man
         for i in men:
-            self.add(i)
+            if not flags[i]:
+                flags[i] = 1
+                self.count += 1
 
     def discard(self, i: int) -> None:
         if self.flags[i]:
@@ -697,7 +707,14 @@ def marks(f: Figures, members: Iterable[int] = ()) -> Marks:
     """A Marks of ``f``'s figures (``members`` marked): given as is if it is one."""
     if isinstance(members, Marks):
         return members
-    return Marks(len(f.x), members)
+    found = Marks.__new__(Marks)  # Marks(len(f.x), members), its fields set in C (state.pxd)
+    found.flags = NO_FLAGS * len(f.x)  # zeros repeated in C, no call of bytearray
+    found.count = 0
+    found.update(members)
+    return found
+
+
+NO_FLAGS = bytearray(1)  # one figure not marked (marks: repeated for all of them)
 
 
 class Figures:
