@@ -50,10 +50,15 @@ cpdef int _bisector_side(long long ax, long long ay, long long bx, long long by,
 cpdef Py_ssize_t first_disc(object discs, long long x, long long y) except? -2
 
 @cython.locals(x0=cython.longlong, y0=cython.longlong, x1=cython.longlong, y1=cython.longlong,
-               ax=cython.longlong, ay=cython.longlong, bx=cython.longlong, by=cython.longlong,
-               dx=cython.longlong, dy=cython.longlong, s00=cython.longlong, s01=cython.longlong,
-               s10=cython.longlong, s11=cython.longlong)
+               ax=cython.longlong, ay=cython.longlong, bx=cython.longlong, by=cython.longlong)
 cpdef bint segment_meets_box(tuple a, tuple b, tuple box) except -1
+
+# the box's corners all on one side of a line, in C (segment_meets_box, first_entry_box_xy,
+# movement._wire_stop)
+@cython.locals(s00=cython.longlong, s01=cython.longlong, s10=cython.longlong,
+               s11=cython.longlong)
+cpdef bint line_misses_box(long long ax, long long ay, long long dx, long long dy,
+                           long long x0, long long y0, long long x1, long long y1) noexcept
 
 
 @cython.locals(entry=cython.longlong)
@@ -62,8 +67,7 @@ cpdef object first_entry_box(tuple a, tuple b, tuple box, object shape)
 @cython.locals(x0=cython.longlong, y0=cython.longlong, x1=cython.longlong, y1=cython.longlong,
                dx=cython.longlong, dy=cython.longlong, p=cython.longlong, q=cython.longlong,
                p2=cython.longlong, q2=cython.longlong, n=cython.longlong, whole=cython.longlong,
-               checked=cython.longlong, s00=cython.longlong, s01=cython.longlong,
-               s10=cython.longlong, s11=cython.longlong)
+               checked=cython.longlong)
 cpdef long long first_entry_box_xy(long long ax, long long ay, long long bx, long long by,
                                    tuple box, object shape) except? -2
 

@@ -225,13 +225,7 @@ def first_entry_box_xy(
     if max(ax, bx) < x0 or min(ax, bx) > x1 or max(ay, by) < y0 or min(ay, by) > y1:
         return -1
     dx, dy = bx - ax, by - ay
-    s00 = dx * (y0 - ay) - dy * (x0 - ax)
-    s01 = dx * (y1 - ay) - dy * (x0 - ax)
-    s10 = dx * (y0 - ay) - dy * (x1 - ax)
-    s11 = dx * (y1 - ay) - dy * (x1 - ax)
-    if (s00 > 0 and s01 > 0 and s10 > 0 and s11 > 0) or (
-        s00 < 0 and s01 < 0 and s10 < 0 and s11 < 0
-    ):
+    if line_misses_box(ax, ay, dx, dy, x0, y0, x1, y1):
         return -1
     if x0 <= ax <= x1 and y0 <= ay <= y1:
         return 0
@@ -479,15 +473,19 @@ def segment_meets_box(a: Point2, b: Point2, box: tuple[int, int, int, int]) -> b
         return False
     if max(ay, by) < y0 or min(ay, by) > y1:
         return False
-    dx, dy = bx - ax, by - ay
-    # the corners' sides of the line, one by one (geometry.pxd: no generator)
+    return not line_misses_box(ax, ay, bx - ax, by - ay, x0, y0, x1, y1)
+
+
+def line_misses_box(ax: int, ay: int, dx: int, dy: int, x0: int, y0: int, x1: int, y1: int) -> bool:
+    """Whether the box (x0, y0, x1, y1)'s four corners all lie strictly on one side of the
+    line through (ax, ay) along (dx, dy): exact integers, in C (geometry.pxd)."""
     s00 = dx * (y0 - ay) - dy * (x0 - ax)
     s01 = dx * (y1 - ay) - dy * (x0 - ax)
     s10 = dx * (y0 - ay) - dy * (x1 - ax)
     s11 = dx * (y1 - ay) - dy * (x1 - ax)
-    if s00 > 0 and s01 > 0 and s10 > 0 and s11 > 0:
-        return False
-    return not (s00 < 0 and s01 < 0 and s10 < 0 and s11 < 0)
+    return (s00 > 0 and s01 > 0 and s10 > 0 and s11 > 0) or (
+        s00 < 0 and s01 < 0 and s10 < 0 and s11 < 0
+    )
 
 
 def tape_line(a: Point2, b: Point2, width: int, depth: int) -> LineString:

@@ -15,7 +15,7 @@ from greatwar.games.trenches.fire cimport (  # called in C
 from greatwar.games.trenches.state cimport (  # in C
     Figures, Marks, Position, in_trench)
 from greatwar.games.trenches.geometry cimport (  # in C
-    _isqrt, _part, at_distance, first_entry_box_xy)
+    _isqrt, _part, at_distance, first_entry_box_xy, line_misses_box)
 from greatwar.games.trenches.specials cimport tank_offers  # in C
 
 
@@ -67,9 +67,7 @@ cpdef long long _contact_stop(long long ax, long long ay, long long bx, long lon
 @cython.locals(lo_x=cython.longlong, hi_x=cython.longlong, lo_y=cython.longlong,
                hi_y=cython.longlong, dx=cython.longlong, dy=cython.longlong,
                top=cython.longlong, bottom=cython.longlong, x0=cython.longlong,
-               x1=cython.longlong, w=cython.Py_ssize_t, s00=cython.longlong,
-               s01=cython.longlong, s10=cython.longlong, s11=cython.longlong, section=tuple,
-               entry=cython.longlong)
+               x1=cython.longlong, w=cython.Py_ssize_t, section=tuple, entry=cython.longlong)
 cpdef long long _wire_stop(tuple belts, object cut, tuple wire, long long ax, long long ay,
                            long long bx, long long by, long long stop) except? -9
 
@@ -371,12 +369,15 @@ cpdef list group_part(Position state, OfferKit kit, str group, tuple entry, bint
                key=cython.longlong)
 cpdef tuple group_moves(Position state, OfferKit kit, str group, tuple entry, long long french)
 
-@cython.locals(found=list, f=Figures, men=list, near=list, acts=tuple, fired=bytearray,
-               pinned=bytearray, moved=bytearray, ys=list, first_edge=cython.longlong,
-               last_edge=cython.longlong, lo=cython.longlong, hi=cython.longlong,
-               y=cython.longlong, i=cython.Py_ssize_t, volleys=cython.bint, marked=cython.bint,
-               infantry=tuple, count=cython.Py_ssize_t, shooters=object, grenade=cython.bint,
-               cutting=cython.bint, k=cython.Py_ssize_t)
+@cython.locals(ys=list, moved=bytearray, fired=bytearray, pinned=bytearray,
+               marked=cython.bint, men=list, near=list, lo=cython.longlong, hi=cython.longlong,
+               y=cython.longlong, i=cython.Py_ssize_t, count=cython.Py_ssize_t,
+               k=cython.Py_ssize_t)
+cdef tuple riflemen_band(Figures f, tuple infantry, long long first_edge, long long last_edge)
+
+@cython.locals(found=list, f=Figures, near=list, acts=tuple, lo=cython.longlong,
+               hi=cython.longlong, volleys=cython.bint, shooters=object, grenade=cython.bint,
+               cutting=cython.bint)
 cpdef tuple group_fire(Position state, OfferKit kit, tuple entry, bint reach, Index foes)
 
 cdef list NO_MEN
@@ -459,10 +460,8 @@ cpdef str move_rule(str side)
 
 # Return Fire's offer (ReturnFire.offer): the position's fields read in C
 @cython.locals(found=list, roster=Roster, volleys=cython.bint, fired=bytearray,
-               pinned=bytearray, kinds=tuple, i=cython.Py_ssize_t, kit=OfferKit, foes=Index, ys=list,
-               men=list, lo=cython.longlong, hi=cython.longlong, y=cython.longlong,
-               acts=tuple, f=Figures, marked=cython.bint, infantry=tuple, count=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, shooters=object)
+               pinned=bytearray, kinds=tuple, i=cython.Py_ssize_t, kit=OfferKit, foes=Index,
+               lo=cython.longlong, hi=cython.longlong, acts=tuple, f=Figures, shooters=object)
 cpdef list return_fire_offer(Position state, str side)
 
 cdef tuple WEAPONS

@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import math
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
@@ -63,6 +63,7 @@ from greatwar.games.trenches.geometry import (  # C calls
     _part,
     at_distance,
     first_entry_box_xy,
+    line_misses_box,
 )
 from greatwar.games.trenches.index import (
     FIGURE_SLOTS,
@@ -81,6 +82,7 @@ from greatwar.games.trenches.specials import (
 )
 from greatwar.games.trenches.state import (
     TABLE,
+    Figures,
     TrenchesState,
     in_trench,
 )
@@ -599,15 +601,8 @@ def _wire_stop(
                 continue
             if x0 > hi_x:
                 break  # this section and those east of it lie beyond the way
-            # the box's corners on both sides of the segment's line, or on it
-            s00 = dx * (top - ay) - dy * (x0 - ax)
-            s01 = dx * (bottom - ay) - dy * (x0 - ax)
-            s10 = dx * (top - ay) - dy * (x1 - ax)
-            s11 = dx * (bottom - ay) - dy * (x1 - ax)
-            if (s00 > 0 and s01 > 0 and s10 > 0 and s11 > 0) or (
-                s00 < 0 and s01 < 0 and s10 < 0 and s11 < 0
-            ):
-                continue
+            if line_misses_box(ax, ay, dx, dy, x0, top, x1, bottom):
+                continue  # the box's corners all on one side of the segment's line
             section = wire[w]  # (id, box, shape): wire_parts
             if section[0] in cut:
                 continue
@@ -1711,41 +1706,21 @@ NO_FIGURES: tuple[int, ...] = ()  # a group's riflemen when it has none
 NO_ACTIONS: tuple[Action, ...] = ()
 
 
-def group_fire(
-    state: TrenchesState, kit: OfferKit, entry: GroupEntry, reach: bool, foes: SideIndex
-) -> tuple[Action, ...]:
-    """The second part of ``group_part``: a regiment's volley (Fire (Hot Steel)), grenades
-    (Bunker (Archie)) and wire cutting (Barbed Wire), which read only its men who fire
-    rifles (``entry``'s infantry); a tuple, most often NO_ACTIONS."""
-    f = state.f  # each figure's data (state.Figures)
-    acts = entry[2]
-    # one pass over the group's men who fire rifles: those who may still fire
-    # (``riflemen_among``), the least and greatest y among them (``any_target``'s band), and
-    # those who have not moved either and stand between the first and last edge of the wire
-    # belts' bands (the only ones ``cutters_among`` can find at the wire): a list made for
-    # the first of them (most groups: none)
-    near: list[int] = NO_MEN
-    ys = f.y
-    # the marks' bytes (Marks.has), read in C
-    fired, pinned, moved = f.fired.flags, f.pinned.flags, f.moved.flags
-    first_edge, last_edge = kit.first_edge, kit.last_edge  # no wire: no man between them
-    infantry = entry[1]
-    marked = f.fired.count or f.pinned.count  # else every man may fire (a phase's start)
-    if not reach:  # no target: only the men near the wire asked (cutters_among)
-        if first_edge < last_edge:
-            for man in infantry:
-                i = man
-                if marked and (fired[i] or pinned[i]):
-                    continue
-                y = ys[i]
-                if first_edge <= y < last_edge and not moved[i]:
-                    if near is NO_MEN:
-                        near = []
-                    near.append(man)
-        if near and any_cutter(state, near):  # Barbed Wire: is there a cutter?
-            return (acts[1][3],)
-        return NO_ACTIONS
+def riflemen_band(
+    f: Figures, infantry: tuple[int, ...], first_edge: int, last_edge: int
+) -> tuple[Sequence[int], int, int, list[int]]:
+    """A group's men who fire rifles (``infantry``) that may still fire (``riflemen_among``),
+    the least and greatest y among them (``any_target``'s band), and those of them who have
+    not moved either and stand between ``first_edge`` and ``last_edge`` (the wire belts'
+    bands: the only men ``cutters_among`` can find at the wire; equal edges: none), in one
+    pass. The men who may fire are the tuple itself while none of them has fired or is pinned
+    (a phase's start: no list made); a list is made for the first man near the wire (most
+    groups: none, NO_MEN). (NO_MEN, 0, 0, NO_MEN) when none may fire."""
+    ys, moved = f.y, f.moved.flags
+    fired, pinned = f.fired.flags, f.pinned.flags  # the marks' bytes (Marks.has), read in C
+    marked = f.fired.count or f.pinned.count  # else every man may fire
     men: list[int] = NO_MEN  # (once one of them has fired or is pinned) those who may fire
+    near: list[int] = NO_MEN
     lo = hi = 0
     count = 0  # the men who may fire, so far
     for k in range(len(infantry)):
@@ -1771,13 +1746,29 @@ def group_fire(
                 near = []
             near.append(man)
     if not count:
+        return NO_MEN, 0, 0, NO_MEN
+    return (men if count < len(infantry) else infantry), lo, hi, near
+
+
+def group_fire(
+    state: TrenchesState, kit: OfferKit, entry: GroupEntry, reach: bool, foes: SideIndex
+) -> tuple[Action, ...]:
+    """The second part of ``group_part``: a regiment's volley (Fire (Hot Steel)), grenades
+    (Bunker (Archie)) and wire cutting (Barbed Wire), which read only its men who fire
+    rifles (``entry``'s infantry); a tuple, most often NO_ACTIONS."""
+    f = state.f  # each figure's data (state.Figures)
+    acts = entry[2]
+    # the first and last edge of the wire belts' bands (no wire: no man between them)
+    shooters, lo, hi, near = riflemen_band(f, entry[1], kit.first_edge, kit.last_edge)
+    if not reach:  # no target: only the men near the wire asked (cutters_among)
+        if near and any_cutter(state, near):  # Barbed Wire: is there a cutter?
+            return (acts[1][3],)
         return NO_ACTIONS
-    shooters = men if count < len(infantry) else infantry  # (all of them: no list made)
-    volleys = reach and any_target_among(state, foes, "rifle", kit.rifle, shooters, lo, hi)
-    grenade = (
-        reach
-        and (volleys or not kit.grenade_within_rifle)
-        and any_target_among(state, foes, "grenade", kit.grenade, shooters, lo, hi)
+    if not shooters:
+        return NO_ACTIONS
+    volleys = any_target_among(state, foes, "rifle", kit.rifle, shooters, lo, hi)
+    grenade = (volleys or not kit.grenade_within_rifle) and any_target_among(
+        state, foes, "grenade", kit.grenade, shooters, lo, hi
     )  # Bunker (Archie)
     cutting = bool(near) and any_cutter(state, near)  # Barbed Wire: is there a cutter?
     if not volleys and not grenade and not cutting:
@@ -2297,36 +2288,11 @@ def return_fire_offer(state: TrenchesState, side: str) -> list[Action]:
     kit = offer_kit(state.c)
     foes = state.index(FRENCH if german(side) else GERMAN)  # enemy(side)'s
     f = state.f
-    ys, fired, pinned = f.y, f.fired.flags, f.pinned.flags  # (Marks.has, in C)
-    marked = f.fired.count or f.pinned.count  # else every man may fire
+    fired, pinned = f.fired.flags, f.pinned.flags  # (Marks.has, in C)
     for group in roster.names:  # sorted(roster.groups)
-        # riflemen_among(state, infantry) and the band of their y (any_target's) in one pass:
-        # the roster's tuple itself while none of them has fired or is pinned
-        infantry = roster.infantry.get(group, NO_FIGURES)
-        men: list[int] = NO_MEN
-        lo = hi = 0
-        count = 0  # the men who may fire, so far
-        for k in range(len(infantry)):
-            man = infantry[k]
-            i = man
-            if marked:
-                if fired[i] or pinned[i]:
-                    if count == k:  # the first man left out: those before him may fire
-                        men = list(infantry[:k])
-                    continue
-                if count < k:
-                    men.append(man)
-            y = ys[i]
-            if count == 0:
-                lo = hi = y
-            elif y < lo:
-                lo = y
-            elif y > hi:
-                hi = y
-            count += 1
-        if not count:
+        shooters, lo, hi, _ = riflemen_band(f, roster.infantry.get(group, NO_FIGURES), 0, 0)
+        if not shooters:
             continue  # (any_target: no man, no target)
-        shooters = men if count < len(infantry) else infantry
         acts = kit.groups.get(group)
         if acts is None:
             acts = kit.groups[group] = (group_orders(group), group_acts(group), {}, {})
