@@ -280,8 +280,6 @@ cpdef list order(Position state, str group, str direction, str distance)
 cpdef list follow(Position state, str group, str objective)
 
 
-cpdef list single_offers(Position state, Py_ssize_t i, bint reach=*)
-
 @cython.locals(f=Figures, found=list, kind=str, by_figure=list, weapon=str, moves=tuple,
                t=cython.Py_ssize_t, kept=tuple, shots=list, tanks=list)
 cpdef tuple single_part(Position state, OfferKit kit, Py_ssize_t i, bint reach)
@@ -295,7 +293,6 @@ cdef dict FIRE_ACTIONS  # fire_action's, by the components
 
 @cython.locals(kept=dict)
 cpdef object fire_action(Components c, Py_ssize_t shooter, Py_ssize_t target)
-
 
 
 @cython.locals(found=list, last=tuple, roster=Roster, part=tuple)
@@ -355,11 +352,6 @@ cdef dict OFFER_KITS
 cdef OfferKit LAST_KIT
 
 
-@cython.locals(side=str, foes=Index, members=tuple, kit=OfferKit)
-cpdef list group_offers(Position state, str group, Roster roster, bint reach=*,
-                        long long french=*)
-
-
 @cython.locals(found=list)
 cpdef list group_part(Position state, OfferKit kit, str group, tuple entry, bint reach,
                       long long french, Index foes)
@@ -404,7 +396,6 @@ cpdef bint german(str side) except -1
 
 
 cpdef object first_mover(Position state, str group, tuple men=*)
-
 
 
 # a figure's move and the Move and Fire actions' helpers: their position typed, its fields

@@ -1630,21 +1630,6 @@ OFFER_KITS: dict[Components, OfferKit] = {}
 LAST_KIT: OfferKit | None = None  # offer_kit's last
 
 
-def group_offers(
-    state: TrenchesState, group: str, roster: Roster, reach: bool = True, french: int = -1
-) -> list[Action]:
-    """A regiment's part of the Move and Fire offer (``group_part``): ``roster``: its side's;
-    ``reach`` False: no enemy stands within FIRE_REACH of the side; ``french``: the mask of
-    the lines French (``french_lines``), -1: asked here."""
-    members = roster.groups.get(group, ())
-    side = state.c.sides[members[0]] if members else FRENCH  # (no member: no target asked)
-    foes = state.index(GERMAN if side == FRENCH else FRENCH)  # enemy()
-    if french < 0:
-        french = french_lines(state.owner)
-    kit = offer_kit(state.c)
-    return group_part(state, kit, group, group_entry(kit, roster, group), reach, french, foes)
-
-
 def group_part(
     state: TrenchesState,
     kit: OfferKit,
@@ -1840,12 +1825,6 @@ def _first(
                 continue
         return i
     return -1
-
-
-def single_offers(state: TrenchesState, i: int, reach: bool = True) -> list[Action]:
-    """A weapon's, the HQ's or a tank's part of the Move and Fire offer (``single_part``).
-    ``reach`` False: no enemy stands within FIRE_REACH of the side."""
-    return list(single_part(state, offer_kit(state.c), i, reach))
 
 
 def single_part(state: TrenchesState, kit: OfferKit, i: int, reach: bool) -> tuple[Action, ...]:
